@@ -1,0 +1,159 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { MAX_JSON_BODY_BYTES } from '@proctor/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { authenticate } from './auth/authenticate';
+import type { Principal } from './auth/principal';
+import type { AppContext } from './context';
+import { HttpError } from './http/errors';
+import type { RouteRecord } from './http/route';
+import { adminRoutes } from './routes/admin';
+import { authRoutes } from './routes/auth';
+import { oidcRoutes } from './routes/oidc';
+import { organizationRoutes } from './routes/organization';
+import { simulatorRoutes } from './routes/simulators';
+import { systemRoutes } from './routes/system';
+import { testCaseSetRoutes } from './routes/testCaseSets';
+import { testCaseRoutes } from './routes/testCases';
+import { userRoutes } from './routes/user';
+import { PROCTOR_VERSION } from './version';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    routeTable: RouteRecord[];
+  }
+  interface FastifyRequest {
+    /** Resolves (once) who is calling. */
+    principal(): Promise<Principal | null>;
+  }
+}
+
+/** Route plugins, one per area. */
+const areas = [
+  systemRoutes,
+  authRoutes,
+  userRoutes,
+  organizationRoutes,
+  adminRoutes,
+  simulatorRoutes,
+  testCaseRoutes,
+  testCaseSetRoutes,
+];
+
+function describeValidationError(error: { validation: unknown[]; validationContext?: string }): string {
+  const issues = error.validation as Array<{
+    instancePath?: string;
+    message?: string;
+    params?: { issue?: { path?: unknown[]; message?: string } };
+  }>;
+  return issues
+    .map((issue) => {
+      const path =
+        issue.params?.issue?.path?.join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const where = [error.validationContext, path].filter(Boolean).join('.');
+      return where ? `${where}: ${issue.message}` : (issue.message ?? 'Invalid request');
+    })
+    .join('; ');
+}
+
+export async function buildApp(
+  ctx: AppContext,
+  options: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: true,
+    logger: {
+      level: ctx.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+    },
+    ...options,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorate('routeTable', [] as RouteRecord[]);
+
+  const principals = new WeakMap<object, Promise<Principal | null>>();
+  app.decorateRequest('principal', function principal(this: Parameters<typeof authenticate>[1]) {
+    let pending = principals.get(this);
+    if (!pending) {
+      pending = authenticate(ctx, this);
+      principals.set(this, pending);
+    }
+    return pending;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.status).send({ detail: error.detail });
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ detail: describeValidationError(error) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ detail: 'Internal server error' });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ detail: 'Internal server error' });
+    }
+    // Fastify's own 4xx: malformed JSON (400), body too large (413), unsupported media type (415), rate limit (429).
+    const detail =
+      (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? `Request body is larger than ${MAX_JSON_BODY_BYTES} bytes`
+        : ((error as { detail?: string }).detail ?? (error as Error).message);
+    return reply.status(status).send({ detail });
+  });
+
+  await app.register(fastifyCookie, { secret: ctx.tokens.secret });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Proctor API',
+        version: PROCTOR_VERSION,
+        description: 'Judge and train browser-operating agents.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  for (const area of areas) await app.register(async (scoped) => area(scoped));
+  const { oidc } = ctx;
+  if (oidc) await app.register(async (scoped) => oidcRoutes(scoped, oidc));
+
+  const webDist = ctx.config.webDist;
+  const indexHtml = webDist ? join(webDist, 'index.html') : undefined;
+  if (webDist && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && request.method === 'GET' && indexHtml && existsSync(indexHtml)) {
+      // Client-side routes: the SPA decides, and sends unknown paths to /.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: 'Not found' });
+  });
+  return app;
+}

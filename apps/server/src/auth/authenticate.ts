@@ -1,0 +1,135 @@
+import { timingSafeEqual } from 'node:crypto';
+import { effectivePermissions, PERMISSION_FLAGS, type Permissions } from '@proctor/contracts';
+import { auditLog, type Database, organizations, users } from '@proctor/db';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { unauthorized } from '../http/errors';
+import type { OrganizationRow, Principal, UserRow } from './principal';
+
+export const API_KEY_PREFIX = 'pk_';
+export const VIEW_AS_COOKIE = 'proctor_view_as';
+
+/** Flags an organization's API key may carry: never admin or scoring authority. */
+const API_KEY_FLAGS = [
+  'create_test_cases',
+  'record_testcases',
+  'playground_access',
+  'dashboard_access',
+] as const;
+
+export async function loadUser(db: Database, id: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw unauthorized('Your session has expired. Please log in again.');
+  return user;
+}
+
+async function organizationOf(db: Database, user: UserRow): Promise<OrganizationRow | null> {
+  if (user.organizationId === null) return null;
+  const [organization] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, user.organizationId));
+  return organization ?? null;
+}
+
+export async function principalForUser(
+  db: Database,
+  user: UserRow,
+  viewAsAdmin: UserRow | null = null,
+): Promise<Principal> {
+  const organization = await organizationOf(db, user);
+  return {
+    via: 'user',
+    user,
+    organization,
+    permissions: effectivePermissions(user.permissions, organization?.permissions),
+    viewAsAdmin,
+  };
+}
+
+/**
+ * An API key acts for its organization with the organization's grants plus the working flags
+ * (tests, recording, playground, dashboard) that one of its account admins holds: a key never
+ * gives more than the people who run the organization have, and never admin authority.
+ */
+async function principalForApiKey(db: Database, key: string): Promise<Principal | null> {
+  const [organization] = await db.select().from(organizations).where(eq(organizations.apiKey, key));
+  if (!organization || !timingSafeEqual(Buffer.from(organization.apiKey), Buffer.from(key))) return null;
+  const members = await db.select().from(users).where(eq(users.organizationId, organization.id));
+  const permissions = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, false])) as Permissions;
+  for (const member of members.filter((m) => m.permissions.is_account_admin)) {
+    for (const flag of API_KEY_FLAGS) permissions[flag] ||= member.permissions[flag];
+  }
+  return {
+    via: 'api_key',
+    user: null,
+    organization,
+    permissions: effectivePermissions(permissions, organization.permissions),
+    viewAsAdmin: null,
+  };
+}
+
+function credentialsOf(request: FastifyRequest): { bearer?: string; apiKey?: string } {
+  const header = request.headers.authorization;
+  const apiKeyHeader = request.headers['x-api-key'];
+  const bearer = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+  if (typeof apiKeyHeader === 'string' && apiKeyHeader) return { apiKey: apiKeyHeader.trim() };
+  if (bearer?.startsWith(API_KEY_PREFIX)) return { apiKey: bearer };
+  return { bearer };
+}
+
+/**
+ * Resolves who is calling. Presented but invalid credentials answer 401 (they never fall back to
+ * anonymous); no credentials at all give null, which public routes accept.
+ */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Principal | null> {
+  const { bearer, apiKey } = credentialsOf(request);
+  if (apiKey) {
+    const principal = await principalForApiKey(ctx.db, apiKey);
+    if (!principal) throw unauthorized('Invalid API key');
+    return principal;
+  }
+  if (!bearer) return null;
+
+  let userId = await ctx.tokens.verifyAccess(bearer);
+  if (userId === null && ctx.oidc) userId = await ctx.oidc.userIdForAccessToken(bearer);
+  if (userId === null) throw unauthorized('Your session has expired. Please log in again.');
+  const user = await loadUser(ctx.db, userId);
+  touchLastActive(ctx.db, user);
+
+  const viewAsId = readViewAsCookie(request);
+  if (viewAsId !== null && user.permissions.is_admin && viewAsId !== user.id) {
+    const [target] = await ctx.db.select().from(users).where(eq(users.id, viewAsId));
+    if (target) {
+      await ctx.db.insert(auditLog).values({
+        actorUserId: user.id,
+        targetUserId: target.id,
+        action: 'view_as.use',
+        details: { method: request.method, url: request.url },
+      });
+      return principalForUser(ctx.db, target, user);
+    }
+  }
+  return principalForUser(ctx.db, user);
+}
+
+function readViewAsCookie(request: FastifyRequest): number | null {
+  const raw = request.cookies[VIEW_AS_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  const id = unsigned.valid && unsigned.value ? Number(unsigned.value) : Number.NaN;
+  return Number.isInteger(id) ? id : null;
+}
+
+/** Last-active is shown in the annotator admin; a minute's precision is plenty, so write at most once a minute. */
+const ACTIVE_WRITE_INTERVAL_MS = 60_000;
+function touchLastActive(db: Database, user: UserRow): void {
+  const now = new Date();
+  if (user.lastActiveAt && now.getTime() - user.lastActiveAt.getTime() < ACTIVE_WRITE_INTERVAL_MS) return;
+  void db
+    .update(users)
+    .set({ lastActiveAt: now })
+    .where(and(eq(users.id, user.id)))
+    .catch(() => undefined);
+}

@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable Proctor reads. The README's configuration table lists the same ones;
+ * keep the two in step.
+ */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  REGISTRATION_OPEN: z.enum(['true', 'false']).default('true'),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  CONTACT_EMAIL: z.email().optional(),
+});
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  audience: string | undefined;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Origin the browser uses to reach Proctor; redirects and invite links are built on it. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  logLevel: string;
+  production: boolean;
+  registrationOpen: boolean;
+  oidc: OidcConfig | undefined;
+  /** Folder of the built SPA; when absent the server answers only /api and /docs. */
+  webDist: string | undefined;
+  /** Shown as the Contact us / Book a demo address; without it the dashboard offers no mail links. */
+  contactEmail: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID)
+    throw new Error('Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID');
+  const production = e.NODE_ENV === 'production';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    production,
+    registrationOpen: e.REGISTRATION_OPEN === 'true',
+    oidc: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID as string,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          audience: e.OIDC_AUDIENCE,
+        }
+      : undefined,
+    webDist: e.WEB_DIST ?? (production ? resolve('apps/web/dist') : undefined),
+    contactEmail: e.CONTACT_EMAIL,
+  };
+}

@@ -1,0 +1,14 @@
+import type { Database, DatabaseKind } from '@proctor/db';
+import type { OidcLogin } from './auth/oidc';
+import type { TokenService } from './auth/tokens';
+import type { ServerConfig } from './config';
+
+/** What every route and service may use; built once per server and passed in, never imported. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Database;
+  databaseKind: DatabaseKind;
+  tokens: TokenService;
+  /** Present when an identity provider is configured (OIDC_ISSUER). */
+  oidc: OidcLogin | undefined;
+}

@@ -1,0 +1,2 @@
+export { loadConfig, type ServerConfig } from './config';
+export { createProctor, type Proctor } from './server';

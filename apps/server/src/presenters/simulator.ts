@@ -1,0 +1,99 @@
+import type { SimType, Simulator, SimulatorConfig } from '@proctor/contracts';
+import { type Database, sessions, type simulators, simulatorVersions, testCases } from '@proctor/db';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { sessionVisible, testCaseVisible, type Viewer } from '../services/testCaseAccess';
+
+export type SimulatorRow = typeof simulators.$inferSelect;
+
+/** Config keys only platform admins see (001 §3, §6). */
+const ADMIN_ONLY_CONFIG_KEYS = ['notes', 'assigned_user_id'] as const;
+
+export function configFor(viewer: Viewer, config: Record<string, unknown>): SimulatorConfig {
+  const shown: Record<string, unknown> = { status: 'not_started', ...config };
+  if (!viewer.isAdmin) for (const key of ADMIN_ONLY_CONFIG_KEYS) delete shown[key];
+  return shown as SimulatorConfig;
+}
+
+interface TestCaseFigures {
+  testCount: number;
+  withScoringConfig: number;
+  breakdown: Record<string, number>;
+}
+
+/**
+ * Per simulator, over the test cases the viewer can see (the same list its pages show): how many,
+ * how many have a scoring config, and how many have n sessions for each n.
+ */
+async function testCaseFigures(db: Database, viewer: Viewer, simulatorIds: number[]) {
+  const rows = await db
+    .select({
+      simulatorId: testCases.simulatorId,
+      hasScoringConfig: sql<boolean>`${testCases.defaultScoringConfig} <> '{}'::jsonb`,
+      sessionCount: count(sessions.id),
+    })
+    .from(testCases)
+    .leftJoin(sessions, and(eq(sessions.testCaseId, testCases.id), sessionVisible(viewer)))
+    .where(
+      and(
+        inArray(testCases.simulatorId, simulatorIds),
+        eq(testCases.archived, false),
+        testCaseVisible(viewer),
+      ),
+    )
+    .groupBy(testCases.id);
+  const figures = new Map<number, TestCaseFigures>();
+  for (const row of rows) {
+    if (row.simulatorId === null) continue;
+    const entry = figures.get(row.simulatorId) ?? { testCount: 0, withScoringConfig: 0, breakdown: {} };
+    entry.testCount += 1;
+    if (row.hasScoringConfig) entry.withScoringConfig += 1;
+    const key = String(row.sessionCount);
+    entry.breakdown[key] = (entry.breakdown[key] ?? 0) + 1;
+    figures.set(row.simulatorId, entry);
+  }
+  return figures;
+}
+
+export async function presentSimulators(
+  db: Database,
+  viewer: Viewer,
+  rows: SimulatorRow[],
+): Promise<Simulator[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [figures, versions] = await Promise.all([
+    testCaseFigures(db, viewer, ids),
+    db
+      .select()
+      .from(simulatorVersions)
+      .where(inArray(simulatorVersions.simulatorId, ids))
+      .orderBy(desc(simulatorVersions.publishedAt), desc(simulatorVersions.id)),
+  ]);
+  return rows.map((row) => {
+    const figure = figures.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      url: row.url,
+      imgUrl: row.imgUrl,
+      enabled: row.enabled,
+      jobName: row.jobName,
+      internalAppPort: row.internalAppPort,
+      simType: row.simType as SimType,
+      builtIn: row.builtIn,
+      config: configFor(viewer, row.config),
+      test_count: figure?.testCount ?? 0,
+      test_count_with_scoring_configs: figure?.withScoringConfig ?? 0,
+      num_sessions_breakdown: figure?.breakdown ?? {},
+      versions: versions
+        .filter((version) => version.simulatorId === row.id)
+        .map((version) => ({
+          version: version.version,
+          tag: version.tag,
+          description: version.description,
+          publishedDate: version.publishedAt.toISOString(),
+        })),
+    };
+  });
+}

@@ -1,0 +1,36 @@
+import type { User } from '@proctor/contracts';
+import type { Database } from '@proctor/db';
+import type { Principal, UserRow } from '../auth/principal';
+import { statsForUsers } from './userStats';
+
+/** The signed-in user as the dashboard sees them. */
+export async function presentUser(db: Database, principal: Principal & { user: UserRow }): Promise<User> {
+  const { user, organization } = principal;
+  const stats = (await statsForUsers(db, [user.id])).get(user.id)!;
+  return {
+    id: user.id,
+    publicId: user.publicId,
+    name: user.name,
+    email: user.email,
+    imageUrl: user.imageUrl,
+    organizationId: user.organizationId,
+    organization_id: user.organizationId,
+    organization: organization
+      ? {
+          id: organization.id,
+          publicId: organization.publicId,
+          name: organization.name,
+          logoUrl: organization.logoUrl,
+          apiKey: organization.apiKey,
+          isAnnotator: organization.isAnnotator,
+          plan: organization.plan,
+          permissions: organization.permissions,
+        }
+      : null,
+    permissions: principal.permissions,
+    has_beta_access: user.hasBetaAccess,
+    stats,
+    updatedAt: user.updatedAt.toISOString(),
+    viewAs: principal.viewAsAdmin ? { adminEmail: principal.viewAsAdmin.email } : null,
+  };
+}

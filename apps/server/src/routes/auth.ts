@@ -1,0 +1,47 @@
+import { AUTH, endpoints } from '@proctor/contracts';
+import type { FastifyInstance } from 'fastify';
+import { forbidden, unauthorized } from '../http/errors';
+import { access, defineRoute } from '../http/route';
+import { login, register } from '../services/accounts';
+
+export function authRoutes(app: FastifyInstance) {
+  defineRoute(app, endpoints.authConfig, access.public, ({ app: ctx }) => ({
+    mode: ctx.oidc ? ('oidc' as const) : ('local' as const),
+    login_url: ctx.oidc ? '/api/auth/oidc/login' : null,
+    registration_open: ctx.config.registrationOpen,
+    contact_email: ctx.config.contactEmail ?? null,
+  }));
+
+  defineRoute(app, endpoints.register, access.public, ({ app: ctx, body }) => {
+    if (ctx.oidc) throw forbidden('Accounts are created by signing in through the identity provider');
+    return register(ctx.db, ctx.tokens, body, { registrationOpen: ctx.config.registrationOpen });
+  });
+
+  // Rate-limited per address and e-mail: guessing passwords costs a minute per ten tries.
+  app.register(async (scoped) => {
+    await scoped.register(import('@fastify/rate-limit'), {
+      max: AUTH.loginAttemptsPerWindow,
+      // After parsing, so that the key can include the e-mail being tried.
+      hook: 'preHandler',
+      timeWindow: AUTH.loginWindowMs,
+      keyGenerator: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
+      },
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        detail: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      }),
+    });
+    defineRoute(scoped, endpoints.login, access.public, ({ app: ctx, body }) => {
+      if (ctx.oidc) throw forbidden('Sign in through the identity provider');
+      return login(ctx.db, ctx.tokens, body);
+    });
+  });
+
+  defineRoute(app, endpoints.refresh, access.public, async ({ app: ctx, body }) => {
+    const tokens = await ctx.tokens.rotate(body.refresh_token);
+    if (!tokens) throw unauthorized('Your session has expired. Please log in again.');
+    return tokens;
+  });
+}

@@ -1,0 +1,40 @@
+import { endpoints } from '@proctor/contracts';
+import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../http/errors';
+import { access, defineRoute } from '../http/route';
+import {
+  createInvite,
+  inviteInfo,
+  joinOrganization,
+  listMembers,
+  listOrganizationUsers,
+} from '../services/organizations';
+
+export function organizationRoutes(app: FastifyInstance) {
+  defineRoute(app, endpoints.organizationMembers, access.member(), ({ app: ctx, principal }) =>
+    listMembers(ctx.db, principal.organization.id).then((members) => ({ members })),
+  );
+
+  defineRoute(app, endpoints.organizationUsers, access.member(), ({ app: ctx, principal }) =>
+    listOrganizationUsers(ctx.db, principal.organization.id).then((users) => ({ users })),
+  );
+
+  defineRoute(
+    app,
+    endpoints.inviteCreate,
+    access.member({ permissions: ['is_account_admin'] }),
+    ({ app: ctx, principal }) => {
+      if (!principal.user) throw forbidden('Invites are created by an account admin, not an API key');
+      return createInvite(ctx.db, principal.organization, principal.user);
+    },
+  );
+
+  // Public: the join page shows which organization the link is for before the visitor signs in.
+  defineRoute(app, endpoints.inviteInfo, access.public, ({ app: ctx, params }) =>
+    inviteInfo(ctx.db, params.code),
+  );
+
+  defineRoute(app, endpoints.join, access.signedIn, ({ app: ctx, principal, params }) =>
+    joinOrganization(ctx.db, principal.user, params.code),
+  );
+}

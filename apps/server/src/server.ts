@@ -1,0 +1,69 @@
+import type { BuiltInSimulatorDefinition } from '@proctor/contracts';
+import { type DatabaseConfig, openDatabase } from '@proctor/db';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app';
+import { OidcLogin } from './auth/oidc';
+import { TokenService } from './auth/tokens';
+import { builtInRegistrations } from './builtIns';
+import type { ServerConfig } from './config';
+import type { AppContext } from './context';
+import { registerBuiltInSimulators } from './services/registration';
+
+export interface Proctor {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export function databaseConfigFor(config: ServerConfig): DatabaseConfig {
+  return config.databaseUrl
+    ? {
+        kind: 'postgres',
+        url: config.databaseUrl,
+        onIdleError: (error) =>
+          process.stderr.write(
+            `${JSON.stringify({ level: 40, msg: 'idle database connection lost', err: error.message })}\n`,
+          ),
+      }
+    : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
+}
+
+/** Opens the database, applies migrations and builds the HTTP app; does not listen. */
+export async function createProctor(
+  config: ServerConfig,
+  options: {
+    database?: DatabaseConfig;
+    fastify?: FastifyServerOptions;
+    /** The simulators registered at start; the shipped ones unless a test chooses otherwise. */
+    builtInSimulators?: readonly BuiltInSimulatorDefinition[];
+  } = {},
+): Promise<Proctor> {
+  const database = await openDatabase(options.database ?? databaseConfigFor(config));
+  try {
+    const registered = await registerBuiltInSimulators(
+      database.db,
+      options.builtInSimulators ?? builtInRegistrations(),
+    );
+    const tokens = await TokenService.create(database.db, config.jwtSecret);
+    const oidc = config.oidc
+      ? await OidcLogin.discover(config.oidc, { db: database.db, publicUrl: config.publicUrl })
+      : undefined;
+    const ctx: AppContext = { config, db: database.db, databaseKind: database.kind, tokens, oidc };
+    const app = await buildApp(ctx, options.fastify);
+    app.log.info(
+      { simulators: registered.simulators.map((s) => s.name), testCases: registered.testCases },
+      'built-in simulators registered',
+    );
+    return {
+      app,
+      ctx,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

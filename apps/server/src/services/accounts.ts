@@ -1,0 +1,73 @@
+import type { LoginRequest, RegisterRequest, TokenResponse } from '@proctor/contracts';
+import { noPermissions, PERMISSION_FLAGS, type Permissions } from '@proctor/contracts';
+import { auditLog, type Database, newPublicId, users } from '@proctor/db';
+import { count, eq, sql } from 'drizzle-orm';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import type { UserRow } from '../auth/principal';
+import type { TokenService } from '../auth/tokens';
+import { conflict, forbidden, unauthorized } from '../http/errors';
+
+/** The first account of a fresh install runs it: platform admin with every flag. */
+const allPermissions = (): Permissions =>
+  Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, true])) as Permissions;
+
+/**
+ * Creates an account. The first one on a fresh install becomes platform admin (README says so);
+ * a lock makes "first" exact even when two sign-ups race.
+ */
+export async function createAccount(
+  db: Database,
+  input: {
+    email: string;
+    name: string;
+    passwordHash: string | null;
+    oidcSubject?: string;
+    imageUrl?: string | null;
+  },
+  options: { registrationOpen: boolean },
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('proctor.create_account'))`);
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (existing) throw conflict('An account with this e-mail already exists');
+    const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(users);
+    const first = total === 0;
+    if (!first && !options.registrationOpen) throw forbidden('Registration is closed on this server');
+    const [user] = await tx
+      .insert(users)
+      .values({
+        publicId: newPublicId(),
+        email: input.email,
+        name: input.name,
+        imageUrl: input.imageUrl ?? null,
+        passwordHash: input.passwordHash,
+        oidcSubject: input.oidcSubject ?? null,
+        permissions: first ? allPermissions() : noPermissions(),
+        hasBetaAccess: first,
+      })
+      .returning();
+    if (first) await tx.insert(auditLog).values({ actorUserId: user!.id, action: 'install.first_admin' });
+    return user!;
+  });
+}
+
+export async function register(
+  db: Database,
+  tokens: TokenService,
+  body: RegisterRequest,
+  options: { registrationOpen: boolean },
+): Promise<TokenResponse> {
+  const user = await createAccount(
+    db,
+    { email: body.email, name: body.name, passwordHash: await hashPassword(body.password) },
+    options,
+  );
+  return tokens.issue(user.id);
+}
+
+export async function login(db: Database, tokens: TokenService, body: LoginRequest): Promise<TokenResponse> {
+  const [user] = await db.select().from(users).where(eq(users.email, body.email));
+  const valid = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user?.passwordHash || !valid) throw unauthorized('Invalid e-mail or password');
+  return tokens.issue(user.id);
+}

@@ -1,0 +1,159 @@
+import { AUTH, type CreateOrganizationRequest } from '@proctor/contracts';
+import {
+  type Database,
+  invites,
+  newPublicId,
+  newSecret,
+  organizations,
+  simulators,
+  users,
+} from '@proctor/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { API_KEY_PREFIX } from '../auth/authenticate';
+import type { OrganizationRow, UserRow } from '../auth/principal';
+import { conflict, gone, notFound } from '../http/errors';
+import { statsForUsers } from '../presenters/userStats';
+
+/**
+ * Creates an organization. Its creator becomes its account admin and gets the working flags
+ * (tests, recording, playground, dashboard) so that a self-hosted install is usable at once;
+ * members who join later start with none and get them from a platform admin or an organization grant.
+ * Its plan allows the built-in simulators enabled now (a platform admin can narrow it): an organization
+ * allowed none of the shipped simulators would start with an empty catalogue.
+ */
+export async function createOrganization(
+  db: Database,
+  user: UserRow,
+  body: CreateOrganizationRequest,
+): Promise<void> {
+  if (user.organizationId !== null) throw conflict('You already belong to an organization');
+  await db.transaction(async (tx) => {
+    const builtIn = await tx
+      .select({ id: simulators.id })
+      .from(simulators)
+      .where(and(eq(simulators.builtIn, true), eq(simulators.enabled, true)))
+      .orderBy(asc(simulators.id));
+    const [organization] = await tx
+      .insert(organizations)
+      .values({
+        publicId: newPublicId(),
+        name: body.name,
+        purpose: body.purpose,
+        apiKey: newSecret(API_KEY_PREFIX),
+        plan: { allowed_simulators: builtIn.map((s) => s.id) },
+      })
+      .returning();
+    await tx
+      .update(users)
+      .set({
+        organizationId: organization!.id,
+        permissions: {
+          ...user.permissions,
+          is_account_admin: true,
+          create_test_cases: true,
+          record_testcases: true,
+          playground_access: true,
+          dashboard_access: true,
+        },
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+  });
+}
+
+export async function listMembers(db: Database, organizationId: number) {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(users.organizationId, organizationId))
+    .orderBy(asc(users.name));
+  return rows.map((u) => ({
+    id: u.id,
+    publicId: u.publicId,
+    name: u.name,
+    email: u.email,
+    imageUrl: u.imageUrl,
+    role: u.permissions.is_account_admin ? ('Admin' as const) : ('Member' as const),
+  }));
+}
+
+export async function listOrganizationUsers(db: Database, organizationId: number) {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(users.organizationId, organizationId))
+    .orderBy(asc(users.name));
+  const stats = await statsForUsers(
+    db,
+    rows.map((u) => u.id),
+  );
+  return rows.map((u) => ({
+    id: u.id,
+    publicId: u.publicId,
+    name: u.name,
+    email: u.email,
+    imageUrl: u.imageUrl,
+    is_account_admin: u.permissions.is_account_admin,
+    stats: stats.get(u.id)!,
+    lastActiveAt: u.lastActiveAt?.toISOString() ?? null,
+  }));
+}
+
+export async function createInvite(db: Database, organization: OrganizationRow, createdBy: UserRow) {
+  const token = newSecret('inv_', 24);
+  const expiresAt = new Date(Date.now() + AUTH.inviteTtlSeconds * 1000);
+  await db
+    .insert(invites)
+    .values({ token, organizationId: organization.id, createdBy: createdBy.id, expiresAt });
+  return {
+    invite_token: token,
+    invite_path: `/join-organization?invite=${encodeURIComponent(token)}`,
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+async function findInvite(db: Database, code: string) {
+  const [row] = await db
+    .select({ invite: invites, organization: organizations })
+    .from(invites)
+    .innerJoin(organizations, eq(invites.organizationId, organizations.id))
+    .where(eq(invites.token, code));
+  if (!row) throw notFound('Invite not found');
+  return row;
+}
+
+export async function inviteInfo(db: Database, code: string) {
+  const { invite, organization } = await findInvite(db, code);
+  return {
+    organization_name: organization.name,
+    organization_public_id: organization.publicId,
+    expired: invite.expiresAt.getTime() < Date.now(),
+    expires_at: invite.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Moves the user into the invite's organization as a member. A user belongs to one organization;
+ * joining another leaves the old one and any account-admin role held there.
+ */
+export async function joinOrganization(db: Database, user: UserRow, code: string) {
+  const { invite, organization } = await findInvite(db, code);
+  if (invite.expiresAt.getTime() < Date.now()) throw gone('Invite expired');
+  if (user.organizationId !== organization.id) {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({
+          organizationId: organization.id,
+          permissions: { ...user.permissions, is_account_admin: false },
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id));
+      await tx
+        .update(invites)
+        .set({ useCount: sql`${invites.useCount} + 1` })
+        .where(eq(invites.id, invite.id));
+    });
+  }
+  return { organization_name: organization.name, organization_id: organization.id };
+}

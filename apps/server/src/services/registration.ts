@@ -1,0 +1,348 @@
+import { createHash } from 'node:crypto';
+import {
+  BuiltInSimulatorDefinition,
+  type BuiltInTestCaseDefinition,
+  defaultOutputSchema,
+  isIconUrl,
+  jobNameFor,
+} from '@proctor/contracts';
+import {
+  type Database,
+  newPublicId,
+  simulators,
+  simulatorVersions,
+  type Transaction,
+  testCaseSetItems,
+  testCaseSets,
+  testCases,
+} from '@proctor/db';
+import { and, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+
+type Definition = z.output<typeof BuiltInSimulatorDefinition>;
+
+export const BUILT_IN_VERSION_TAG = 'built-in';
+/** Advisory lock key of registration (any constant unique to this use). */
+const REGISTRATION_LOCK = 7302;
+export const BUILT_IN_BENCHMARK_KEY = 'benchmark';
+export const BUILT_IN_BENCHMARK_NAME = 'Proctor built-in benchmark';
+export const simulatorSetKey = (simulatorName: string) => `simulator:${simulatorName}`;
+/** Test case keys are unique per simulator; the stored key is unique across all of them. */
+export const builtInTestCaseKey = (simulatorName: string, key: string) => `${simulatorName}/${key}`;
+
+export interface RegistrationSummary {
+  simulators: Array<{ name: string; id: number; version: string; created: boolean; changed: boolean }>;
+  testCases: { created: number; updated: number; archived: number };
+}
+
+/** JSON with object keys sorted, so equal content always hashes alike. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export const contentHash = (value: unknown) =>
+  createHash('sha256').update(canonicalJson(value)).digest('hex').slice(0, 16);
+
+/** The config keys the definition owns; status, notes, assigned user and anything else admins set stay theirs. */
+function definedConfig(simulator: Definition['simulator']) {
+  return {
+    title: simulator.title,
+    license: simulator.license ?? null,
+    ...(simulator.authentication ? { authentication: simulator.authentication } : {}),
+    ignore_tables: simulator.ignore_tables ?? [],
+    ignore_columns: simulator.ignore_columns ?? {},
+    ignore_tables_with_column_values: simulator.ignore_tables_with_column_values ?? {},
+  };
+}
+
+/**
+ * Where a built-in test case's expectations live: expected mutations as the default scoring config of
+ * type state_mutation_match (num_sessions_used 0: they come from the reference solution, not from
+ * sessions), the expected output as the single correct output.
+ */
+function testCaseValues(simulatorName: string, definition: BuiltInTestCaseDefinition, hash: string) {
+  return {
+    builtInKey: builtInTestCaseKey(simulatorName, definition.key),
+    builtInHash: hash,
+    organizationId: null,
+    name: definition.name,
+    description: definition.description ?? '',
+    prompt: definition.prompt,
+    startUrl: definition.startUrl,
+    hint: definition.hint ?? null,
+    scoringTypes: definition.scoringTypes,
+    metadataConfig: {
+      goal_type: definition.metadata.goal_type ?? null,
+      reasoning_level: definition.metadata.reasoning_level,
+      skills: definition.metadata.skills,
+      capabilities: definition.metadata.capabilities,
+    },
+    defaultScoringConfig: definition.expectedMutations
+      ? {
+          type: 'state_mutation_match',
+          version: 'latest',
+          mutations: definition.expectedMutations,
+          num_sessions_used: 0,
+          source: 'reference_solution',
+        }
+      : {},
+    correctOutputs: definition.expectedOutput === undefined ? [] : [definition.expectedOutput],
+    outputSchema: definition.outputSchema ?? defaultOutputSchema(),
+    archived: false,
+    updatedAt: new Date(),
+  };
+}
+
+export const simulatorIconPath = (name: string) => `/api/env/simulators/${encodeURIComponent(name)}/icon`;
+
+const SVG_DATA_URL = 'data:image/svg+xml;base64,';
+
+/**
+ * An inline SVG image is kept in its own column and referenced by path: a list of a thousand test cases
+ * then carries a thousand short paths rather than a thousand images.
+ */
+function storedImage(meta: Definition['simulator']): { imgUrl: string | null; iconSvg: string | null } {
+  if (meta.imgUrl?.startsWith(SVG_DATA_URL)) {
+    const svg = Buffer.from(meta.imgUrl.slice(SVG_DATA_URL.length), 'base64').toString('utf8');
+    return { imgUrl: simulatorIconPath(meta.name), iconSvg: svg };
+  }
+  return { imgUrl: meta.imgUrl ?? null, iconSvg: null };
+}
+
+async function registerSimulator(tx: Transaction, definition: Definition, summary: RegistrationSummary) {
+  const meta = definition.simulator;
+  const image = storedImage(meta);
+  const version = contentHash(definition);
+  const [existing] = await tx.select().from(simulators).where(eq(simulators.name, meta.name));
+  const [latest] = existing
+    ? await tx
+        .select({ version: simulatorVersions.version })
+        .from(simulatorVersions)
+        .where(eq(simulatorVersions.simulatorId, existing.id))
+        .orderBy(desc(simulatorVersions.publishedAt), desc(simulatorVersions.id))
+        .limit(1)
+    : [];
+  const changed = !existing || latest?.version !== version;
+
+  let simulatorId: number;
+  if (!existing) {
+    const [row] = await tx
+      .insert(simulators)
+      .values({
+        name: meta.name,
+        description: meta.description,
+        ...image,
+        simType: 'app',
+        builtIn: true,
+        enabled: true,
+        jobName: jobNameFor(meta.name),
+        config: { status: 'ready', notes: meta.notes ?? null, ...definedConfig(meta) },
+      })
+      .returning({ id: simulators.id });
+    simulatorId = row!.id;
+  } else {
+    simulatorId = existing.id;
+    if (changed) {
+      // Enabled, status, notes and the assigned user are the admins' to decide once the simulator exists.
+      await tx
+        .update(simulators)
+        .set({
+          description: meta.description,
+          ...image,
+          simType: 'app',
+          builtIn: true,
+          config: { ...existing.config, ...definedConfig(meta) },
+          updatedAt: new Date(),
+        })
+        .where(eq(simulators.id, simulatorId));
+    }
+  }
+  if (changed) {
+    await tx
+      .insert(simulatorVersions)
+      .values({
+        simulatorId,
+        version,
+        tag: BUILT_IN_VERSION_TAG,
+        description: `${[meta.title, meta.version].filter(Boolean).join(' ')}: ${definition.testCases.length} built-in test cases`,
+        details: {
+          author_version: meta.version ?? null,
+          data_fingerprint: meta.dataFingerprint ?? null,
+          test_case_keys: definition.testCases.map((testCase) => testCase.key),
+        },
+      })
+      // The definition went back to an earlier content: that version is current again.
+      .onConflictDoUpdate({
+        target: [simulatorVersions.simulatorId, simulatorVersions.version],
+        set: { publishedAt: new Date() },
+      });
+  }
+  summary.simulators.push({ name: meta.name, id: simulatorId, version, created: !existing, changed });
+
+  const testCaseIds = await registerTestCases(tx, simulatorId, definition, summary);
+  await syncSet(tx, {
+    key: simulatorSetKey(meta.name),
+    name: meta.title,
+    description: meta.description,
+    icon: meta.icon ?? null,
+    imgUrl: image.imgUrl ?? (meta.icon && isIconUrl(meta.icon) ? meta.icon : null),
+    isBenchmark: false,
+    testCaseIds,
+  });
+  return testCaseIds;
+}
+
+/**
+ * Upserts the simulator's built-in test cases by key. A row is rewritten only when its definition
+ * changed, so edits an admin made to an unchanged test case stay. Keys no longer defined are archived
+ * and their hash cleared, so defining them again brings them back.
+ */
+async function registerTestCases(
+  tx: Transaction,
+  simulatorId: number,
+  definition: Definition,
+  summary: RegistrationSummary,
+): Promise<number[]> {
+  const simulatorName = definition.simulator.name;
+  const keys = definition.testCases.map((testCase) => builtInTestCaseKey(simulatorName, testCase.key));
+  const existing = keys.length
+    ? await tx
+        .select({ id: testCases.id, builtInKey: testCases.builtInKey, builtInHash: testCases.builtInHash })
+        .from(testCases)
+        .where(inArray(testCases.builtInKey, keys))
+    : [];
+  const byKey = new Map(existing.map((row) => [row.builtInKey, row]));
+  const ids: number[] = [];
+  for (const testCase of definition.testCases) {
+    const hash = contentHash(testCase);
+    const values = testCaseValues(simulatorName, testCase, hash);
+    const row = byKey.get(values.builtInKey);
+    if (!row) {
+      const [created] = await tx
+        .insert(testCases)
+        .values({ ...values, publicId: newPublicId(), simulatorId })
+        .returning({ id: testCases.id });
+      ids.push(created!.id);
+      summary.testCases.created += 1;
+      continue;
+    }
+    ids.push(row.id);
+    if (row.builtInHash !== hash) {
+      await tx
+        .update(testCases)
+        .set({ ...values, simulatorId })
+        .where(eq(testCases.id, row.id));
+      summary.testCases.updated += 1;
+    }
+  }
+  const gone = await tx
+    .update(testCases)
+    .set({ archived: true, builtInHash: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(testCases.simulatorId, simulatorId),
+        isNotNull(testCases.builtInKey),
+        eq(testCases.archived, false),
+        keys.length ? notInArray(testCases.builtInKey, keys) : undefined,
+      ),
+    )
+    .returning({ id: testCases.id });
+  summary.testCases.archived += gone.length;
+  return ids;
+}
+
+/**
+ * Creates or updates a registered public set and makes its registered test cases exactly `testCaseIds`,
+ * in that order. Test cases an admin added by hand stay; an admin's archiving of the set stays too.
+ */
+async function syncSet(
+  tx: Transaction,
+  set: {
+    key: string;
+    name: string;
+    description: string;
+    icon: string | null;
+    imgUrl: string | null;
+    isBenchmark: boolean;
+    testCaseIds: number[];
+  },
+) {
+  const values = {
+    name: set.name,
+    description: set.description,
+    icon: set.icon,
+    imgUrl: set.imgUrl,
+    isBenchmark: set.isBenchmark,
+  };
+  const [row] = await tx
+    .insert(testCaseSets)
+    .values({ ...values, builtInKey: set.key, organizationId: null })
+    .onConflictDoUpdate({ target: testCaseSets.builtInKey, set: values })
+    .returning({ id: testCaseSets.id });
+  const setId = row!.id;
+  const registered = await tx
+    .select({ testCaseId: testCaseSetItems.testCaseId })
+    .from(testCaseSetItems)
+    .innerJoin(testCases, eq(testCases.id, testCaseSetItems.testCaseId))
+    .where(and(eq(testCaseSetItems.testCaseSetId, setId), isNotNull(testCases.builtInKey)));
+  const wanted = new Set(set.testCaseIds);
+  const stale = registered.map((item) => item.testCaseId).filter((id) => !wanted.has(id));
+  if (stale.length)
+    await tx
+      .delete(testCaseSetItems)
+      .where(and(eq(testCaseSetItems.testCaseSetId, setId), inArray(testCaseSetItems.testCaseId, stale)));
+  if (set.testCaseIds.length)
+    await tx
+      .insert(testCaseSetItems)
+      .values(set.testCaseIds.map((testCaseId, position) => ({ testCaseSetId: setId, testCaseId, position })))
+      .onConflictDoUpdate({
+        target: [testCaseSetItems.testCaseSetId, testCaseSetItems.testCaseId],
+        set: { position: sql`excluded.position` },
+      });
+}
+
+/**
+ * Registers the built-in simulators, idempotently, in one transaction: each simulator row (with a
+ * version per distinct definition), its test cases, one public dataset per simulator named after its
+ * title, and one public benchmark of every built-in test case. A simulator row of the same name that
+ * an admin made by hand becomes the built-in one: names are unique and the shipped definition wins.
+ */
+export async function registerBuiltInSimulators(
+  db: Database,
+  definitions: readonly BuiltInSimulatorDefinition[],
+): Promise<RegistrationSummary> {
+  const parsed = definitions.map((definition) => BuiltInSimulatorDefinition.parse(definition));
+  const names = parsed.map((definition) => definition.simulator.name);
+  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
+  if (duplicate) throw new Error(`Built-in simulator "${duplicate}" is defined twice`);
+  for (const definition of parsed) {
+    const keys = definition.testCases.map((testCase) => testCase.key);
+    const twice = keys.find((key, i) => keys.indexOf(key) !== i);
+    if (twice) throw new Error(`Test case key "${twice}" is defined twice in ${definition.simulator.name}`);
+  }
+
+  const summary: RegistrationSummary = { simulators: [], testCases: { created: 0, updated: 0, archived: 0 } };
+  await db.transaction(async (tx) => {
+    // Replicas starting together register one after the other instead of racing on the unique keys.
+    await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+    const all: number[] = [];
+    for (const definition of parsed) all.push(...(await registerSimulator(tx, definition, summary)));
+    await syncSet(tx, {
+      key: BUILT_IN_BENCHMARK_KEY,
+      name: BUILT_IN_BENCHMARK_NAME,
+      description: `Every built-in test case of ${parsed.map((d) => d.simulator.title).join(', ')}`,
+      icon: null,
+      imgUrl: null,
+      isBenchmark: true,
+      testCaseIds: all,
+    });
+  });
+  return summary;
+}

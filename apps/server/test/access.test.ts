@@ -1,0 +1,226 @@
+import type { InjectOptions } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
+
+/**
+ * Every route × every kind of caller. Expectations are written here by hand from the spec's roles
+ * (000 §6, 001 §6, 002 §6) — not derived from the route definitions — and the test fails when the
+ * server has a route this table does not list, or the table lists one the server lacks.
+ */
+type Role =
+  | 'anonymous'
+  | 'no_organization'
+  | 'member'
+  | 'dashboard_member'
+  | 'account_admin'
+  | 'test_author'
+  | 'annotator'
+  | 'platform_admin'
+  | 'api_key';
+
+const ROLES: Role[] = [
+  'anonymous',
+  'no_organization',
+  'member',
+  'dashboard_member',
+  'account_admin',
+  'test_author',
+  'annotator',
+  'platform_admin',
+  'api_key',
+];
+
+const EVERYONE: Role[] = ROLES;
+const PEOPLE: Role[] = ROLES.filter((r) => r !== 'anonymous' && r !== 'api_key');
+const MEMBERS: Role[] = [
+  'member',
+  'dashboard_member',
+  'account_admin',
+  'test_author',
+  'annotator',
+  'platform_admin',
+  'api_key',
+];
+const ADMINS: Role[] = ['platform_admin'];
+/** Members holding create_test_cases (001 §6): they make, edit and archive test cases and datasets. */
+const AUTHORS: Role[] = ['test_author'];
+
+interface RouteCase {
+  allowed: Role[];
+  /** A request that succeeds once past access control (made anew for each caller). */
+  request?: Partial<InjectOptions> | ((proctor: TestProctor) => Promise<Partial<InjectOptions>>);
+}
+
+const LOGIN = { email: 'access-check@example.test', password: 'long enough password' };
+
+const ROUTES: Record<string, RouteCase> = {
+  'GET /api/health': { allowed: EVERYONE },
+  'GET /api/auth/config': { allowed: EVERYONE },
+  'POST /api/auth/register': {
+    allowed: EVERYONE,
+    request: { payload: { email: 'someone-new@example.test', password: 'long enough', name: 'New' } },
+  },
+  'POST /api/auth/login': { allowed: EVERYONE, request: { payload: LOGIN } },
+  'POST /api/auth/refresh': {
+    allowed: EVERYONE,
+    request: async (proctor) => {
+      const { user } = await proctor.actor();
+      return { payload: { refresh_token: (await proctor.ctx.tokens.issue(user.id)).refresh_token } };
+    },
+  },
+  'GET /api/user/from-session': { allowed: PEOPLE },
+  'GET /api/user/from-jwt': { allowed: PEOPLE },
+  'POST /api/user/logout': { allowed: PEOPLE },
+  'POST /api/user/contact-form': { allowed: PEOPLE, request: { payload: { message: 'Hello' } } },
+  'POST /api/user/create-organization': {
+    allowed: PEOPLE,
+    request: { payload: { name: 'Acme', purpose: 'Evals' } },
+  },
+  'GET /api/user/for-assignment': { allowed: ADMINS },
+  'GET /api/user/organization/users': { allowed: MEMBERS },
+  'GET /api/organization/members': { allowed: MEMBERS },
+  'POST /api/invite/create': { allowed: ['account_admin'] },
+  'GET /api/invite/:code': { allowed: EVERYONE, request: { url: '/api/invite/inv_unknown' } },
+  'GET /api/join/:code': { allowed: PEOPLE, request: { url: '/api/join/inv_unknown' } },
+  'POST /api/admin/view-as': { allowed: ADMINS, request: { payload: { email: 'nobody@example.test' } } },
+  'DELETE /api/admin/view-as': { allowed: PEOPLE },
+  'GET /api/admin/contact-messages': { allowed: ADMINS },
+  'GET /api/user/admin/users': { allowed: ADMINS },
+  'GET /api/user/admin/organizations': { allowed: ADMINS },
+  'PUT /api/user/admin/update-user/:id': {
+    allowed: ADMINS,
+    request: { url: '/api/user/admin/update-user/999999', payload: { has_beta_access: true } },
+  },
+  'PUT /api/user/admin/update-organization/:id': {
+    allowed: ADMINS,
+    request: { url: '/api/user/admin/update-organization/999999', payload: { isAnnotator: true } },
+  },
+
+  // Simulators (001 §2.4–2.7, §6): every member reads (limited to the plan), platform admins add and edit.
+  'GET /api/env/simulators': { allowed: MEMBERS },
+  'GET /api/env/simulators/:nameOrId': {
+    allowed: MEMBERS,
+    request: { url: '/api/env/simulators/unknown-sim' },
+  },
+  // Icons load through <img>, which sends no token.
+  'GET /api/env/simulators/:name/icon': {
+    allowed: EVERYONE,
+    request: { url: '/api/env/simulators/unknown-sim/icon' },
+  },
+  'POST /api/env/simulators': {
+    allowed: ADMINS,
+    request: async () => ({
+      payload: { name: `access-sim-${Math.random().toString(36).slice(2)}`, simType: 'app' },
+    }),
+  },
+  'PUT /api/env/simulators/:id': {
+    allowed: ADMINS,
+    request: { url: '/api/env/simulators/999999', payload: { enabled: true } },
+  },
+
+  // Test cases (001 §2.1–2.2, §6): members read; create_test_cases writes; platform admins make public.
+  'GET /api/testcases': { allowed: MEMBERS },
+  'GET /api/testcases/:id': { allowed: MEMBERS, request: { url: '/api/testcases/999999' } },
+  'POST /api/testcases': {
+    allowed: AUTHORS,
+    request: { payload: { name: 'Access check', prompt: 'Check', simulatorId: 999999 } },
+  },
+  'PUT /api/testcases/:id': {
+    allowed: AUTHORS,
+    request: { url: '/api/testcases/999999', payload: { name: 'x' } },
+  },
+  'POST /api/testcases/:id/archive': { allowed: AUTHORS, request: { url: '/api/testcases/999999/archive' } },
+  'POST /api/testcases/bulk-archive': { allowed: AUTHORS, request: { payload: { test_case_ids: [999999] } } },
+  'POST /api/testcases/:id/make-public': {
+    allowed: ADMINS,
+    request: { url: '/api/testcases/999999/make-public' },
+  },
+
+  // Datasets (001 §2.3): members read; create_test_cases creates, fills and archives them.
+  'GET /api/testcases/sets': { allowed: MEMBERS },
+  'POST /api/testcases/sets': {
+    allowed: AUTHORS,
+    request: { payload: { name: 'Access', description: 'Check' } },
+  },
+  'DELETE /api/testcases/sets/:id': { allowed: AUTHORS, request: { url: '/api/testcases/sets/999999' } },
+  'POST /api/testcases/sets/:id/testcases': {
+    allowed: AUTHORS,
+    request: { url: '/api/testcases/sets/999999/testcases', payload: { test_case_ids: [1] } },
+  },
+  'DELETE /api/testcases/sets/:id/testcases/:testCaseId': {
+    allowed: AUTHORS,
+    request: { url: '/api/testcases/sets/999999/testcases/999999' },
+  },
+};
+
+async function callerFor(
+  proctor: TestProctor,
+  role: Role,
+): Promise<{ headers: Record<string, string> } | undefined> {
+  const make = (options: Parameters<TestProctor['actor']>[0]): Promise<Actor> => proctor.actor(options);
+  switch (role) {
+    case 'anonymous':
+      return undefined;
+    case 'no_organization':
+      return make({ organization: null });
+    case 'member':
+      return make({});
+    case 'dashboard_member':
+      return make({ permissions: { dashboard_access: true, playground_access: true } });
+    case 'account_admin':
+      return make({ permissions: { is_account_admin: true } });
+    case 'test_author':
+      return make({ permissions: { create_test_cases: true, dashboard_access: true } });
+    case 'annotator':
+      return make({ annotator: true, permissions: { playground_access: true } });
+    case 'platform_admin':
+      return make({ permissions: { is_admin: true } });
+    case 'api_key': {
+      const organization = await proctor.organization();
+      return { headers: { 'x-api-key': organization.apiKey } };
+    }
+  }
+}
+
+describeEachDatabase('every route answers each kind of caller as the spec says', (proctor) => {
+  beforeAll(async () => {
+    const response = await proctor().request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...LOGIN, name: 'Access Check' },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('lists exactly the routes the server registers', () => {
+    const registered = proctor()
+      .app.routeTable.map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(registered).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  for (const [key, routeCase] of Object.entries(ROUTES)) {
+    it(`${key}: allows ${routeCase.allowed.join(', ')}; refuses the others`, async () => {
+      const [method, url] = key.split(' ') as [InjectOptions['method'], string];
+      for (const role of ROLES) {
+        const caller = await callerFor(proctor(), role);
+        const request =
+          typeof routeCase.request === 'function' ? await routeCase.request(proctor()) : routeCase.request;
+        const response = await proctor().request({ method, url, ...request, as: caller });
+        const refused = response.statusCode === 401 || response.statusCode === 403;
+        const expected = routeCase.allowed.includes(role) ? 'allowed' : 'refused';
+        expect({ role, outcome: refused ? 'refused' : 'allowed', status: response.statusCode }).toEqual({
+          role,
+          outcome: expected,
+          status: response.statusCode,
+        });
+        if (refused) {
+          expect(response.json()).toHaveProperty('detail');
+          expect(response.statusCode).toBe(role === 'anonymous' ? 401 : 403);
+        } else {
+          expect(response.statusCode).toBeLessThan(500);
+        }
+      }
+    });
+  }
+});

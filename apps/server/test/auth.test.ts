@@ -1,0 +1,249 @@
+import { endpoints, MAX_JSON_BODY_BYTES, TokenResponse, User } from '@proctor/contracts';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, type TestProctor } from './support/proctor';
+
+async function register(proctor: TestProctor, email: string, password = 'correct horse battery') {
+  const response = await proctor.request({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password, name: email.split('@')[0] },
+  });
+  return response;
+}
+
+const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+describeEachDatabase('local accounts', (proctor) => {
+  it('should make the first account on a fresh install a platform admin, and later ones not', async () => {
+    const first = await register(proctor(), 'First@Example.test');
+    expect(first.statusCode).toBe(201);
+    const tokens = TokenResponse.parse(first.json());
+    const me = User.parse(
+      (
+        await proctor().request({
+          method: 'GET',
+          url: '/api/user/from-session',
+          as: bearer(tokens.access_token),
+        })
+      ).json(),
+    );
+    expect(me.email).toBe('first@example.test');
+    expect(me.permissions.is_admin).toBe(true);
+
+    const second = TokenResponse.parse((await register(proctor(), 'second@example.test')).json());
+    const other = User.parse(
+      (
+        await proctor().request({
+          method: 'GET',
+          url: '/api/user/from-session',
+          as: bearer(second.access_token),
+        })
+      ).json(),
+    );
+    expect(other.permissions.is_admin).toBe(false);
+    expect(other.organization).toBeNull();
+  });
+
+  it('should refuse a second account with the same e-mail, whatever its case', async () => {
+    await register(proctor(), 'dup@example.test');
+    const again = await register(proctor(), 'DUP@example.test');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'An account with this e-mail already exists' });
+  });
+
+  it('should sign in with the right password and refuse a wrong one without telling which part was wrong', async () => {
+    await register(proctor(), 'login@example.test', 'the right password');
+    const ok = await proctor().request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'login@example.test', password: 'the right password' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(endpoints.login.response.safeParse(ok.json()).success).toBe(true);
+    const wrong = await proctor().request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'login@example.test', password: 'nope' },
+    });
+    const unknown = await proctor().request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ghost@example.test', password: 'nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('should rate-limit repeated sign-in attempts for one account', async () => {
+    const attempt = () =>
+      proctor().request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'victim@example.test', password: 'guess' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await attempt()).json().detail).toMatch(/Too many sign-in attempts/);
+  });
+
+  it('should rotate refresh tokens, and revoke the whole family when a spent one is used again', async () => {
+    const first = TokenResponse.parse((await register(proctor(), 'rotate@example.test')).json());
+    const refresh = (token: string) =>
+      proctor().request({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: token } });
+
+    const second = await refresh(first.refresh_token);
+    expect(second.statusCode).toBe(200);
+    const secondTokens = TokenResponse.parse(second.json());
+    expect(secondTokens.refresh_token).not.toBe(first.refresh_token);
+
+    const replay = await refresh(first.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().detail).toBe('Your session has expired. Please log in again.');
+    // The thief's replay also kills the legitimate holder's current token.
+    expect((await refresh(secondTokens.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('should revoke the refresh token on logout', async () => {
+    const tokens = TokenResponse.parse((await register(proctor(), 'logout@example.test')).json());
+    const out = await proctor().request({
+      method: 'POST',
+      url: '/api/user/logout',
+      payload: { refresh_token: tokens.refresh_token },
+      as: bearer(tokens.access_token),
+    });
+    expect(out.statusCode).toBe(200);
+    const refreshed = await proctor().request({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: tokens.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(401);
+  });
+
+  it('should answer 401 with the session-expired message for a forged or garbage token', async () => {
+    const response = await proctor().request({
+      method: 'GET',
+      url: '/api/user/from-session',
+      as: bearer('not.a.jwt'),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Your session has expired. Please log in again.' });
+  });
+
+  it('should authenticate SDK calls with the organization API key in either header', async () => {
+    const admin = await proctor().actor({ permissions: { is_account_admin: true, dashboard_access: true } });
+    const key = admin.organization!.apiKey;
+    for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }]) {
+      const response = await proctor().request({ method: 'GET', url: '/api/organization/members', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().members.map((m: { email: string }) => m.email)).toEqual([admin.user.email]);
+    }
+    const bad = await proctor().request({
+      method: 'GET',
+      url: '/api/organization/members',
+      headers: { 'x-api-key': 'pk_wrong' },
+    });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ detail: 'Invalid API key' });
+  });
+});
+
+describeEachDatabase('bad input', (proctor) => {
+  it('should answer malformed JSON with 400 and a detail', async () => {
+    const response = await proctor().request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toMatch(/not valid JSON/);
+  });
+
+  it('should name the missing or invalid field', async () => {
+    const response = await proctor().request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'not-an-email', name: 'X' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toContain('body.email: Enter a valid e-mail address');
+    expect(response.json().detail).toContain('body.password');
+  });
+
+  it('should answer an oversize body with 413', async () => {
+    const response = await proctor().request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(MAX_JSON_BODY_BYTES) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().detail).toMatch(/larger than/);
+  });
+
+  it('should answer unknown API paths and unknown ids with 404', async () => {
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    expect((await proctor().request({ method: 'GET', url: '/api/no-such-thing' })).json()).toEqual({
+      detail: 'Not found',
+    });
+    const unknownUser = await proctor().request({
+      method: 'PUT',
+      url: '/api/user/admin/update-user/987654',
+      payload: { has_beta_access: true },
+      as: admin,
+    });
+    expect(unknownUser.statusCode).toBe(404);
+    expect(unknownUser.json()).toEqual({ detail: 'User not found' });
+    const badId = await proctor().request({
+      method: 'PUT',
+      url: '/api/user/admin/update-user/abc',
+      payload: { has_beta_access: true },
+      as: admin,
+    });
+    expect(badId.statusCode).toBe(400);
+  });
+
+  it('should answer an unsupported content type with 415', async () => {
+    const response = await proctor().request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toHaveProperty('detail');
+  });
+
+  it('should serve the OpenAPI description generated from the contract', async () => {
+    const response = await proctor().request({ method: 'GET', url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toContain('/api/user/from-session');
+    expect(paths).toContain('/api/invite/{code}');
+  });
+
+  it('should report health with the database in use', async () => {
+    const response = await proctor().request({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toMatchObject({ status: 'ok', database: proctor().database });
+  });
+});
+
+describeEachDatabase(
+  'server settings the dashboard reads',
+  (proctor) => {
+    it('should tell the dashboard how to sign in and whom to contact', async () => {
+      const response = await proctor().request({ method: 'GET', url: '/api/auth/config' });
+      expect(response.json()).toEqual({
+        mode: 'local',
+        login_url: null,
+        registration_open: true,
+        contact_email: 'ops@acme.test',
+      });
+    });
+  },
+  { env: { CONTACT_EMAIL: 'ops@acme.test' } },
+);

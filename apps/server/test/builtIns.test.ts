@@ -1,0 +1,99 @@
+import { type BuiltInSimulatorDefinition, User } from '@proctor/contracts';
+import { builtInSimulators } from '@proctor/simulators';
+import { expect, it } from 'vitest';
+import { builtInRegistrations } from '../src/builtIns';
+import { describeEachDatabase } from './support/proctor';
+
+const ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#2563eb"/></svg>';
+
+/** A small built-in definition in the shape the kit produces (its image as an SVG data URL). */
+const lending: BuiltInSimulatorDefinition = {
+  simulator: {
+    name: 'lending',
+    title: 'Lending Library',
+    description: 'Borrow and return books.',
+    imgUrl: `data:image/svg+xml;base64,${Buffer.from(ICON).toString('base64')}`,
+    authentication: { user: 'reader@library.test', password: 'books4all' },
+    notes: 'Sign in first.',
+    license: 'MIT',
+  },
+  testCases: [
+    {
+      key: 'borrow-dune',
+      name: 'Borrow Dune',
+      prompt: 'Borrow the paperback of Dune.',
+      startUrl: '/catalog',
+      hint: null,
+      scoringTypes: ['mutations'],
+      metadata: {
+        goal_type: 'transaction',
+        reasoning_level: 'level_1',
+        skills: ['navigation_and_input'],
+        capabilities: ['forms_and_inputs'],
+      },
+      expectedMutations: [{ action: 'INSERT', table_name: 'loans', changes: { book_id: 7 } }],
+    },
+  ],
+};
+
+describeEachDatabase(
+  'built-in simulators at start',
+  (proctor) => {
+    it('should register the simulator with its icon served by Proctor, not inlined in every payload', async () => {
+      const admin = await proctor().actor({ permissions: { is_admin: true } });
+      const response = await proctor().request({
+        method: 'GET',
+        url: '/api/env/simulators/lending',
+        as: admin,
+      });
+      expect(response.statusCode).toBe(200);
+      const { simulator } = response.json();
+      expect(simulator).toMatchObject({
+        name: 'lending',
+        imgUrl: '/api/env/simulators/lending/icon',
+        enabled: true,
+      });
+      expect(simulator.config).toMatchObject({
+        status: 'ready',
+        authentication: { user: 'reader@library.test' },
+      });
+
+      const icon = await proctor().request({ method: 'GET', url: '/api/env/simulators/lending/icon' });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(icon.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(icon.body).toBe(ICON);
+      expect(
+        (await proctor().request({ method: 'GET', url: '/api/env/simulators/nope/icon' })).statusCode,
+      ).toBe(404);
+    });
+
+    it('should let a new organization use the enabled built-in simulators and their public test cases', async () => {
+      const founder = await proctor().actor({ organization: null });
+      const created = await proctor().request({
+        method: 'POST',
+        url: '/api/user/create-organization',
+        payload: { name: 'Readers Co', purpose: 'Evaluate our library agent' },
+        as: founder,
+      });
+      const me = User.parse(created.json());
+      const list = await proctor().request({ method: 'GET', url: '/api/env/simulators', as: founder });
+      expect(list.json().simulators.map((s: { name: string }) => s.name)).toEqual(['lending']);
+      expect(me.organization!.plan.allowed_simulators).toEqual([list.json().simulators[0].id]);
+      const tests = await proctor().request({ method: 'GET', url: '/api/testcases', as: founder });
+      expect(tests.json().testcases.map((t: { name: string }) => t.name)).toEqual(['Borrow Dune']);
+    });
+  },
+  { builtInSimulators: [lending] },
+);
+
+it('should hand registration every simulator the kit ships, with their test cases', () => {
+  const registrations = builtInRegistrations();
+  expect(registrations.map((r) => r.simulator.name)).toEqual(builtInSimulators.map((s) => s.name));
+  for (const [i, registration] of registrations.entries()) {
+    expect(registration.testCases.map((t) => t.key)).toEqual(
+      builtInSimulators[i]!.testCases.map((t) => t.key),
+    );
+  }
+});

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dumpMigratedPglite, openDatabase } from '@proctor/db';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteDumpPath: string;
+    /** Set when DATABASE_URL is: a migrated template database that each test file clones. */
+    postgresTemplate: { adminUrl: string; template: string; prefix: string } | null;
+  }
+}
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Migrates once per run: a PGlite dump, and a PostgreSQL template database when DATABASE_URL is set. */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'proctor-api-'));
+  const dumpPath = join(dir, 'pglite.tar');
+  writeFileSync(dumpPath, Buffer.from(await (await dumpMigratedPglite()).arrayBuffer()));
+  project.provide('pgliteDumpPath', dumpPath);
+
+  const adminUrl = process.env.DATABASE_URL;
+  let cleanup = async () => {};
+  if (adminUrl) {
+    const prefix = `proctor_test_${randomBytes(4).toString('hex')}`;
+    const template = `${prefix}_template`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${template}"`);
+    const migrated = await openDatabase({
+      kind: 'postgres',
+      url: databaseUrl(adminUrl, template),
+      poolSize: 1,
+    });
+    await migrated.close();
+    project.provide('postgresTemplate', { adminUrl, template, prefix });
+    cleanup = async () => {
+      const { rows } = await admin.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${prefix}%`],
+      );
+      for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`);
+      await admin.end();
+    };
+  } else {
+    project.provide('postgresTemplate', null);
+  }
+
+  return async () => {
+    await cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+export { databaseUrl };

@@ -1,0 +1,132 @@
+import { type BuiltInSimulatorDefinition, noPermissions, type Permissions } from '@proctor/contracts';
+import { newPublicId, newSecret, organizations, users } from '@proctor/db';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { API_KEY_PREFIX } from '../../src/auth/authenticate';
+import type { OrganizationRow, UserRow } from '../../src/auth/principal';
+import { loadConfig } from '../../src/config';
+import { createProctor, type Proctor } from '../../src/server';
+import { type TestDatabase, testDatabases } from './databases';
+
+/** Someone calling the API in a test: a user with a token, or an organization's API key. */
+export interface Actor {
+  user: UserRow;
+  organization: OrganizationRow | null;
+  token: string;
+  headers: Record<string, string>;
+}
+
+export interface ActorOptions {
+  name?: string;
+  email?: string;
+  permissions?: Partial<Permissions>;
+  /** 'new' makes an organization for this user; null leaves them without one. Default 'new'. */
+  organization?: OrganizationRow | 'new' | null;
+  annotator?: boolean;
+}
+
+export interface TestProctor extends Proctor {
+  database: TestDatabase['name'];
+  request(
+    options: InjectOptions & { as?: Actor | { headers: Record<string, string> } },
+  ): Promise<LightMyRequestResponse>;
+  actor(options?: ActorOptions): Promise<Actor>;
+  organization(options?: { name?: string; annotator?: boolean }): Promise<OrganizationRow>;
+}
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Simulators registered at start; none unless a test asks, so that tests own their catalogue. */
+  builtInSimulators?: readonly BuiltInSimulatorDefinition[];
+}
+
+export async function startTestProctor(
+  database: TestDatabase,
+  options: StartOptions = {},
+): Promise<TestProctor> {
+  const created = await database.create();
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...options.env });
+  const proctor = await createProctor(config, {
+    database: created.config,
+    builtInSimulators: options.builtInSimulators ?? [],
+  });
+  const { db } = proctor.ctx;
+
+  const organization: TestProctor['organization'] = async (options = {}) => {
+    const [row] = await db
+      .insert(organizations)
+      .values({
+        publicId: newPublicId(),
+        name: options.name ?? `Org ${unique()}`,
+        purpose: 'testing',
+        isAnnotator: options.annotator ?? false,
+        apiKey: newSecret(API_KEY_PREFIX),
+      })
+      .returning();
+    return row!;
+  };
+
+  const actor: TestProctor['actor'] = async (options = {}) => {
+    const org =
+      options.organization === undefined || options.organization === 'new'
+        ? await organization({ annotator: options.annotator })
+        : options.organization;
+    const id = unique();
+    const [user] = await db
+      .insert(users)
+      .values({
+        publicId: newPublicId(),
+        email: options.email ?? `user-${id}@example.test`,
+        name: options.name ?? `User ${id}`,
+        organizationId: org?.id ?? null,
+        permissions: { ...noPermissions(), ...options.permissions },
+      })
+      .returning();
+    const tokens = await proctor.ctx.tokens.issue(user!.id);
+    return {
+      user: user!,
+      organization: org,
+      token: tokens.access_token,
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    };
+  };
+
+  return {
+    ...proctor,
+    database: database.name,
+    request: ({ as, ...options }) =>
+      proctor.app.inject({ ...options, headers: { ...options.headers, ...as?.headers } }),
+    actor,
+    organization,
+    close: async () => {
+      await proctor.close();
+      await created.drop();
+    },
+  };
+}
+
+/** Runs the same suite once per test database: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export function describeEachDatabase(
+  title: string,
+  body: (proctor: () => TestProctor) => void,
+  options?: StartOptions,
+) {
+  for (const database of testDatabases()) {
+    describe(`${title} [${database.name}]`, () => {
+      let proctor: TestProctor | undefined;
+      beforeAll(async () => {
+        proctor = await startTestProctor(database, options);
+      });
+      afterAll(async () => {
+        await proctor?.close();
+      });
+      body(() => {
+        if (!proctor) throw new Error('Proctor did not start');
+        return proctor;
+      });
+    });
+  }
+}

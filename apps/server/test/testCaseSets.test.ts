@@ -1,0 +1,188 @@
+import {
+  AddTestCasesToSetResponse,
+  DATASET_ICON_HINT,
+  TestCaseSetResponse,
+  TestCaseSetsResponse,
+} from '@proctor/contracts';
+import { testCaseSets } from '@proctor/db';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { catalog } from './support/catalog';
+import { type Actor, describeEachDatabase } from './support/proctor';
+
+describeEachDatabase('datasets', (proctor) => {
+  const make = catalog(proctor);
+  const author = (permissions = {}) =>
+    proctor().actor({ permissions: { create_test_cases: true, ...permissions } });
+  const sets = async (as: Actor) => {
+    const response = await proctor().request({ method: 'GET', url: '/api/testcases/sets', as });
+    expect(response.statusCode).toBe(200);
+    return TestCaseSetsResponse.parse(response.json()).testCaseSets;
+  };
+
+  it("should list public datasets and the organization's own, each with only the test cases the caller can see", async () => {
+    const member = await proctor().actor();
+    const stranger = await proctor().actor();
+    const simulator = await make.simulator({ imgUrl: '/mail.png' });
+    const outsidePlan = await make.simulator();
+    await make.allow(member.organization, simulator.id);
+    const visible = await make.testCase({
+      simulatorId: simulator.id,
+      startUrl: '/inbox',
+      scoringTypes: ['output'],
+    });
+    const hidden = await make.testCase({ simulatorId: outsidePlan.id });
+    const theirs = await make.testCase({ organizationId: stranger.organization!.id });
+    const archived = await make.testCase({ simulatorId: simulator.id, archived: true });
+
+    const mixed = await make.set({ name: 'Public mixed' }, [visible.id, hidden.id, theirs.id, archived.id]);
+    await make.set({ name: 'Public outside plan' }, [hidden.id]);
+    await make.set({ name: 'Public empty' });
+    await make.set({ name: 'Own', organizationId: member.organization!.id });
+    await make.set({ name: 'Theirs', organizationId: stranger.organization!.id }, [theirs.id]);
+    await make.set({ name: 'Own archived', organizationId: member.organization!.id, archived: true });
+
+    const listed = await sets(member);
+    const names = listed.map((set) => set.name);
+    expect(names).toEqual(expect.arrayContaining(['Public mixed', 'Public empty', 'Own']));
+    for (const absent of ['Public outside plan', 'Theirs', 'Own archived'])
+      expect(names).not.toContain(absent);
+    expect(listed.find((set) => set.id === mixed.id)).toEqual({
+      id: mixed.id,
+      name: 'Public mixed',
+      description: '',
+      icon: null,
+      imgUrl: null,
+      organizationId: null,
+      isBenchmark: false,
+      builtIn: false,
+      testCases: [
+        {
+          id: visible.id,
+          publicId: visible.publicId,
+          name: visible.name,
+          startUrl: '/inbox',
+          prompt: visible.prompt,
+          scoringTypes: ['output'],
+          simulator: { id: simulator.id, name: simulator.name, imgUrl: '/mail.png' },
+        },
+      ],
+    });
+  });
+
+  it('should create a dataset with an image URL or one emoji as its icon, and refuse anything else', async () => {
+    const as = await author();
+    const create = (payload: object) =>
+      proctor().request({ method: 'POST', url: '/api/testcases/sets', as, payload });
+
+    const withUrl = await create({
+      name: 'Checkout',
+      description: 'Checkout flows',
+      icon: 'https://cdn.example.test/cart.png',
+    });
+    expect(withUrl.statusCode).toBe(201);
+    expect(TestCaseSetResponse.parse(withUrl.json()).testCaseSet).toMatchObject({
+      name: 'Checkout',
+      icon: 'https://cdn.example.test/cart.png',
+      imgUrl: 'https://cdn.example.test/cart.png',
+      organizationId: as.organization!.id,
+      testCases: [],
+    });
+    for (const icon of ['🛒', '🇫🇷', '👩‍💻', '1️⃣']) {
+      const response = await create({ name: `Emoji ${icon}`, description: 'd', icon });
+      expect(response.statusCode, icon).toBe(201);
+      expect(response.json().testCaseSet).toMatchObject({ icon, imgUrl: null });
+    }
+    const noIcon = await create({ name: 'Plain', description: 'No icon' });
+    expect(noIcon.json().testCaseSet.icon).toBeNull();
+
+    for (const icon of [
+      'cart',
+      '🛒🛒',
+      'https://cdn.example.test/my cart.png',
+      'ftp://x/y.png',
+      'https://"x"',
+    ]) {
+      const response = await create({ name: 'Bad', description: 'd', icon });
+      expect(response.statusCode, icon).toBe(400);
+      expect(response.json().detail).toContain(DATASET_ICON_HINT);
+    }
+    const missing = await create({ name: ' ', description: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toContain('Name is required');
+    expect(missing.json().detail).toContain('Description is required');
+  });
+
+  it("should archive the organization's own dataset, refuse public ones to non-admins, and hide others' as 404", async () => {
+    const as = await author();
+    const own = await make.set({ organizationId: as.organization!.id });
+    const publicSet = await make.set({ name: 'Public benchmark' });
+    const theirs = await make.set({ organizationId: (await proctor().organization()).id });
+    const remove = (id: number, by: Actor = as) =>
+      proctor().request({ method: 'DELETE', url: `/api/testcases/sets/${id}`, as: by });
+
+    expect((await remove(own.id)).json()).toEqual({ ok: true });
+    expect((await sets(as)).map((set) => set.id)).not.toContain(own.id);
+    expect((await remove(own.id)).statusCode).toBe(404);
+
+    const theirsResponse = await remove(theirs.id);
+    expect(theirsResponse.statusCode).toBe(404);
+    expect(theirsResponse.json()).toEqual({ detail: 'Dataset not found' });
+
+    const publicResponse = await remove(publicSet.id);
+    expect(publicResponse.statusCode).toBe(403);
+    expect(publicResponse.json()).toEqual({ detail: 'Only platform admins can change public datasets' });
+    expect((await remove(publicSet.id, await author({ is_admin: true }))).statusCode).toBe(200);
+    const [row] = await proctor().ctx.db.select().from(testCaseSets).where(eq(testCaseSets.id, publicSet.id));
+    expect(row!.archived).toBe(true);
+  });
+
+  it('should add the test cases the caller can see to a dataset, in order, and take one out again', async () => {
+    const as = await author();
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    const set = await make.set({ organizationId: as.organization!.id });
+    const own = await make.testCase({ organizationId: as.organization!.id });
+    const publicOne = await make.testCase({ simulatorId: simulator.id });
+    const theirs = await make.testCase({ organizationId: (await proctor().organization()).id });
+    const add = (ids: number[]) =>
+      proctor().request({
+        method: 'POST',
+        url: `/api/testcases/sets/${set.id}/testcases`,
+        as,
+        payload: { test_case_ids: ids },
+      });
+
+    const first = AddTestCasesToSetResponse.parse((await add([own.id, theirs.id, 999999])).json());
+    expect(first.added_count).toBe(1);
+    const second = AddTestCasesToSetResponse.parse((await add([publicOne.id, own.id])).json());
+    expect(second.added_count).toBe(1);
+    expect(second.testCaseSet.testCases.map((t) => t.id)).toEqual([own.id, publicOne.id]);
+
+    const removed = await proctor().request({
+      method: 'DELETE',
+      url: `/api/testcases/sets/${set.id}/testcases/${own.id}`,
+      as,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(TestCaseSetResponse.parse(removed.json()).testCaseSet.testCases.map((t) => t.id)).toEqual([
+      publicOne.id,
+    ]);
+    const again = await proctor().request({
+      method: 'DELETE',
+      url: `/api/testcases/sets/${set.id}/testcases/${own.id}`,
+      as,
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ detail: 'Test case is not in this dataset' });
+
+    const foreign = await make.set({ organizationId: (await proctor().organization()).id });
+    const intoForeign = await proctor().request({
+      method: 'POST',
+      url: `/api/testcases/sets/${foreign.id}/testcases`,
+      as,
+      payload: { test_case_ids: [own.id] },
+    });
+    expect(intoForeign.statusCode).toBe(404);
+  });
+});

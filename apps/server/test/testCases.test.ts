@@ -1,0 +1,564 @@
+import {
+  BulkArchiveResponse,
+  PAGE_SIZE,
+  TestCaseListResponse,
+  TestCaseResponse,
+  TestCasesResponse,
+} from '@proctor/contracts';
+import { organizationTestCases, testCaseSetItems, testCases } from '@proctor/db';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { catalog } from './support/catalog';
+import { type Actor, describeEachDatabase } from './support/proctor';
+
+describeEachDatabase('test cases', (proctor) => {
+  const make = catalog(proctor);
+  const author = (options: Parameters<ReturnType<typeof proctor>['actor']>[0] = {}) =>
+    proctor().actor({ ...options, permissions: { create_test_cases: true, ...options.permissions } });
+  const list = async (as: Actor, query = '') => {
+    const response = await proctor().request({ method: 'GET', url: `/api/testcases${query}`, as });
+    expect(response.statusCode).toBe(200);
+    return TestCaseListResponse.parse(response.json());
+  };
+  const namesOf = (page: { testcases: { name: string }[] }) => page.testcases.map((t) => t.name);
+
+  it("should list public test cases of the plan's simulators and the organization's own, never another's", async () => {
+    const allowed = await make.simulator({ imgUrl: '/shop.png' });
+    const notInPlan = await make.simulator();
+    const member = await proctor().actor();
+    const stranger = await proctor().actor();
+    await make.allow(member.organization, allowed.id);
+    const publicOne = await make.testCase({ name: 'Public allowed', simulatorId: allowed.id });
+    await make.testCase({ name: 'Public outside plan', simulatorId: notInPlan.id });
+    await make.testCase({ name: 'Own', simulatorId: notInPlan.id, organizationId: member.organization!.id });
+    await make.testCase({ name: 'Own archived', organizationId: member.organization!.id, archived: true });
+    const theirs = await make.testCase({ name: 'Theirs', organizationId: stranger.organization!.id });
+
+    const page = await list(member);
+    expect(namesOf(page)).toEqual(['Public allowed', 'Own']);
+    expect(page.test_cases).toEqual(page.testcases);
+    expect(page.testcases[0]!.simulator).toEqual({ id: allowed.id, name: allowed.name, imgUrl: '/shop.png' });
+    expect(page.testcases[0]).toMatchObject({ organization_id: null, publicId: publicOne.publicId });
+
+    for (const ref of [String(theirs.id), theirs.publicId]) {
+      const detail = await proctor().request({ method: 'GET', url: `/api/testcases/${ref}`, as: member });
+      expect(detail.statusCode).toBe(404);
+      expect(detail.json()).toEqual({ detail: 'Test case not found' });
+    }
+
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    const adminNames = namesOf(await list(admin, '?page_size=1000'));
+    expect(adminNames).toContain('Public allowed');
+    expect(adminNames).toContain('Public outside plan');
+    expect(adminNames).not.toContain('Theirs');
+  });
+
+  it('should never let another organization update, archive or bulk-archive a test case', async () => {
+    const owner = await author();
+    const stranger = await author();
+    const theirs = await make.testCase({ organizationId: owner.organization!.id });
+    const as = stranger;
+    const update = await proctor().request({
+      method: 'PUT',
+      url: `/api/testcases/${theirs.id}`,
+      as,
+      payload: { name: 'Hijacked' },
+    });
+    expect(update.statusCode).toBe(404);
+    const archive = await proctor().request({
+      method: 'POST',
+      url: `/api/testcases/${theirs.publicId}/archive`,
+      as,
+    });
+    expect(archive.statusCode).toBe(404);
+    const bulk = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases/bulk-archive',
+      as,
+      payload: { test_case_ids: [theirs.id] },
+    });
+    expect(BulkArchiveResponse.parse(bulk.json())).toEqual({ archived_count: 0 });
+    const [row] = await proctor().ctx.db.select().from(testCases).where(eq(testCases.id, theirs.id));
+    expect(row).toMatchObject({ name: theirs.name, archived: false });
+  });
+
+  it('should filter by name and prompt (case-insensitive contains), start URL, simulator, public id and sample', async () => {
+    const member = await proctor().actor();
+    const org = member.organization!.id;
+    const simulator = await make.simulator();
+    const other = await make.simulator();
+    await make.allow(member.organization, simulator.id, other.id);
+    const refund = await make.testCase({
+      organizationId: org,
+      name: 'Refund an ORDER',
+      prompt: 'Refund the latest order',
+      startUrl: '/orders',
+      simulatorId: simulator.id,
+    });
+    await make.testCase({
+      organizationId: org,
+      name: 'Find 100% cotton',
+      prompt: 'Search the catalog',
+      startUrl: '/catalog',
+      simulatorId: other.id,
+      isSample: true,
+    });
+    await make.testCase({
+      organizationId: org,
+      name: 'Find 100 items',
+      prompt: 'Count',
+      startUrl: '/catalog',
+    });
+
+    expect(namesOf(await list(member, '?name=order'))).toEqual(['Refund an ORDER']);
+    expect(namesOf(await list(member, '?prompt=LATEST'))).toEqual(['Refund an ORDER']);
+    expect(namesOf(await list(member, '?start_url=catalog'))).toEqual(['Find 100% cotton', 'Find 100 items']);
+    // A % typed into the filter is a percent sign, not a wildcard.
+    expect(namesOf(await list(member, `?name=${encodeURIComponent('100%')}`))).toEqual(['Find 100% cotton']);
+    expect(namesOf(await list(member, `?simulator_id=${other.id}`))).toEqual(['Find 100% cotton']);
+    expect(namesOf(await list(member, `?test_case_public_id=${refund.publicId}`))).toEqual([
+      'Refund an ORDER',
+    ]);
+    expect(namesOf(await list(member, '?is_sample=true'))).toEqual(['Find 100% cotton']);
+    expect(namesOf(await list(member, '?is_sample=false&name=find'))).toEqual(['Find 100 items']);
+    expect(namesOf(await list(member, '?name=&prompt='))).toHaveLength(3);
+  });
+
+  it('should page by 30 by default, count every match and accept 1000 for per-simulator fetches', async () => {
+    const member = await proctor().actor();
+    await proctor()
+      .ctx.db.insert(testCases)
+      .values(
+        Array.from({ length: 31 }, (_, i) => ({
+          publicId: `paging-${member.organization!.id}-${i}`,
+          name: `Paged ${String(i).padStart(2, '0')}`,
+          organizationId: member.organization!.id,
+        })),
+      );
+    const first = await list(member);
+    expect(first.testcases).toHaveLength(PAGE_SIZE.tests);
+    expect(first.pagination).toEqual({ page: 1, page_size: 30, total_count: 31, total_pages: 2 });
+    const second = await list(member, '?page=2');
+    expect(namesOf(second)).toEqual(['Paged 30']);
+    const all = await list(member, '?page_size=1000');
+    expect(all.testcases).toHaveLength(31);
+    expect(all.pagination.total_pages).toBe(1);
+
+    const tooBig = await proctor().request({
+      method: 'GET',
+      url: '/api/testcases?page_size=1001',
+      as: member,
+    });
+    expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('should show a test case by id or public id, with its metadata and averages from real sessions', async () => {
+    const member = await proctor().actor();
+    const simulator = await make.simulator({ name: `detail-${member.organization!.id}` });
+    const testCase = await make.testCase({
+      organizationId: member.organization!.id,
+      simulatorId: simulator.id,
+      metadataConfig: {
+        goal_type: 'refund',
+        reasoning_level: 'level_3',
+        skills: ['reasoning_and_control_flow'],
+      },
+    });
+    const get = async (ref: string) =>
+      TestCaseResponse.parse(
+        (await proctor().request({ method: 'GET', url: `/api/testcases/${ref}`, as: member })).json(),
+      ).testCase;
+
+    const before = await get(testCase.publicId);
+    expect(before).toMatchObject({
+      id: testCase.id,
+      metadataConfig: {
+        goal_type: 'refund',
+        reasoning_level: 'level_3',
+        skills: ['reasoning_and_control_flow'],
+        capabilities: null,
+      },
+      averageStepsTaken: null,
+      averageTimeTaken: null,
+      scoringTypes: ['mutations'],
+      outputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      simulator: { id: simulator.id, name: simulator.name, imgUrl: null },
+    });
+
+    await make.session(testCase, { organizationId: member.organization!.id, steps: 4, seconds: 30 });
+    await make.session(testCase, { organizationId: member.organization!.id, steps: 2, seconds: 90 });
+    // Unfinished sessions have no time yet and do not count.
+    await make.session(testCase, { organizationId: member.organization!.id, steps: 9, finished: false });
+    const after = await get(String(testCase.id));
+    expect(after).toMatchObject({
+      averageStepsTaken: 3,
+      average_steps_taken: 3,
+      averageTimeTaken: 60,
+      average_time_taken: 60,
+    });
+  });
+
+  it('should create a test case with the dataset-flow fields and add it to the dataset', async () => {
+    const as = await author();
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    const set = await make.set({ organizationId: as.organization!.id });
+    const response = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases',
+      as,
+      payload: {
+        name: 'Cancel order',
+        prompt: 'Cancel order 1001',
+        startUrl: '/orders/1001',
+        simulatorId: simulator.id,
+        scoringTypes: ['output', 'mutations', 'output'],
+        outputSchema: '{"type":"object","properties":{"status":{"type":"string"}},"required":["status"]}',
+        testCaseSetId: set.id,
+        simulatorConfig: { type: 'noop' },
+        defaultScoringConfig: { type: 'offline_step', threshold: 0.8, max_steps: 10 },
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const [created] = TestCasesResponse.parse(response.json()).testCases;
+    expect(created).toMatchObject({
+      name: 'Cancel order',
+      startUrl: '/orders/1001',
+      scoringTypes: ['output', 'mutations'],
+      organization_id: as.organization!.id,
+      testCaseSetId: set.id,
+      simulatorConfig: { type: 'noop' },
+      outputSchema: { type: 'object', required: ['status'] },
+    });
+    const items = await proctor()
+      .ctx.db.select()
+      .from(testCaseSetItems)
+      .where(eq(testCaseSetItems.testCaseSetId, set.id));
+    expect(items.map((item) => item.testCaseId)).toEqual([created!.id]);
+  });
+
+  it('should require name, prompt and environment in single mode, and a simulator the caller may use', async () => {
+    const as = await author();
+    const missing = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases',
+      as,
+      payload: { name: ' ' },
+    });
+    expect(missing.statusCode).toBe(400);
+    for (const message of ['Environment is required', 'Name is required', 'Prompt is required'])
+      expect(missing.json().detail).toContain(message);
+
+    const hidden = await make.simulator();
+    const outside = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases',
+      as,
+      payload: { name: 'x', prompt: 'y', simulatorId: hidden.id },
+    });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json()).toEqual({ detail: 'Simulator not found' });
+
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    const someoneElses = await make.set({ organizationId: (await proctor().organization()).id });
+    const foreignSet = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases',
+      as,
+      payload: { name: 'x', prompt: 'y', simulatorId: simulator.id, testCaseSetId: someoneElses.id },
+    });
+    expect(foreignSet.statusCode).toBe(404);
+    expect(foreignSet.json()).toEqual({ detail: 'Dataset not found' });
+  });
+
+  it('should refuse an output schema that is not a JSON object describing a schema', async () => {
+    const as = await author();
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    const create = (outputSchema: unknown) =>
+      proctor().request({
+        method: 'POST',
+        url: '/api/testcases',
+        as,
+        payload: { name: 'x', prompt: 'y', simulatorId: simulator.id, outputSchema },
+      });
+    const cases: Array<[unknown, string]> = [
+      ['{not json', 'Invalid JSON in output schema: it does not parse'],
+      [[1, 2], 'Invalid JSON in output schema: schema must be a JSON object describing a schema'],
+      [42, 'Invalid JSON in output schema: schema must be a JSON object describing a schema'],
+      [{ type: 'text' }, 'Invalid JSON in output schema: schema.type must be one of'],
+      [{ type: 'object', properties: { a: { type: 'strin' } } }, 'schema.properties.a.type must be one of'],
+      [{ type: 'object', required: 'a' }, 'schema.required must be a list of property names'],
+    ];
+    for (const [schema, message] of cases) {
+      const response = await create(schema);
+      expect(response.statusCode, JSON.stringify(schema)).toBe(400);
+      expect(response.json().detail).toContain(message);
+    }
+  });
+
+  it('should create blank test cases numbered after the organization’s existing blanks', async () => {
+    const as = await author();
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    const blank = (count: unknown) =>
+      proctor().request({
+        method: 'POST',
+        url: '/api/testcases',
+        as,
+        payload: { mode: 'blank', count, simulatorId: simulator.id, scoringTypes: ['output'] },
+      });
+    const first = TestCasesResponse.parse((await blank(3)).json()).testCases;
+    expect(first.map((t) => [t.name, t.startUrl, t.prompt, t.scoringTypes])).toEqual([
+      ['blank_test_1', '', 'This is a blank test case.', ['output']],
+      ['blank_test_2', '', 'This is a blank test case.', ['output']],
+      ['blank_test_3', '', 'This is a blank test case.', ['output']],
+    ]);
+    // Archived blanks keep their numbers.
+    await proctor().ctx.db.update(testCases).set({ archived: true }).where(eq(testCases.id, first[2]!.id));
+    const next = TestCasesResponse.parse((await blank(2)).json()).testCases;
+    expect(next.map((t) => t.name)).toEqual(['blank_test_4', 'blank_test_5']);
+
+    // Another organization starts at 1.
+    const other = await author();
+    await make.allow(other.organization, simulator.id);
+    const theirs = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases',
+      as: other,
+      payload: { mode: 'blank', count: 1, simulatorId: simulator.id },
+    });
+    expect(TestCasesResponse.parse(theirs.json()).testCases.map((t) => t.name)).toEqual(['blank_test_1']);
+
+    for (const count of [0, 101, 2.5, undefined]) {
+      const response = await blank(count);
+      expect(response.statusCode, String(count)).toBe(400);
+    }
+    expect((await blank(101)).json().detail).toContain('Count must be from 1 to 100');
+    expect((await blank(undefined)).json().detail).toContain('Number of blank test cases is required');
+  });
+
+  it('should hand out distinct blank numbers to simultaneous requests', async () => {
+    const as = await author();
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    const responses = await Promise.all(
+      [3, 3, 3].map((count) =>
+        proctor().request({
+          method: 'POST',
+          url: '/api/testcases',
+          as,
+          payload: { mode: 'blank', count, simulatorId: simulator.id },
+        }),
+      ),
+    );
+    const names = responses.flatMap((r) => TestCasesResponse.parse(r.json()).testCases.map((t) => t.name));
+    expect(names.sort()).toEqual(Array.from({ length: 9 }, (_, i) => `blank_test_${i + 1}`).sort());
+  });
+
+  it('should update fields and metadata, where null and empty values clear', async () => {
+    const as = await author();
+    const testCase = await make.testCase({
+      organizationId: as.organization!.id,
+      metadataConfig: { goal_type: 'lookup', reasoning_level: 'level_1', capabilities: ['data_displays'] },
+    });
+    const put = (payload: object) =>
+      proctor().request({ method: 'PUT', url: `/api/testcases/${testCase.publicId}`, as, payload });
+
+    const response = await put({
+      name: 'Renamed',
+      prompt: 'New prompt',
+      startUrl: '/start',
+      hint: 'Look at the header',
+      scoringTypes: ['output'],
+      correctOutputs: [{ status: 'ok' }],
+      defaultScoringConfig: { type: 'human_in_the_loop', review_threshold: 0.7 },
+      outputSchema: { type: 'object', properties: { status: { type: 'string', enum: ['ok'] } } },
+      goalType: '',
+      reasoningLevel: 'level_4',
+      skills: ['navigation_and_input', 'extract_and_understand'],
+      capabilities: [],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(TestCaseResponse.parse(response.json()).testCase).toMatchObject({
+      name: 'Renamed',
+      prompt: 'New prompt',
+      startUrl: '/start',
+      hint: 'Look at the header',
+      scoringTypes: ['output'],
+      correctOutputs: [{ status: 'ok' }],
+      defaultScoringConfig: { type: 'human_in_the_loop', review_threshold: 0.7 },
+      outputSchema: { properties: { status: { type: 'string', enum: ['ok'] } } },
+      metadataConfig: {
+        goal_type: null,
+        reasoning_level: 'level_4',
+        skills: ['navigation_and_input', 'extract_and_understand'],
+        capabilities: null,
+      },
+    });
+
+    const cleared = TestCaseResponse.parse((await put({ reasoningLevel: null, outputSchema: null })).json());
+    expect(cleared.testCase.metadataConfig.reasoning_level).toBeNull();
+    expect(cleared.testCase.metadataConfig.skills).toEqual([
+      'navigation_and_input',
+      'extract_and_understand',
+    ]);
+    expect(cleared.testCase.outputSchema).toEqual({
+      type: 'object',
+      properties: {},
+      additionalProperties: false,
+    });
+  });
+
+  it('should refuse invalid updates with clear messages', async () => {
+    const as = await author();
+    const testCase = await make.testCase({ organizationId: as.organization!.id });
+    const put = (payload: object) =>
+      proctor().request({ method: 'PUT', url: `/api/testcases/${testCase.id}`, as, payload });
+    const cases: Array<[object, string]> = [
+      [{ correctOutputs: '{"a":' }, 'Invalid JSON in correct outputs'],
+      [{ correctOutputs: { a: 1 } }, 'Invalid JSON in correct outputs: correct outputs must be a JSON list'],
+      [{ defaultScoringConfig: '[1]' }, 'Invalid JSON in scoring config'],
+      [{ outputSchema: 'true' }, 'Invalid JSON in output schema'],
+      [{ reasoningLevel: 'level_9' }, 'Reasoning level must be one of level_1'],
+      [{ skills: ['juggling'] }, 'skills'],
+      [{ capabilities: ['telepathy'] }, 'capabilities'],
+      [{ scoringTypes: ['vibes'] }, 'scoringTypes'],
+      [{ scoringTypes: [] }, 'Choose at least one scoring type'],
+      [{ name: '  ' }, 'Name is required'],
+      [{}, 'Nothing to update'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await put(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().detail).toContain(message);
+    }
+  });
+
+  it('should let only platform admins change public test cases', async () => {
+    const simulator = await make.simulator();
+    const publicOne = await make.testCase({ simulatorId: simulator.id });
+    const member = await author();
+    await make.allow(member.organization, simulator.id);
+    const refused = await proctor().request({
+      method: 'PUT',
+      url: `/api/testcases/${publicOne.id}`,
+      as: member,
+      payload: { prompt: 'Changed' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ detail: 'Only platform admins can change public test cases' });
+
+    const admin = await author({ permissions: { is_admin: true } });
+    const allowed = await proctor().request({
+      method: 'PUT',
+      url: `/api/testcases/${publicOne.id}`,
+      as: admin,
+      payload: { prompt: 'Changed' },
+    });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().testCase.prompt).toBe('Changed');
+  });
+
+  it('should archive a test case, which then leaves the list but stays readable', async () => {
+    const as = await author();
+    const testCase = await make.testCase({ organizationId: as.organization!.id });
+    const archived = await proctor().request({
+      method: 'POST',
+      url: `/api/testcases/${testCase.id}/archive`,
+      as,
+    });
+    expect(archived.statusCode).toBe(200);
+    expect(TestCaseResponse.parse(archived.json()).testCase.archived).toBe(true);
+    expect((await list(as)).testcases.map((t) => t.id)).not.toContain(testCase.id);
+    const detail = await proctor().request({ method: 'GET', url: `/api/testcases/${testCase.publicId}`, as });
+    expect(detail.json().testCase.archived).toBe(true);
+  });
+
+  it('should bulk-archive only what the caller may edit and count only those', async () => {
+    const as = await author();
+    const org = as.organization!.id;
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    const mine = [await make.testCase({ organizationId: org }), await make.testCase({ organizationId: org })];
+    const alreadyArchived = await make.testCase({ organizationId: org, archived: true });
+    const publicOne = await make.testCase({ simulatorId: simulator.id });
+    const theirs = await make.testCase({ organizationId: (await proctor().organization()).id });
+    const response = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases/bulk-archive',
+      as,
+      payload: {
+        test_case_ids: [...mine.map((t) => t.id), alreadyArchived.id, publicOne.id, theirs.id, 999999],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(BulkArchiveResponse.parse(response.json())).toEqual({ archived_count: 2 });
+    const rows = await proctor().ctx.db.select().from(testCases);
+    const archivedIds = rows.filter((row) => row.archived).map((row) => row.id);
+    expect(archivedIds).toEqual(expect.arrayContaining(mine.map((t) => t.id)));
+    expect(archivedIds).not.toContain(publicOne.id);
+    expect(archivedIds).not.toContain(theirs.id);
+
+    const empty = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases/bulk-archive',
+      as,
+      payload: { test_case_ids: [] },
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('should make a test case public, after which other organizations with its simulator see it', async () => {
+    const simulator = await make.simulator();
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    const other = await proctor().actor();
+    await make.allow(other.organization, simulator.id);
+    const testCase = await make.testCase({
+      organizationId: admin.organization!.id,
+      simulatorId: simulator.id,
+    });
+    expect((await list(other)).testcases.map((t) => t.id)).not.toContain(testCase.id);
+
+    const response = await proctor().request({
+      method: 'POST',
+      url: `/api/testcases/${testCase.id}/make-public`,
+      as: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(TestCaseResponse.parse(response.json()).testCase).toMatchObject({
+      organization_id: null,
+      organizationId: null,
+    });
+    expect((await list(other)).testcases.map((t) => t.id)).toContain(testCase.id);
+
+    const unknown = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases/999999/make-public',
+      as: admin,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('should show an annotator organization the test cases assigned to it, and filter by is_assigned', async () => {
+    const annotator = await proctor().actor({ annotator: true });
+    const owner = await proctor().actor();
+    const assigned = await make.testCase({ name: 'Assigned', organizationId: owner.organization!.id });
+    await make.testCase({ name: 'Not assigned', organizationId: owner.organization!.id });
+    await make.testCase({ name: 'Own', organizationId: annotator.organization!.id });
+    await proctor()
+      .ctx.db.insert(organizationTestCases)
+      .values({ organizationId: annotator.organization!.id, testCaseId: assigned.id });
+
+    expect(namesOf(await list(annotator))).toEqual(['Assigned', 'Own']);
+    expect(namesOf(await list(annotator, '?is_assigned=true'))).toEqual(['Assigned']);
+    expect(namesOf(await list(annotator, '?is_assigned=false'))).toEqual(['Own']);
+    const detail = await proctor().request({
+      method: 'GET',
+      url: `/api/testcases/${assigned.id}`,
+      as: annotator,
+    });
+    expect(detail.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  buildPath,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  ErrorResponse,
+} from '@proctor/contracts';
+import { ApiError } from './ApiError';
+import { expireSession, renewTokens, SESSION_EXPIRED_MESSAGE } from './session';
+import { tokenStore } from './tokenStore';
+
+/** What a call needs: path parameters and a body when the endpoint has them, a query when it accepts one. */
+export type CallOptions<E extends Endpoint> = ([EndpointParams<E>] extends [undefined]
+  ? { params?: undefined }
+  : { params: EndpointParams<E> }) &
+  ([EndpointQuery<E>] extends [undefined] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
+  ([EndpointBody<E>] extends [undefined] ? { body?: undefined } : { body: EndpointBody<E> }) & {
+    signal?: AbortSignal;
+  };
+
+/** Sign-in calls never carry a bearer: a stale one would be refused before the call is looked at. */
+const UNAUTHENTICATED_PREFIX = '/api/auth/';
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.set(name, Array.isArray(value) ? value.map(String).join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function pathParams(params: unknown): Record<string, string | number> | undefined {
+  if (!params || typeof params !== 'object') return undefined;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+  }
+  return values;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  let detail = response.statusText || `Request failed with status ${response.status}`;
+  try {
+    const parsed = ErrorResponse.safeParse(await response.json());
+    if (parsed.success) detail = parsed.data.detail;
+  } catch {
+    // Not JSON (a proxy's error page): the status text says enough.
+  }
+  return new ApiError(response.status, detail);
+}
+
+/**
+ * Calls one endpoint of the contract: builds the URL, adds the bearer token to /api calls, renews the
+ * session once on 401, and parses the answer with the endpoint's response schema.
+ */
+export function call<
+  P extends Endpoint['response'],
+  Q extends Endpoint['response'],
+  B extends Endpoint['response'],
+  R extends Endpoint['response'],
+>(
+  endpoint: Endpoint<P, Q, B, R>,
+  ...[options]: [EndpointParams<Endpoint<P, Q, B, R>>, EndpointBody<Endpoint<P, Q, B, R>>] extends [
+    undefined,
+    undefined,
+  ]
+    ? [options?: CallOptions<Endpoint<P, Q, B, R>>]
+    : [options: CallOptions<Endpoint<P, Q, B, R>>]
+): Promise<EndpointResponse<Endpoint<P, Q, B, R>>>;
+export async function call(
+  endpoint: Endpoint,
+  options?: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal },
+): Promise<unknown> {
+  const url = buildPath(endpoint.path, pathParams(options?.params)) + queryString(options?.query);
+  const withBearer = url.startsWith('/api/') && !url.startsWith(UNAUTHENTICATED_PREFIX);
+  const body = options?.body === undefined ? undefined : JSON.stringify(options.body);
+
+  const send = async (accessToken: string | undefined): Promise<Response> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    try {
+      return await fetch(url, { method: endpoint.method, headers, body, signal: options?.signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, 'Could not reach the server');
+    }
+  };
+
+  const accessToken = withBearer ? tokenStore.get()?.accessToken : undefined;
+  let response = await send(accessToken);
+  if (response.status === 401 && accessToken) {
+    const renewed = await renewTokens(accessToken);
+    if (!renewed) {
+      expireSession();
+      throw new ApiError(401, SESSION_EXPIRED_MESSAGE, true);
+    }
+    response = await send(renewed.accessToken);
+  }
+  if (!response.ok) throw await failure(response);
+  return endpoint.response.parse(await response.json());
+}

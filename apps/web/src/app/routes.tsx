@@ -1,0 +1,121 @@
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { AreaNotAvailable } from '../components/AreaNotAvailable';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { RequireDashboardAccess } from '../components/RequireDashboardAccess';
+import { AuthCallbackPage, LoginPage, RequireSignIn, useAuth } from '../features/auth';
+import { DatasetsPage } from '../features/datasets';
+import { HomePage } from '../features/home';
+import { LandingPage, PricingPage, PrivacyPage, ResearchPage, TermsPage } from '../features/marketing';
+import { JoinOrganizationPage, OrganizationPage, RequireOrganization } from '../features/organization';
+import { PlaygroundPage } from '../features/playground';
+import { RecorderPage } from '../features/recorder';
+import { SettingsPage } from '../features/settings';
+import { SimulatorPage, SimulatorsPage } from '../features/simulators';
+import { TestCasePage, TestsPage } from '../features/tests';
+import { OPEN_AREAS_NOT_BUILT, PROTECTED_AREAS_NOT_BUILT } from './areas';
+import { DashboardLayout } from './shell/DashboardLayout';
+
+/** Routes for signed-in users (000 §2.1): signed-out visitors get the landing page at / and /login elsewhere. */
+function ProtectedShell() {
+  const auth = useAuth();
+  const { pathname } = useLocation();
+  if (auth.status === 'anonymous' && pathname === '/') return <LandingPage />;
+  return (
+    <RequireSignIn>
+      <RequireOrganization>
+        <DashboardLayout />
+      </RequireOrganization>
+    </RequireSignIn>
+  );
+}
+
+/** Always-available routes inside the dashboard frame; their pages decide what a visitor may do. */
+function OpenShell() {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <FullPageLoader />;
+  return (
+    <RequireOrganization>
+      <DashboardLayout />
+    </RequireOrganization>
+  );
+}
+
+const notBuilt = (areas: ReadonlyArray<{ path: string; title: string }>): RouteObject[] =>
+  areas.map(({ path, title }) => ({ path, element: <AreaNotAvailable title={title} /> }));
+
+export const routes: RouteObject[] = [
+  {
+    element: <ProtectedShell />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: '/organization', element: <OrganizationPage /> },
+      { path: '/settings', element: <SettingsPage /> },
+      {
+        path: '/tests',
+        element: (
+          <RequireDashboardAccess title="Tests">
+            <TestsPage />
+          </RequireDashboardAccess>
+        ),
+      },
+      {
+        path: '/tests/:testCasePublicId',
+        element: (
+          <RequireDashboardAccess title="Test case">
+            <TestCasePage />
+          </RequireDashboardAccess>
+        ),
+      },
+      {
+        path: '/datasets',
+        element: (
+          <RequireDashboardAccess title="Datasets">
+            <DatasetsPage />
+          </RequireDashboardAccess>
+        ),
+      },
+      {
+        path: '/simulators',
+        element: (
+          <RequireDashboardAccess title="Simulators">
+            <SimulatorsPage />
+          </RequireDashboardAccess>
+        ),
+      },
+      {
+        path: '/simulators/:simulatorName',
+        element: (
+          <RequireDashboardAccess title="Simulator">
+            <SimulatorPage />
+          </RequireDashboardAccess>
+        ),
+      },
+      ...notBuilt(PROTECTED_AREAS_NOT_BUILT),
+    ],
+  },
+  {
+    element: <OpenShell />,
+    children: [
+      { path: '/recorder', element: <RecorderPage /> },
+      { path: '/recorder/:testCaseId', element: <RecorderPage /> },
+      { path: '/playground', element: <PlaygroundPage /> },
+      ...notBuilt(OPEN_AREAS_NOT_BUILT),
+    ],
+  },
+  { path: '/landing', element: <LandingPage /> },
+  { path: '/landingv2', element: <LandingPage /> },
+  { path: '/old-landing', element: <LandingPage /> },
+  { path: '/pricing', element: <PricingPage /> },
+  { path: '/privacy', element: <PrivacyPage /> },
+  { path: '/research', element: <ResearchPage /> },
+  { path: '/terms', element: <TermsPage /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/login/invite/:orgPublicId', element: <LoginPage /> },
+  { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/join-organization', element: <JoinOrganizationPage /> },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

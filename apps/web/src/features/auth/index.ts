@@ -1,0 +1,11 @@
+export { AuthProvider } from './components/AuthProvider';
+export { LoginDialog } from './components/LoginDialog';
+export { RequireSignIn } from './components/RequireSignIn';
+export type { AuthState } from './hooks/authContext';
+export { useAuth, useSignedInUser } from './hooks/useAuth';
+export { useReloadUser, useSetUser } from './hooks/useReloadUser';
+export { useSignOut } from './hooks/useSignOut';
+export { AuthCallbackPage } from './pages/AuthCallbackPage';
+export { LoginPage } from './pages/LoginPage';
+export { joinPathFor, pendingInvite } from './pendingInvite';
+export { loginPathFor } from './signInPaths';

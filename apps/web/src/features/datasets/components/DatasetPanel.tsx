@@ -1,0 +1,114 @@
+import { Anchor, Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { LAYOUT, SCORING_TYPE_LABELS, type TestCaseSet } from '@proctor/contracts';
+import { IconArchive, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { SiteIcon } from '../../../components/SiteIcon';
+import { testCasePath } from '../../../components/TestCaseTable';
+import { DatasetIcon } from './DatasetIcon';
+
+/** A dataset's test cases in the 500 px side panel (001 §2.3). */
+export function DatasetPanel({
+  dataset,
+  editable,
+  onClose,
+  onAddTest,
+  onArchive,
+}: {
+  dataset: TestCaseSet | null;
+  editable: boolean;
+  onClose: () => void;
+  onAddTest: (dataset: TestCaseSet) => void;
+  onArchive: (dataset: TestCaseSet) => void;
+}) {
+  return (
+    <Drawer
+      opened={dataset !== null}
+      onClose={onClose}
+      position="right"
+      size={LAYOUT.datasetPanelWidth}
+      withOverlay={false}
+      shadow="lg"
+      lockScroll={false}
+      closeButtonProps={{ 'aria-label': 'Close dataset' }}
+      title={
+        dataset && (
+          <Group gap="sm" wrap="nowrap">
+            <DatasetIcon icon={dataset.icon ?? dataset.imgUrl} name={dataset.name} size={28} />
+            <Text fw={600}>{dataset.name}</Text>
+          </Group>
+        )
+      }
+    >
+      {dataset && (
+        <Stack gap="md" data-testid="dataset-panel">
+          {dataset.description && (
+            <Text size="sm" c="dimmed">
+              {dataset.description}
+            </Text>
+          )}
+          {editable && (
+            <Group gap="sm">
+              <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => onAddTest(dataset)}>
+                Add Test
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                leftSection={<IconArchive size={14} />}
+                onClick={() => onArchive(dataset)}
+              >
+                Delete
+              </Button>
+            </Group>
+          )}
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase">
+            {dataset.testCases.length} {dataset.testCases.length === 1 ? 'test case' : 'test cases'}
+          </Text>
+          {dataset.testCases.length === 0 && (
+            <Text size="sm" c="dimmed">
+              This dataset has no test cases yet.
+            </Text>
+          )}
+          {dataset.testCases.map((testCase) => (
+            <Paper key={testCase.id} withBorder radius="md" p="sm" data-testid="dataset-test-case">
+              <Group gap="sm" align="flex-start" wrap="nowrap">
+                {testCase.simulator && (
+                  <SiteIcon name={testCase.simulator.name} imgUrl={testCase.simulator.imgUrl} size={24} />
+                )}
+                <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+                  <Group gap={6} justify="space-between" wrap="nowrap">
+                    <Anchor
+                      component={Link}
+                      to={testCasePath(testCase.publicId)}
+                      size="sm"
+                      fw={600}
+                      lineClamp={1}
+                    >
+                      {testCase.name}
+                    </Anchor>
+                    <Group gap={4} wrap="nowrap">
+                      {testCase.scoringTypes.map((type) => (
+                        <Badge key={type} size="xs" radius="sm" variant="light" tt="none">
+                          {SCORING_TYPE_LABELS[type]}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Group>
+                  {testCase.startUrl && (
+                    <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+                      {testCase.startUrl}
+                    </Text>
+                  )}
+                  <Text size="sm" lineClamp={2}>
+                    {testCase.prompt}
+                  </Text>
+                </Stack>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,1 @@
+export { DatasetsPage } from './pages/DatasetsPage';

@@ -1,0 +1,103 @@
+import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { canEditCatalogueItem, type TestCaseSet } from '@proctor/contracts';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorDetail } from '../../../api';
+import { notify } from '../../../components/notify';
+import { PageHeader } from '../../../components/PageHeader';
+import { useSignedInUser } from '../../auth';
+import { AddTestDialog } from '../components/AddTestDialog';
+import { CreateDatasetDialog } from '../components/CreateDatasetDialog';
+import { DatasetPanel } from '../components/DatasetPanel';
+import { DatasetsTable } from '../components/DatasetsTable';
+import { useArchiveTestCaseSet, useTestCaseSets } from '../hooks/useTestCaseSets';
+
+export const archiveDatasetConfirmation = (name: string) => `Are you sure you want to archive "${name}"?`;
+
+/** /datasets (001 §2.3). Running datasets arrives with agents; until then there is no Run button. */
+export function DatasetsPage() {
+  const user = useSignedInUser();
+  const datasets = useTestCaseSets();
+  const archive = useArchiveTestCaseSet();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [addingTo, setAddingTo] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const list = datasets.data ?? [];
+  const selected = list.find((dataset) => dataset.id === selectedId) ?? null;
+  const addTarget = list.find((dataset) => dataset.id === addingTo) ?? null;
+  const canEdit = (dataset: TestCaseSet) => canEditCatalogueItem(user, dataset.organizationId);
+
+  const confirmArchive = (dataset: TestCaseSet) =>
+    modals.openConfirmModal({
+      title: 'Archive dataset',
+      children: <Text size="sm">{archiveDatasetConfirmation(dataset.name)}</Text>,
+      labels: { confirm: 'Archive', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        archive.mutate(dataset.id, {
+          onSuccess: () => {
+            notify.success(`${dataset.name} archived`);
+            if (selectedId === dataset.id) setSelectedId(null);
+          },
+          onError: (error) => notify.error(errorDetail(error), 'Failed to archive dataset'),
+        }),
+    });
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Datasets"
+        description="Groups of test cases that agents run together; public ones come with this server."
+        actions={
+          user.permissions.create_test_cases && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Create dataset
+            </Button>
+          )
+        }
+      />
+      {datasets.isPending && (
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <Skeleton height={32} />
+            <Skeleton height={32} />
+            <Skeleton height={32} />
+          </Stack>
+        </Paper>
+      )}
+      {datasets.isError && (
+        <Alert color="red" variant="light" title="Error loading data">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorDetail(datasets.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => datasets.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {datasets.data && (
+        <DatasetsTable
+          datasets={list}
+          selectedId={selectedId}
+          onSelect={(dataset) => setSelectedId(dataset.id === selectedId ? null : dataset.id)}
+          canEdit={canEdit}
+          onAddTest={(dataset) => setAddingTo(dataset.id)}
+          onArchive={confirmArchive}
+        />
+      )}
+      <DatasetPanel
+        dataset={selected}
+        editable={selected !== null && canEdit(selected)}
+        onClose={() => setSelectedId(null)}
+        onAddTest={(dataset) => setAddingTo(dataset.id)}
+        onArchive={confirmArchive}
+      />
+      <AddTestDialog dataset={addTarget} onClose={() => setAddingTo(null)} />
+      {user.permissions.create_test_cases && (
+        <CreateDatasetDialog opened={creating} onClose={() => setCreating(false)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { Divider, Stack } from '@mantine/core';
+import { AreaNotAvailable } from '../../../components/AreaNotAvailable';
+import { ContactFooter } from '../../../components/ContactFooter';
+import { useSignedInUser } from '../../auth';
+import { Introduction } from '../components/Introduction';
+import { QuestionsForm } from '../components/QuestionsForm';
+import { QuickStart } from '../components/QuickStart';
+
+/** Home (000 §2.3): annotators get the human recorder dashboard, everyone else an introduction. */
+export function HomePage() {
+  const user = useSignedInUser();
+  const organization = user.organization;
+  if (!organization) return null;
+  if (organization.isAnnotator) return <AreaNotAvailable title="Human recorder dashboard" />;
+  return (
+    <Stack gap="xl" maw={1100}>
+      <Introduction userName={user.name} organizationName={organization.name} />
+      <QuickStart apiKey={organization.apiKey} />
+      <QuestionsForm />
+      <Stack gap={0}>
+        <Divider />
+        <ContactFooter />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { TIMING } from '@proctor/contracts';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { errorDetail, isApiError } from '../../../api';
+import { notify } from '../../../components/notify';
+import { pendingInvite, useReloadUser } from '../../auth';
+import { useJoinOrganization } from './useJoinOrganization';
+
+export const RELOAD_AFTER_JOIN_FAILED =
+  'Joined organization but failed to reload user data. Please refresh the page.';
+export const INVITE_EXPIRED_PATH = '/join-organization?invite_expired=true';
+
+/**
+ * Joins with an invite after TIMING.joinDelayMs (000 §2.11, §4.2): success reloads the user and goes to
+ * /organization; an expired invite (410) goes to the Invite Expired dialog; anything else home.
+ */
+export function useJoinWithInvite(inviteToken: string): void {
+  const navigate = useNavigate();
+  const join = useJoinOrganization().mutateAsync;
+  const reloadUser = useReloadUser();
+  const started = useRef(false);
+
+  useEffect(() => {
+    const run = async () => {
+      try {
+        const joined = await join(inviteToken);
+        pendingInvite.clear();
+        notify.success(`You joined ${joined.organization_name}`);
+        try {
+          await reloadUser();
+        } catch {
+          notify.error(RELOAD_AFTER_JOIN_FAILED);
+        }
+        navigate('/organization', { replace: true });
+      } catch (error) {
+        pendingInvite.clear();
+        if (isApiError(error) && error.status === 410) {
+          navigate(INVITE_EXPIRED_PATH, { replace: true });
+          return;
+        }
+        notify.error(`Failed to process: ${errorDetail(error)}`);
+        navigate('/', { replace: true });
+      }
+    };
+    // The flag is set when the call starts, not when the effect runs, so a re-run (StrictMode) still joins once.
+    const timer = setTimeout(() => {
+      if (started.current) return;
+      started.current = true;
+      void run();
+    }, TIMING.joinDelayMs);
+    return () => clearTimeout(timer);
+  }, [inviteToken, join, reloadUser, navigate]);
+}

@@ -1,0 +1,1 @@
+export { RecorderPage } from './pages/RecorderPage';

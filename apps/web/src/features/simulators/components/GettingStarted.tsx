@@ -1,0 +1,90 @@
+import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Simulator } from '@proctor/contracts';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { CodeBlock } from '../../../components/CodeBlock';
+
+/**
+ * A call this server answers (GET /api/testcases with the organization's API key): the simulator's test
+ * cases, with the fields an agent harness needs to run them.
+ */
+export function curlSnippet(origin: string, simulator: Pick<Simulator, 'id'>): string {
+  return `curl -H "X-API-Key: $PROCTOR_API_KEY" \\
+  '${origin}/api/testcases?simulator_id=${simulator.id}&page_size=1000'`;
+}
+
+export function sdkSnippet(origin: string, simulator: Pick<Simulator, 'id' | 'name'>): string {
+  return `// List the ${simulator.name} test cases with your organization's API key (Settings → API key).
+const response = await fetch(
+  '${origin}/api/testcases?simulator_id=${simulator.id}&page_size=1000',
+  { headers: { 'X-API-Key': process.env.PROCTOR_API_KEY ?? '' } },
+);
+const { test_cases } = await response.json();
+for (const testCase of test_cases) {
+  console.log(testCase.publicId, testCase.name, testCase.startUrl, testCase.prompt);
+}`;
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" ff="monospace" data-testid={`getting-started-${label.toLowerCase()}`}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The Getting Started panel of the simulator About tab (001 §2.5). */
+export function GettingStarted({ simulator }: { simulator: Simulator }) {
+  const authentication = simulator.config.authentication;
+  const notes = simulator.config.notes;
+  return (
+    <Paper withBorder radius="md" p="lg" aria-label="Getting Started" component="section">
+      <Stack gap="md">
+        <Title order={4}>Getting Started</Title>
+        {authentication && (
+          <Stack gap={6}>
+            <Text size="sm" fw={600}>
+              Authentication
+            </Text>
+            <Field label="User" value={authentication.user} />
+            <Field label="Password" value={authentication.password} />
+          </Stack>
+        )}
+        {notes && (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              Notes
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {notes}
+            </Text>
+          </Stack>
+        )}
+        <Button
+          component={Link}
+          to={`/playground?app=${encodeURIComponent(simulator.name)}`}
+          leftSection={<IconPlayerPlay size={16} />}
+          variant="light"
+        >
+          Run in Playground
+        </Button>
+        <Divider />
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            Use it from code
+          </Text>
+          <Text size="xs" c="dimmed">
+            Every request carries your organization's API key in the X-API-Key header.
+          </Text>
+          <CodeBlock label="curl" code={curlSnippet(window.location.origin, simulator)} />
+          <CodeBlock label="TypeScript" code={sdkSnippet(window.location.origin, simulator)} />
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,141 @@
+import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { simulatorStatusOf } from '@proctor/contracts';
+import { IconChartBar, IconEdit, IconHistory, IconInfoCircle } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { errorDetail, isApiError } from '../../../api';
+import { SiteIcon } from '../../../components/SiteIcon';
+import { TestCaseTable } from '../../../components/TestCaseTable';
+import { GettingStarted } from '../components/GettingStarted';
+import { SimulatorStatusBadge } from '../components/SimulatorStatusBadge';
+import { simulatorPath } from '../components/SimulatorsTable';
+import { SimulatorVersions } from '../components/SimulatorVersions';
+import { useSimulator } from '../hooks/useSimulator';
+import { useSimulatorTestCases } from '../hooks/useSimulatorTestCases';
+
+export const NO_SIMULATOR_TEST_CASES = 'No test cases found for this simulator';
+export const NO_BENCHMARK_RESULTS = 'No benchmark results found for this simulator';
+
+/** /simulators/{name} (001 §2.5): About, Benchmarks, Versions. */
+export function SimulatorPage() {
+  const name = useParams().simulatorName ?? '';
+  const simulator = useSimulator(name);
+  const testCases = useSimulatorTestCases(simulator.data?.id);
+
+  if (simulator.isPending) {
+    return (
+      <Stack gap="lg">
+        <Skeleton height={56} width={360} />
+        <Skeleton height={300} />
+      </Stack>
+    );
+  }
+  if (simulator.isError) {
+    const missing = isApiError(simulator.error) && simulator.error.status === 404;
+    return (
+      <Alert
+        color={missing ? 'gray' : 'red'}
+        variant="light"
+        title={missing ? 'Simulator not found' : 'Error loading data'}
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            {missing
+              ? `There is no simulator named "${name}" that you can see.`
+              : errorDetail(simulator.error)}
+          </Text>
+          <Button component={Link} to="/simulators" size="xs" variant="light">
+            Back to Simulators
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const current = simulator.data;
+  const count = current.test_count;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Group gap="md" wrap="nowrap" align="center">
+          <SiteIcon name={current.name} imgUrl={current.imgUrl} size={56} />
+          <Stack gap={4}>
+            <Group gap="sm">
+              <Title order={2}>{current.name}</Title>
+              <SimulatorStatusBadge status={simulatorStatusOf(current)} />
+            </Group>
+            <Group gap="xs">
+              <Badge variant="light" color="gray" radius="sm" tt="none" data-testid="simulator-test-count">
+                {count} {count === 1 ? 'test case' : 'test cases'}
+              </Badge>
+              {current.description && (
+                <Text size="sm" c="dimmed" lineClamp={1} maw={640}>
+                  {current.description}
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+        <Button
+          component={Link}
+          to={`${simulatorPath(current.name)}/editor`}
+          variant="default"
+          leftSection={<IconEdit size={16} />}
+        >
+          Edit
+        </Button>
+      </Group>
+
+      <Tabs defaultValue="about" keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="about" leftSection={<IconInfoCircle size={15} />}>
+            About
+          </Tabs.Tab>
+          <Tabs.Tab value="benchmarks" leftSection={<IconChartBar size={15} />}>
+            Benchmarks
+          </Tabs.Tab>
+          <Tabs.Tab value="versions" leftSection={<IconHistory size={15} />}>
+            Versions
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="about">
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, xl: 9 }}>
+              {testCases.isPending ? (
+                <Skeleton height={240} />
+              ) : testCases.isError ? (
+                <Alert color="red" variant="light" title="Error loading test cases">
+                  {errorDetail(testCases.error)}
+                </Alert>
+              ) : (
+                <TestCaseTable
+                  label="Simulator test cases"
+                  testCases={testCases.data}
+                  emptyText={NO_SIMULATOR_TEST_CASES}
+                  withAverages
+                />
+              )}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xl: 3 }}>
+              <GettingStarted simulator={current} />
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+        <Tabs.Panel value="benchmarks">
+          <Paper withBorder radius="md" p="xl">
+            <Stack align="center" gap={4}>
+              <Text fw={600} size="sm">
+                {NO_BENCHMARK_RESULTS}
+              </Text>
+              <Text c="dimmed" size="sm" ta="center" maw={460}>
+                Success rates per agent family appear here once agents have run this simulator's test cases.
+              </Text>
+            </Stack>
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="versions">
+          <SimulatorVersions versions={current.versions} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,285 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  JsonInput,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  CAPABILITIES,
+  Capability,
+  levelLabel,
+  REASONING_LEVELS,
+  ReasoningLevelSchema,
+  SCORING_TYPE_LABELS,
+  SKILLS,
+  Skill,
+  TEST_CASE_SCORING_TYPES,
+  type TestCase,
+  TestCaseScoringType,
+  vocabularyLabel,
+} from '@proctor/contracts';
+import { type ReactNode, useEffect, useState } from 'react';
+import { errorDetail } from '../../../api';
+import { notify } from '../../../components/notify';
+import { type ConfigurationDraft, draftFrom, isDirty, type JsonField, updateFor } from '../configurationForm';
+import { useUpdateTestCase } from '../hooks/useTestCaseMutations';
+import { TEST_CASE_UPDATE_FAILED, TEST_CASE_UPDATED } from './TestCasePanel';
+
+const SCORING_OPTIONS = TEST_CASE_SCORING_TYPES.map((type) => ({
+  value: type,
+  label: SCORING_TYPE_LABELS[type],
+}));
+const LEVEL_OPTIONS = ReasoningLevelSchema.options.map((level) => ({
+  value: level,
+  label: `${levelLabel(level)} · ${REASONING_LEVELS[level]}`,
+}));
+const SKILL_OPTIONS = SKILLS.map((skill) => ({ value: skill, label: vocabularyLabel(skill) }));
+const CAPABILITY_OPTIONS = CAPABILITIES.map((capability) => ({
+  value: capability,
+  label: vocabularyLabel(capability),
+}));
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={4}>{title}</Title>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The Configuration tab of a test case (001 §2.2): every field editable by those who may edit it; Save
+ * Changes and Cancel appear only while something differs from what was loaded (001 §4.2).
+ */
+export function ConfigurationTab({ testCase, editable }: { testCase: TestCase; editable: boolean }) {
+  const update = useUpdateTestCase();
+  const [loaded, setLoaded] = useState(() => draftFrom(testCase));
+  const [draft, setDraft] = useState(loaded);
+  const [jsonErrors, setJsonErrors] = useState<Partial<Record<JsonField, string>>>({});
+
+  // A saved or refetched test case becomes the new loaded values.
+  useEffect(() => {
+    const fresh = draftFrom(testCase);
+    setLoaded(fresh);
+    setDraft(fresh);
+    setJsonErrors({});
+  }, [testCase]);
+
+  const set = (patch: Partial<ConfigurationDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const dirty = isDirty(draft, loaded);
+  const outputScored = draft.scoringTypes.includes('output');
+
+  const save = () => {
+    const result = updateFor(draft, loaded);
+    if (!result.ok) {
+      setJsonErrors({ [result.field]: result.message });
+      notify.error(result.message);
+      return;
+    }
+    setJsonErrors({});
+    update.mutate(
+      { id: testCase.id, body: result.body },
+      {
+        onSuccess: () => notify.success(TEST_CASE_UPDATED),
+        onError: (error) => notify.error(errorDetail(error), TEST_CASE_UPDATE_FAILED),
+      },
+    );
+  };
+
+  const cancel = () => {
+    setDraft(loaded);
+    setJsonErrors({});
+  };
+
+  return (
+    <Stack gap="lg">
+      {!editable && (
+        <Text size="sm" c="dimmed">
+          You can read this test case; only{' '}
+          {testCase.organizationId === null ? 'platform admins' : 'its organization'} with the create test
+          cases permission can change it.
+        </Text>
+      )}
+      <Section title="Task">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <TextInput
+            label="Name"
+            value={draft.name}
+            readOnly={!editable}
+            onChange={(event) => set({ name: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Start URL"
+            value={draft.startUrl}
+            readOnly={!editable}
+            onChange={(event) => set({ startUrl: event.currentTarget.value })}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Prompt"
+          autosize
+          minRows={3}
+          value={draft.prompt}
+          readOnly={!editable}
+          onChange={(event) => set({ prompt: event.currentTarget.value })}
+        />
+        <Textarea
+          label="Hint"
+          autosize
+          minRows={2}
+          value={draft.hint}
+          readOnly={!editable}
+          onChange={(event) => set({ hint: event.currentTarget.value })}
+        />
+      </Section>
+
+      <Section title="Metadata" description="How hard the task is and what it exercises.">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <TextInput
+            label="Goal type"
+            placeholder="e.g. state change, retrieval"
+            value={draft.goalType}
+            readOnly={!editable}
+            onChange={(event) => set({ goalType: event.currentTarget.value })}
+          />
+          <Select
+            label="Reasoning level"
+            placeholder="Not set"
+            data={LEVEL_OPTIONS}
+            value={draft.reasoningLevel}
+            readOnly={!editable}
+            clearable
+            onChange={(value) => set({ reasoningLevel: ReasoningLevelSchema.safeParse(value).data ?? null })}
+          />
+          <MultiSelect
+            label="Skills"
+            placeholder={draft.skills.length ? undefined : 'None'}
+            data={SKILL_OPTIONS}
+            value={draft.skills}
+            readOnly={!editable}
+            onChange={(values) =>
+              set({ skills: values.flatMap((value) => Skill.safeParse(value).data ?? []) })
+            }
+          />
+          <MultiSelect
+            label="Capabilities"
+            placeholder={draft.capabilities.length ? undefined : 'None'}
+            data={CAPABILITY_OPTIONS}
+            value={draft.capabilities}
+            readOnly={!editable}
+            onChange={(values) =>
+              set({ capabilities: values.flatMap((value) => Capability.safeParse(value).data ?? []) })
+            }
+          />
+        </SimpleGrid>
+      </Section>
+
+      <Section title="Scoring" description="What is compared at the end of a session.">
+        <Checkbox.Group
+          label="Scoring types"
+          value={draft.scoringTypes}
+          readOnly={!editable}
+          onChange={(values) =>
+            set({ scoringTypes: values.flatMap((value) => TestCaseScoringType.safeParse(value).data ?? []) })
+          }
+        >
+          <Group gap="lg" mt={6}>
+            {SCORING_OPTIONS.map((option) => (
+              <Checkbox key={option.value} value={option.value} label={option.label} disabled={!editable} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        {outputScored && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <JsonInput
+              label="Output schema"
+              description="The JSON Schema an agent's answer must follow"
+              autosize
+              minRows={6}
+              maxRows={20}
+              value={draft.outputSchema}
+              readOnly={!editable}
+              onChange={(value) => set({ outputSchema: value })}
+              error={jsonErrors.outputSchema}
+            />
+            <JsonInput
+              label="Expected output"
+              description="Correct outputs, as a JSON list"
+              autosize
+              minRows={6}
+              maxRows={20}
+              value={draft.correctOutputs}
+              readOnly={!editable}
+              onChange={(value) => set({ correctOutputs: value })}
+              error={jsonErrors.correctOutputs}
+            />
+          </SimpleGrid>
+        )}
+        <JsonInput
+          label="Scoring configuration"
+          autosize
+          minRows={4}
+          maxRows={20}
+          value={draft.scoringConfig}
+          readOnly={!editable}
+          onChange={(value) => set({ scoringConfig: value })}
+          error={jsonErrors.scoringConfig}
+        />
+      </Section>
+
+      {editable && dirty && (
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          shadow="sm"
+          pos="sticky"
+          bottom={16}
+          style={{ zIndex: 5 }}
+          data-testid="unsaved-changes"
+        >
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" pl="xs">
+              You have unsaved changes.
+            </Text>
+            <Group gap="sm">
+              <Button variant="default" onClick={cancel} disabled={update.isPending}>
+                Cancel
+              </Button>
+              <Button onClick={save} loading={update.isPending}>
+                Save Changes
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,196 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { canEditCatalogueItem } from '@proctor/contracts';
+import { IconArchive, IconArrowLeft, IconPlayerRecord } from '@tabler/icons-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorDetail, isApiError } from '../../../api';
+import { notify } from '../../../components/notify';
+import { useSignedInUser } from '../../auth';
+import { ConfigurationTab } from '../components/ConfigurationTab';
+import { useTestCase } from '../hooks/useTestCase';
+import { useArchiveTestCase } from '../hooks/useTestCaseMutations';
+
+export const TEST_CASE_NOT_FOUND = 'Test case not found';
+export const ARCHIVE_CONFIRMATION = 'Are you sure you want to archive this test case?';
+export const NO_SESSIONS = 'No sessions have been run with this test case yet.';
+export const NO_MUTATION_COMPARISON = 'No sessions available for mutation comparison';
+
+type Section = 'configuration' | 'sessions' | 'mutation_conflict';
+/** ?section= (001 §2.2): "session" and "sessions" both open the sessions tab. */
+function sectionFrom(value: string | null): Section {
+  if (value === 'session' || value === 'sessions') return 'sessions';
+  if (value === 'mutation_conflict') return 'mutation_conflict';
+  return 'configuration';
+}
+
+function EmptyTab({ text }: { text: string }) {
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Text c="dimmed" size="sm" ta="center">
+        {text}
+      </Text>
+    </Paper>
+  );
+}
+
+/** /tests/{publicId} (001 §2.2). */
+export function TestCasePage() {
+  const publicId = useParams().testCasePublicId ?? '';
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const testCase = useTestCase(publicId);
+  const archive = useArchiveTestCase();
+
+  // react-router numbers its history entries: 0 means this page was opened directly.
+  const back = () => {
+    const index: unknown = window.history.state?.idx;
+    if (typeof index === 'number' && index > 0) navigate(-1);
+    else navigate('/tests');
+  };
+
+  if (testCase.isPending) {
+    return (
+      <Stack gap="lg">
+        <Skeleton height={44} width={420} />
+        <Skeleton height={360} />
+      </Stack>
+    );
+  }
+  if (testCase.isError) {
+    const missing = isApiError(testCase.error) && testCase.error.status === 404;
+    return (
+      <Stack gap="lg">
+        <Group gap="sm">
+          <ActionIcon variant="subtle" color="gray" onClick={back} aria-label="Back">
+            <IconArrowLeft size={18} />
+          </ActionIcon>
+          <Title order={2}>{missing ? TEST_CASE_NOT_FOUND : 'Failed to load test case'}</Title>
+        </Group>
+        <Alert color={missing ? 'gray' : 'red'} variant="light">
+          {missing
+            ? `There is no test case "${publicId}" that you can see. It may belong to another organization.`
+            : errorDetail(testCase.error)}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const current = testCase.data;
+  const editable = canEditCatalogueItem(user, current.organizationId);
+  const section = sectionFrom(search.get('section'));
+
+  const confirmArchive = () =>
+    modals.openConfirmModal({
+      title: 'Archive test case',
+      children: <Text size="sm">{ARCHIVE_CONFIRMATION}</Text>,
+      labels: { confirm: 'Archive', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        archive.mutate(current.id, {
+          onSuccess: () => {
+            notify.success('Test case archived');
+            navigate('/tests');
+          },
+          onError: (error) => notify.error(errorDetail(error), 'Failed to archive test case'),
+        }),
+    });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Group gap="sm" align="flex-start" wrap="nowrap">
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={back} aria-label="Back" mt={2}>
+            <IconArrowLeft size={20} />
+          </ActionIcon>
+          <Stack gap={4}>
+            <Title order={2}>{current.name}</Title>
+            <Group gap={6}>
+              <CopyButton value={current.publicId}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? 'Copied' : 'Copy id'} withArrow>
+                    <Code onClick={copy} style={{ cursor: 'pointer' }} data-testid="public-id">
+                      {current.publicId}
+                    </Code>
+                  </Tooltip>
+                )}
+              </CopyButton>
+              {current.simulator && (
+                <Text size="sm" c="dimmed">
+                  in {current.simulator.name}
+                </Text>
+              )}
+              {current.organizationId === null && (
+                <Text size="sm" c="dimmed">
+                  · Public
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+        <Group gap="sm">
+          {user.permissions.record_testcases && current.simulator && (
+            <Button
+              component={Link}
+              to={`/playground?app=${encodeURIComponent(current.simulator.name)}&testcaseId=${current.id}`}
+              variant="default"
+              leftSection={<IconPlayerRecord size={16} />}
+            >
+              Record
+            </Button>
+          )}
+          {editable && (
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconArchive size={16} />}
+              onClick={confirmArchive}
+              loading={archive.isPending}
+            >
+              Archive
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Tabs
+        value={section}
+        onChange={(value) => {
+          const next = new URLSearchParams(search);
+          if (!value || value === 'configuration') next.delete('section');
+          else next.set('section', value);
+          setSearch(next, { replace: true });
+        }}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="configuration">Configuration</Tabs.Tab>
+          <Tabs.Tab value="sessions">Sessions</Tabs.Tab>
+          <Tabs.Tab value="mutation_conflict">Mutation Conflict</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="configuration">
+          <ConfigurationTab testCase={current} editable={editable} />
+        </Tabs.Panel>
+        <Tabs.Panel value="sessions">
+          <EmptyTab text={NO_SESSIONS} />
+        </Tabs.Panel>
+        <Tabs.Panel value="mutation_conflict">
+          <EmptyTab text={NO_MUTATION_COMPARISON} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+import { existsSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { TokenResponse } from '@proctor/contracts';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
+
+export const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Proctor in this process (in-memory PGlite, the built SPA) and one Chromium for a test file. */
+export interface E2E {
+  proctor: Proctor;
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (its own storage: one per user) and a page in it. */
+  newUserPage(): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+async function waitForChromium(timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(CHROMIUM)) {
+    if (Date.now() > deadline)
+      throw new Error(`${CHROMIUM} not found: install it with apt-get install -y chromium`);
+    await sleep(1000);
+  }
+}
+
+export async function startE2E(): Promise<E2E> {
+  if (!existsSync(`${WEB_DIST}/index.html`)) {
+    throw new Error('The dashboard is not built: run `npm run build -w @proctor/web` before the e2e tests');
+  }
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: '',
+    WEB_DIST,
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+  });
+  const [proctor] = await Promise.all([
+    createProctor(config, { database: { kind: 'pglite' } }),
+    waitForChromium(),
+  ]);
+  const address = await proctor.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    proctor,
+    baseUrl: address,
+    browser,
+    async newUserPage() {
+      const context = await browser.newContext({ baseURL: address, viewport: { width: 1280, height: 800 } });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: address });
+      context.setDefaultTimeout(10_000);
+      contexts.push(context);
+      return { context, page: await context.newPage() };
+    },
+    async close() {
+      await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+      await browser.close();
+      await proctor.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A person to register, unique within the run. */
+export function person(name: string) {
+  counter += 1;
+  const slug = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now().toString(36)}${counter}`;
+  return { name, email: `${slug}@example.com`, password: 'correct horse battery staple' };
+}
+
+/** Creates an account through /login's "Create account" form and waits until the user is signed in. */
+export async function registerThroughUi(
+  page: Page,
+  who: ReturnType<typeof person>,
+  path = '/login',
+): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByLabel('Name').fill(who.name);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(who.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** Fills the create-organization gate every signed-in user without an organization sees. */
+export async function createOrganizationThroughUi(page: Page, name: string, purpose: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Create your organization' }).waitFor();
+  await page.getByLabel('Company name').fill(name);
+  await page.getByLabel('Purpose').fill(purpose);
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await page.getByTestId('sidebar-organization').getByText(name).waitFor();
+}
+
+/** The side navigation's entry with this label (a link, a button, or a disabled entry). */
+export function sidebarEntry(page: Page, label: string) {
+  return page.getByRole('navigation').locator('.mantine-NavLink-root', { hasText: new RegExp(`^${label}$`) });
+}
+
+/** The members table of /organization as the user reads it. */
+export async function membersTable(
+  page: Page,
+): Promise<Array<{ member: string; email: string; role: string }>> {
+  const rows = page.getByRole('table', { name: 'Organization members' }).locator('tbody tr');
+  await rows.first().waitFor();
+  return rows.evaluateAll((elements) =>
+    elements.map((row) => {
+      const [, email, role] = Array.from(
+        row.querySelectorAll('td'),
+        (cell) => cell.textContent?.trim() ?? '',
+      );
+      const member = row.querySelector('[data-testid="member-name"]')?.textContent?.trim() ?? '';
+      return { member, email: email ?? '', role: role ?? '' };
+    }),
+  );
+}
+
+async function postJson(url: string, body: unknown, accessToken?: string): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * Signs a new person up through the API (optionally with an organization) and hands the tokens to the page,
+ * for tests whose subject is not the sign-up screen itself.
+ */
+export async function signUpThroughApi(
+  e2e: E2E,
+  page: Page,
+  who: ReturnType<typeof person>,
+  organization?: { name: string; purpose: string },
+): Promise<TokenResponse> {
+  const tokens = TokenResponse.parse(await postJson(`${e2e.baseUrl}/api/auth/register`, who));
+  if (organization) {
+    await postJson(`${e2e.baseUrl}/api/user/create-organization`, organization, tokens.access_token);
+  }
+  await page.goto('/landing');
+  await page.evaluate((issued) => {
+    localStorage.setItem('access_token', issued.access_token);
+    localStorage.setItem('refresh_token', issued.refresh_token);
+    localStorage.setItem('expires_in', String(issued.expires_in));
+  }, tokens);
+  return tokens;
+}

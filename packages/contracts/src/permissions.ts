@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Per-user permission flags (000 §3, §6). */
+export const PERMISSION_FLAGS = [
+  'is_admin',
+  'is_account_admin',
+  'create_test_cases',
+  'record_testcases',
+  'playground_access',
+  'dashboard_access',
+  'create_simulator',
+  'is_human_recorder',
+  'is_super_scorer',
+] as const;
+export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
+
+export const Permissions = z.object(
+  Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+    PermissionFlag,
+    z.ZodBoolean
+  >,
+);
+export type Permissions = z.infer<typeof Permissions>;
+
+/** Flags an organization can grant to all its members (002 §2.3 Organizations tab). */
+export const ORGANIZATION_PERMISSION_FLAGS = ['playground_access', 'dashboard_access'] as const;
+export type OrganizationPermissionFlag = (typeof ORGANIZATION_PERMISSION_FLAGS)[number];
+export const OrganizationPermissions = z.object({
+  playground_access: z.boolean(),
+  dashboard_access: z.boolean(),
+});
+export type OrganizationPermissions = z.infer<typeof OrganizationPermissions>;
+
+export function noPermissions(): Permissions {
+  return Object.fromEntries(PERMISSION_FLAGS.map((flag) => [flag, false])) as Permissions;
+}
+
+/**
+ * What a member may do: their own flags, plus the flags their organization grants to everyone in it.
+ * Decision (the spec does not say how the two combine): an organization grant can only add, never remove.
+ */
+export function effectivePermissions(
+  user: Permissions,
+  organization: OrganizationPermissions | null | undefined,
+): Permissions {
+  const merged = { ...user };
+  if (organization) {
+    for (const flag of ORGANIZATION_PERMISSION_FLAGS) merged[flag] = merged[flag] || organization[flag];
+  }
+  return merged;
+}

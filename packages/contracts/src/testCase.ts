@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { Pagination, Timestamp } from './common';
+import { PAGE_SIZE } from './constants';
+import {
+  Capability,
+  REASONING_LEVELS,
+  type ReasoningLevel,
+  ReasoningLevelSchema,
+  Skill,
+  TestCaseScoringType,
+} from './vocabulary';
+
+/** Largest page of test cases: the simulator detail and editor fetch all of a simulator's at once (001 §9). */
+export const MAX_TEST_CASE_PAGE_SIZE = PAGE_SIZE.simulatorTestCases;
+export const BLANK_TEST_CASE_PROMPT = 'This is a blank test case.';
+export const BLANK_TEST_CASE_MAX = 100;
+export const blankTestCaseName = (n: number) => `blank_test_${n}`;
+/** The output schema of a new test case: an object with no properties and no others allowed (001 §3). */
+export const defaultOutputSchema = () => ({ type: 'object', properties: {}, additionalProperties: false });
+
+export const INVALID_OUTPUT_SCHEMA = 'Invalid JSON in output schema';
+export const INVALID_CORRECT_OUTPUTS = 'Invalid JSON in correct outputs';
+export const INVALID_SCORING_CONFIG = 'Invalid JSON in scoring config';
+
+const JSON_SCHEMA_TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null'];
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What is wrong with an output schema, or null when it is a JSON object describing a schema. A light
+ * structural check of the keywords the output check uses (type, properties, required, items, enum,
+ * lengths and ranges), not a full JSON Schema validator.
+ */
+export function outputSchemaProblem(schema: unknown, path = 'schema'): string | null {
+  if (!isPlainObject(schema)) return `${path} must be a JSON object describing a schema`;
+  const { type, properties, required, items, enum: allowed } = schema;
+  if (type !== undefined) {
+    const types = Array.isArray(type) ? type : [type];
+    const unknown = types.find((t) => typeof t !== 'string' || !JSON_SCHEMA_TYPES.includes(t));
+    if (types.length === 0 || unknown !== undefined)
+      return `${path}.type must be one of ${JSON_SCHEMA_TYPES.join(', ')}`;
+  }
+  if (properties !== undefined) {
+    if (!isPlainObject(properties)) return `${path}.properties must be an object`;
+    for (const [name, property] of Object.entries(properties)) {
+      const problem = outputSchemaProblem(property, `${path}.properties.${name}`);
+      if (problem) return problem;
+    }
+  }
+  if (required !== undefined && (!Array.isArray(required) || required.some((r) => typeof r !== 'string')))
+    return `${path}.required must be a list of property names`;
+  if (items !== undefined) {
+    const problem = outputSchemaProblem(items, `${path}.items`);
+    if (problem) return problem;
+  }
+  if (allowed !== undefined && !Array.isArray(allowed)) return `${path}.enum must be a list`;
+  for (const keyword of ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems']) {
+    if (schema[keyword] !== undefined && typeof schema[keyword] !== 'number')
+      return `${path}.${keyword} must be a number`;
+  }
+  if (schema.pattern !== undefined) {
+    if (typeof schema.pattern !== 'string') return `${path}.pattern must be a string`;
+    try {
+      new RegExp(schema.pattern);
+    } catch {
+      return `${path}.pattern is not a valid regular expression`;
+    }
+  }
+  return null;
+}
+
+/** JSON typed into an editor may arrive as text; it must parse, then pass `check`. */
+function jsonField<T>(message: string, check: (value: unknown) => string | null) {
+  return z.unknown().transform((raw, ctx): T => {
+    let value = raw;
+    if (typeof raw === 'string') {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${message}: it does not parse` });
+        return z.NEVER;
+      }
+    }
+    const problem = check(value);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: `${message}: ${problem}` });
+      return z.NEVER;
+    }
+    return value as T;
+  });
+}
+
+export const OutputSchemaInput = jsonField<Record<string, unknown>>(INVALID_OUTPUT_SCHEMA, (value) =>
+  outputSchemaProblem(value),
+);
+export const CorrectOutputsInput = jsonField<unknown[]>(INVALID_CORRECT_OUTPUTS, (value) =>
+  Array.isArray(value) ? null : 'correct outputs must be a JSON list',
+);
+export const ScoringConfigInput = jsonField<Record<string, unknown>>(INVALID_SCORING_CONFIG, (value) =>
+  isPlainObject(value) ? null : 'the scoring config must be a JSON object',
+);
+const ObjectInput = (what: string) =>
+  jsonField<Record<string, unknown>>(`Invalid JSON in ${what}`, (value) =>
+    isPlainObject(value) ? null : `${what} must be a JSON object`,
+  );
+
+/** "true"/"false" in a query string. */
+const QueryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+/** Blank query values mean "no filter" (the SPA omits them, other clients may not). */
+const QueryText = z
+  .string()
+  .trim()
+  .max(2000)
+  .transform((value) => value || undefined)
+  .optional();
+
+export const TestCaseMetadata = z.object({
+  goal_type: z.string().nullable(),
+  reasoning_level: ReasoningLevelSchema.nullable(),
+  skills: z.array(Skill).nullable(),
+  capabilities: z.array(Capability).nullable(),
+});
+export type TestCaseMetadata = z.infer<typeof TestCaseMetadata>;
+
+export const TestCaseSimulator = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  imgUrl: z.string().nullable(),
+});
+
+/** A test case (001 §3). Averages are over the caller-visible finished sessions; null when there are none. */
+export const TestCase = z.object({
+  id: z.number().int(),
+  publicId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  prompt: z.string(),
+  hint: z.string().nullable(),
+  startUrl: z.string(),
+  siteId: z.number().int().nullable(),
+  site: z.object({ name: z.string() }).nullable(),
+  /** The first dataset (by when it was added) holding this test case, of those the caller can see. */
+  testCaseSetId: z.number().int().nullable(),
+  correctOutputs: z.array(z.unknown()),
+  simulatorSessionId: z.string(),
+  isSingleStep: z.boolean(),
+  singleStepReplayIndex: z.number().int(),
+  evaluationMode: z.string(),
+  simulatorConfig: z.record(z.string(), z.unknown()),
+  defaultScoringConfig: z.record(z.string(), z.unknown()),
+  scoringTypes: z.array(TestCaseScoringType),
+  outputSchema: z.record(z.string(), z.unknown()),
+  metadataConfig: TestCaseMetadata,
+  /** Steps per finished session. */
+  averageStepsTaken: z.number().nullable(),
+  average_steps_taken: z.number().nullable(),
+  /** Seconds per finished session. */
+  averageTimeTaken: z.number().nullable(),
+  average_time_taken: z.number().nullable(),
+  simulatorId: z.number().int().nullable(),
+  simulator: TestCaseSimulator.nullable(),
+  lastScoringGenerationResult: z.record(z.string(), z.unknown()).nullable(),
+  isSample: z.boolean(),
+  archived: z.boolean(),
+  builtIn: z.boolean(),
+  /** null: public. */
+  organization_id: z.number().int().nullable(),
+  organizationId: z.number().int().nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type TestCase = z.infer<typeof TestCase>;
+
+export const TestCaseListQuery = z.object({
+  test_case_public_id: QueryText,
+  start_url: QueryText,
+  /** Case-insensitive "contains". */
+  name: QueryText,
+  /** Case-insensitive "contains". */
+  prompt: QueryText,
+  simulator_id: z.coerce.number().int().positive().optional(),
+  is_sample: QueryBoolean.optional(),
+  /** Only test cases assigned to the caller's organization for recording (annotators). */
+  is_assigned: QueryBoolean.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_TEST_CASE_PAGE_SIZE).default(PAGE_SIZE.tests),
+});
+export type TestCaseListQuery = z.infer<typeof TestCaseListQuery>;
+
+export const TestCaseListResponse = z.object({
+  testcases: z.array(TestCase),
+  /** The same list: the simulator pages read this name. */
+  test_cases: z.array(TestCase),
+  pagination: Pagination,
+});
+
+/** A test case by numeric id or public id. */
+export const TestCaseRefParam = z.object({ id: z.string().trim().min(1).max(200) });
+export const TestCaseResponse = z.object({ testCase: TestCase });
+export const TestCasesResponse = z.object({ testCases: z.array(TestCase) });
+
+const ScoringTypes = z
+  .array(TestCaseScoringType)
+  .min(1, { error: 'Choose at least one scoring type' })
+  .transform((types) => [...new Set(types)]);
+
+/**
+ * Create test cases (001 §2.1, §5). Single mode (the default): name, prompt and environment are
+ * required. Blank mode: `count` blanks named blank_test_{n}, continuing the organization's numbering.
+ */
+export const CreateTestCaseRequest = z
+  .object({
+    mode: z.enum(['single', 'blank']).default('single'),
+    /** The environment; required in both modes (checked below, so that all missing fields are reported). */
+    simulatorId: z.number({ error: 'Environment is required' }).int().positive().optional(),
+    scoringTypes: ScoringTypes.optional(),
+    name: z.string().trim().max(500).optional(),
+    prompt: z.string().trim().max(50_000).optional(),
+    startUrl: z.string().trim().max(2000).optional(),
+    hint: z.string().trim().max(10_000).nullable().optional(),
+    description: z.string().trim().max(10_000).optional(),
+    outputSchema: OutputSchemaInput.optional(),
+    correctOutputs: CorrectOutputsInput.optional(),
+    siteId: z.number().int().positive().nullable().optional(),
+    /** Also adds the new test case to this dataset. */
+    testCaseSetId: z.number().int().positive().nullable().optional(),
+    simulatorConfig: ObjectInput('simulator config').optional(),
+    defaultScoringConfig: ScoringConfigInput.optional(),
+    count: z
+      .number()
+      .int({ error: `Count must be a whole number from 1 to ${BLANK_TEST_CASE_MAX}` })
+      .min(1, { error: `Count must be from 1 to ${BLANK_TEST_CASE_MAX}` })
+      .max(BLANK_TEST_CASE_MAX, { error: `Count must be from 1 to ${BLANK_TEST_CASE_MAX}` })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.simulatorId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['simulatorId'], message: 'Environment is required' });
+    if (body.mode === 'blank') {
+      if (body.count === undefined)
+        ctx.addIssue({ code: 'custom', path: ['count'], message: 'Number of blank test cases is required' });
+      return;
+    }
+    if (!body.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name is required' });
+    if (!body.prompt) ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Prompt is required' });
+  });
+export type CreateTestCaseRequest = z.infer<typeof CreateTestCaseRequest>;
+
+/** Empty text, lists and selections clear a field (the SPA sends them as null). */
+const nullWhenEmpty = <T>(value: T | null | undefined) =>
+  value === '' || (Array.isArray(value) && value.length === 0) ? null : value;
+
+export const UpdateTestCaseRequest = z
+  .object({
+    name: z.string().trim().min(1, { error: 'Name is required' }).max(500).optional(),
+    prompt: z.string().trim().min(1, { error: 'Prompt is required' }).max(50_000).optional(),
+    startUrl: z.string().trim().max(2000).optional(),
+    hint: z.string().trim().max(10_000).nullable().optional(),
+    scoringTypes: ScoringTypes.optional(),
+    correctOutputs: CorrectOutputsInput.optional(),
+    defaultScoringConfig: ScoringConfigInput.optional(),
+    /** null resets to the default schema. */
+    outputSchema: OutputSchemaInput.nullable().optional(),
+    goalType: z.string().trim().max(500).nullable().optional().transform(nullWhenEmpty),
+    reasoningLevel: z
+      .preprocess(
+        nullWhenEmpty,
+        z
+          .enum(Object.keys(REASONING_LEVELS) as [ReasoningLevel, ...ReasoningLevel[]], {
+            error: `Reasoning level must be one of ${Object.keys(REASONING_LEVELS).join(', ')}`,
+          })
+          .nullable(),
+      )
+      .optional(),
+    skills: z.array(Skill).nullable().optional().transform(nullWhenEmpty),
+    capabilities: z.array(Capability).nullable().optional().transform(nullWhenEmpty),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'Nothing to update',
+  });
+export type UpdateTestCaseRequest = z.infer<typeof UpdateTestCaseRequest>;
+
+export const TestCaseIdsRequest = z.object({
+  test_case_ids: z
+    .array(z.number().int().positive())
+    .min(1, { error: 'Choose at least one test case' })
+    .max(MAX_TEST_CASE_PAGE_SIZE),
+});
+export const BulkArchiveResponse = z.object({ archived_count: z.number().int() });

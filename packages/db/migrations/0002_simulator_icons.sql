@@ -1,0 +1,1 @@
+ALTER TABLE "simulators" ADD COLUMN "icon_svg" text;

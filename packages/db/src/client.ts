@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the rest of the code sees, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or a transaction on it: repositories accept both. */
+export type Executor = Database | Transaction;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig =
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Errors of idle pooled connections (server restarts, terminated backends); the pool replaces them. */
+      onIdleError?: (error: Error) => void;
+    }
+  /**
+   * `dataDir` undefined keeps the database in memory (tests). `loadDataDir` starts from a dump
+   * made by `dumpPglite` — tests use one migrated dump instead of migrating every database anew.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/** Opens the platform database and brings its schema up to date. */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    let closing = false;
+    // Without a listener, an idle connection killed by the server would crash the process.
+    pool.on('error', (error) => {
+      if (!closing) config.onIdleError?.(error);
+    });
+    const db = drizzleNodePg(pool, { schema });
+    await migrateNodePg(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
+  }
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: config.dataDir, loadDataDir: config.loadDataDir });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** A migrated, empty in-memory PGlite as a tarball, to start test databases from. */
+export async function dumpMigratedPglite(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,382 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, organizations, updatedAt, users } from './identity';
+
+type Json = Record<string, unknown>;
+
+/** A simulated web application (001 §3 Simulator). `config` holds status, auth, notes, ignore rules. */
+export const simulators = pgTable(
+  'simulators',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url'),
+    imgUrl: text('img_url'),
+    /** SVG icon kept in the database (built-in simulators); served at /api/env/simulators/{name}/icon. */
+    iconSvg: text('icon_svg'),
+    enabled: boolean('enabled').notNull().default(true),
+    jobName: text('job_name'),
+    internalAppPort: integer('internal_app_port'),
+    simType: text('sim_type').notNull().default('app'),
+    config: jsonb('config').$type<Json>().notNull().default({}),
+    /** True for simulators shipped with Proctor and registered at start. */
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('simulators_name_uq').on(t.name)],
+);
+
+export const simulatorVersions = pgTable(
+  'simulator_versions',
+  {
+    id: serial('id').primaryKey(),
+    simulatorId: integer('simulator_id')
+      .notNull()
+      .references(() => simulators.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    tag: text('tag'),
+    description: text('description').notNull().default(''),
+    dataset: text('dataset'),
+    details: jsonb('details').$type<Json>().notNull().default({}),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('simulator_versions_uq').on(t.simulatorId, t.version)],
+);
+
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  imgUrl: text('img_url'),
+  createdAt: createdAt(),
+});
+
+/** A dataset / benchmark (001 §3 Test case set). organization_id null means public. */
+export const testCaseSets = pgTable(
+  'test_case_sets',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    icon: text('icon'),
+    imgUrl: text('img_url'),
+    isBenchmark: boolean('is_benchmark').notNull().default(false),
+    /** Which registered set this is ('simulator:{name}', 'benchmark'); null for sets people made. */
+    builtInKey: text('built_in_key'),
+    archived: boolean('archived').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('test_case_sets_org_idx').on(t.organizationId, t.archived),
+    uniqueIndex('test_case_sets_built_in_key_uq').on(t.builtInKey),
+  ],
+);
+
+/** A task (001 §3 Test case). organization_id null means public. */
+export const testCases = pgTable(
+  'test_cases',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    simulatorId: integer('simulator_id').references(() => simulators.id, { onDelete: 'set null' }),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    prompt: text('prompt').notNull().default(''),
+    hint: text('hint'),
+    startUrl: text('start_url').notNull().default(''),
+    correctOutputs: jsonb('correct_outputs').$type<unknown[]>().notNull().default([]),
+    simulatorSessionId: text('simulator_session_id').notNull().default(''),
+    isSingleStep: boolean('is_single_step').notNull().default(false),
+    singleStepReplayIndex: integer('single_step_replay_index').notNull().default(0),
+    evaluationMode: text('evaluation_mode').notNull().default('actions'),
+    simulatorConfig: jsonb('simulator_config').$type<Json>().notNull().default({}),
+    defaultScoringConfig: jsonb('default_scoring_config').$type<Json>().notNull().default({}),
+    scoringTypes: text('scoring_types').array().notNull().default(['mutations']),
+    outputSchema: jsonb('output_schema')
+      .$type<Json>()
+      .notNull()
+      .default({ type: 'object', properties: {}, additionalProperties: false }),
+    metadataConfig: jsonb('metadata_config').$type<Json>().notNull().default({}),
+    lastScoringGenerationResult: jsonb('last_scoring_generation_result').$type<Json>(),
+    /** Key of the built-in test case this row was registered from; null for user-made ones. */
+    builtInKey: text('built_in_key'),
+    /**
+     * Content hash of the built-in definition this row was last written from. Registration rewrites the
+     * row only when the definition's hash differs, so an admin's edits survive restarts of unchanged code.
+     */
+    builtInHash: text('built_in_hash'),
+    isSample: boolean('is_sample').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('test_cases_public_id_uq').on(t.publicId),
+    uniqueIndex('test_cases_built_in_key_uq').on(t.builtInKey),
+    index('test_cases_org_idx').on(t.organizationId, t.archived, t.id),
+    index('test_cases_simulator_idx').on(t.simulatorId, t.archived),
+  ],
+);
+
+export const testCaseSetItems = pgTable(
+  'test_case_set_items',
+  {
+    testCaseSetId: integer('test_case_set_id')
+      .notNull()
+      .references(() => testCaseSets.id, { onDelete: 'cascade' }),
+    testCaseId: integer('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.testCaseSetId, t.testCaseId] }),
+    index('test_case_set_items_tc_idx').on(t.testCaseId),
+  ],
+);
+
+/** A test case assigned to an annotator organization for recording (000 §3 organizationTestCase). */
+export const organizationTestCases = pgTable(
+  'organization_test_cases',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    testCaseId: integer('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    requestedRecordingCount: integer('requested_recording_count').notNull().default(1),
+    completed: boolean('completed').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('organization_test_cases_uq').on(t.organizationId, t.testCaseId)],
+);
+
+export const annotatorAssignments = pgTable(
+  'annotator_assignments',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    assignmentType: text('assignment_type').notNull(),
+    stage: text('stage').notNull(),
+    simulatorId: integer('simulator_id').references(() => simulators.id, { onDelete: 'cascade' }),
+    testCaseId: integer('test_case_id').references(() => testCases.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('annotator_assignments_org_idx').on(t.organizationId, t.assignmentType)],
+);
+
+/** An agent (001 §3 Agent artifact). data: type, img_url, description, human_name, endpoint, repo_url, ... */
+export const agentArtifacts = pgTable(
+  'agent_artifacts',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    alias: text('alias').notNull(),
+    data: jsonb('data').$type<Json>().notNull().default({}),
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('agent_artifacts_alias_uq').on(t.organizationId, t.alias)],
+);
+
+export const runSessionBatches = pgTable('run_session_batches', {
+  id: serial('id').primaryKey(),
+  publicId: text('public_id').notNull().unique(),
+  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  testCaseSetId: integer('test_case_set_id').references(() => testCaseSets.id, { onDelete: 'set null' }),
+  agentArtifactId: integer('agent_artifact_id').references(() => agentArtifacts.id, { onDelete: 'set null' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** One run of an agent or a human against a test case (000 §3 Session). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull(),
+    status: text('status').notNull().default('created'),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    agentArtifactId: integer('agent_artifact_id').references(() => agentArtifacts.id, {
+      onDelete: 'set null',
+    }),
+    simulatorId: integer('simulator_id').references(() => simulators.id, { onDelete: 'set null' }),
+    testCaseId: integer('test_case_id').references(() => testCases.id, { onDelete: 'set null' }),
+    runSessionBatchId: integer('run_session_batch_id').references(() => runSessionBatches.id, {
+      onDelete: 'set null',
+    }),
+    /** The original session when this one is a replay of it. */
+    replayOfSessionId: integer('replay_of_session_id'),
+    jobGroupId: text('job_group_id'),
+    simulatorConfig: jsonb('simulator_config').$type<Json>().notNull().default({}),
+    output: jsonb('output'),
+    failureReason: text('failure_reason'),
+    isPublic: boolean('is_public').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    /** Hours, as the spec stores it (000 §9). */
+    sessionDuration: doublePrecision('session_duration'),
+    /** Recording format version of this session's steps and events (packages/recording). */
+    recordingVersion: integer('recording_version').notNull().default(1),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_public_id_uq').on(t.publicId),
+    index('sessions_org_created_idx').on(t.organizationId, t.archived, t.createdAt, t.id),
+    index('sessions_test_case_idx').on(t.testCaseId, t.createdAt),
+    index('sessions_agent_idx').on(t.agentArtifactId, t.createdAt),
+    index('sessions_batch_idx').on(t.runSessionBatchId),
+    index('sessions_replay_of_idx').on(t.replayOfSessionId),
+    index('sessions_status_idx').on(t.status),
+  ],
+);
+
+/** One recorded step: the action and the page before and after (000 §3 Snapshot step). */
+export const sessionSteps = pgTable(
+  'session_steps',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    action: jsonb('action').$type<Json>().notNull(),
+    beforeState: jsonb('before_state').$type<Json>(),
+    afterState: jsonb('after_state').$type<Json>(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('session_steps_uq').on(t.sessionId, t.idx)],
+);
+
+/** rrweb events and user actions, appended in chunks as they arrive. */
+export const sessionEvents = pgTable(
+  'session_events',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('session_events_uq').on(t.sessionId, t.kind, t.seq)],
+);
+
+/** One score record (000 §3 Score record). */
+export const scores = pgTable(
+  'scores',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    config: jsonb('config').$type<Json>().notNull().default({}),
+    result: jsonb('result').$type<Json>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('scores_session_idx').on(t.sessionId, t.createdAt),
+    index('scores_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Session log entries: out-of-distribution requests, agent messages, mutations (000 §3 Log entry). */
+export const sessionLogs = pgTable(
+  'session_logs',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    logData: jsonb('log_data').$type<Json>().notNull(),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('session_logs_session_idx').on(t.sessionId, t.timestamp, t.id)],
+);
+
+export const networkRequests = pgTable(
+  'network_requests',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    originUrl: text('origin_url'),
+    contentType: text('content_type'),
+    requestBody: text('request_body'),
+    requestHeaders: jsonb('request_headers').$type<Record<string, string>>().notNull().default({}),
+    /** base64, as the spec sends it. */
+    responseBody: text('response_body'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>().notNull().default({}),
+    status: integer('status'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('network_requests_session_idx').on(t.sessionId, t.id)],
+);
+
+/** An environment: a job group with its jobs (000 §3 Keepalive job group; 000 §7.4). */
+export const jobGroups = pgTable(
+  'job_groups',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull().unique(),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    simulatorId: integer('simulator_id').references(() => simulators.id, { onDelete: 'set null' }),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    alias: text('alias'),
+    keepalive: boolean('keepalive').notNull().default(false),
+    overallStatus: text('overall_status').notNull().default('queued'),
+    config: jsonb('config').$type<Json>().notNull().default({}),
+    workerId: text('worker_id'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('job_groups_org_idx').on(t.organizationId, t.overallStatus)],
+);
+
+export const jobs = pgTable('jobs', {
+  id: serial('id').primaryKey(),
+  publicId: text('public_id').notNull().unique(),
+  jobGroupId: integer('job_group_id')
+    .notNull()
+    .references(() => jobGroups.id, { onDelete: 'cascade' }),
+  service: text('service').notNull(),
+  status: text('status').notNull().default('queued'),
+  error: text('error'),
+  createdAt: createdAt(),
+});

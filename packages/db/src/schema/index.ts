@@ -1,0 +1,3 @@
+export * from './evaluation';
+export * from './identity';
+export * from './operating';

@@ -1,0 +1,133 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sites } from './evaluation';
+import { createdAt, organizations, updatedAt, users } from './identity';
+
+type Json = Record<string, unknown>;
+
+/** Sites area (002 §3): endpoints, models and their documents. */
+export const siteEndpoints = pgTable('site_endpoints', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  originUrl: text('origin_url').notNull(),
+  url: text('url').notNull(),
+  urlPattern: text('url_pattern'),
+  method: text('method').notNull(),
+  contentType: text('content_type'),
+  createdAt: createdAt(),
+});
+
+export const siteModels = pgTable('site_models', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  schema: jsonb('schema').$type<Json>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const siteDocuments = pgTable('site_documents', {
+  id: serial('id').primaryKey(),
+  modelId: integer('model_id')
+    .notNull()
+    .references(() => siteModels.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<Json>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** Web flows (002 §3 WebFlow) and their runs. */
+export const webFlows = pgTable('web_flows', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  startUrl: text('start_url').notNull().default(''),
+  iconUrl: text('icon_url'),
+  nodes: jsonb('nodes').$type<unknown[]>().notNull().default([]),
+  parameters: jsonb('parameters').$type<unknown[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const webFlowRuns = pgTable(
+  'web_flow_runs',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull().unique(),
+    webFlowId: integer('web_flow_id')
+      .notNull()
+      .references(() => webFlows.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('pending'),
+    parameters: jsonb('parameters').$type<Json>().notNull().default({}),
+    response: jsonb('response'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('web_flow_runs_flow_idx').on(t.webFlowId, t.createdAt)],
+);
+
+/** A remote browser handed to the builder, trainer, offline and demo pages (002 §3 BrowserSession). */
+export const browserSessions = pgTable('browser_sessions', {
+  id: serial('id').primaryKey(),
+  publicId: text('public_id').notNull().unique(),
+  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  type: text('type').notNull(),
+  trainerSessionOptions: jsonb('trainer_session_options').$type<Json>(),
+  output: jsonb('output'),
+  activeAt: timestamp('active_at', { withTimezone: true }),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Integrations (002 §3): sources offered, and an organization's connection to one. */
+export const integrationSources = pgTable('integration_sources', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  iconUrl: text('icon_url'),
+  apiComponents: jsonb('api_components').$type<Json>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const integrations = pgTable('integrations', {
+  id: serial('id').primaryKey(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  integrationSourceId: integer('integration_source_id')
+    .notNull()
+    .references(() => integrationSources.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<Json>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const integrationMethods = pgTable('integration_methods', {
+  id: serial('id').primaryKey(),
+  integrationSourceId: integer('integration_source_id')
+    .notNull()
+    .references(() => integrationSources.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  method: text('method').notNull(),
+  type: text('type').notNull(),
+  actions: jsonb('actions').$type<unknown[]>().notNull().default([]),
+  parameters: jsonb('parameters').$type<unknown[]>().notNull().default([]),
+  createdAt: createdAt(),
+});
+
+/** Archived results of simulator test runs (002 §3 Test run dump), stored as blobs. */
+export const testRunDumps = pgTable('test_run_dumps', {
+  id: serial('id').primaryKey(),
+  runId: text('run_id').notNull().unique(),
+  environment: text('environment').notNull(),
+  tags: jsonb('tags').$type<string[]>().notNull().default([]),
+  blobKey: text('blob_key').notNull(),
+  size: integer('size').notNull(),
+  result: jsonb('result').$type<Json>(),
+  createdAt: createdAt(),
+});

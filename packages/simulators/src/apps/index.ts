@@ -1,0 +1,12 @@
+import type { SimulatorDefinition } from '../definition';
+import { calendar } from './calendar/index';
+import { mail } from './mail/index';
+import { shop } from './shop/index';
+import { tracker } from './tracker/index';
+
+/**
+ * The simulators shipped with Proctor. Each lives in its own folder here (apps/<name>/index.ts exports its
+ * definition) and is listed below; the server registers them at start, the benchmark and the registry
+ * test iterate them.
+ */
+export const builtInSimulators: readonly SimulatorDefinition[] = [calendar, mail, shop, tracker];

@@ -1,0 +1,68 @@
+/**
+ * The simulator kit (ARCHITECTURE.md §3.1): define a simulator, run instances of it on their own origins,
+ * read their mutations, score them. Simulators in ./apps import from here, not from ./index: the index also
+ * exports the registry of those simulators, and importing it from one of them would be an import cycle.
+ */
+export type {
+  Access,
+  AppBuilder,
+  AuthSettings,
+  Handler,
+  Layout,
+  PageOptions,
+  RouteOptions,
+  SeedContext,
+  SimulatorDefinition,
+  SimulatorInput,
+  SimulatorResponse,
+} from './definition';
+export { defineSimulator, NONDETERMINISTIC_SQL, simulatorImageDataUrl } from './definition';
+export { filterMutations } from './mutations/filter';
+export type { JsonObject, JsonScalar, JsonValue } from './mutations/json';
+export { canonicalJson, jsonEqual } from './mutations/json';
+export type { ExpectedMutation, MissingMutation, MutationMatchResult, NetMutation } from './mutations/match';
+export {
+  describeMutationMatch,
+  matchMutations,
+  mutationMatches,
+  mutationsSatisfy,
+  netMutations,
+} from './mutations/match';
+export type { Mutation, MutationAction, Row, SimulatorConfig } from './mutations/types';
+export { EMPTY_SIMULATOR_CONFIG, MUTATION_ACTIONS } from './mutations/types';
+export type { SimulatorRegistration, VocabularyCoverage } from './registration';
+export { toRegistration, vocabularyCoverage } from './registration';
+export type { ClockSettings, ClockState } from './runtime/clock';
+export { DEFAULT_CLOCK_STEP_MS, SimulatorClock } from './runtime/clock';
+export type { InstanceBackup, InstanceOptions } from './runtime/instance';
+export { SimulatorInstance } from './runtime/instance';
+export type { PreparedSimulator } from './runtime/prepare';
+export { prepareSimulator } from './runtime/prepare';
+export type { RngState } from './runtime/random';
+export { Rng } from './runtime/random';
+export type { SqliteDatabase, TableInfo } from './runtime/storage';
+export { MUTATION_LOG_TABLE } from './runtime/storage';
+export type { OutputCheck, TestCaseEvaluation } from './testing/evaluate';
+export { checkOutput, evaluateTestCase, outputSchemaErrors } from './testing/evaluate';
+export type {
+  Capability,
+  Skill,
+  Solution,
+  SolveContext,
+  TestCaseDefinition,
+  TestCaseMetadata,
+} from './testing/testCase';
+export { testCaseProblems } from './testing/testCase';
+export { RequestContext } from './web/context';
+export type { FormatOptions } from './web/format';
+export { formatDate, formatDateTime, formatMoney, formatRelative, formatTime } from './web/format';
+export type { Field, FieldResult, FieldValue, FormResult, FormSchema } from './web/forms';
+export { fields, formSchema, humanize } from './web/forms';
+export type { CreateInstanceOptions, SimulatorHostOptions } from './web/host';
+export { MAX_REQUEST_BODY_BYTES, SimulatorHost } from './web/host';
+export type { HtmlValue } from './web/html';
+export { classNames, escapeHtml, html, jsonScript, raw, SafeHtml } from './web/html';
+export { kitHead, toasts } from './web/layoutParts';
+export type { SimulatorRequest } from './web/pipeline';
+export { HttpError } from './web/pipeline';
+export type { Flash, FlashKind } from './web/sessions';

@@ -1,0 +1,90 @@
+import { CAPABILITIES, REASONING_LEVELS, type ReasoningLevel, SKILLS } from '@proctor/contracts';
+import { type SimulatorDefinition, simulatorImageDataUrl } from './definition';
+import type { JsonScalar, JsonValue } from './mutations/json';
+import type { ExpectedMutation } from './mutations/match';
+import type { TestCaseDefinition } from './testing/testCase';
+
+/**
+ * A built-in simulator as plain data, for the server to register at start without running anything of the
+ * kit: the shape of `BuiltInSimulatorDefinition` in @proctor/contracts.
+ */
+export interface SimulatorRegistration {
+  simulator: {
+    name: string;
+    title: string;
+    description: string;
+    imgUrl: string;
+    version: string;
+    dataFingerprint?: string;
+    authentication: { user: string; password: string };
+    notes: string;
+    license: string;
+    ignore_tables: string[];
+    ignore_columns: Record<string, string[]>;
+    ignore_tables_with_column_values: Record<string, Record<string, JsonScalar[]>>;
+  };
+  testCases: {
+    key: string;
+    name: string;
+    prompt: string;
+    startUrl: string;
+    hint: string | null;
+    description?: string;
+    scoringTypes: TestCaseDefinition['scoringTypes'];
+    metadata: TestCaseDefinition['metadata'];
+    expectedMutations?: ExpectedMutation[];
+    expectedOutput?: JsonValue;
+    outputSchema?: Record<string, JsonValue>;
+  }[];
+}
+
+export function toRegistration(
+  simulator: SimulatorDefinition,
+  dataFingerprint?: string,
+): SimulatorRegistration {
+  return {
+    simulator: {
+      name: simulator.name,
+      title: simulator.title,
+      description: simulator.description,
+      imgUrl: simulatorImageDataUrl(simulator),
+      version: simulator.version,
+      ...(dataFingerprint ? { dataFingerprint } : {}),
+      authentication: { user: simulator.auth.user, password: simulator.auth.password },
+      notes: simulator.notes,
+      license: simulator.license,
+      ...simulator.config,
+    },
+    testCases: simulator.testCases.map((testCase) => ({
+      key: testCase.key,
+      name: testCase.name,
+      prompt: testCase.prompt,
+      startUrl: testCase.startUrl,
+      hint: testCase.hint ?? null,
+      ...(testCase.description ? { description: testCase.description } : {}),
+      scoringTypes: testCase.scoringTypes,
+      metadata: testCase.metadata,
+      ...(testCase.expectedMutations ? { expectedMutations: testCase.expectedMutations } : {}),
+      ...(testCase.expectedOutput !== undefined ? { expectedOutput: testCase.expectedOutput } : {}),
+      ...(testCase.outputSchema ? { outputSchema: testCase.outputSchema } : {}),
+    })),
+  };
+}
+
+export interface VocabularyCoverage {
+  missingReasoningLevels: ReasoningLevel[];
+  missingSkills: string[];
+  missingCapabilities: string[];
+}
+
+/** Which reasoning levels, skills and capabilities (001 §3) no test case covers yet. */
+export function vocabularyCoverage(testCases: readonly TestCaseDefinition[]): VocabularyCoverage {
+  const levels = new Set(testCases.map((t) => t.metadata.reasoning_level));
+  const skills = new Set(testCases.flatMap((t) => t.metadata.skills));
+  const capabilities = new Set(testCases.flatMap((t) => t.metadata.capabilities));
+  return {
+    missingReasoningLevels: (Object.keys(REASONING_LEVELS) as ReasoningLevel[]).filter((l) => !levels.has(l)),
+    missingSkills: SKILLS.filter((s) => !skills.has(s)),
+    missingCapabilities: CAPABILITIES.filter((c) => !capabilities.has(c)),
+  };
+}

@@ -1,0 +1,6 @@
+/** Browser-driven testing of simulators: launch the system Chromium, run reference solutions, visit instances. */
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from './chromium';
+export type { ClientResponse } from './client';
+export { InstanceClient } from './client';
+export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './harness';
+export { runTestCase } from './harness';

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SimulatorDefinition, SimulatorResponse } from '../definition';
+import { SimulatorInstance } from '../runtime/instance';
+import { prepareSimulator } from '../runtime/prepare';
+import { plainPage } from './context';
+import { html } from './html';
+import type { SimulatorRequest } from './pipeline';
+
+/** Bodies above this are refused: simulator forms are small, and a runaway client must not eat memory. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+/** One DNS label: what an instance id and a simulator name must be to sit in a host name. */
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+export interface SimulatorHostOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Address to bind; loopback by default, since simulator origins resolve to loopback. */
+  bindAddress?: string;
+  /** The domain instances live under; Chromium resolves every *.localhost name to loopback. */
+  domain?: string;
+}
+
+export interface CreateInstanceOptions {
+  /** The instance's DNS label (an environment id); a random one unless given. */
+  id?: string;
+}
+
+/**
+ * The one HTTP server of a process that serves every simulator instance on its own origin,
+ * http://<instance>.<simulator>.localhost:<port>, choosing the instance by the Host header. Cookies, storage
+ * and absolute URLs are per origin in the browser, so instances are as separate as different sites.
+ * No framework: routing by Host header plus the kit's router is all there is to do, and node:http keeps the
+ * per-request cost at what the benchmark measures.
+ */
+export class SimulatorHost {
+  readonly #server: Server;
+  readonly #instances = new Map<string, SimulatorInstance>();
+  readonly #domain: string;
+  readonly #bindAddress: string;
+  #port: number;
+
+  constructor(options: SimulatorHostOptions = {}) {
+    this.#port = options.port ?? 0;
+    this.#bindAddress = options.bindAddress ?? '127.0.0.1';
+    this.#domain = (options.domain ?? 'localhost').toLowerCase();
+    this.#server = createServer((req, res) => {
+      this.#serve(req, res).catch((error: unknown) => {
+        console.error('[simulator host] request failed:', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Internal error');
+      });
+    });
+    // Agents keep connections open between steps; idle sockets are cheap, closing them early is not.
+    this.#server.keepAliveTimeout = 60_000;
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(this.#port, this.#bindAddress, () => {
+        this.#server.off('error', reject);
+        resolve();
+      });
+    });
+    this.#port = (this.#server.address() as AddressInfo).port;
+  }
+
+  get port(): number {
+    return this.#port;
+  }
+
+  /** http://<id>.<simulator>.<domain>:<port> */
+  originOf(id: string, simulatorName: string): string {
+    return `http://${id}.${simulatorName}.${this.#domain}:${this.#port}`;
+  }
+
+  /** Starts an instance of a simulator (its seed is built on first use and shared by later instances). */
+  createInstance(definition: SimulatorDefinition, options: CreateInstanceOptions = {}): SimulatorInstance {
+    const id = options.id ?? `i${randomBytes(5).toString('hex')}`;
+    if (!DNS_LABEL.test(id)) throw new Error(`Instance id must be a lowercase DNS label: ${id}`);
+    if (!DNS_LABEL.test(definition.name))
+      throw new Error(`Simulator name must be a DNS label: ${definition.name}`);
+    const key = `${id}.${definition.name}`;
+    if (this.#instances.has(key)) throw new Error(`Instance ${key} already exists`);
+    const instance = new SimulatorInstance(prepareSimulator(definition), {
+      id,
+      origin: this.originOf(id, definition.name),
+      onDestroy: (destroyed) => this.#instances.delete(`${destroyed.id}.${destroyed.name}`),
+    });
+    this.#instances.set(key, instance);
+    return instance;
+  }
+
+  getInstance(id: string, simulatorName: string): SimulatorInstance | undefined {
+    return this.#instances.get(`${id}.${simulatorName}`);
+  }
+
+  instances(): SimulatorInstance[] {
+    return [...this.#instances.values()];
+  }
+
+  /** The instance a Host header names, if it lives here. */
+  resolve(hostHeader: string | undefined): SimulatorInstance | undefined {
+    if (!hostHeader) return undefined;
+    const hostname = hostHeader.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    const suffix = `.${this.#domain}`;
+    if (!hostname.endsWith(suffix)) return undefined;
+    const labels = hostname.slice(0, -suffix.length).split('.');
+    if (labels.length !== 2) return undefined;
+    const [id, simulatorName] = labels as [string, string];
+    return this.#instances.get(`${id}.${simulatorName}`);
+  }
+
+  /** Routes a request by its Host header without a socket (tests, in-process agents). */
+  async dispatch(request: SimulatorRequest): Promise<SimulatorResponse> {
+    const instance = this.resolve(request.headers.host);
+    if (!instance) return unknownHost(request.headers.host);
+    return instance.dispatch(request);
+  }
+
+  /** Destroys every instance and stops listening. */
+  async close(): Promise<void> {
+    for (const instance of this.instances()) instance.destroy();
+    if (!this.#server.listening) return;
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve, reject) =>
+      this.#server.close((error) => (error ? reject(error) : resolve())),
+    );
+  }
+
+  async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const headers: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const body = await readBody(req);
+    const response =
+      body === null
+        ? plainResponse(413, 'Request too large', 'The request body is larger than this server accepts.')
+        : await this.dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+    res.writeHead(response.status, response.headers);
+    res.end(response.body);
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const bytes = chunk as Buffer;
+    size += bytes.length;
+    if (size > MAX_REQUEST_BODY_BYTES) return null;
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks);
+}
+
+function plainResponse(status: number, title: string, message: string): SimulatorResponse {
+  return {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    body: plainPage(title, html`<p>${message}</p>`).value,
+  };
+}
+
+function unknownHost(host: string | undefined): SimulatorResponse {
+  return plainResponse(
+    404,
+    'No simulator here',
+    `No simulator instance is running at ${host ?? 'this address'}. It may have been closed.`,
+  );
+}

@@ -1,0 +1,4 @@
+import { fixtureSimulator } from '../fixture/index';
+import { describeTestCases } from '../support/testCaseSuite';
+
+describeTestCases(fixtureSimulator);

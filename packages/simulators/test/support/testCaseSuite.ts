@@ -1,0 +1,35 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SimulatorDefinition, SimulatorHost } from '../../src/index';
+import { launchChromium, runTestCase } from '../../src/testing/index';
+
+/**
+ * The test of a simulator's test cases: for each one, in real Chromium on a fresh instance, the reference
+ * solution must satisfy it and the wrong variant must not. One browser and one host per file.
+ *
+ *   describeTestCases(shopSimulator);
+ */
+export function describeTestCases(simulator: SimulatorDefinition): void {
+  describe(`${simulator.name} test cases in Chromium`, () => {
+    let browser: Browser;
+    const host = new SimulatorHost();
+    beforeAll(async () => {
+      [browser] = await Promise.all([launchChromium(), host.listen()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await host.close();
+    });
+
+    for (const testCase of simulator.testCases) {
+      it(`${testCase.key}: the reference solution should satisfy the test case`, async () => {
+        const run = await runTestCase({ browser, host, simulator, testCase, variant: 'solve' });
+        expect(run.evaluation.passed, run.evaluation.explanation).toBe(true);
+      });
+      it(`${testCase.key}: the wrong variant should not`, async () => {
+        const run = await runTestCase({ browser, host, simulator, testCase, variant: 'wrong' });
+        expect(run.evaluation.passed, 'the wrong variant satisfied the test case').toBe(false);
+      });
+    }
+  });
+}
