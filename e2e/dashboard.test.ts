@@ -1,4 +1,9 @@
-import { CONTACT_SUCCESS_MESSAGE, InviteCreateResponse, TokenResponse } from '@proctor/contracts';
+import {
+  type AuthConfigResponse,
+  CONTACT_SUCCESS_MESSAGE,
+  InviteCreateResponse,
+  TokenResponse,
+} from '@proctor/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -141,7 +146,12 @@ describe('dashboard shell', () => {
     // This server runs in local mode; answer the one call that tells the page it is in OIDC mode instead.
     await page.route('**/api/auth/config', (route) =>
       route.fulfill({
-        json: { mode: 'oidc', login_url: '/api/auth/oidc/login', registration_open: true },
+        json: {
+          mode: 'oidc',
+          login_url: '/api/auth/oidc/login',
+          registration_open: true,
+          contact_email: null,
+        } satisfies AuthConfigResponse,
       }),
     );
     await page.route('**/api/auth/oidc/login?**', (route) =>

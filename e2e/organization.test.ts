@@ -92,7 +92,7 @@ describe('organization and invitations', () => {
     }
     await sidebarEntry(alicePage, 'Tests').click();
     await alicePage.waitForURL('**/tests');
-    await alicePage.getByText('This area is not available yet.').waitFor();
+    await alicePage.getByRole('heading', { name: 'Tests', level: 2 }).waitFor();
   });
 
   it('should show the Invite Expired dialog when an invite has expired', async () => {

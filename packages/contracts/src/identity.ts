@@ -44,6 +44,7 @@ export const AuthConfigResponse = z.object({
   /** Where visitors reach the people who run this server (CONTACT_EMAIL); null when not configured. */
   contact_email: z.string().nullable(),
 });
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
 
 export const Plan = z.object({ allowed_simulators: z.array(z.number().int()) });
 export type Plan = z.infer<typeof Plan>;

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import type { Page } from 'playwright-core';
 import type { SolveContext } from '../../../kit';
 
