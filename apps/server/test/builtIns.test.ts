@@ -1,5 +1,5 @@
 import { type BuiltInSimulatorDefinition, User } from '@proctor/contracts';
-import { builtInSimulators } from '@proctor/simulators';
+import { builtInSimulators, prepareSimulator } from '@proctor/simulators';
 import { expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/builtIns';
 import { describeEachDatabase } from './support/proctor';
@@ -95,5 +95,10 @@ it('should hand registration every simulator the kit ships, with their test case
     expect(registration.testCases.map((t) => t.key)).toEqual(
       builtInSimulators[i]!.testCases.map((t) => t.key),
     );
+    // The seed's fingerprint goes into the recorded version, so a changed seed is a new version.
+    expect(registration.simulator.dataFingerprint).toBe(
+      prepareSimulator(builtInSimulators[i]!).dataFingerprint,
+    );
+    expect(registration.simulator.dataFingerprint).toMatch(/^[0-9a-f]{64}$/);
   }
 });

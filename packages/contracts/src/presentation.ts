@@ -139,6 +139,12 @@ export interface ScoringBadge {
   tooltip?: string;
 }
 
+/**
+ * defaultScoringConfig.source of expectations written with a built-in test case and proven by its reference
+ * solution, rather than generated from human-verified sessions (which count as num_sessions_used).
+ */
+export const REFERENCE_SOLUTION_SOURCE = 'reference_solution';
+
 export const SCORING_CONFIG_NOT_GENERATED = "Scoring config hasn't been generated yet";
 
 const hasProperties = (schema: Record<string, unknown>) => {
@@ -147,7 +153,8 @@ const hasProperties = (schema: Record<string, unknown>) => {
 };
 
 /**
- * The scoring badges of a test case (001 §4.4): Sample; Mutations [n sessions used]; JSON Schema when output
+ * The scoring badges of a test case (001 §4.4): Sample; Mutations [n sessions used] (plain Mutations when the
+ * expectations come from a reference solution); JSON Schema when output
  * is scored against a schema that defines properties (Output otherwise); Human for a human-in-the-loop
  * config, whose scoring types then show greyed with the "not generated yet" tooltip.
  */
@@ -161,6 +168,12 @@ export function scoringBadges(
   for (const type of testCase.scoringTypes) {
     if (human) {
       badges.push({ label: SCORING_TYPE_LABELS[type], muted: true, tooltip: SCORING_CONFIG_NOT_GENERATED });
+    } else if (type === 'mutations' && config.source === REFERENCE_SOLUTION_SOURCE) {
+      badges.push({
+        label: 'Mutations',
+        muted: false,
+        tooltip: 'Expected mutations of the reference solution',
+      });
     } else if (type === 'mutations') {
       const used = config.num_sessions_used;
       badges.push({

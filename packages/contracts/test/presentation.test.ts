@@ -10,6 +10,7 @@ import {
   isSimulatorFilterActive,
   jobNameFor,
   levelLabel,
+  REFERENCE_SOLUTION_SOURCE,
   SCORING_CONFIG_NOT_GENERATED,
   SIMULATOR_STATUSES,
   type SimType,
@@ -151,6 +152,19 @@ describe('scoring badges', () => {
       defaultScoringConfig: { num_sessions_used: 3 },
     });
     expect(generated[0]?.label).toBe('Mutations [3]');
+  });
+
+  it('should not count sessions for expectations that come from a reference solution', () => {
+    const [badge] = scoringBadges({
+      ...base,
+      scoringTypes: ['mutations'],
+      defaultScoringConfig: { source: REFERENCE_SOLUTION_SOURCE, mutations: [] },
+    });
+    expect(badge).toEqual({
+      label: 'Mutations',
+      muted: false,
+      tooltip: 'Expected mutations of the reference solution',
+    });
   });
 
   it('should show JSON Schema for output scored against a schema with properties', () => {

@@ -5,6 +5,7 @@ import {
   defaultOutputSchema,
   isIconUrl,
   jobNameFor,
+  REFERENCE_SOLUTION_SOURCE,
 } from '@proctor/contracts';
 import {
   type Database,
@@ -64,8 +65,8 @@ function definedConfig(simulator: Definition['simulator']) {
 
 /**
  * Where a built-in test case's expectations live: expected mutations as the default scoring config of
- * type state_mutation_match (num_sessions_used 0: they come from the reference solution, not from
- * sessions), the expected output as the single correct output.
+ * type state_mutation_match (source reference_solution: no sessions were used to generate them), the
+ * expected output as the single correct output.
  */
 function testCaseValues(simulatorName: string, definition: BuiltInTestCaseDefinition, hash: string) {
   return {
@@ -89,8 +90,7 @@ function testCaseValues(simulatorName: string, definition: BuiltInTestCaseDefini
           type: 'state_mutation_match',
           version: 'latest',
           mutations: definition.expectedMutations,
-          num_sessions_used: 0,
-          source: 'reference_solution',
+          source: REFERENCE_SOLUTION_SOURCE,
         }
       : {},
     correctOutputs: definition.expectedOutput === undefined ? [] : [definition.expectedOutput],

@@ -15,7 +15,7 @@ export function ScoringBadges({
   testCase: Pick<TestCase, 'isSample' | 'scoringTypes' | 'defaultScoringConfig' | 'outputSchema'>;
 }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4}>
       {scoringBadges(testCase).map((badge) => {
         const element = (
           <Badge

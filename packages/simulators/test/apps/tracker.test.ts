@@ -1,12 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalQuery, filterSql, parseIssueKey, readFilters } from '../../src/apps/tracker/domain';
 import { tracker } from '../../src/apps/tracker/index';
 import { SimulatorHost, type SimulatorInstance, testCaseProblems, vocabularyCoverage } from '../../src/index';
 import { InstanceClient } from '../../src/testing/index';
 import { describeTestCases } from '../support/testCaseSuite';
-
-// The policy cases load a dozen pages each; on a busy CI machine that can pass the unit project's 20 s.
-vi.setConfig({ testTimeout: 60_000 });
 
 const host = new SimulatorHost();
 let next = 0;

@@ -9,6 +9,10 @@ import { launchChromium, runTestCase } from '../../src/testing/index';
  *
  *   describeTestCases(shopSimulator);
  */
+// A reference solution walks a dozen pages in a real browser; on a busy 2-core CI machine that can pass
+// the unit project's 20 s default.
+const BROWSER_RUN_TIMEOUT_MS = 60_000;
+
 export function describeTestCases(simulator: SimulatorDefinition): void {
   describe(`${simulator.name} test cases in Chromium`, () => {
     let browser: Browser;
@@ -22,14 +26,22 @@ export function describeTestCases(simulator: SimulatorDefinition): void {
     });
 
     for (const testCase of simulator.testCases) {
-      it(`${testCase.key}: the reference solution should satisfy the test case`, async () => {
-        const run = await runTestCase({ browser, host, simulator, testCase, variant: 'solve' });
-        expect(run.evaluation.passed, run.evaluation.explanation).toBe(true);
-      });
-      it(`${testCase.key}: the wrong variant should not`, async () => {
-        const run = await runTestCase({ browser, host, simulator, testCase, variant: 'wrong' });
-        expect(run.evaluation.passed, 'the wrong variant satisfied the test case').toBe(false);
-      });
+      it(
+        `${testCase.key}: the reference solution should satisfy the test case`,
+        async () => {
+          const run = await runTestCase({ browser, host, simulator, testCase, variant: 'solve' });
+          expect(run.evaluation.passed, run.evaluation.explanation).toBe(true);
+        },
+        BROWSER_RUN_TIMEOUT_MS,
+      );
+      it(
+        `${testCase.key}: the wrong variant should not`,
+        async () => {
+          const run = await runTestCase({ browser, host, simulator, testCase, variant: 'wrong' });
+          expect(run.evaluation.passed, 'the wrong variant satisfied the test case').toBe(false);
+        },
+        BROWSER_RUN_TIMEOUT_MS,
+      );
     }
   });
 }
