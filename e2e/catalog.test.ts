@@ -385,6 +385,18 @@ describe('simulators, tests and datasets pages', () => {
       'dataset-row',
       (await api.call(endpoints.testCaseSets)).testCaseSets.map((set) => set.name),
     );
+    // A built-in simulator's dataset shows that simulator's image, served by Proctor.
+    const builtIn = (await api.call(endpoints.testCaseSets)).testCaseSets.find(
+      (set) => set.organizationId === null && set.imgUrl !== null && set.icon === null,
+    );
+    expect(builtIn, 'a public dataset of a built-in simulator').toBeDefined();
+    const builtInIcon = admin
+      .locator(`[data-testid="dataset-row"][data-name="${builtIn!.name}"]`)
+      .getByRole('img', { name: `${builtIn!.name} icon` });
+    expect(await builtInIcon.getAttribute('src')).toBe(builtIn!.imgUrl);
+    await expect
+      .poll(() => builtInIcon.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
 
     await admin.getByRole('button', { name: 'Create dataset' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Create dataset' });

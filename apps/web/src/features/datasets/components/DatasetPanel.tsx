@@ -33,7 +33,7 @@ export function DatasetPanel({
       title={
         dataset && (
           <Group gap="sm" wrap="nowrap">
-            <DatasetIcon icon={dataset.icon ?? dataset.imgUrl} name={dataset.name} size={28} />
+            <DatasetIcon icon={dataset.icon} imgUrl={dataset.imgUrl} name={dataset.name} size={28} />
             <Text fw={600}>{dataset.name}</Text>
           </Group>
         )

@@ -50,7 +50,7 @@ export function DatasetsTable({
               >
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
-                    <DatasetIcon icon={dataset.icon ?? dataset.imgUrl} name={dataset.name} size={30} />
+                    <DatasetIcon icon={dataset.icon} imgUrl={dataset.imgUrl} name={dataset.name} size={30} />
                     <Stack gap={0}>
                       <Group gap={6}>
                         <Text size="sm" fw={600}>
