@@ -242,6 +242,11 @@ export const sessions = pgTable(
     archived: boolean('archived').notNull().default(false),
     /** Hours, as the spec stores it (000 §9). */
     sessionDuration: doublePrecision('session_duration'),
+    /**
+     * What post-processing derives from the steps: action_sequences.trajectory_decomposition.subtasks
+     * (000 §3 Session snapshot), null until the session has been post-processed.
+     */
+    postprocessing: jsonb('postprocessing').$type<Json>(),
     /** Recording format version of this session's steps and events (packages/recording). */
     recordingVersion: integer('recording_version').notNull().default(1),
     createdAt: createdAt(),
@@ -291,7 +296,11 @@ export const sessionEvents = pgTable(
   (t) => [uniqueIndex('session_events_uq').on(t.sessionId, t.kind, t.seq)],
 );
 
-/** One score record (000 §3 Score record). */
+/**
+ * One score record (000 §3 Score record). A session's human results (correct, conflict, insufficient_data,
+ * override_score, counts) are not stored: they are derived from its human_in_the_loop records and the
+ * scorers' is_super_scorer flags, so they can never disagree with the scores they summarise.
+ */
 export const scores = pgTable(
   'scores',
   {
@@ -309,6 +318,21 @@ export const scores = pgTable(
     index('scores_session_idx').on(t.sessionId, t.createdAt),
     index('scores_user_idx').on(t.userId, t.createdAt),
   ],
+);
+
+/** Free-text labels annotators give sessions of sample test cases (000 §2.5, §2.6 Label entry). */
+export const sessionLabels = pgTable(
+  'session_labels',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('session_labels_session_idx').on(t.sessionId, t.createdAt)],
 );
 
 /** Session log entries: out-of-distribution requests, agent messages, mutations (000 §3 Log entry). */
