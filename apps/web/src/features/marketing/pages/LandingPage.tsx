@@ -23,7 +23,7 @@ export function LandingPage() {
       <Container size="lg" py={{ base: 48, sm: 80 }}>
         <Stack gap={28} align="flex-start" maw={760}>
           <Badge variant="light" size="lg" radius="sm">
-            Self-hostable evaluation platform
+            Early Access · self-hostable
           </Badge>
           <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.1} lts={-1}>
             Judge browser agents on the web apps they will actually use
@@ -120,9 +120,9 @@ export function LandingPage() {
                 <Title order={2}>Run it yourself</Title>
               </Group>
               <Text c="dimmed">
-                One Node process with an embedded database is the whole platform: API, dashboard, browsers and
-                simulators. When you outgrow it, point Proctor at PostgreSQL and Redis and add workers on as
-                many machines as you need.
+                One Node process with an embedded database is the whole platform: API, dashboard and
+                simulators. When you outgrow the embedded database, point Proctor at PostgreSQL with
+                DATABASE_URL; the same migrations run on both.
               </Text>
             </Stack>
             <CodeBlock label="From a checkout of Proctor" code={'npm install\nnpm start'} />
