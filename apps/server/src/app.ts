@@ -68,13 +68,29 @@ function describeValidationError(error: { validation: unknown[]; validationConte
     .join('; ');
 }
 
+/**
+ * A path id above MAX_RECORD_ID is well formed but names a record that cannot exist, so it answers 404
+ * like any unknown id rather than 400 (the path's only numbers are record ids). A malformed one (not a
+ * whole number, or below 1) stays 400; ids in a body or a query are input and stay 400 too.
+ */
+function isIdBeyondAnyRecord(error: { validation: unknown[]; validationContext?: string }): boolean {
+  const issues = error.validation as Array<{ keyword?: string; params?: { origin?: string } }>;
+  return (
+    error.validationContext === 'params' &&
+    issues.every(
+      (issue) =>
+        issue.keyword === 'too_big' && (issue.params?.origin === 'number' || issue.params?.origin === 'int'),
+    )
+  );
+}
+
 export async function buildApp(
   ctx: AppContext,
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: MAX_JSON_BODY_BYTES,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     logger: {
       level: ctx.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
@@ -99,6 +115,7 @@ export async function buildApp(
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.status).send({ detail: error.detail });
     if (hasZodFastifySchemaValidationErrors(error)) {
+      if (isIdBeyondAnyRecord(error)) return reply.status(404).send({ detail: 'Not found' });
       return reply.status(400).send({ detail: describeValidationError(error) });
     }
     if (isResponseSerializationError(error)) {

@@ -42,8 +42,11 @@ const MEMBERS: Role[] = [
   'api_key',
 ];
 const ADMINS: Role[] = ['platform_admin'];
-/** Members holding create_test_cases (001 §6): they make, edit and archive test cases and datasets. */
-const AUTHORS: Role[] = ['test_author'];
+/**
+ * Members holding create_test_cases (001 §6): they make, edit and archive test cases and datasets. The
+ * `api_key` caller's organization has an account admin who holds it, so its key may too (README).
+ */
+const AUTHORS: Role[] = ['test_author', 'api_key'];
 
 interface RouteCase {
   allowed: Role[];
@@ -176,7 +179,19 @@ async function callerFor(
     case 'platform_admin':
       return make({ permissions: { is_admin: true } });
     case 'api_key': {
+      // A key carries its account admins' working permissions: give the organization one who holds them all,
+      // as its creator does, so that what the key must still be refused (admin authority) is tested.
       const organization = await proctor.organization();
+      await make({
+        organization,
+        permissions: {
+          is_account_admin: true,
+          create_test_cases: true,
+          record_testcases: true,
+          playground_access: true,
+          dashboard_access: true,
+        },
+      });
       return { headers: { 'x-api-key': organization.apiKey } };
     }
   }

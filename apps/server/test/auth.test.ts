@@ -1,4 +1,4 @@
-import { endpoints, MAX_JSON_BODY_BYTES, TokenResponse, User } from '@proctor/contracts';
+import { AUTH, endpoints, MAX_JSON_BODY_BYTES, TokenResponse, User } from '@proctor/contracts';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TestProctor } from './support/proctor';
 
@@ -12,6 +12,33 @@ async function register(proctor: TestProctor, email: string, password = 'correct
 }
 
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+/**
+ * Sign-in attempts with a wrong password, from `remoteAddress` (the socket; each test uses its own, so
+ * that the per-address limit of one test does not reach another), optionally claiming a forwarded client.
+ */
+async function failedSignIns(
+  proctor: TestProctor,
+  count: number,
+  attempt: (i: number) => { remoteAddress: string; email: string; forwardedFor?: string },
+) {
+  const responses = [];
+  for (let i = 0; i < count; i++) {
+    const { remoteAddress, email, forwardedFor } = attempt(i);
+    responses.push(
+      await proctor.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+        payload: { email, password: 'guess' },
+      }),
+    );
+  }
+  return responses;
+}
+const statusesOf = (responses: { statusCode: number }[]) => responses.map((response) => response.statusCode);
+const limitedAfter = (allowed: number) => [...Array(allowed).fill(401), 429];
 
 describeEachDatabase('local accounts', (proctor) => {
   it('should make the first account on a fresh install a platform admin, and later ones not', async () => {
@@ -87,6 +114,32 @@ describeEachDatabase('local accounts', (proctor) => {
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect((await attempt()).json().detail).toMatch(/Too many sign-in attempts/);
+  });
+
+  it('should not let a client reset the sign-in limit with a made-up X-Forwarded-For when no proxy is trusted', async () => {
+    const responses = await failedSignIns(proctor(), AUTH.loginAttemptsPerWindow + 1, (i) => ({
+      remoteAddress: '192.0.2.10',
+      email: 'spoofed@example.test',
+      forwardedFor: `198.51.100.${i}`,
+    }));
+    expect(statusesOf(responses)).toEqual(limitedAfter(AUTH.loginAttemptsPerWindow));
+  });
+
+  it('should limit sign-in attempts from one address across many accounts, and only from that address', async () => {
+    const responses = await failedSignIns(proctor(), AUTH.loginAttemptsPerAddressPerWindow + 1, (i) => ({
+      remoteAddress: '203.0.113.9',
+      email: `spray-${i}@example.test`,
+    }));
+    expect(statusesOf(responses)).toEqual(limitedAfter(AUTH.loginAttemptsPerAddressPerWindow));
+    expect(responses.at(-1)!.json().detail).toMatch(
+      /^Too many sign-in attempts\. Try again in \d+ seconds\.$/,
+    );
+    expect(responses.at(-1)!.headers['retry-after']).toBeDefined();
+    const elsewhere = await failedSignIns(proctor(), 1, () => ({
+      remoteAddress: '203.0.113.10',
+      email: 'spray-0@example.test',
+    }));
+    expect(statusesOf(elsewhere)).toEqual([401]);
   });
 
   it('should rotate refresh tokens, and revoke the whole family when a spent one is used again', async () => {
@@ -246,4 +299,26 @@ describeEachDatabase(
     });
   },
   { env: { CONTACT_EMAIL: 'ops@acme.test' } },
+);
+
+describeEachDatabase(
+  'behind a trusted proxy (TRUST_PROXY)',
+  (proctor) => {
+    it('should count sign-in attempts against the client the trusted proxy reports, and no one else’s claim', async () => {
+      const viaProxy = await failedSignIns(proctor(), AUTH.loginAttemptsPerWindow + 1, (i) => ({
+        remoteAddress: '127.0.0.1',
+        email: 'proxied@example.test',
+        forwardedFor: `198.51.100.${i}`,
+      }));
+      expect(statusesOf(viaProxy)).toEqual(Array(AUTH.loginAttemptsPerWindow + 1).fill(401));
+
+      const direct = await failedSignIns(proctor(), AUTH.loginAttemptsPerWindow + 1, (i) => ({
+        remoteAddress: '192.0.2.20',
+        email: 'proxied@example.test',
+        forwardedFor: `198.51.100.${i}`,
+      }));
+      expect(statusesOf(direct)).toEqual(limitedAfter(AUTH.loginAttemptsPerWindow));
+    });
+  },
+  { env: { TRUST_PROXY: '127.0.0.1' } },
 );

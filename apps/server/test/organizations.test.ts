@@ -1,4 +1,4 @@
-import { CONTACT_SUCCESS_MESSAGE, InviteCreateResponse, User } from '@proctor/contracts';
+import { CONTACT_SUCCESS_MESSAGE, InviteCreateResponse, MAX_RECORD_ID, User } from '@proctor/contracts';
 import { auditLog, contactMessages, invites } from '@proctor/db';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -289,6 +289,42 @@ describeEachDatabase('platform admin', (proctor) => {
       as: admin,
     });
     expect(nothing.statusCode).toBe(400);
+  });
+
+  it('should answer 404 for a user or organization id beyond any record in the path and 400 in the body or query', async () => {
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    const member = await proctor().actor();
+    const beyond = MAX_RECORD_ID + 1;
+    for (const [url, payload] of [
+      [`/api/user/admin/update-user/${beyond}`, { has_beta_access: true }],
+      ['/api/user/admin/update-user/99999999999', { has_beta_access: true }],
+      [`/api/user/admin/update-organization/${beyond}`, { isAnnotator: true }],
+    ] as const) {
+      const response = await proctor().request({ method: 'PUT', url, payload, as: admin });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found' });
+    }
+
+    for (const [url, payload, field] of [
+      [`/api/user/admin/update-user/${member.user.id}`, { organization_id: beyond }, 'organization_id'],
+      [
+        `/api/user/admin/update-organization/${member.organization!.id}`,
+        { plan: { allowed_simulators: [beyond] } },
+        'plan.allowed_simulators.0',
+      ],
+    ] as const) {
+      const response = await proctor().request({ method: 'PUT', url, payload, as: admin });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().detail).toContain(`body.${field}: Expected an id`);
+    }
+
+    const query = await proctor().request({
+      method: 'GET',
+      url: `/api/user/admin/organizations?test_case_id=${beyond}`,
+      as: admin,
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().detail).toMatch(/^querystring\.test_case_id: Expected an id/);
   });
 
   it('should list organizations sorted by user count, flagged by assignment to a test case', async () => {

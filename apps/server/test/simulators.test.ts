@@ -1,4 +1,4 @@
-import { SimulatorResponse, SimulatorsResponse } from '@proctor/contracts';
+import { MAX_RECORD_ID, SimulatorResponse, SimulatorsResponse } from '@proctor/contracts';
 import { simulatorVersions } from '@proctor/db';
 import { expect, it } from 'vitest';
 import { catalog } from './support/catalog';
@@ -141,6 +141,34 @@ describeEachDatabase('simulators', (proctor) => {
     expect((await put(simulator.id, { name: other.name })).statusCode).toBe(409);
     expect((await put(999999, { enabled: true })).statusCode).toBe(404);
     expect((await put(simulator.id, {})).json().detail).toContain('Nothing to update');
+  });
+
+  it('should answer 404 for a simulator id beyond any record and 400 for such an assignee, never 500', async () => {
+    const as = await admin();
+    const simulator = await make.simulator();
+    const request = (method: 'GET' | 'PUT', ref: string | number, payload?: object) =>
+      proctor().request({ method, url: `/api/env/simulators/${ref}`, as, payload });
+
+    for (const id of [MAX_RECORD_ID + 1, 99999999999]) {
+      const put = await request('PUT', id, { enabled: true });
+      expect(put.statusCode).toBe(404);
+      expect(put.json()).toEqual({ detail: 'Not found' });
+      const get = await request('GET', id);
+      expect(get.statusCode).toBe(404);
+      expect(get.json()).toEqual({ detail: 'Simulator not found' });
+    }
+    // The largest id there can be is still looked up, and simply not found.
+    expect((await request('PUT', MAX_RECORD_ID, { enabled: true })).json()).toEqual({
+      detail: 'Simulator not found',
+    });
+    expect((await request('GET', MAX_RECORD_ID)).json()).toEqual({ detail: 'Simulator not found' });
+    const malformed = await request('PUT', 'abc', { enabled: true });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().detail).toMatch(/^params\.id: /);
+
+    const assignee = await request('PUT', simulator.id, { config: { assigned_user_id: 99999999999 } });
+    expect(assignee.statusCode).toBe(400);
+    expect(assignee.json().detail).toMatch(/^config\.assigned_user_id: Expected an id/);
   });
 
   it("should show non-admins only their plan's simulators, and answer 404 for the others by name or id", async () => {

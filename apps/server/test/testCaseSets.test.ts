@@ -1,6 +1,7 @@
 import {
   AddTestCasesToSetResponse,
   DATASET_ICON_HINT,
+  MAX_RECORD_ID,
   TestCaseSetResponse,
   TestCaseSetsResponse,
 } from '@proctor/contracts';
@@ -135,6 +136,45 @@ describeEachDatabase('datasets', (proctor) => {
     expect((await remove(publicSet.id, await author({ is_admin: true }))).statusCode).toBe(200);
     const [row] = await proctor().ctx.db.select().from(testCaseSets).where(eq(testCaseSets.id, publicSet.id));
     expect(row!.archived).toBe(true);
+  });
+
+  it('should answer 404 for a dataset or test case id beyond any record in the path and 400 in the body, never 500', async () => {
+    const as = await author();
+    const set = await make.set({ organizationId: as.organization!.id });
+    const beyond = [MAX_RECORD_ID + 1, 99999999999];
+    for (const id of beyond) {
+      for (const [method, url] of [
+        ['DELETE', `/api/testcases/sets/${id}`],
+        ['DELETE', `/api/testcases/sets/${set.id}/testcases/${id}`],
+        ['DELETE', `/api/testcases/sets/${id}/testcases/1`],
+      ] as const) {
+        const response = await proctor().request({ method, url, as });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toEqual({ detail: 'Not found' });
+      }
+      const intoUnknown = await proctor().request({
+        method: 'POST',
+        url: `/api/testcases/sets/${id}/testcases`,
+        as,
+        payload: { test_case_ids: [1] },
+      });
+      expect(intoUnknown.statusCode).toBe(404);
+      expect(intoUnknown.json()).toEqual({ detail: 'Not found' });
+      const unknownCase = await proctor().request({
+        method: 'POST',
+        url: `/api/testcases/sets/${set.id}/testcases`,
+        as,
+        payload: { test_case_ids: [id] },
+      });
+      expect(unknownCase.statusCode).toBe(400);
+      expect(unknownCase.json().detail).toMatch(/^body\.test_case_ids\.0: Expected an id/);
+    }
+    const largest = await proctor().request({
+      method: 'DELETE',
+      url: `/api/testcases/sets/${MAX_RECORD_ID}`,
+      as,
+    });
+    expect(largest.json()).toEqual({ detail: 'Dataset not found' });
   });
 
   it('should add the test cases the caller can see to a dataset, in order, and take one out again', async () => {

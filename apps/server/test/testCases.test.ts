@@ -1,5 +1,7 @@
 import {
   BulkArchiveResponse,
+  MAX_PAGE,
+  MAX_RECORD_ID,
   PAGE_SIZE,
   TestCaseListResponse,
   TestCaseResponse,
@@ -150,6 +152,53 @@ describeEachDatabase('test cases', (proctor) => {
       as: member,
     });
     expect(tooBig.statusCode).toBe(400);
+  });
+
+  it('should refuse a page or a simulator filter beyond any that can exist with 400, never 500', async () => {
+    const member = await proctor().actor();
+    const last = await list(member, `?page=${MAX_PAGE}`);
+    expect(last.testcases).toEqual([]);
+    for (const query of [`?page=${MAX_PAGE + 1}`, '?page=1e300', `?simulator_id=${MAX_RECORD_ID + 1}`]) {
+      const response = await proctor().request({ method: 'GET', url: `/api/testcases${query}`, as: member });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().detail).toMatch(/^querystring\.(page|simulator_id): /);
+    }
+  });
+
+  it('should answer 404 for a test case id beyond any record in the path and 400 in the body, never 500', async () => {
+    const as = await author();
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    for (const id of [MAX_RECORD_ID, MAX_RECORD_ID + 1, 99999999999]) {
+      for (const [method, url, payload] of [
+        ['GET', `/api/testcases/${id}`, undefined],
+        ['PUT', `/api/testcases/${id}`, { name: 'x' }],
+        ['POST', `/api/testcases/${id}/archive`, undefined],
+      ] as const) {
+        const response = await proctor().request({ method, url, as, payload });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json()).toEqual({ detail: 'Test case not found' });
+      }
+    }
+    const beyond = MAX_RECORD_ID + 1;
+    for (const field of ['simulatorId', 'siteId', 'testCaseSetId']) {
+      const response = await proctor().request({
+        method: 'POST',
+        url: '/api/testcases',
+        as,
+        payload: { name: 'x', prompt: 'y', simulatorId: simulator.id, [field]: beyond },
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().detail).toContain(`body.${field}: Expected an id`);
+    }
+    const bulk = await proctor().request({
+      method: 'POST',
+      url: '/api/testcases/bulk-archive',
+      as,
+      payload: { test_case_ids: [beyond] },
+    });
+    expect(bulk.statusCode).toBe(400);
+    expect(bulk.json().detail).toMatch(/^body\.test_case_ids\.0: Expected an id/);
   });
 
   it('should show a test case by id or public id, with its metadata and averages from real sessions', async () => {

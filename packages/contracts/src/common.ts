@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './constants';
+import { MAX_PAGE, MAX_PAGE_SIZE, MAX_RECORD_ID } from './constants';
 
 export const ErrorResponse = z.object({ detail: z.string() }).meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
@@ -12,12 +12,39 @@ export const Pagination = z.object({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
+const RECORD_ID_RANGE = `Expected an id: a whole number from 1 to ${MAX_RECORD_ID}`;
+
+function inRecordIdRange<T extends z.ZodNumber | z.ZodCoercedNumber>(number: T): T {
+  return number
+    .int({ error: RECORD_ID_RANGE })
+    .min(1, { error: RECORD_ID_RANGE })
+    .max(MAX_RECORD_ID, { error: RECORD_ID_RANGE }) as T;
+}
+
+/**
+ * The id of a stored record, wherever one reaches the database: a larger number would make Postgres
+ * fail ("out of range for type integer") instead of simply finding nothing. In a body or a query an
+ * id out of range is bad input (400). In a path it names a record that cannot exist, so the server
+ * answers 404 as for any unknown id (apps/server/src/app.ts); malformed path ids stay 400.
+ */
+export const RecordId = inRecordIdRange(z.number({ error: RECORD_ID_RANGE }));
+/** A record id as written in a path or a query string. */
+export const RecordIdInUrl = inRecordIdRange(z.coerce.number({ error: RECORD_ID_RANGE }));
+
+/** A 1-based page number of a list. */
+export const PageNumber = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_PAGE, { error: `Page must be at most ${MAX_PAGE}` })
+  .default(1);
+
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
 });
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export const IdParam = z.object({ id: RecordIdInUrl });
 export const OkResponse = z.object({ ok: z.literal(true) });
 
 /** ISO-8601 timestamp as sent over the wire. */

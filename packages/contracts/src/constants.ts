@@ -19,6 +19,15 @@ export const PAGE_SIZE = {
 /** The largest page size the API accepts for any list. */
 export const MAX_PAGE_SIZE = 10000;
 
+/**
+ * The largest page number the API accepts for any list: far past any real list, and small enough that
+ * the row offset (page × page size, at most 10^9) stays an exact number well inside Postgres's OFFSET.
+ */
+export const MAX_PAGE = 100_000;
+
+/** Record ids are Postgres `serial`/`integer` columns (32-bit signed), so no record has a larger id. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
 export const TIMING = {
   snackbarMs: 3000,
   hubToastMs: 2000,
@@ -59,7 +68,10 @@ export const AUTH = {
   inviteTtlSeconds: 7 * 24 * 3600,
   passwordMinLength: 8,
   passwordMaxLength: 256,
+  /** Per client address and e-mail. */
   loginAttemptsPerWindow: 10,
+  /** Per client address, whatever the e-mails: spraying many accounts from one place; generous for shared NATs. */
+  loginAttemptsPerAddressPerWindow: 50,
   loginWindowMs: 60_000,
 } as const;
 

@@ -54,7 +54,8 @@ export const UserOrganization = z.object({
   publicId: z.string(),
   name: z.string(),
   logoUrl: z.string().nullable(),
-  apiKey: z.string(),
+  /** Null when the key carries permissions this member lacks: holding it would give them more than they have. */
+  apiKey: z.string().nullable(),
   isAnnotator: z.boolean(),
   plan: Plan,
   permissions: OrganizationPermissions,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { RecordId, RecordIdInUrl, Timestamp } from './common';
 import { Plan, UserStats } from './identity';
 import { OrganizationPermissions, Permissions } from './permissions';
 
@@ -97,20 +97,24 @@ export const AdminOrganization = z.object({
 export type AdminOrganization = z.infer<typeof AdminOrganization>;
 export const AdminOrganizationsResponse = z.object({ organizations: z.array(AdminOrganization) });
 export const AdminOrganizationsQuery = z.object({
-  test_case_id: z.coerce.number().int().positive().optional(),
+  test_case_id: RecordIdInUrl.optional(),
 });
 
 export const UpdateUserRequest = z
   .object({
     permissions: Permissions.partial().optional(),
-    organization_id: z.number().int().positive().nullable().optional(),
+    organization_id: RecordId.nullable().optional(),
     has_beta_access: z.boolean().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'Nothing to update' });
 
 export const UpdateOrganizationRequest = z
   .object({
-    plan: Plan.optional(),
+    /**
+     * Stored as JSON, but each id reaches the database in the members' simulator filter, so it must be a
+     * record id. (Plan itself, the answer's shape, stays as lenient as plans already stored.)
+     */
+    plan: Plan.extend({ allowed_simulators: z.array(RecordId) }).optional(),
     permissions: OrganizationPermissions.partial().optional(),
     isAnnotator: z.boolean().optional(),
     name: z.string().trim().min(1).max(200).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { RecordId, Timestamp } from './common';
 import {
   Capability,
   ReasoningLevelSchema,
@@ -41,7 +41,7 @@ export const MutationIgnoreRules = z.object({
 export const SimulatorConfig = z.looseObject({
   status: SimulatorStatus.optional(),
   /** Admin only; stripped for others. */
-  assigned_user_id: z.number().int().nullable().optional(),
+  assigned_user_id: RecordId.nullable().optional(),
   /** Admin only; stripped for others. */
   notes: z.string().nullable().optional(),
   license: z.string().nullable().optional(),

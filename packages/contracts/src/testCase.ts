@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Pagination, Timestamp } from './common';
+import { PageNumber, Pagination, RecordId, RecordIdInUrl, Timestamp } from './common';
 import { PAGE_SIZE } from './constants';
 import {
   Capability,
@@ -180,11 +180,11 @@ export const TestCaseListQuery = z.object({
   name: QueryText,
   /** Case-insensitive "contains". */
   prompt: QueryText,
-  simulator_id: z.coerce.number().int().positive().optional(),
+  simulator_id: RecordIdInUrl.optional(),
   is_sample: QueryBoolean.optional(),
   /** Only test cases assigned to the caller's organization for recording (annotators). */
   is_assigned: QueryBoolean.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumber,
   page_size: z.coerce.number().int().min(1).max(MAX_TEST_CASE_PAGE_SIZE).default(PAGE_SIZE.tests),
 });
 export type TestCaseListQuery = z.infer<typeof TestCaseListQuery>;
@@ -214,7 +214,7 @@ export const CreateTestCaseRequest = z
   .object({
     mode: z.enum(['single', 'blank']).default('single'),
     /** The environment; required in both modes (checked below, so that all missing fields are reported). */
-    simulatorId: z.number({ error: 'Environment is required' }).int().positive().optional(),
+    simulatorId: RecordId.optional(),
     scoringTypes: ScoringTypes.optional(),
     name: z.string().trim().max(500).optional(),
     prompt: z.string().trim().max(50_000).optional(),
@@ -223,9 +223,9 @@ export const CreateTestCaseRequest = z
     description: z.string().trim().max(10_000).optional(),
     outputSchema: OutputSchemaInput.optional(),
     correctOutputs: CorrectOutputsInput.optional(),
-    siteId: z.number().int().positive().nullable().optional(),
+    siteId: RecordId.nullable().optional(),
     /** Also adds the new test case to this dataset. */
-    testCaseSetId: z.number().int().positive().nullable().optional(),
+    testCaseSetId: RecordId.nullable().optional(),
     simulatorConfig: ObjectInput('simulator config').optional(),
     defaultScoringConfig: ScoringConfigInput.optional(),
     count: z
@@ -284,7 +284,7 @@ export type UpdateTestCaseRequest = z.infer<typeof UpdateTestCaseRequest>;
 
 export const TestCaseIdsRequest = z.object({
   test_case_ids: z
-    .array(z.number().int().positive())
+    .array(RecordId)
     .min(1, { error: 'Choose at least one test case' })
     .max(MAX_TEST_CASE_PAGE_SIZE),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdInUrl } from './common';
 import { TestCaseSimulator } from './testCase';
 import { TestCaseScoringType } from './vocabulary';
 
@@ -67,11 +68,8 @@ export const CreateTestCaseSetRequest = z.object({
 });
 export type CreateTestCaseSetRequest = z.infer<typeof CreateTestCaseSetRequest>;
 
-export const TestCaseSetIdParam = z.object({ id: z.coerce.number().int().positive() });
-export const TestCaseSetItemParam = z.object({
-  id: z.coerce.number().int().positive(),
-  testCaseId: z.coerce.number().int().positive(),
-});
+export const TestCaseSetIdParam = z.object({ id: RecordIdInUrl });
+export const TestCaseSetItemParam = z.object({ id: RecordIdInUrl, testCaseId: RecordIdInUrl });
 export const AddTestCasesToSetResponse = z.object({
   testCaseSet: TestCaseSet,
   added_count: z.number().int(),

@@ -1,22 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import { effectivePermissions, PERMISSION_FLAGS, type Permissions } from '@proctor/contracts';
+import { effectivePermissions } from '@proctor/contracts';
 import { auditLog, type Database, organizations, users } from '@proctor/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/errors';
+import { apiKeyPermissions } from './apiKeys';
 import type { OrganizationRow, Principal, UserRow } from './principal';
 
 export const API_KEY_PREFIX = 'pk_';
 export const VIEW_AS_COOKIE = 'proctor_view_as';
-
-/** Flags an organization's API key may carry: never admin or scoring authority. */
-const API_KEY_FLAGS = [
-  'create_test_cases',
-  'record_testcases',
-  'playground_access',
-  'dashboard_access',
-] as const;
 
 export async function loadUser(db: Database, id: number): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
@@ -48,24 +41,15 @@ export async function principalForUser(
   };
 }
 
-/**
- * An API key acts for its organization with the organization's grants plus the working flags
- * (tests, recording, playground, dashboard) that one of its account admins holds: a key never
- * gives more than the people who run the organization have, and never admin authority.
- */
+/** An API key acts for its organization with what the key carries (see `apiKeyPermissions`). */
 async function principalForApiKey(db: Database, key: string): Promise<Principal | null> {
   const [organization] = await db.select().from(organizations).where(eq(organizations.apiKey, key));
   if (!organization || !timingSafeEqual(Buffer.from(organization.apiKey), Buffer.from(key))) return null;
-  const members = await db.select().from(users).where(eq(users.organizationId, organization.id));
-  const permissions = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, false])) as Permissions;
-  for (const member of members.filter((m) => m.permissions.is_account_admin)) {
-    for (const flag of API_KEY_FLAGS) permissions[flag] ||= member.permissions[flag];
-  }
   return {
     via: 'api_key',
     user: null,
     organization,
-    permissions: effectivePermissions(permissions, organization.permissions),
+    permissions: await apiKeyPermissions(db, organization),
     viewAsAdmin: null,
   };
 }

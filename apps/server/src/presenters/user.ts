@@ -1,12 +1,16 @@
 import type { User } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
+import { apiKeyDisclosedTo } from '../auth/apiKeys';
 import type { Principal, UserRow } from '../auth/principal';
 import { statsForUsers } from './userStats';
 
 /** The signed-in user as the dashboard sees them. */
 export async function presentUser(db: Database, principal: Principal & { user: UserRow }): Promise<User> {
   const { user, organization } = principal;
-  const stats = (await statsForUsers(db, [user.id])).get(user.id)!;
+  const [stats, apiKey] = await Promise.all([
+    statsForUsers(db, [user.id]).then((byUser) => byUser.get(user.id)!),
+    organization ? apiKeyDisclosedTo(db, { ...principal, organization }) : null,
+  ]);
   return {
     id: user.id,
     publicId: user.publicId,
@@ -21,7 +25,7 @@ export async function presentUser(db: Database, principal: Principal & { user: U
           publicId: organization.publicId,
           name: organization.name,
           logoUrl: organization.logoUrl,
-          apiKey: organization.apiKey,
+          apiKey,
           isAnnotator: organization.isAnnotator,
           plan: organization.plan,
           permissions: organization.permissions,

@@ -1,8 +1,12 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import { AUTH, endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, HttpError, unauthorized } from '../http/errors';
 import { access, defineRoute } from '../http/route';
 import { login, register } from '../services/accounts';
+
+const tooManyAttempts = (ttlMs: number) =>
+  `Too many sign-in attempts. Try again in ${Math.ceil(ttlMs / 1000)} seconds.`;
 
 export function authRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.authConfig, access.public, ({ app: ctx }) => ({
@@ -17,7 +21,8 @@ export function authRoutes(app: FastifyInstance) {
     return register(ctx.db, ctx.tokens, body, { registrationOpen: ctx.config.registrationOpen });
   });
 
-  // Rate-limited per address and e-mail: guessing passwords costs a minute per ten tries.
+  // Rate-limited per address and e-mail: guessing passwords costs a minute per ten tries. A looser limit per
+  // address alone stops one client trying a few passwords on each of many accounts.
   app.register(async (scoped) => {
     await scoped.register(import('@fastify/rate-limit'), {
       max: AUTH.loginAttemptsPerWindow,
@@ -26,12 +31,23 @@ export function authRoutes(app: FastifyInstance) {
       timeWindow: AUTH.loginWindowMs,
       keyGenerator: (request) => {
         const email = (request.body as { email?: unknown } | undefined)?.email;
-        return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
+        return `${normalizeIP(request.ip)}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
       },
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
-        detail: `Too many sign-in attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        detail: tooManyAttempts(context.ttl),
       }),
+    });
+    const perAddress = scoped.createRateLimit({
+      max: AUTH.loginAttemptsPerAddressPerWindow,
+      keyGenerator: (request) => normalizeIP(request.ip),
+    });
+    scoped.addHook('preHandler', async (request, reply) => {
+      const limit = await perAddress(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        reply.header('retry-after', limit.ttlInSeconds);
+        throw new HttpError(429, tooManyAttempts(limit.ttl));
+      }
     });
     defineRoute(scoped, endpoints.login, access.public, ({ app: ctx, body }) => {
       if (ctx.oidc) throw forbidden('Sign in through the identity provider');

@@ -1,3 +1,4 @@
+import { MAX_RECORD_ID } from '@proctor/contracts';
 import { organizationTestCases, sessions, simulators, testCaseSets, testCases } from '@proctor/db';
 import { and, type Column, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/principal';
@@ -84,7 +85,12 @@ export function sessionVisible(viewer: Viewer): SQL {
   )!;
 }
 
-/** Reads `42` as a numeric id and anything else as a public id. */
+/**
+ * Reads `42` as a numeric id and anything else as a public id. Digits beyond MAX_RECORD_ID are looked up
+ * as a public id too: they can name no record by id, and Postgres would refuse them as an integer.
+ */
 export function refCondition(idColumn: Column, keyColumn: Column, ref: string): SQL {
-  return /^\d{1,9}$/.test(ref) ? eq(idColumn, Number(ref)) : eq(keyColumn, ref);
+  return /^\d{1,10}$/.test(ref) && Number(ref) <= MAX_RECORD_ID
+    ? eq(idColumn, Number(ref))
+    : eq(keyColumn, ref);
 }

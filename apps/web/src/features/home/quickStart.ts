@@ -6,11 +6,13 @@ export function installCommand(origin: string): string {
   return `npx openapi-typescript ${origin}/docs/json -o proctor-api.d.ts`;
 }
 
-export function codeSample(origin: string, apiKey: string): string {
+/** The key is read from the environment, never embedded: a copied sample must not carry a secret. */
+export function codeSample(origin: string): string {
   return [
-    '// Node 18+: node list-members.mjs. Lists the members of your organization with its API key.',
+    '// Node 18+: PROCTOR_API_KEY=<key> node list-members.mjs. Lists the members of your organization.',
     `const PROCTOR_URL = '${origin}';`,
-    `const API_KEY = process.env.PROCTOR_API_KEY ?? '${apiKey}';`,
+    'const API_KEY = process.env.PROCTOR_API_KEY;',
+    "if (!API_KEY) throw new Error('Set PROCTOR_API_KEY to your organization API key (Settings page).');",
     '',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: this is the sample's own template literal.
     'const response = await fetch(`${PROCTOR_URL}/api/organization/members`, {',

@@ -1,10 +1,21 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { DOCS_PATH } from '@proctor/contracts';
+import { Link } from 'react-router';
+import { ApiKeyWithheld } from '../../../components/ApiKeyWithheld';
 import { CodeBlock } from '../../../components/CodeBlock';
 import { codeSample, installCommand } from '../quickStart';
 
-/** The install command and a code sample that call this server with the organization's API key (000 §2.3). */
-export function QuickStart({ apiKey }: { apiKey: string }) {
+/**
+ * The install command and a code sample that call this server with the organization's API key (000 §2.3).
+ * The sample reads the key from PROCTOR_API_KEY; `apiKey` only says whether this member may see it.
+ */
+export function QuickStart({
+  apiKey,
+  organizationName,
+}: {
+  apiKey: string | null;
+  organizationName: string;
+}) {
   const origin = window.location.origin;
   return (
     <Paper withBorder radius="md" p="lg">
@@ -22,7 +33,18 @@ export function QuickStart({ apiKey }: { apiKey: string }) {
           </Text>
         </Stack>
         <CodeBlock label="Install" code={installCommand(origin)} />
-        <CodeBlock label="list-members.mjs" code={codeSample(origin, apiKey)} />
+        <CodeBlock label="list-members.mjs" code={codeSample(origin)} />
+        {apiKey === null ? (
+          <ApiKeyWithheld organizationName={organizationName} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Set <code>PROCTOR_API_KEY</code> to the key on the{' '}
+            <Anchor component={Link} to="/settings" size="sm">
+              Settings
+            </Anchor>{' '}
+            page before you run it.
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

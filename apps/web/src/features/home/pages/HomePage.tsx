@@ -15,7 +15,7 @@ export function HomePage() {
   return (
     <Stack gap="xl" maw={1100}>
       <Introduction userName={user.name} organizationName={organization.name} />
-      <QuickStart apiKey={organization.apiKey} />
+      <QuickStart apiKey={organization.apiKey} organizationName={organization.name} />
       <QuestionsForm />
       <Stack gap={0}>
         <Divider />
