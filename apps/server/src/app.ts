@@ -33,6 +33,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     routeTable: RouteRecord[];
+    /** Every `METHOD /path` Fastify registered, however it was added: the route × role test checks
+     * that each /api one was declared with an access rule (is in routeTable). */
+    registeredRoutes: string[];
   }
   interface FastifyRequest {
     /** Resolves (once) who is calling. */
@@ -101,6 +104,13 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorate('routeTable', [] as RouteRecord[]);
+  app.decorate('registeredRoutes', [] as string[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      // Fastify adds a HEAD route beside every GET; it answers as the GET does.
+      if (method !== 'HEAD') app.registeredRoutes.push(`${method} ${route.url}`);
+    }
+  });
 
   const principals = new WeakMap<object, Promise<Principal | null>>();
   app.decorateRequest('principal', function principal(this: Parameters<typeof authenticate>[1]) {

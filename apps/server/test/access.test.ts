@@ -214,6 +214,11 @@ describeEachDatabase('every route answers each kind of caller as the spec says',
     expect(registered).toEqual(Object.keys(ROUTES).sort());
   });
 
+  it('has no /api route that was added without an access rule', () => {
+    const api = proctor().app.registeredRoutes.filter((route) => route.split(' ')[1]!.startsWith('/api/'));
+    expect(api.sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
   for (const [key, routeCase] of Object.entries(ROUTES)) {
     it(`${key}: allows ${routeCase.allowed.join(', ')}; refuses the others`, async () => {
       const [method, url] = key.split(' ') as [InjectOptions['method'], string];
