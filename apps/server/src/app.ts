@@ -176,7 +176,10 @@ export async function buildApp(
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && request.method === 'GET' && indexHtml && existsSync(indexHtml)) {
+    // A missing script or stylesheet (a stale tab after an upgrade) is a 404, not the page in its place.
+    // Only Vite's asset folder counts: client routes may hold dots (/agents/gpt-4.1).
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && request.method === 'GET' && indexHtml && existsSync(indexHtml)) {
       // Client-side routes: the SPA decides, and sends unknown paths to /.
       return reply.type('text/html').sendFile('index.html');
     }

@@ -1,8 +1,11 @@
 import { createTheme, Modal, Table } from '@mantine/core';
 
-/** Inter first (002 §9), then whatever the system offers; nothing is fetched from the network. */
+/**
+ * Inter first (002 §9): the variable font ships with the dashboard (@fontsource-variable/inter, imported
+ * in main.tsx) and is served by Proctor itself, so nothing is fetched from an outside font service.
+ */
 const fontStack =
-  'Inter, Geist, "Inter var", system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+  '"Inter Variable", Inter, Geist, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   fontFamily: fontStack,

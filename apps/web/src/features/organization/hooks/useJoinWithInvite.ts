@@ -11,8 +11,9 @@ export const RELOAD_AFTER_JOIN_FAILED =
 export const INVITE_EXPIRED_PATH = '/join-organization?invite_expired=true';
 
 /**
- * Joins with an invite after TIMING.joinDelayMs (000 §2.11, §4.2): success reloads the user and goes to
- * /organization; an expired invite (410) goes to the Invite Expired dialog; anything else home.
+ * Joins with an invite (000 §2.11, §4.2): success reloads the user and goes to /organization after
+ * TIMING.joinDelayMs, long enough to read the confirmation; an expired invite (410) goes to the Invite
+ * Expired dialog; anything else home.
  */
 export function useJoinWithInvite(inviteToken: string): void {
   const navigate = useNavigate();
@@ -31,6 +32,7 @@ export function useJoinWithInvite(inviteToken: string): void {
         } catch {
           notify.error(RELOAD_AFTER_JOIN_FAILED);
         }
+        await new Promise((resolve) => setTimeout(resolve, TIMING.joinDelayMs));
         navigate('/organization', { replace: true });
       } catch (error) {
         pendingInvite.clear();
@@ -42,12 +44,9 @@ export function useJoinWithInvite(inviteToken: string): void {
         navigate('/', { replace: true });
       }
     };
-    // The flag is set when the call starts, not when the effect runs, so a re-run (StrictMode) still joins once.
-    const timer = setTimeout(() => {
-      if (started.current) return;
-      started.current = true;
-      void run();
-    }, TIMING.joinDelayMs);
-    return () => clearTimeout(timer);
+    // An invite is spent once: a re-run of the effect (StrictMode) must not join again.
+    if (started.current) return;
+    started.current = true;
+    void run();
   }, [inviteToken, join, reloadUser, navigate]);
 }
