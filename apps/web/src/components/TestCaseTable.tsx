@@ -43,7 +43,7 @@ export function TestCaseTable({
             <Table.Tr>
               <Table.Th>Environment</Table.Th>
               <Table.Th>{withAverages ? 'Name' : 'Test'}</Table.Th>
-              <Table.Th miw={120}>Scoring</Table.Th>
+              <Table.Th miw={140}>Scoring</Table.Th>
               <Table.Th>Level</Table.Th>
               <Table.Th>Capabilities</Table.Th>
               {withAverages && <Table.Th>Avg Steps</Table.Th>}

@@ -32,7 +32,7 @@ export function ApiKeyCard({
               readOnly
               value={apiKey}
               onFocus={(event) => event.currentTarget.select()}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               style={{ flex: 1 }}
               data-testid="api-key"
             />
