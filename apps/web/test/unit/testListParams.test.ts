@@ -22,6 +22,12 @@ describe('/tests query parameters', () => {
     });
   });
 
+  it('should treat ids and pages beyond what the server accepts as absent', () => {
+    const params = readTestListParams(new URLSearchParams('simulator_id=99999999999&page=99999999999'));
+    expect(params.simulatorId).toBeNull();
+    expect(params.page).toBe(1);
+  });
+
   it('should leave out page 1 and blank filters', () => {
     const params = readTestListParams(new URLSearchParams('name=cart&page=1'));
     expect(writeTestListParams(params).toString()).toBe('name=cart');

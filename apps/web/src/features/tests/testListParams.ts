@@ -1,3 +1,4 @@
+import { MAX_PAGE, MAX_RECORD_ID } from '@proctor/contracts';
 import type { TestCaseListFilters } from './hooks/useTestCases';
 
 /** The query parameters of /tests (001 §2.1). */
@@ -9,10 +10,11 @@ export interface TestListParams {
   page: number;
 }
 
-const positiveInteger = (value: string | null): number | null => {
+/** A whole number from 1 to `max` in the URL; anything else (typed or stale) counts as absent. */
+const positiveInteger = (value: string | null, max: number): number | null => {
   if (!value || !/^\d+$/.test(value)) return null;
   const number = Number(value);
-  return number >= 1 ? number : null;
+  return number >= 1 && number <= max ? number : null;
 };
 
 export function readTestListParams(search: URLSearchParams): TestListParams {
@@ -20,8 +22,8 @@ export function readTestListParams(search: URLSearchParams): TestListParams {
     startUrl: search.get('start_url') ?? '',
     name: search.get('name') ?? '',
     prompt: search.get('prompt') ?? '',
-    simulatorId: positiveInteger(search.get('simulator_id')),
-    page: positiveInteger(search.get('page')) ?? 1,
+    simulatorId: positiveInteger(search.get('simulator_id'), MAX_RECORD_ID),
+    page: positiveInteger(search.get('page'), MAX_PAGE) ?? 1,
   };
 }
 
