@@ -1,23 +1,29 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { MAX_JSON_BODY_BYTES } from '@proctor/contracts';
+import { describeInputProblem, inputProblem, MAX_JSON_BODY_BYTES } from '@proctor/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { authenticate } from './auth/authenticate';
 import type { Principal } from './auth/principal';
 import type { AppContext } from './context';
-import { HttpError } from './http/errors';
+import { badRequest, HttpError } from './http/errors';
+import { clientErrorHandler, frameworkErrors } from './http/frameworkErrors';
+import { serializeError } from './http/logging';
 import type { RouteRecord } from './http/route';
+import { securityHeaders } from './http/securityHeaders';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { oidcRoutes } from './routes/oidc';
@@ -91,16 +97,32 @@ export async function buildApp(
   ctx: AppContext,
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
+  const { logger: loggerOptions, ...fastifyOptions } = options;
   const app = Fastify({
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: ctx.config.trustProxy,
     logger: {
       level: ctx.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
+      serializers: { err: serializeError },
+      // A caller's logger options (a test's stream) add to these; they never drop the redaction.
+      ...(typeof loggerOptions === 'object' ? loggerOptions : {}),
     },
-    ...options,
+    // Errors Fastify and Node's HTTP parser answer before any route runs speak `{detail}` too.
+    frameworkErrors,
+    clientErrorHandler,
+    ...fastifyOptions,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Every part of every request (path, query, body) obeys the contract's input rules before its own
+  // schema runs: no NUL or lone surrogate anywhere, JSON no deeper than MAX_JSON_DEPTH.
+  app.setValidatorCompiler<z.ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return (data: unknown) => {
+      const problem = inputProblem(data);
+      if (problem) return { error: badRequest(describeInputProblem(problem, route.httpPart)) };
+      return validate(data);
+    };
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorate('routeTable', [] as RouteRecord[]);
@@ -145,6 +167,11 @@ export async function buildApp(
     return reply.status(status).send({ detail });
   });
 
+  await app.register(fastifyHelmet, securityHeaders(ctx.config.publicUrl));
+  // Every API answer is personal (tokens, keys, one organization's records): no cache may keep it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
   await app.register(fastifyCookie, { secret: ctx.tokens.secret });
   await app.register(fastifySwagger, {
     openapi: {
@@ -161,6 +188,9 @@ export async function buildApp(
       },
     },
     transform: jsonSchemaTransform,
+    // Routes refer to schemas named with .meta({ id }) (User, ErrorResponse) by $ref; this adds them to
+    // components.schemas, without which those $refs dangle and generators refuse the document.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 

@@ -176,6 +176,70 @@ describeEachDatabase('local accounts', (proctor) => {
     expect(refreshed.statusCode).toBe(401);
   });
 
+  it('should end the access token with its sign-in at logout, and leave other sign-ins working', async () => {
+    const laptop = TokenResponse.parse((await register(proctor(), 'two-devices@example.test')).json());
+    const phone = TokenResponse.parse(
+      (
+        await proctor().request({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'two-devices@example.test', password: 'correct horse battery' },
+        })
+      ).json(),
+    );
+    const me = (token: string) =>
+      proctor().request({ method: 'GET', url: '/api/user/from-session', as: bearer(token) });
+    expect((await me(laptop.access_token)).statusCode).toBe(200);
+
+    await proctor().request({
+      method: 'POST',
+      url: '/api/user/logout',
+      payload: { refresh_token: laptop.refresh_token },
+      as: bearer(laptop.access_token),
+    });
+    const after = await me(laptop.access_token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ detail: 'Your session has expired. Please log in again.' });
+    expect((await me(phone.access_token)).statusCode).toBe(200);
+  });
+
+  it('should end the access token of a sign-in whose refresh token was replayed', async () => {
+    const first = TokenResponse.parse((await register(proctor(), 'replayed@example.test')).json());
+    const refresh = (token: string) =>
+      proctor().request({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: token } });
+    const second = TokenResponse.parse((await refresh(first.refresh_token)).json());
+    await refresh(first.refresh_token);
+    const me = await proctor().request({
+      method: 'GET',
+      url: '/api/user/from-session',
+      as: bearer(second.access_token),
+    });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('should limit sign-ups from one address, and only from that address', async () => {
+    const signUp = (i: number, remoteAddress: string) =>
+      proctor().request({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress,
+        payload: {
+          email: `wave-${remoteAddress}-${i}@example.test`,
+          password: 'correct horse battery',
+          name: 'W',
+        },
+      });
+    const statuses = [];
+    for (let i = 0; i <= AUTH.registrationsPerAddressPerWindow; i++)
+      statuses.push((await signUp(i, '203.0.113.20')).statusCode);
+    expect(statuses).toEqual([...Array(AUTH.registrationsPerAddressPerWindow).fill(201), 429]);
+    const limited = await signUp(99, '203.0.113.20');
+    expect(limited.json().detail).toMatch(
+      /^Too many accounts created from this address\. Try again in \d+ seconds\.$/,
+    );
+    expect((await signUp(0, '203.0.113.21')).statusCode).toBe(201);
+  });
+
   it('should answer 401 with the session-expired message for a forged or garbage token', async () => {
     const response = await proctor().request({
       method: 'GET',

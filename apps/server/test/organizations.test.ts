@@ -1,4 +1,10 @@
-import { CONTACT_SUCCESS_MESSAGE, InviteCreateResponse, MAX_RECORD_ID, User } from '@proctor/contracts';
+import {
+  CONTACT_SUCCESS_MESSAGE,
+  InviteCreateResponse,
+  MAX_RECORD_ID,
+  noPermissions,
+  User,
+} from '@proctor/contracts';
 import { auditLog, contactMessages, invites } from '@proctor/db';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -79,6 +85,50 @@ describeEachDatabase('organizations and invitations', (proctor) => {
     );
     expect(joinerView.permissions.dashboard_access).toBe(false);
     expect(joinerView.organization!.id).toBe(admin.organization!.id);
+  });
+
+  it("should not carry a throwaway organization's flags or API key into the organization one joins", async () => {
+    // The key of the organization joined carries its account admin's working flags: a plain member is not shown it.
+    const admin = await proctor().actor({ permissions: { is_account_admin: true, playground_access: true } });
+    const invite = InviteCreateResponse.parse(
+      (await proctor().request({ method: 'POST', url: '/api/invite/create', as: admin })).json(),
+    );
+    const mover = await proctor().actor({ organization: null });
+    const founded = await proctor().request({
+      method: 'POST',
+      url: '/api/user/create-organization',
+      payload: { name: 'Throwaway', purpose: 'collect flags' },
+      as: mover,
+    });
+    expect(User.parse(founded.json()).permissions.playground_access).toBe(true);
+
+    const joined = await proctor().request({
+      method: 'GET',
+      url: `/api/join/${invite.invite_token}`,
+      as: mover,
+    });
+    expect(joined.statusCode).toBe(200);
+    const me = User.parse(
+      (await proctor().request({ method: 'GET', url: '/api/user/from-session', as: mover })).json(),
+    );
+    expect(me.organization!.id).toBe(admin.organization!.id);
+    expect(me.permissions).toEqual(noPermissions());
+    expect(me.organization!.apiKey).toBeNull();
+  });
+
+  it('should keep the platform admin role, and only it, across a move', async () => {
+    const admin = await proctor().actor({ permissions: { is_account_admin: true } });
+    const invite = InviteCreateResponse.parse(
+      (await proctor().request({ method: 'POST', url: '/api/invite/create', as: admin })).json(),
+    );
+    const operator = await proctor().actor({
+      permissions: { is_admin: true, is_account_admin: true, is_super_scorer: true, create_simulator: true },
+    });
+    await proctor().request({ method: 'GET', url: `/api/join/${invite.invite_token}`, as: operator });
+    const me = User.parse(
+      (await proctor().request({ method: 'GET', url: '/api/user/from-session', as: operator })).json(),
+    );
+    expect(me.permissions).toEqual({ ...noPermissions(), is_admin: true });
   });
 
   it('should refuse an expired invite with 410 and leave the user where they were', async () => {

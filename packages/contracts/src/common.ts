@@ -28,20 +28,45 @@ function inRecordIdRange<T extends z.ZodNumber | z.ZodCoercedNumber>(number: T):
  * answers 404 as for any unknown id (apps/server/src/app.ts); malformed path ids stay 400.
  */
 export const RecordId = inRecordIdRange(z.number({ error: RECORD_ID_RANGE }));
-/** A record id as written in a path or a query string. */
-export const RecordIdInUrl = inRecordIdRange(z.coerce.number({ error: RECORD_ID_RANGE }));
+/**
+ * A whole number as written in a URL: decimal digits only, without leading zeros, signs or spaces.
+ * `Number()` alone would also read `0x10`, `1e3`, ` 1` and `00000000001`, so one record could be named in
+ * many ways and a typo could reach another record.
+ */
+function wholeNumberInUrl(error: string) {
+  // Numbers too, for typed callers (the dashboard's client writes them into the URL as decimal).
+  return z.union([z.string({ error }), z.number({ error })]).transform((value, ctx) => {
+    const text = String(value);
+    if (/^(0|[1-9][0-9]*)$/.test(text)) return Number(text);
+    ctx.addIssue({ code: 'custom', message: error });
+    return z.NEVER;
+  });
+}
 
+/** A record id as written in a path or a query string. */
+export const RecordIdInUrl = wholeNumberInUrl(RECORD_ID_RANGE).pipe(inRecordIdRange(z.number()));
+
+const PAGE_NUMBER = 'Page must be a whole number';
 /** A 1-based page number of a list. */
-export const PageNumber = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(MAX_PAGE, { error: `Page must be at most ${MAX_PAGE}` })
+export const PageNumber = wholeNumberInUrl(PAGE_NUMBER)
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1, { error: PAGE_NUMBER })
+      .max(MAX_PAGE, { error: `Page must be at most ${MAX_PAGE}` }),
+  )
   .default(1);
+
+/** A page size as written in a query string, from 1 to `max`. */
+export function pageSizeInUrl(max: number) {
+  const error = `Page size must be a whole number from 1 to ${max}`;
+  return wholeNumberInUrl(error).pipe(z.number().int().min(1, { error }).max(max, { error }));
+}
 
 export const PageQuery = z.object({
   page: PageNumber,
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  page_size: pageSizeInUrl(MAX_PAGE_SIZE).optional(),
 });
 
 export const IdParam = z.object({ id: RecordIdInUrl });

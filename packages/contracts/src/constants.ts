@@ -73,6 +73,8 @@ export const AUTH = {
   /** Per client address, whatever the e-mails: spraying many accounts from one place; generous for shared NATs. */
   loginAttemptsPerAddressPerWindow: 50,
   loginWindowMs: 60_000,
+  /** Per client address, in the same window: each sign-up costs a memory-hard password hash. */
+  registrationsPerAddressPerWindow: 10,
 } as const;
 
 /** Largest JSON body the API accepts; larger answers 413. */

@@ -3,6 +3,7 @@ export * from './constants';
 export * from './endpoints';
 export * from './http';
 export * from './identity';
+export * from './input';
 export * from './navigation';
 export * from './organization';
 export * from './permissions';

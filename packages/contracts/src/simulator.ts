@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecordId, Timestamp } from './common';
+import { jsonFieldProblem } from './input';
 import {
   Capability,
   ReasoningLevelSchema,
@@ -101,7 +102,12 @@ const Port = z.coerce
 /** An empty port means none. */
 const PortInput = z.preprocess((value) => (value === '' ? null : value), Port.nullable()).optional();
 
-const ConfigInput = z.record(z.string(), z.unknown(), { error: 'Configuration must be a JSON object' });
+const ConfigInput = z
+  .record(z.string(), z.unknown(), { error: 'Configuration must be a JSON object' })
+  .superRefine((config, ctx) => {
+    const problem = jsonFieldProblem(config);
+    if (problem) ctx.addIssue({ code: 'custom', message: `Configuration ${problem}` });
+  });
 
 export const CreateSimulatorRequest = z.object({
   name: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PageNumber, Pagination, RecordId, RecordIdInUrl, Timestamp } from './common';
+import { PageNumber, Pagination, pageSizeInUrl, RecordId, RecordIdInUrl, Timestamp } from './common';
 import { PAGE_SIZE } from './constants';
+import { jsonFieldProblem } from './input';
 import {
   Capability,
   REASONING_LEVELS,
@@ -69,7 +70,7 @@ export function outputSchemaProblem(schema: unknown, path = 'schema'): string | 
   return null;
 }
 
-/** JSON typed into an editor may arrive as text; it must parse, then pass `check`. */
+/** JSON typed into an editor may arrive as text; it must parse, be storable (`jsonFieldProblem`), then pass `check`. */
 function jsonField<T>(message: string, check: (value: unknown) => string | null) {
   return z.unknown().transform((raw, ctx): T => {
     let value = raw;
@@ -81,7 +82,7 @@ function jsonField<T>(message: string, check: (value: unknown) => string | null)
         return z.NEVER;
       }
     }
-    const problem = check(value);
+    const problem = jsonFieldProblem(value) ?? check(value);
     if (problem) {
       ctx.addIssue({ code: 'custom', message: `${message}: ${problem}` });
       return z.NEVER;
@@ -185,7 +186,7 @@ export const TestCaseListQuery = z.object({
   /** Only test cases assigned to the caller's organization for recording (annotators). */
   is_assigned: QueryBoolean.optional(),
   page: PageNumber,
-  page_size: z.coerce.number().int().min(1).max(MAX_TEST_CASE_PAGE_SIZE).default(PAGE_SIZE.tests),
+  page_size: pageSizeInUrl(MAX_TEST_CASE_PAGE_SIZE).default(PAGE_SIZE.tests),
 });
 export type TestCaseListQuery = z.infer<typeof TestCaseListQuery>;
 

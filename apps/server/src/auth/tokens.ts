@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AUTH, type TokenResponse } from '@proctor/contracts';
 import { type Database, instanceSettings, newSecret, refreshTokens } from '@proctor/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'proctor';
@@ -22,8 +22,9 @@ async function loadSecret(db: Database, configured: string | undefined): Promise
 }
 
 /**
- * Access tokens are short-lived JWTs (HS256). Refresh tokens are opaque, stored hashed, and rotate on use:
- * presenting a spent one again is treated as theft and revokes every token of its family.
+ * Access tokens are short-lived JWTs (HS256) tied to a sign-in (a refresh-token family). Refresh tokens are
+ * opaque, stored hashed, and rotate on use: presenting a spent one again is treated as theft and revokes
+ * every token of its family, access tokens included.
  */
 export class TokenService {
   private constructor(
@@ -46,7 +47,8 @@ export class TokenService {
       userId,
       expiresAt: new Date(Date.now() + AUTH.refreshTokenTtlSeconds * 1000),
     });
-    const access = await new SignJWT({ typ: 'access' })
+    // `sid` names the sign-in (the refresh family) the token belongs to, so that revoking it ends the token.
+    const access = await new SignJWT({ typ: 'access', sid: familyId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuer(ISSUER)
@@ -100,15 +102,26 @@ export class TokenService {
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   }
 
-  /** The user id of a valid access token; null when it is not one of ours. */
+  /**
+   * The user id of a valid access token; null when it is not one of ours, or its sign-in was revoked
+   * (logout, or a replayed refresh token). Decision: the revocation check costs one indexed lookup per
+   * request, and buys an access token that dies with its sign-in instead of living out its 15 minutes.
+   */
   async verifyAccess(token: string): Promise<number | null> {
+    let payload: { sub?: string; typ?: unknown; sid?: unknown };
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
-      const id = Number(payload.sub);
-      return payload.typ === 'access' && Number.isInteger(id) ? id : null;
+      ({ payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] }));
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;
     }
+    const id = Number(payload.sub);
+    if (payload.typ !== 'access' || !Number.isInteger(id) || typeof payload.sid !== 'string') return null;
+    const [revoked] = await this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, payload.sid), isNotNull(refreshTokens.revokedAt)))
+      .limit(1);
+    return revoked ? null : id;
   }
 }

@@ -1,10 +1,10 @@
-import type { Endpoint, PermissionFlag } from '@proctor/contracts';
+import { describeInputProblem, type Endpoint, inputProblem, type PermissionFlag } from '@proctor/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { MemberPrincipal, Principal, UserPrincipal } from '../auth/principal';
 import type { AppContext } from '../context';
-import { forbidden, unauthorized } from './errors';
+import { badRequest, forbidden, unauthorized } from './errors';
 
 /**
  * Who may call a route. `member` routes act inside the caller's organization and accept API keys;
@@ -134,6 +134,16 @@ export function defineRawRoute<A extends Audience>(
     url,
     schema: { hide: true },
     onRequest: async (request) => authorize(await request.principal(), rule),
+    // No schema validates these parts, so the contract's input rules are applied here.
+    preValidation: async (request) => {
+      for (const [part, value] of [
+        ['params', request.params],
+        ['querystring', request.query],
+      ] as const) {
+        const problem = inputProblem(value);
+        if (problem) throw badRequest(describeInputProblem(problem, part));
+      }
+    },
     handler: async (request, reply) => {
       const principal = await request.principal();
       return handler({ principal: principal as PrincipalFor<A>, request, reply });

@@ -16,9 +16,24 @@ export function authRoutes(app: FastifyInstance) {
     contact_email: ctx.config.contactEmail ?? null,
   }));
 
-  defineRoute(app, endpoints.register, access.public, ({ app: ctx, body }) => {
-    if (ctx.oidc) throw forbidden('Accounts are created by signing in through the identity provider');
-    return register(ctx.db, ctx.tokens, body, { registrationOpen: ctx.config.registrationOpen });
+  // Each sign-up hashes a password with scrypt (32 MiB, tens of milliseconds): without a limit, a stream of
+  // sign-ups from one client is a cheap way to load the server.
+  app.register(async (scoped) => {
+    await scoped.register(import('@fastify/rate-limit'), {
+      max: AUTH.registrationsPerAddressPerWindow,
+      // After validation: a malformed sign-up costs nothing, so only the ones that reach the hash count.
+      hook: 'preHandler',
+      timeWindow: AUTH.loginWindowMs,
+      keyGenerator: (request) => normalizeIP(request.ip),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        detail: `Too many accounts created from this address. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      }),
+    });
+    defineRoute(scoped, endpoints.register, access.public, ({ app: ctx, body }) => {
+      if (ctx.oidc) throw forbidden('Accounts are created by signing in through the identity provider');
+      return register(ctx.db, ctx.tokens, body, { registrationOpen: ctx.config.registrationOpen });
+    });
   });
 
   // Rate-limited per address and e-mail: guessing passwords costs a minute per ten tries. A looser limit per

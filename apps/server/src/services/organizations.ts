@@ -1,4 +1,4 @@
-import { AUTH, type CreateOrganizationRequest } from '@proctor/contracts';
+import { AUTH, type CreateOrganizationRequest, noPermissions, type Permissions } from '@proctor/contracts';
 import {
   type Database,
   invites,
@@ -133,8 +133,18 @@ export async function inviteInfo(db: Database, code: string) {
 }
 
 /**
- * Moves the user into the invite's organization as a member. A user belongs to one organization;
- * joining another leaves the old one and any account-admin role held there.
+ * What a user holds right after joining an organization by invite: exactly what any new member gets (no
+ * working flags; the organization's grants apply on top), whatever they held in the organization they leave.
+ * Only the platform-wide role survives a move: platform admin is not a membership.
+ */
+export function permissionsOnJoining(previous: Permissions): Permissions {
+  return { ...noPermissions(), is_admin: previous.is_admin };
+}
+
+/**
+ * Moves the user into the invite's organization as a new member. A user belongs to one organization;
+ * joining another leaves the old one and every flag held there (a throwaway organization of one's own must
+ * not carry its creator's flags, or its API-key disclosure, into another).
  */
 export async function joinOrganization(db: Database, user: UserRow, code: string) {
   const { invite, organization } = await findInvite(db, code);
@@ -145,7 +155,7 @@ export async function joinOrganization(db: Database, user: UserRow, code: string
         .update(users)
         .set({
           organizationId: organization.id,
-          permissions: { ...user.permissions, is_account_admin: false },
+          permissions: permissionsOnJoining(user.permissions),
           updatedAt: new Date(),
         })
         .where(eq(users.id, user.id));

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { type BuiltInSimulatorDefinition, noPermissions, type Permissions } from '@proctor/contracts';
 import { newPublicId, newSecret, organizations, users } from '@proctor/db';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -41,6 +42,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Simulators registered at start; none unless a test asks, so that tests own their catalogue. */
   builtInSimulators?: readonly BuiltInSimulatorDefinition[];
+  /** Where the server's log lines go (level info), for tests that read them. Silent otherwise. */
+  logStream?: Writable;
 }
 
 export async function startTestProctor(
@@ -52,6 +55,7 @@ export async function startTestProctor(
   const proctor = await createProctor(config, {
     database: created.config,
     builtInSimulators: options.builtInSimulators ?? [],
+    ...(options.logStream ? { fastify: { logger: { level: 'info', stream: options.logStream } } } : {}),
   });
   const { db } = proctor.ctx;
 
