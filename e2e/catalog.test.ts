@@ -1,15 +1,17 @@
 import {
   endpoints,
+  LAYOUT,
   PAGE_SIZE,
   type Simulator,
   simulatorStatusOf,
   sortSimulatorsByStatus,
   type User,
 } from '@proctor/contracts';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
 import { type CatalogApi, catalogApi, rowNames, unique } from './support/catalog';
+import { expectClose } from './support/expectClose';
 
 /** The simulators /simulators should list, in order: what the API gives, sorted by the status order. */
 async function expectedSimulatorOrder(api: CatalogApi): Promise<string[]> {
@@ -21,6 +23,23 @@ function field(scope: Page | Locator, label: string): Locator {
   return scope
     .getByLabel(new RegExp(`^${label}( \\*)?$`))
     .and(scope.locator('input:not([type="hidden"]), textarea'));
+}
+
+/**
+ * A tab whose feature is not built yet says so, instead of an empty list the server was never asked for:
+ * opening it sends no API request.
+ */
+async function expectTabNotAvailable(page: Page, tab: string, emptyListText: RegExp): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const asked: string[] = [];
+  const record = (request: Request) => asked.push(new URL(request.url()).pathname);
+  page.on('request', record);
+  await page.getByRole('tab', { name: tab }).click();
+  const panel = page.getByRole('tabpanel', { name: tab });
+  await panel.getByTestId('tab-not-available').getByText('This tab is not available yet.').waitFor();
+  page.off('request', record);
+  expect(await panel.getByText(emptyListText).count()).toBe(0);
+  expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([]);
 }
 
 async function waitForRows(page: Page, testId: string, expected: string[]): Promise<void> {
@@ -217,9 +236,6 @@ describe('simulators, tests and datasets pages', () => {
     const listed = endpoints.testCases.response.parse(await answer.json());
     expect(listed.test_cases.map((testCase) => testCase.name)).toContain(`Checkout ${suffix}`);
 
-    await admin.getByRole('tab', { name: 'Benchmarks' }).click();
-    await admin.getByText('No benchmark results found for this simulator').waitFor();
-    await admin.getByRole('tab', { name: 'About' }).click();
     await row.click();
     await admin.waitForURL(`**/tests/${checkout.publicId}`);
     await admin.getByRole('heading', { name: `Checkout ${suffix}` }).waitFor();
@@ -314,12 +330,6 @@ describe('simulators, tests and datasets pages', () => {
     await admin.goto(`/tests/${testCase.publicId}`);
     await admin.getByRole('heading', { name: `Edit me ${suffix}` }).waitFor();
     expect(await admin.getByTestId('public-id').textContent()).toBe(testCase.publicId);
-    await admin.getByRole('tab', { name: 'Sessions' }).click();
-    await admin.getByText('No sessions have been run with this test case yet.').waitFor();
-    expect(new URL(admin.url()).searchParams.get('section')).toBe('sessions');
-    await admin.getByRole('tab', { name: 'Mutation Conflict' }).click();
-    await admin.getByText('No sessions available for mutation comparison').waitFor();
-    await admin.getByRole('tab', { name: 'Configuration' }).click();
 
     const save = admin.getByRole('button', { name: 'Save Changes' });
     const cancel = admin.getByRole('button', { name: 'Cancel' });
@@ -368,6 +378,23 @@ describe('simulators, tests and datasets pages', () => {
 
     await admin.goto(`/tests/${testCase.publicId}x`);
     await admin.getByRole('heading', { name: 'Test case not found' }).waitFor();
+  });
+
+  it('should say that the tabs of features not built yet are not available, without asking the server', async () => {
+    const testCase = await api.createTestCase({
+      simulatorId: shop.id,
+      name: `Not built ${suffix}`,
+      prompt: 'Open the cart.',
+    });
+    await admin.goto(`/tests/${testCase.publicId}`);
+    await admin.getByRole('heading', { name: `Not built ${suffix}` }).waitFor();
+    await expectTabNotAvailable(admin, 'Sessions', /^No sessions/);
+    expect(new URL(admin.url()).searchParams.get('section')).toBe('sessions');
+    await expectTabNotAvailable(admin, 'Mutation Conflict', /^No sessions/);
+
+    await admin.goto(`/simulators/${shop.name}`);
+    await admin.getByRole('heading', { name: shop.name }).waitFor();
+    await expectTabNotAvailable(admin, 'Benchmarks', /^No benchmark results/);
   });
 
   it('should create a dataset with an emoji, add a test, show its favicon and archive it after confirming', async () => {
@@ -435,9 +462,10 @@ describe('simulators, tests and datasets pages', () => {
     await item.getByText('/catalog/mugs').waitFor();
     await item.getByText('Mutations').waitFor();
     await item.getByText('Add two mugs to the cart.').waitFor();
-    expect(
+    expectClose(
       await admin.locator('.mantine-Drawer-content').evaluate((el) => el.getBoundingClientRect().width),
-    ).toBe(500);
+      LAYOUT.datasetPanelWidth,
+    );
 
     await panel.getByRole('button', { name: 'Delete' }).click();
     const confirm = admin.getByRole('dialog', { name: 'Archive dataset' });

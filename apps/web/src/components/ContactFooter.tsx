@@ -7,7 +7,7 @@ export function ContactFooter() {
   return (
     <Group justify="space-between" gap="md" py="md" wrap="wrap">
       <Text size="sm" c="dimmed">
-        Proctor — judge and train browser agents in deterministic simulators.
+        Proctor — deterministic simulators and test cases for browser agents.
       </Text>
       {contact && (
         <Group gap="lg">

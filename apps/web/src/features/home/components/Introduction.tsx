@@ -29,8 +29,8 @@ export function Introduction({ userName, organizationName }: { userName: string;
       <Stack gap={4}>
         <Title order={2}>Welcome, {userName}</Title>
         <Text c="dimmed" maw={760}>
-          Proctor runs browser-operating agents and people in simulated web applications, records every step
-          of each session, and scores the result against what the test case expects. You are working in{' '}
+          Proctor keeps simulated web applications and the test cases that state what each task should change
+          in them, for judging browser-operating agents. You are working in{' '}
           <Text span fw={600} c="dark">
             {organizationName}
           </Text>

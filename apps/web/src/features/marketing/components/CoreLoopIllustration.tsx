@@ -1,11 +1,5 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import {
-  IconArrowRight,
-  IconBrowser,
-  IconChecklist,
-  IconPlayerRecord,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconArrowRight, IconBrowser, IconChecklist, IconCode, IconPlayerPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 const STAGES: Array<{ icon: ReactNode; title: string; text: string }> = [
@@ -15,23 +9,23 @@ const STAGES: Array<{ icon: ReactNode; title: string; text: string }> = [
     text: 'An offline copy of a web app with its own seeded database',
   },
   {
-    icon: <IconPlayerRecord size={22} />,
-    title: 'Session',
-    text: 'Every click, keystroke, screenshot and request, step by step',
-  },
-  {
     icon: <IconChecklist size={22} />,
-    title: 'Automatic score',
-    text: 'State mutations and output compared with what the task expects',
+    title: 'Test case',
+    text: 'A prompt, a start page and the database changes that complete the task',
   },
   {
-    icon: <IconUsersGroup size={22} />,
-    title: 'Human consensus',
-    text: 'Annotators review the run until they agree on the verdict',
+    icon: <IconPlayerPlay size={22} />,
+    title: 'Reference solution',
+    text: 'A scripted run in real Chromium that must produce exactly those changes',
+  },
+  {
+    icon: <IconCode size={22} />,
+    title: 'Dashboard and API',
+    text: 'Browse, edit and group the test cases, by hand or from your code',
   },
 ];
 
-/** A static picture of Proctor's core loop: no video, nothing loaded from elsewhere. */
+/** A static picture of how a task is built in Proctor: no video, nothing loaded from elsewhere. */
 export function CoreLoopIllustration() {
   return (
     <Paper
@@ -41,7 +35,7 @@ export function CoreLoopIllustration() {
         background: 'linear-gradient(135deg, var(--mantine-color-indigo-0), var(--mantine-color-gray-0))',
         border: '1px solid var(--mantine-color-indigo-1)',
       }}
-      aria-label="How a run flows through Proctor"
+      aria-label="How a task is built in Proctor"
     >
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
         {STAGES.map((stage, index) => (

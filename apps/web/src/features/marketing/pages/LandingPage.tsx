@@ -3,10 +3,10 @@ import {
   IconApi,
   IconArrowRight,
   IconDatabase,
-  IconEye,
-  IconPlayerPlay,
-  IconScale,
+  IconLayoutDashboard,
+  IconListCheck,
   IconServer,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CodeBlock } from '../../../components/CodeBlock';
@@ -26,12 +26,13 @@ export function LandingPage() {
             Early Access · self-hostable
           </Badge>
           <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.1} lts={-1}>
-            Judge browser agents on the web apps they will actually use
+            Deterministic web apps and tasks for judging browser agents
           </Title>
           <Text size="lg" c="dimmed">
-            Proctor runs AI agents and people in deterministic simulators of real web applications, records
-            every step they take, and scores each session against the state changes the task should cause. The
-            same run gives the same mutations, so a score means something.
+            Proctor ships simulators of real web applications — a shop, a mail client, a team calendar and an
+            issue tracker — and test cases that say which database changes complete each task. Every built-in
+            test case has a reference solution that passes in real Chromium, so each task is known to be
+            doable, and the same actions always give the same changes.
           </Text>
           <Group gap="md">
             <Button component={Link} to="/login" size="md" rightSection={<IconArrowRight size={18} />}>
@@ -54,7 +55,7 @@ export function LandingPage() {
           <Stack gap="xl">
             <Stack gap={6}>
               <Title order={2}>Get started</Title>
-              <Text c="dimmed">Two ways in, one record of what happened.</Text>
+              <Text c="dimmed">Two ways in, one catalogue of simulators and test cases.</Text>
             </Stack>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
               <FeatureCard
@@ -66,20 +67,20 @@ export function LandingPage() {
                   </Button>
                 }
               >
-                Create an environment, let your agent drive it over the Chrome DevTools Protocol or the step
-                protocol, and read the scores back. Every call is validated against a published schema.
+                Read and manage simulators, test cases, datasets and your organization with its API key. Every
+                call is described in the API docs and validated against the same schemas the server enforces.
               </FeatureCard>
               <FeatureCard
-                icon={<IconPlayerPlay size={22} />}
-                title="Playground"
+                icon={<IconLayoutDashboard size={22} />}
+                title="Dashboard"
                 action={
                   <Button component={Link} to="/login" variant="light" w="fit-content">
                     Try it out
                   </Button>
                 }
               >
-                Open a simulator in your browser, act in it yourself, and watch the mutations your actions
-                cause: the fastest way to write the test case your agent will face.
+                Browse each simulator and its test cases, edit their prompts, metadata and scoring, and group
+                them into datasets, with your team invited and each member's permissions set.
               </FeatureCard>
             </SimpleGrid>
           </Stack>
@@ -90,7 +91,7 @@ export function LandingPage() {
         <Stack gap="xl">
           <Stack gap={6}>
             <Title order={2}>How it works</Title>
-            <Text c="dimmed">Scores you can reproduce, from sessions you can replay.</Text>
+            <Text c="dimmed">Tasks whose right result is written down and proven reachable.</Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
             <FeatureCard icon={<IconDatabase size={22} />} title="Deterministic simulators">
@@ -98,14 +99,14 @@ export function LandingPage() {
               update and delete lands in a mutation log; reset restores the seed in milliseconds, and clock
               and randomness are seeded.
             </FeatureCard>
-            <FeatureCard icon={<IconEye size={22} />} title="Vision + DOM">
-              Sessions keep before-and-after screenshots with the acted-on element outlined, the DOM as it
-              changed, network requests and logs, whether a person, a scripted agent or a computer-use model
-              drove the page.
+            <FeatureCard icon={<IconListCheck size={22} />} title="Test cases with known results">
+              A test case gives a prompt and a start page, and states the database changes that finish the
+              task or the answer to return, with its JSON schema. Each built-in one comes with a reference
+              solution that must pass and a plausible mistake that must fail.
             </FeatureCard>
-            <FeatureCard icon={<IconScale size={22} />} title="Automatic and human scoring">
-              State-mutation match, output match, JSON schema checks and LLM-judged criteria run when a
-              session ends; annotators add human scores until at least three agree.
+            <FeatureCard icon={<IconUsersGroup size={22} />} title="Organizations and access">
+              Sign in with a local account or your OpenID Connect provider, invite your team into an
+              organization, and grant each member only the permissions they need.
             </FeatureCard>
           </SimpleGrid>
         </Stack>
@@ -120,12 +121,12 @@ export function LandingPage() {
                 <Title order={2}>Run it yourself</Title>
               </Group>
               <Text c="dimmed">
-                One Node process with an embedded database is the whole platform: API, dashboard and
-                simulators. When you outgrow the embedded database, point Proctor at PostgreSQL with
+                One Node process with an embedded database serves the API, its documentation and the
+                dashboard. When you outgrow the embedded database, point Proctor at PostgreSQL with
                 DATABASE_URL; the same migrations run on both.
               </Text>
             </Stack>
-            <CodeBlock label="From a checkout of Proctor" code={'npm install\nnpm start'} />
+            <CodeBlock label="From a checkout of Proctor" code={'npm ci\nnpm start'} />
           </SimpleGrid>
         </Container>
       </Box>

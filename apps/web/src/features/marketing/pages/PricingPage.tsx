@@ -6,9 +6,9 @@ import { MarketingLayout } from '../components/MarketingLayout';
 
 const INCLUDED = [
   'Simulators of the web applications your agents must handle',
-  'Structured results: every session, step, mutation and score through the API',
-  'Built-in browser infrastructure and data pipelines, hosted or on your machines',
-  'Human annotation and consensus workflows',
+  'Test cases with known results, each proven by a reference solution in real Chromium',
+  'Your whole catalogue through the API, with a key per organization',
+  'Organizations, invitations and permissions, with sign-in through your identity provider',
   'Priority support from the people who build Proctor',
 ];
 
@@ -21,13 +21,14 @@ const QUESTIONS = [
   },
   {
     question: 'How are payments handled?',
-    answer: 'Payments run through a card payment provider. Proctor never sees or stores your card details.',
+    answer:
+      'Proctor itself takes no payments and stores no card details: a custom plan is arranged with you.',
   },
   {
     question: 'Can you build a simulator of our own application?',
     answer:
-      'Yes. Simulators can wrap an app you run (we attach to its database to record mutations) or replay a real ' +
-      "site from recorded traffic. Tell us what you need and we'll scope it with you.",
+      "Yes. A simulator is a small app written with Proctor's simulator kit: its own schema, seed data and " +
+      "pages, with every database change recorded. Tell us what you need and we'll scope it with you.",
   },
 ];
 

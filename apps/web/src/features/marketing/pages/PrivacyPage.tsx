@@ -13,22 +13,21 @@ export function PrivacyPage() {
           heading: 'Information we collect',
           body:
             'Your name, e-mail address and a hash of your password when you create an account; the organization ' +
-            'you create or join; the sessions, recordings, scores and test cases you and your agents produce; ' +
+            'you create or join; the simulators, test cases and datasets you create; ' +
             'messages you send through the contact form; and technical records such as sign-in times.',
         },
         {
           heading: 'How we use it',
           body:
-            'To sign you in, to run, record and score sessions for your organization, to show your work to the ' +
+            'To sign you in, to keep the simulators, test cases and datasets of your organization, to show your work to the ' +
             'members of your organization, to answer your messages, and to keep the service secure. We do not ' +
             'sell your information.',
         },
         {
           heading: 'Security',
           body:
-            'Passwords are stored only as salted hashes, API keys and sessions are scoped to one organization, ' +
-            'and every permission is enforced on the server. Recorded pages are replayed without running their ' +
-            'scripts, and credentials are removed from imported network traffic.',
+            'Passwords are stored only as salted hashes, API keys are scoped to one organization, and every ' +
+            'permission is enforced on the server.',
         },
         {
           heading: 'Third-party links',

@@ -1,6 +1,5 @@
 import { Box, Button, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { CONSENSUS_MIN_ASSESSMENTS, HUMAN_SCORES_PER_SESSION } from '@proctor/contracts';
-import { IconArrowDown, IconDatabase, IconRepeat, IconScale } from '@tabler/icons-react';
+import { IconArrowDown, IconBug, IconDatabase, IconRepeat } from '@tabler/icons-react';
 import { useContactLinks } from '../../../components/contact';
 import { FeatureCard } from '../components/FeatureCard';
 import { MarketingLayout } from '../components/MarketingLayout';
@@ -18,8 +17,8 @@ export function ResearchPage() {
           </Title>
           <Text size="lg" c="dimmed">
             Live websites change under you, rate-limit you and never tell you what your agent actually did to
-            them. Proctor's simulators give every run the same starting state and record every change, so
-            results are comparable across agents, models and weeks.
+            them. Proctor's simulators start every run from the same seeded state and record every change to
+            their database, so a task can say exactly what doing it right looks like.
           </Text>
           <Group gap="md">
             <Button
@@ -43,33 +42,30 @@ export function ResearchPage() {
           <Stack gap="xl">
             <Title order={2}>Our approach</Title>
             <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-              <FeatureCard icon={<IconDatabase size={22} />} title="State, not screenshots">
-                A task is judged by what it changed: the rows inserted, updated and deleted in the simulator's
-                database, compared with the mutations that correct human sessions produced. Noise such as
-                timestamps and session tables can be ignored per simulator.
+              <FeatureCard icon={<IconDatabase size={22} />} title="State, not pixels">
+                A task is defined by what it should change: the rows inserted, updated and deleted in the
+                simulator's database, one net change per row, so a task done in two steps counts like the same
+                task done in one. Noise such as timestamps and audit tables can be ignored per simulator.
               </FeatureCard>
               <FeatureCard icon={<IconRepeat size={22} />} title="Reproducible runs">
-                Seeded data, clock and randomness mean the same actions give the same mutations. Reference
-                sessions can be replayed against new simulator versions to catch regressions in the
-                environment itself.
+                Seeded data, clock and randomness mean the same actions give the same mutations. Every
+                built-in test case has a reference solution that runs against its simulator in real Chromium,
+                so a change to the environment that breaks a task is caught before it ships.
               </FeatureCard>
-              <FeatureCard icon={<IconScale size={22} />} title="Humans where it matters">
-                Every session can collect up to {HUMAN_SCORES_PER_SESSION} human scores; consensus needs at
-                least {CONSENSUS_MIN_ASSESSMENTS}, and a super scorer settles conflicts. Disagreement between
-                automatic and human verdicts is surfaced, not averaged away.
+              <FeatureCard icon={<IconBug size={22} />} title="Mistakes that must fail">
+                Each built-in test case also carries a plausible wrong attempt: the neighbouring record, a
+                missing step, an extra side effect. It must fail, so a task cannot be passed by accident.
               </FeatureCard>
             </SimpleGrid>
             <Stack gap="xs" maw={760}>
-              <Title order={3}>What you can measure</Title>
+              <Title order={3}>What a test case states</Title>
               <List spacing="xs" size="sm">
+                <List.Item>The prompt the agent is given and the page it starts on</List.Item>
+                <List.Item>The database changes that complete the task, and nothing more</List.Item>
+                <List.Item>Or the answer to return, and the JSON schema that answer must follow</List.Item>
                 <List.Item>
-                  Task success by state-mutation match, output match or JSON-schema validity
+                  Its reasoning level, skills and capabilities, to see what a dataset covers
                 </List.Item>
-                <List.Item>
-                  Criteria judged by a language model you configure, with per-criterion reasons
-                </List.Item>
-                <List.Item>Action sequences, step counts and session durations across a dataset</List.Item>
-                <List.Item>Agent against agent on the same test cases, run after run</List.Item>
               </List>
             </Stack>
           </Stack>

@@ -13,18 +13,18 @@ export function TermsPage() {
           heading: 'Your account',
           body:
             'Keep your password and your organization API key secret. You are responsible for what is done with ' +
-            'them, including by the agents you connect.',
+            'them, including by the scripts and agents that use them.',
         },
         {
           heading: 'Acceptable use',
           body:
-            'Use simulators and environments to build, evaluate and train agents. Do not use them to attack other ' +
+            'Use simulators and test cases to build and evaluate agents. Do not use them to attack other ' +
             'systems, to get around the limits of your plan, or to store content you have no right to store.',
         },
         {
           heading: 'Your content',
           body:
-            'Test cases, recordings, scores and other data your organization creates remain yours. You let us ' +
+            'Test cases, datasets and other data your organization creates remain yours. You let us ' +
             'process them only to provide the service to you.',
         },
         {

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { simulatorStatusOf } from '@proctor/contracts';
 import { IconChartBar, IconEdit, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
+import { NotAvailableYet } from '../../../components/NotAvailableYet';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { TestCaseTable } from '../../../components/TestCaseTable';
 import { GettingStarted } from '../components/GettingStarted';
@@ -13,7 +14,6 @@ import { useSimulator } from '../hooks/useSimulator';
 import { useSimulatorTestCases } from '../hooks/useSimulatorTestCases';
 
 export const NO_SIMULATOR_TEST_CASES = 'No test cases found for this simulator';
-export const NO_BENCHMARK_RESULTS = 'No benchmark results found for this simulator';
 
 /** /simulators/{name} (001 §2.5): About, Benchmarks, Versions. */
 export function SimulatorPage() {
@@ -121,16 +121,7 @@ export function SimulatorPage() {
           </Grid>
         </Tabs.Panel>
         <Tabs.Panel value="benchmarks">
-          <Paper withBorder radius="md" p="xl">
-            <Stack align="center" gap={4}>
-              <Text fw={600} size="sm">
-                {NO_BENCHMARK_RESULTS}
-              </Text>
-              <Text c="dimmed" size="sm" ta="center" maw={460}>
-                Success rates per agent family appear here once agents have run this simulator's test cases.
-              </Text>
-            </Stack>
-          </Paper>
+          <NotAvailableYet part="tab" what="Success rates per agent family on this simulator's test cases" />
         </Tabs.Panel>
         <Tabs.Panel value="versions">
           <SimulatorVersions versions={current.versions} />

@@ -5,7 +5,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Paper,
   Skeleton,
   Stack,
   Tabs,
@@ -18,6 +17,7 @@ import { canEditCatalogueItem } from '@proctor/contracts';
 import { IconArchive, IconArrowLeft, IconPlayerRecord } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
+import { NotAvailableYet } from '../../../components/NotAvailableYet';
 import { notify } from '../../../components/notify';
 import { useSignedInUser } from '../../auth';
 import { ConfigurationTab } from '../components/ConfigurationTab';
@@ -26,8 +26,6 @@ import { useArchiveTestCase } from '../hooks/useTestCaseMutations';
 
 export const TEST_CASE_NOT_FOUND = 'Test case not found';
 export const ARCHIVE_CONFIRMATION = 'Are you sure you want to archive this test case?';
-export const NO_SESSIONS = 'No sessions have been run with this test case yet.';
-export const NO_MUTATION_COMPARISON = 'No sessions available for mutation comparison';
 
 type Section = 'configuration' | 'sessions' | 'mutation_conflict';
 /** ?section= (001 §2.2): "session" and "sessions" both open the sessions tab. */
@@ -35,16 +33,6 @@ function sectionFrom(value: string | null): Section {
   if (value === 'session' || value === 'sessions') return 'sessions';
   if (value === 'mutation_conflict') return 'mutation_conflict';
   return 'configuration';
-}
-
-function EmptyTab({ text }: { text: string }) {
-  return (
-    <Paper withBorder radius="md" p="xl">
-      <Text c="dimmed" size="sm" ta="center">
-        {text}
-      </Text>
-    </Paper>
-  );
 }
 
 /** /tests/{publicId} (001 §2.2). */
@@ -185,10 +173,13 @@ export function TestCasePage() {
           <ConfigurationTab testCase={current} editable={editable} />
         </Tabs.Panel>
         <Tabs.Panel value="sessions">
-          <EmptyTab text={NO_SESSIONS} />
+          <NotAvailableYet part="tab" what="The sessions run with this test case" />
         </Tabs.Panel>
         <Tabs.Panel value="mutation_conflict">
-          <EmptyTab text={NO_MUTATION_COMPARISON} />
+          <NotAvailableYet
+            part="tab"
+            what="A comparison of the mutations that sessions of this test case produced"
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>
