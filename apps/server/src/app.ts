@@ -111,6 +111,9 @@ export async function buildApp(
     // Errors Fastify and Node's HTTP parser answer before any route runs speak `{detail}` too.
     frameworkErrors,
     clientErrorHandler,
+    // Node answers an HTTP/1.1 request without a Host header itself, with an empty 400; let it through to
+    // the hook below, which answers it as `{detail}`.
+    http: { requireHostHeader: false },
     ...fastifyOptions,
   });
   // Every part of every request (path, query, body) obeys the contract's input rules before its own
@@ -132,6 +135,11 @@ export async function buildApp(
       // Fastify adds a HEAD route beside every GET; it answers as the GET does.
       if (method !== 'HEAD') app.registeredRoutes.push(`${method} ${route.url}`);
     }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      throw badRequest('An HTTP/1.1 request needs a Host header');
   });
 
   const principals = new WeakMap<object, Promise<Principal | null>>();
