@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TokenResponse } from '@proctor/contracts';
@@ -37,22 +38,44 @@ async function waitForChromium(timeoutMs = 120_000): Promise<void> {
   }
 }
 
-export async function startE2E(): Promise<E2E> {
+/** A port nobody listens on right now, so that PUBLIC_URL can name the address before the server listens. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('No free port');
+  return address.port;
+}
+
+export interface E2EOptions {
+  /** Settings on top of the test defaults, e.g. BROWSER_POOL_SIZE for a file that starts environments. */
+  env?: Record<string, string>;
+}
+
+export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   if (!existsSync(`${WEB_DIST}/index.html`)) {
     throw new Error('The dashboard is not built: run `npm run build -w @proctor/web` before the e2e tests');
   }
+  // Addresses the server hands out (live view links, the CSP's WebSocket origin) are built from PUBLIC_URL,
+  // so it must be the address the test browser really uses.
+  const port = await freePort();
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: '',
     WEB_DIST,
     LOG_LEVEL: 'warn',
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Browsers for environments launch on demand: most files never start one.
+    BROWSER_POOL_SIZE: '0',
+    ...options.env,
   });
   const [proctor] = await Promise.all([
     createProctor(config, { database: { kind: 'pglite' } }),
     waitForChromium(),
   ]);
-  const address = await proctor.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await proctor.app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   return {

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { authenticate } from './auth/authenticate';
 import type { Principal } from './auth/principal';
 import type { AppContext } from './context';
+import { attachEnvironmentSockets } from './environments/sockets';
 import { badRequest, HttpError } from './http/errors';
 import { clientErrorHandler, frameworkErrors } from './http/frameworkErrors';
 import { serializeError } from './http/logging';
@@ -26,8 +27,10 @@ import type { RouteRecord } from './http/route';
 import { securityHeaders } from './http/securityHeaders';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
+import { environmentRoutes } from './routes/environments';
 import { oidcRoutes } from './routes/oidc';
 import { organizationRoutes } from './routes/organization';
+import { sdkRoutes } from './routes/sdk';
 import { simulatorRoutes } from './routes/simulators';
 import { systemRoutes } from './routes/system';
 import { testCaseSetRoutes } from './routes/testCaseSets';
@@ -59,6 +62,8 @@ const areas = [
   simulatorRoutes,
   testCaseRoutes,
   testCaseSetRoutes,
+  environmentRoutes,
+  sdkRoutes,
 ];
 
 function describeValidationError(error: { validation: unknown[]; validationContext?: string }): string {
@@ -203,6 +208,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   for (const area of areas) await app.register(async (scoped) => area(scoped));
+  attachEnvironmentSockets(app, ctx);
   const { oidc } = ctx;
   if (oidc) await app.register(async (scoped) => oidcRoutes(scoped, oidc));
 

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -23,7 +24,22 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   CONTACT_EMAIL: z.email().optional(),
   TRUST_PROXY: z.string().default('false'),
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  BROWSER_POOL_SIZE: z.coerce.number().int().min(0).max(64).default(2),
+  MAX_ENVIRONMENTS: z.coerce.number().int().min(1).max(1000).optional(),
+  SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
+
+/**
+ * How many environments run at once unless MAX_ENVIRONMENTS says otherwise. Each is a Chromium (about
+ * 180–320 MiB) and a simulator instance, and on a small machine CPU runs out before memory does: one per
+ * 3 GiB of memory, and at most four per core, so that an extra environment is refused (503) rather than
+ * slowing every running one down.
+ */
+export function defaultMaxEnvironments(totalMemoryBytes: number, cores: number): number {
+  const byMemory = Math.floor(totalMemoryBytes / (3 * 1024 ** 3));
+  return Math.max(1, Math.min(byMemory, 4 * cores));
+}
 
 /** Fastify's trustProxy: whom to believe about the client's address in X-Forwarded-For. */
 export type TrustProxy = boolean | string[];
@@ -91,6 +107,14 @@ export interface ServerConfig {
   contactEmail: string | undefined;
   /** Which proxies' X-Forwarded-For decides the client's address (request.ip). */
   trustProxy: TrustProxy;
+  environments: {
+    chromiumPath: string;
+    /** Browsers launched ahead of demand; 0 launches each one when an environment asks. */
+    poolSize: number;
+    maxEnvironments: number;
+    /** Port of the server that serves simulator instances (0: any free one). */
+    simulatorPort: number;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -124,5 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDist: e.WEB_DIST ?? (production ? resolve('apps/web/dist') : undefined),
     contactEmail: e.CONTACT_EMAIL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    environments: {
+      chromiumPath: e.CHROMIUM_PATH,
+      poolSize: e.BROWSER_POOL_SIZE,
+      maxEnvironments: e.MAX_ENVIRONMENTS ?? defaultMaxEnvironments(totalmem(), availableParallelism()),
+      simulatorPort: e.SIMULATOR_PORT,
+    },
   };
 }

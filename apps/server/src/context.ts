@@ -2,6 +2,7 @@ import type { Database, DatabaseKind } from '@proctor/db';
 import type { OidcLogin } from './auth/oidc';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
+import type { EnvironmentManager } from './environments/manager';
 
 /** What every route and service may use; built once per server and passed in, never imported. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   tokens: TokenService;
   /** Present when an identity provider is configured (OIDC_ISSUER). */
   oidc: OidcLogin | undefined;
+  /** The live environments this process runs (browsers and simulator instances). */
+  environments: EnvironmentManager;
 }

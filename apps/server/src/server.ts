@@ -1,5 +1,7 @@
 import type { BuiltInSimulatorDefinition } from '@proctor/contracts';
 import { type DatabaseConfig, openDatabase } from '@proctor/db';
+import { BrowserPool } from '@proctor/environments';
+import { builtInSimulators } from '@proctor/simulators';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import { OidcLogin } from './auth/oidc';
@@ -7,6 +9,8 @@ import { TokenService } from './auth/tokens';
 import { builtInRegistrations } from './builtIns';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
+import { ownBrowserPrefix } from './environments/browserFolders';
+import { EnvironmentManager, POOL_WINDOW } from './environments/manager';
 import { registerBuiltInSimulators } from './services/registration';
 
 export interface Proctor {
@@ -48,8 +52,30 @@ export async function createProctor(
     const oidc = config.oidc
       ? await OidcLogin.discover(config.oidc, { db: database.db, publicUrl: config.publicUrl })
       : undefined;
-    const ctx: AppContext = { config, db: database.db, databaseKind: database.kind, tokens, oidc };
+    const environments = new EnvironmentManager({
+      db: database.db,
+      definitions: builtInSimulators,
+      pool: new BrowserPool({
+        chromiumPath: config.environments.chromiumPath,
+        size: config.environments.poolSize,
+        userDataDirPrefix: ownBrowserPrefix(),
+        windowWidth: POOL_WINDOW.width,
+        windowHeight: POOL_WINDOW.height,
+      }),
+      chromiumPath: config.environments.chromiumPath,
+      simulatorPort: config.environments.simulatorPort,
+      maxEnvironments: config.environments.maxEnvironments,
+    });
+    const ctx: AppContext = {
+      config,
+      db: database.db,
+      databaseKind: database.kind,
+      tokens,
+      oidc,
+      environments,
+    };
     const app = await buildApp(ctx, options.fastify);
+    await environments.start(app.log);
     app.log.info(
       { simulators: registered.simulators.map((s) => s.name), testCases: registered.testCases },
       'built-in simulators registered',
@@ -59,6 +85,7 @@ export async function createProctor(
       ctx,
       close: async () => {
         await app.close();
+        await environments.close();
         await database.close();
       },
     };

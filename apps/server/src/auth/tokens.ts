@@ -7,6 +7,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 const ISSUER = 'proctor';
 const SECRET_KEY = 'jwt_secret';
 
+export type EnvironmentTokenPurpose = 'cdp' | 'live';
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Loads the signing secret: JWT_SECRET when configured, else one generated once and kept in the database. */
@@ -100,6 +102,38 @@ export class TokenService {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /**
+   * A capability for one environment: whoever holds it may connect to that environment's browser ('cdp') or
+   * watch and drive it ('live'), and nothing else. It is handed only to callers who may use the environment,
+   * lives minutes, and is checked when a connection opens (an open connection lasts).
+   */
+  async signEnvironmentToken(
+    purpose: EnvironmentTokenPurpose,
+    environmentId: string,
+    ttlSeconds: number,
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+    const token = await new SignJWT({ typ: `env_${purpose}` })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(environmentId)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  /** The environment a valid capability of this purpose names, or null. */
+  async verifyEnvironmentToken(purpose: EnvironmentTokenPurpose, token: string): Promise<string | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
+      return payload.typ === `env_${purpose}` && typeof payload.sub === 'string' ? payload.sub : null;
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return null;
+      throw error;
+    }
   }
 
   /**

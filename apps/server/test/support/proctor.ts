@@ -24,6 +24,8 @@ export interface ActorOptions {
   /** 'new' makes an organization for this user; null leaves them without one. Default 'new'. */
   organization?: OrganizationRow | 'new' | null;
   annotator?: boolean;
+  /** The plan of the organization made for this user ('new'); none allowed unless given. */
+  plan?: { allowed_simulators: number[] };
 }
 
 export interface TestProctor extends Proctor {
@@ -32,7 +34,11 @@ export interface TestProctor extends Proctor {
     options: InjectOptions & { as?: Actor | { headers: Record<string, string> } },
   ): Promise<LightMyRequestResponse>;
   actor(options?: ActorOptions): Promise<Actor>;
-  organization(options?: { name?: string; annotator?: boolean }): Promise<OrganizationRow>;
+  organization(options?: {
+    name?: string;
+    annotator?: boolean;
+    plan?: { allowed_simulators: number[] };
+  }): Promise<OrganizationRow>;
 }
 
 let counter = 0;
@@ -51,7 +57,14 @@ export async function startTestProctor(
   options: StartOptions = {},
 ): Promise<TestProctor> {
   const created = await database.create();
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...options.env });
+  // No warm browsers unless a test asks: most tests never start an environment.
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: '',
+    BROWSER_POOL_SIZE: '0',
+    ...options.env,
+  });
   const proctor = await createProctor(config, {
     database: created.config,
     builtInSimulators: options.builtInSimulators ?? [],
@@ -68,6 +81,7 @@ export async function startTestProctor(
         purpose: 'testing',
         isAnnotator: options.annotator ?? false,
         apiKey: newSecret(API_KEY_PREFIX),
+        ...(options.plan ? { plan: options.plan } : {}),
       })
       .returning();
     return row!;
@@ -76,7 +90,7 @@ export async function startTestProctor(
   const actor: TestProctor['actor'] = async (options = {}) => {
     const org =
       options.organization === undefined || options.organization === 'new'
-        ? await organization({ annotator: options.annotator })
+        ? await organization({ annotator: options.annotator, plan: options.plan })
         : options.organization;
     const id = unique();
     const [user] = await db

@@ -3,11 +3,12 @@ import { DOCS_PATH } from '@proctor/contracts';
 import { Link } from 'react-router';
 import { ApiKeyWithheld } from '../../../components/ApiKeyWithheld';
 import { CodeBlock } from '../../../components/CodeBlock';
-import { codeSample, installCommand } from '../quickStart';
+import { codeSample, curlSample, installCommand } from '../quickStart';
 
 /**
- * The install command and a code sample that call this server with the organization's API key (000 §2.3).
- * The sample reads the key from PROCTOR_API_KEY; `apiKey` only says whether this member may see it.
+ * The install command for the SDK this server serves and a code sample of an agent's run, both against
+ * this server with the organization's API key (000 §2.3). The samples read the key from PROCTOR_API_KEY;
+ * `apiKey` only says whether this member may see it.
  */
 export function QuickStart({
   apiKey,
@@ -21,19 +22,20 @@ export function QuickStart({
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
         <Stack gap={4}>
-          <Title order={4}>Call Proctor from your code</Title>
+          <Title order={4}>Run your agent on Proctor</Title>
           <Text size="sm" c="dimmed">
-            Every screen of this dashboard is built on the same HTTP API your programs use. Generate typed
-            definitions from this server's OpenAPI description, then call it with your organization's API key.
-            The full reference is in the{' '}
+            Install the TypeScript SDK from this server, start an environment (a simulator with its own
+            browser), let your agent drive the browser with Playwright, then evaluate the run against the test
+            case. Every other call is in the{' '}
             <Anchor href={DOCS_PATH} target="_blank" rel="noopener noreferrer" size="sm">
               API docs
-            </Anchor>
-            .
+            </Anchor>{' '}
+            and takes the same key.
           </Text>
         </Stack>
         <CodeBlock label="Install" code={installCommand(origin)} />
-        <CodeBlock label="list-members.mjs" code={codeSample(origin)} />
+        <CodeBlock label="agent.mjs" code={codeSample(origin)} />
+        <CodeBlock label="Any other call" code={curlSample(origin)} />
         {apiKey === null ? (
           <ApiKeyWithheld organizationName={organizationName} />
         ) : (

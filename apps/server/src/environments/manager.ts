@@ -1,0 +1,457 @@
+import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
+import {
+  ENVIRONMENT,
+  type EnvironmentStatus,
+  LAYOUT,
+  type MakeEnvironmentOptions,
+  type MakeEnvironmentResponse,
+  type ResetEnvironmentOptions,
+  type ResetEnvironmentResponse,
+} from '@proctor/contracts';
+import { type Database, type simulators, testCases } from '@proctor/db';
+import {
+  type BrowserPool,
+  type LaunchedBrowser,
+  LiveView,
+  PageControl,
+  type ProxiedClient,
+  proxyCdpClient,
+} from '@proctor/environments';
+import {
+  filterMutations,
+  type Mutation,
+  type SimulatorDefinition,
+  SimulatorHost,
+  type SimulatorInstance,
+} from '@proctor/simulators';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type WebSocket from 'ws';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { testCaseVisible, type Viewer } from '../services/testCaseAccess';
+import { sweepAbandonedBrowsers } from './browserFolders';
+import { evaluateRun, simulatorFilters } from './evaluation';
+import {
+  attachSession,
+  type EnvironmentOwner,
+  failOrphanedEnvironments,
+  insertEnvironment,
+  logToSession,
+  recordHeartbeat,
+  setEnvironmentStatus,
+  setSessionStatus,
+  startSession,
+} from './records';
+
+type SimulatorRow = typeof simulators.$inferSelect;
+type TestCaseRow = typeof testCases.$inferSelect;
+
+/** One running environment of this process: the rows it writes, and what it holds. */
+interface LiveEnvironment {
+  publicId: string;
+  jobGroupId: number;
+  jobPublicId: string;
+  owner: EnvironmentOwner;
+  simulator: SimulatorRow;
+  keepalive: boolean;
+  alias: string | null;
+  status: EnvironmentStatus;
+  error: string | null;
+  instance: SimulatorInstance;
+  browser: LaunchedBrowser;
+  page: PageControl;
+  liveView: LiveView | undefined;
+  viewport: { width: number; height: number };
+  cdpClients: Set<ProxiedClient>;
+  session: { id: number; publicId: string; testCase: TestCaseRow | null; prompt: string };
+  heartbeatAt: number;
+  createdAt: Date;
+}
+
+export interface EnvironmentManagerOptions {
+  db: Database;
+  /** The simulators this process can run: the built-in apps, by name. */
+  definitions: readonly SimulatorDefinition[];
+  pool: BrowserPool;
+  chromiumPath: string;
+  simulatorPort: number;
+  maxEnvironments: number;
+  /** Names this process in job groups, so that a restart can fail what it left open. */
+  workerId?: string;
+}
+
+const MUTATIONS_NOT_FOUND = 'Environment not found';
+/** The window the pool's browsers are launched with (the keepalive interface size of the spec). */
+export const POOL_WINDOW = LAYOUT.keepaliveInterface;
+
+/**
+ * The environments of this process (embedded default: the server itself; later, a worker). Each is one
+ * simulator instance on the shared SimulatorHost plus one Chromium from the pool, never a context in a
+ * browser another environment uses (over CDP a client of a shared browser can reach every other tenant's
+ * pages and the host's files). The database keeps what survives a crash; this map keeps what is running.
+ */
+export class EnvironmentManager {
+  readonly #live = new Map<string, LiveEnvironment>();
+  readonly #host: SimulatorHost;
+  readonly #definitions: Map<string, SimulatorDefinition>;
+  readonly #workerId: string;
+  #starting = 0;
+  #log: FastifyBaseLogger | undefined;
+  #unavailableReason: string | undefined;
+  #sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: EnvironmentManagerOptions) {
+    this.#host = new SimulatorHost({ port: options.simulatorPort });
+    this.#definitions = new Map(options.definitions.map((definition) => [definition.name, definition]));
+    this.#workerId = options.workerId ?? hostname();
+  }
+
+  /** Fails what a previous run of this worker left open, then serves simulators and warms the pool. */
+  async start(log: FastifyBaseLogger): Promise<void> {
+    this.#log = log;
+    const orphans = await failOrphanedEnvironments(
+      this.options.db,
+      this.#workerId,
+      'Proctor stopped while the environment was running',
+    );
+    if (orphans > 0) log.warn({ orphans }, 'failed environments left open by a previous run');
+    await this.#host.listen();
+    if (!existsSync(this.options.chromiumPath)) {
+      this.#unavailableReason = `Chromium was not found at ${this.options.chromiumPath} (install it, or set CHROMIUM_PATH)`;
+      log.warn(this.#unavailableReason);
+    } else {
+      const abandoned = await sweepAbandonedBrowsers();
+      if (abandoned.killed > 0) log.warn(abandoned, 'killed browsers left behind by a Proctor that is gone');
+      await this.options.pool.start();
+    }
+    this.#sweeper = setInterval(() => void this.closeIdle(Date.now()), 15_000);
+    this.#sweeper.unref();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#sweeper);
+    await Promise.all(
+      [...this.#live.values()].map((environment) =>
+        this.#end(environment, 'failed', 'Proctor was shut down while the environment was running'),
+      ),
+    );
+    await this.options.pool.close();
+    await this.#host.close();
+  }
+
+  get runningCount(): number {
+    return this.#live.size;
+  }
+
+  /** False when this machine cannot launch browsers (no Chromium); make2 then answers 503 with the reason. */
+  get available(): boolean {
+    return this.#unavailableReason === undefined;
+  }
+
+  get unavailableReason(): string | undefined {
+    return this.#unavailableReason;
+  }
+
+  /** The browser answers and the instance is alive. */
+  async workerReady(environment: LiveEnvironment): Promise<{ ready: boolean; error?: string }> {
+    if (environment.instance.destroyed) return { ready: false, error: 'The simulator instance is gone' };
+    try {
+      await environment.page.ping();
+      return { ready: true };
+    } catch (error) {
+      return { ready: false, error: `The browser does not answer: ${(error as Error).message}` };
+    }
+  }
+
+  canRun(simulatorName: string): boolean {
+    return this.#definitions.has(simulatorName);
+  }
+
+  async make(
+    owner: EnvironmentOwner,
+    simulator: SimulatorRow,
+    request: MakeEnvironmentOptions,
+  ): Promise<MakeEnvironmentResponse> {
+    const definition = this.#definitions.get(simulator.name);
+    if (!definition)
+      throw new HttpError(
+        409,
+        `Simulator "${simulator.name}" cannot be started here: only the built-in app simulators run in this version`,
+      );
+    if (this.#live.size + this.#starting >= this.options.maxEnvironments)
+      throw new HttpError(
+        503,
+        `All ${this.options.maxEnvironments} environment slots are in use: close an environment or try again shortly`,
+      );
+    this.#starting += 1;
+    try {
+      return await this.#launch(owner, simulator, definition, request);
+    } finally {
+      this.#starting -= 1;
+    }
+  }
+
+  async #launch(
+    owner: EnvironmentOwner,
+    simulator: SimulatorRow,
+    definition: SimulatorDefinition,
+    request: MakeEnvironmentOptions,
+  ): Promise<MakeEnvironmentResponse> {
+    const { db } = this.options;
+    const { group, job } = await insertEnvironment(db, {
+      ...owner,
+      simulatorId: simulator.id,
+      simulatorName: simulator.name,
+      keepalive: request.keepalive,
+      alias: request.alias ?? null,
+      workerId: this.#workerId,
+      config: {
+        source: request.source ?? null,
+        interface_type: request.interface_type ?? 'browser',
+        interface_width: request.interface_width,
+        interface_height: request.interface_height,
+        env_config: request.env_config ?? {},
+      },
+    });
+    const session = await startSession(db, {
+      ...owner,
+      simulatorId: simulator.id,
+      simulatorName: simulator.name,
+      jobGroupPublicId: group.publicId,
+      testCaseId: null,
+      source: request.source ?? null,
+      agentVersion: null,
+    });
+    await attachSession(db, group.id, session.id);
+
+    let instance: SimulatorInstance | undefined;
+    let browser: LaunchedBrowser | undefined;
+    try {
+      // The environment's public id is a random UUID: its instance origin cannot be guessed by another tenant.
+      instance = this.#host.createInstance(definition, { id: group.publicId });
+      browser = await this.options.pool.acquire();
+      const page = await PageControl.connect(browser.wsEndpoint);
+      if (request.interface_width !== POOL_WINDOW.width || request.interface_height !== POOL_WINDOW.height)
+        await page.resizeWindow(request.interface_width, request.interface_height);
+      if (request.open_page_on_start) await page.navigate(instance.url('/'));
+      const environment: LiveEnvironment = {
+        publicId: group.publicId,
+        jobGroupId: group.id,
+        jobPublicId: job.publicId,
+        owner,
+        simulator,
+        keepalive: request.keepalive,
+        alias: request.alias ?? null,
+        status: 'running',
+        error: null,
+        instance,
+        browser,
+        page,
+        liveView: undefined,
+        viewport: { width: request.interface_width, height: request.interface_height },
+        cdpClients: new Set(),
+        session: { id: session.id, publicId: session.publicId, testCase: null, prompt: '' },
+        heartbeatAt: Date.now(),
+        createdAt: group.createdAt,
+      };
+      this.#live.set(group.publicId, environment);
+      void browser.exited.then(() => {
+        if (this.#live.get(group.publicId) === environment)
+          void this.#end(environment, 'failed', 'The browser of the environment exited unexpectedly');
+      });
+      await setEnvironmentStatus(db, group.id, 'running');
+      await setSessionStatus(db, session.id, 'run_setup_completed');
+      return { id: group.publicId, session_id: session.publicId, status: 'running' };
+    } catch (error) {
+      instance?.destroy();
+      await browser?.close().catch(() => undefined);
+      const reason = `Failed to set up environment: ${(error as Error).message}`;
+      this.#log?.error({ err: error, environment: group.publicId }, 'environment failed to start');
+      await setEnvironmentStatus(db, group.id, 'failed', reason);
+      await setSessionStatus(db, session.id, 'run_failed', { failureReason: reason });
+      await logToSession(db, session.id, { type: 'environment_failed', message: reason });
+      return { id: group.publicId, session_id: session.publicId, status: 'failed' };
+    }
+  }
+
+  /** The running environment of this organization with this id; 404 for anyone else's or an unknown one. */
+  running(publicId: string, organizationId: number): LiveEnvironment {
+    const environment = this.#live.get(publicId);
+    if (!environment || environment.owner.organizationId !== organizationId)
+      throw notFound(MUTATIONS_NOT_FOUND);
+    return environment;
+  }
+
+  /** Same, for a capability token that already names the environment (CDP, live view). */
+  byId(publicId: string): LiveEnvironment | undefined {
+    return this.#live.get(publicId);
+  }
+
+  isRunning(publicId: string): boolean {
+    return this.#live.has(publicId);
+  }
+
+  heartbeat(environment: LiveEnvironment): Promise<void> {
+    environment.heartbeatAt = Date.now();
+    return recordHeartbeat(this.options.db, environment.jobGroupId, new Date(environment.heartbeatAt));
+  }
+
+  /**
+   * Mutations since the last reset, through the simulator's stored filters. Read between two requests of the
+   * instance: a write the agent's last click started is in, never half of it.
+   */
+  async mutations(environment: LiveEnvironment): Promise<Mutation[]> {
+    const all = await environment.instance.exclusive(() => environment.instance.mutations());
+    return filterMutations(all, simulatorFilters(environment.simulator.config));
+  }
+
+  /**
+   * Back to the seed (or the reset point), a new session, and the browser on the test case's start URL.
+   * The previous session ends as completed: what it did is kept, the next run starts clean.
+   */
+  async reset(
+    environment: LiveEnvironment,
+    viewer: Viewer,
+    request: ResetEnvironmentOptions,
+  ): Promise<ResetEnvironmentResponse> {
+    const { db } = this.options;
+    const testCase = request.test_case_public_id
+      ? await this.#testCaseFor(environment, viewer, request.test_case_public_id)
+      : null;
+    const startUrl = this.#startUrl(environment, request.start_url ?? testCase?.startUrl ?? '/');
+    environment.instance.reset();
+    await setSessionStatus(db, environment.session.id, 'run_completed');
+    const session = await startSession(db, {
+      ...environment.owner,
+      simulatorId: environment.simulator.id,
+      simulatorName: environment.simulator.name,
+      jobGroupPublicId: environment.publicId,
+      testCaseId: testCase?.id ?? null,
+      source: request.source ?? null,
+      agentVersion: request.agent_version ?? null,
+    });
+    await attachSession(db, environment.jobGroupId, session.id);
+    const prompt = request.prompt ?? testCase?.prompt ?? '';
+    environment.session = { id: session.id, publicId: session.publicId, testCase, prompt };
+    await environment.page.navigate(startUrl);
+    await setSessionStatus(db, session.id, 'run_setup_completed');
+    return {
+      session_id: session.publicId,
+      start_url: startUrl,
+      prompt,
+      test_case_public_id: testCase?.publicId ?? null,
+    };
+  }
+
+  async evaluate(environment: LiveEnvironment, output: unknown) {
+    const mutations = await environment.instance.exclusive(() => environment.instance.mutations());
+    return evaluateRun(
+      environment.session.testCase,
+      { mutations, output },
+      simulatorFilters(environment.simulator.config),
+    );
+  }
+
+  backup(environment: LiveEnvironment) {
+    const backup = environment.instance.backup();
+    return { backup_id: backup.id, taken_at: backup.takenAt, mutation_count: backup.mutationCount };
+  }
+
+  async closeEnvironment(environment: LiveEnvironment): Promise<void> {
+    await this.#end(environment, 'closed', 'Closed');
+  }
+
+  /** Closes every environment whose heartbeat stopped (keepalive ones are exempt). */
+  async closeIdle(now: number): Promise<void> {
+    for (const environment of this.#live.values()) {
+      if (environment.keepalive) continue;
+      if (now - environment.heartbeatAt > ENVIRONMENT.heartbeatTimeoutMs) {
+        await this.#end(
+          environment,
+          'failed',
+          `No heartbeat for ${ENVIRONMENT.heartbeatTimeoutMs / 60_000} minutes: the environment was closed`,
+        );
+      }
+    }
+  }
+
+  /** Proxies one agent's CDP connection to this environment's browser, through the environment's filters. */
+  connectCdpClient(environment: LiveEnvironment, client: WebSocket): void {
+    const proxied = proxyCdpClient(client, environment.browser.wsEndpoint, {
+      uploadDir: environment.browser.uploadsDir,
+      downloadDir: environment.browser.downloadsDir,
+      onClose: () => environment.cdpClients.delete(proxied),
+    });
+    environment.cdpClients.add(proxied);
+  }
+
+  /** Adds a viewer to the environment's one screencast (started with the first viewer). */
+  async addViewer(environment: LiveEnvironment, socket: WebSocket): Promise<void> {
+    environment.liveView ??= await LiveView.connect(environment.browser.wsEndpoint, {
+      viewport: environment.viewport,
+    });
+    environment.liveView.addViewer(socket);
+  }
+
+  /** The organization's running keepalive environments, newest first. */
+  keepalive(organizationId: number): LiveEnvironment[] {
+    return [...this.#live.values()]
+      .filter((environment) => environment.keepalive && environment.owner.organizationId === organizationId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+
+  async #testCaseFor(environment: LiveEnvironment, viewer: Viewer, publicId: string): Promise<TestCaseRow> {
+    const [testCase] = await this.options.db
+      .select()
+      .from(testCases)
+      .where(and(eq(testCases.publicId, publicId), eq(testCases.archived, false), testCaseVisible(viewer)));
+    if (!testCase) throw notFound('Test case not found');
+    if (testCase.simulatorId !== environment.simulator.id)
+      throw badRequest(
+        `Test case "${testCase.name}" is not a task of simulator "${environment.simulator.name}"`,
+      );
+    return testCase;
+  }
+
+  /** A path, or an absolute URL on the environment's own origin: the reset never sends the browser elsewhere. */
+  #startUrl(environment: LiveEnvironment, target: string): string {
+    const origin = environment.instance.origin;
+    let url: URL;
+    try {
+      url = new URL(target, origin);
+    } catch {
+      throw badRequest('start_url must be a path such as /orders or a URL on the environment');
+    }
+    if (url.origin !== origin)
+      throw badRequest(`start_url must be on the environment's own origin (${origin})`);
+    return url.href;
+  }
+
+  async #end(environment: LiveEnvironment, status: 'closed' | 'failed', reason: string): Promise<void> {
+    if (this.#live.get(environment.publicId) !== environment) return;
+    this.#live.delete(environment.publicId);
+    environment.status = status;
+    environment.error = status === 'failed' ? reason : null;
+    for (const client of environment.cdpClients) client.close(1001, 'The environment was closed');
+    environment.cdpClients.clear();
+    environment.liveView?.close();
+    environment.page.close();
+    environment.instance.destroy();
+    await environment.browser.close().catch(() => undefined);
+    const { db } = this.options;
+    await setEnvironmentStatus(db, environment.jobGroupId, status, status === 'failed' ? reason : undefined);
+    await setSessionStatus(
+      db,
+      environment.session.id,
+      status === 'closed' ? 'run_completed' : 'run_failed',
+      status === 'failed' ? { failureReason: reason } : {},
+    );
+    await logToSession(db, environment.session.id, {
+      type: status === 'closed' ? 'environment_closed' : 'environment_failed',
+      message: reason,
+    });
+  }
+}
+
+export type { LiveEnvironment };

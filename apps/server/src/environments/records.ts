@@ -1,0 +1,175 @@
+import type { EnvironmentStatus, SessionStatus } from '@proctor/contracts';
+import { type Database, jobGroups, jobs, newPublicId, sessionLogs, sessions } from '@proctor/db';
+import { and, eq, inArray } from 'drizzle-orm';
+
+/**
+ * The rows behind an environment: its job group (status, heartbeat, owner) with one job for its browser,
+ * and the session of whatever runs in it. The runtime (manager.ts) holds the browser and the instance; these
+ * rows are what survives it, so a crash or a restart can still say what happened.
+ */
+export interface EnvironmentOwner {
+  organizationId: number;
+  userId: number | null;
+}
+
+export interface NewEnvironment extends EnvironmentOwner {
+  simulatorId: number;
+  simulatorName: string;
+  keepalive: boolean;
+  alias: string | null;
+  config: Record<string, unknown>;
+  workerId: string;
+}
+
+export interface SessionStart extends EnvironmentOwner {
+  simulatorId: number;
+  simulatorName: string;
+  jobGroupPublicId: string;
+  testCaseId: number | null;
+  source: string | null;
+  agentVersion: string | null;
+}
+
+const OPEN_STATUSES: EnvironmentStatus[] = ['queued', 'starting', 'running'];
+
+export async function insertEnvironment(db: Database, environment: NewEnvironment) {
+  return db.transaction(async (tx) => {
+    const [group] = await tx
+      .insert(jobGroups)
+      .values({
+        publicId: newPublicId(),
+        organizationId: environment.organizationId,
+        userId: environment.userId,
+        simulatorId: environment.simulatorId,
+        alias: environment.alias,
+        keepalive: environment.keepalive,
+        overallStatus: 'starting' satisfies EnvironmentStatus,
+        config: environment.config,
+        workerId: environment.workerId,
+        heartbeatAt: new Date(),
+      })
+      .returning();
+    const [job] = await tx
+      .insert(jobs)
+      .values({ publicId: newPublicId(), jobGroupId: group!.id, service: 'chromium', status: 'starting' })
+      .returning();
+    return { group: group!, job: job! };
+  });
+}
+
+export async function startSession(db: Database, start: SessionStart) {
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      publicId: newPublicId(),
+      status: 'run_started' satisfies SessionStatus,
+      organizationId: start.organizationId,
+      userId: start.userId,
+      simulatorId: start.simulatorId,
+      testCaseId: start.testCaseId,
+      jobGroupId: start.jobGroupPublicId,
+      simulatorConfig: {
+        type: 'app',
+        env_id: start.simulatorName,
+        ...(start.source ? { source: start.source } : {}),
+        ...(start.agentVersion ? { agent_version: start.agentVersion } : {}),
+      },
+    })
+    .returning();
+  return session!;
+}
+
+export async function setSessionStatus(
+  db: Database,
+  sessionId: number,
+  status: SessionStatus,
+  options: { failureReason?: string } = {},
+): Promise<void> {
+  const ended = status === 'run_completed' || status === 'run_failed';
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  const now = new Date();
+  await db
+    .update(sessions)
+    .set({
+      status,
+      ...(ended && row
+        ? { endedAt: now, sessionDuration: (now.getTime() - row.createdAt.getTime()) / 3_600_000 }
+        : {}),
+      ...(options.failureReason ? { failureReason: options.failureReason } : {}),
+    })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** A line in the session's log (000 §3 Log entry): why it ended, what the environment did. */
+export async function logToSession(
+  db: Database,
+  sessionId: number,
+  entry: { type: string; message: string },
+): Promise<void> {
+  await db
+    .insert(sessionLogs)
+    .values({ sessionId, source: 'environment', logData: { ...entry, source: 'environment' } });
+}
+
+export async function setEnvironmentStatus(
+  db: Database,
+  jobGroupId: number,
+  status: EnvironmentStatus,
+  error?: string,
+): Promise<void> {
+  const closed = status === 'closed' || status === 'failed';
+  await db.transaction(async (tx) => {
+    await tx
+      .update(jobGroups)
+      .set({ overallStatus: status, ...(closed ? { closedAt: new Date() } : {}) })
+      .where(eq(jobGroups.id, jobGroupId));
+    await tx
+      .update(jobs)
+      .set({ status, ...(error ? { error } : {}) })
+      .where(eq(jobs.jobGroupId, jobGroupId));
+  });
+}
+
+export async function attachSession(db: Database, jobGroupId: number, sessionId: number): Promise<void> {
+  await db.update(jobGroups).set({ sessionId }).where(eq(jobGroups.id, jobGroupId));
+}
+
+export async function recordHeartbeat(db: Database, jobGroupId: number, at: Date): Promise<void> {
+  await db.update(jobGroups).set({ heartbeatAt: at }).where(eq(jobGroups.id, jobGroupId));
+}
+
+/** The environment's row as its organization sees it; undefined for another organization's or an unknown id. */
+export async function findEnvironment(db: Database, publicId: string, organizationId: number) {
+  const [row] = await db
+    .select({ group: jobGroups, job: jobs })
+    .from(jobGroups)
+    .leftJoin(jobs, eq(jobs.jobGroupId, jobGroups.id))
+    .where(and(eq(jobGroups.publicId, publicId), eq(jobGroups.organizationId, organizationId)));
+  return row;
+}
+
+/**
+ * Environments this worker left open when it stopped (a crash, SIGKILL): their browsers are gone (the sweep
+ * at start-up kills any left behind), so each is failed, and its session with it, with the reason logged.
+ */
+export async function failOrphanedEnvironments(
+  db: Database,
+  workerId: string,
+  reason: string,
+): Promise<number> {
+  const orphans = await db
+    .select({ id: jobGroups.id, sessionId: jobGroups.sessionId })
+    .from(jobGroups)
+    .where(and(eq(jobGroups.workerId, workerId), inArray(jobGroups.overallStatus, OPEN_STATUSES)));
+  for (const orphan of orphans) {
+    await setEnvironmentStatus(db, orphan.id, 'failed', reason);
+    if (orphan.sessionId !== null) {
+      await setSessionStatus(db, orphan.sessionId, 'run_failed', { failureReason: reason });
+      await logToSession(db, orphan.sessionId, { type: 'environment_failed', message: reason });
+    }
+  }
+  return orphans.length;
+}

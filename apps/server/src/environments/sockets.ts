@@ -1,0 +1,93 @@
+import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { LIVE_VIEW, LIVE_VIEW_CLOSE } from '@proctor/contracts';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer } from 'ws';
+import type { AppContext } from '../context';
+
+/**
+ * The two WebSocket doors of an environment, on Proctor's own port, each opened by a capability token
+ * (tokens.ts) that names one environment:
+ * - `/cdp/{token}`: an agent's Chrome DevTools Protocol connection, proxied to that environment's browser
+ *   through its filters (`chromium.connectOverCDP(cdp_url)`);
+ * - `/live/{environmentId}/ws?token=…`: a viewer of the live view (frames out, mouse and keys in).
+ * Anything else asking to upgrade is refused with `{detail}`, as every error Proctor sends.
+ */
+export function attachEnvironmentSockets(app: FastifyInstance, ctx: AppContext): void {
+  const sockets: Sockets = {
+    // An agent's commands can be large (a script to evaluate, a file's contents for an upload).
+    cdp: new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 }),
+    // A viewer sends mouse and keys only: a larger message is refused before it is buffered.
+    live: new WebSocketServer({ noServer: true, maxPayload: LIVE_VIEW.maxViewerMessageBytes }),
+  };
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    void route(ctx, sockets, request, socket, head).catch((error: unknown) => {
+      app.log.error({ err: error }, 'environment socket failed');
+      refuse(socket, 500, 'Internal server error');
+    });
+  });
+  app.addHook('onClose', async () => {
+    for (const server of [sockets.cdp, sockets.live]) {
+      for (const client of server.clients) client.terminate();
+      server.close();
+    }
+  });
+}
+
+interface Sockets {
+  cdp: WebSocketServer;
+  live: WebSocketServer;
+}
+
+async function route(
+  ctx: AppContext,
+  sockets: Sockets,
+  request: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://proctor.invalid');
+  const cdp = /^\/cdp\/([^/]+)\/?$/.exec(url.pathname);
+  if (cdp) {
+    const environmentId = await ctx.tokens.verifyEnvironmentToken('cdp', decodeURIComponent(cdp[1]!));
+    const environment = environmentId ? ctx.environments.byId(environmentId) : undefined;
+    if (!environment) return refuse(socket, 404, 'Environment not found, or the CDP URL has expired');
+    sockets.cdp.handleUpgrade(request, socket, head, (client) =>
+      ctx.environments.connectCdpClient(environment, client),
+    );
+    return;
+  }
+  const live = /^\/live\/([^/]+)\/ws$/.exec(url.pathname);
+  if (live) {
+    const environmentId = await ctx.tokens.verifyEnvironmentToken(
+      'live',
+      url.searchParams.get('token') ?? '',
+    );
+    const allowed = environmentId !== null && environmentId === decodeURIComponent(live[1]!);
+    const environment = allowed ? ctx.environments.byId(environmentId) : undefined;
+    // Refused after the upgrade, with the live view's close codes: the viewer then stops reconnecting
+    // (an HTTP refusal reads to a browser as a dropped connection, which it retries).
+    sockets.live.handleUpgrade(request, socket, head, (viewer) => {
+      if (!allowed)
+        return viewer.close(LIVE_VIEW_CLOSE.unauthorized.code, LIVE_VIEW_CLOSE.unauthorized.reason);
+      if (!environment) return viewer.close(LIVE_VIEW_CLOSE.notFound.code, LIVE_VIEW_CLOSE.notFound.reason);
+      ctx.environments
+        .addViewer(environment, viewer)
+        .catch(() => viewer.close(1011, 'The live view could not start'));
+    });
+    return;
+  }
+  refuse(socket, 404, 'Not found');
+}
+
+function refuse(socket: Duplex, status: number, detail: string): void {
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}

@@ -1,0 +1,195 @@
+import {
+  ENVIRONMENT,
+  type EnvironmentStatus,
+  endpoints,
+  KEEPALIVE_REQUIRED_MESSAGE,
+} from '@proctor/contracts';
+import { simulators } from '@proctor/db';
+import { and } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { MemberPrincipal } from '../auth/principal';
+import type { AppContext } from '../context';
+import type { LiveEnvironment } from '../environments/manager';
+import { findEnvironment } from '../environments/records';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { access, defineRoute } from '../http/route';
+import { refCondition, simulatorVisible, viewerOf } from '../services/testCaseAccess';
+
+/**
+ * Live environments (000 §7.4): every call by a member or the organization's API key holding
+ * playground_access (own or granted), inside the caller's organization. Another organization's environment
+ * answers 404, as an unknown one does.
+ */
+const environmentAccess = access.member({ permissions: ['playground_access'] });
+
+const simulatorUnavailable = (name: string) => `Simulator "${name}" not found or not enabled`;
+
+/** The caller's running environment; 409 when it exists but is no longer running, 404 otherwise. */
+async function runningEnvironment(
+  ctx: AppContext,
+  principal: MemberPrincipal,
+  id: string,
+): Promise<LiveEnvironment> {
+  const organizationId = principal.organization.id;
+  if (ctx.environments.isRunning(id)) return ctx.environments.running(id, organizationId);
+  const row = await findEnvironment(ctx.db, id, organizationId);
+  if (!row) throw notFound('Environment not found');
+  throw conflict(
+    `The environment is ${row.group.overallStatus}${row.job?.error ? `: ${row.job.error}` : ''}`,
+  );
+}
+
+async function liveViewUrl(ctx: AppContext, environmentId: string): Promise<string> {
+  const { token } = await ctx.tokens.signEnvironmentToken(
+    'live',
+    environmentId,
+    ENVIRONMENT.liveViewTokenTtlSeconds,
+  );
+  return `${ctx.config.publicUrl}/live/${environmentId}?token=${token}`;
+}
+
+export function environmentRoutes(app: FastifyInstance) {
+  defineRoute(app, endpoints.makeEnvironment, environmentAccess, async ({ app: ctx, principal, body }) => {
+    const viewer = viewerOf(principal);
+    const [simulator] = await ctx.db
+      .select()
+      .from(simulators)
+      .where(and(refCondition(simulators.id, simulators.name, body.env_id), simulatorVisible(viewer)));
+    if (!simulator) throw notFound(simulatorUnavailable(body.env_id));
+    if (!simulator.enabled) throw forbidden(simulatorUnavailable(simulator.name));
+    if (body.keepalive) {
+      if (!body.alias) throw badRequest(KEEPALIVE_REQUIRED_MESSAGE);
+      const taken = ctx.environments
+        .keepalive(principal.organization.id)
+        .some((environment) => environment.alias?.toLowerCase() === body.alias?.toLowerCase());
+      if (taken) throw conflict(`A keepalive environment named "${body.alias}" is already running`);
+    }
+    if (!ctx.environments.available)
+      throw new HttpError(503, `Environments are not available: ${ctx.environments.unavailableReason}`);
+    return ctx.environments.make(
+      { organizationId: principal.organization.id, userId: principal.user?.id ?? null },
+      simulator,
+      body,
+    );
+  });
+
+  defineRoute(
+    app,
+    endpoints.environmentStatus,
+    environmentAccess,
+    async ({ app: ctx, principal, params }) => {
+      const row = await findEnvironment(ctx.db, params.id, principal.organization.id);
+      if (!row) throw notFound('Environment not found');
+      return { status: row.group.overallStatus as EnvironmentStatus, error: row.job?.error ?? null };
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.environmentWorkerReady,
+    environmentAccess,
+    async ({ app: ctx, principal, params }) => {
+      if (ctx.environments.isRunning(params.id)) {
+        const environment = ctx.environments.running(params.id, principal.organization.id);
+        return ctx.environments.workerReady(environment);
+      }
+      const row = await findEnvironment(ctx.db, params.id, principal.organization.id);
+      if (!row) throw notFound('Environment not found');
+      return { ready: false, error: row.job?.error ?? `The environment is ${row.group.overallStatus}` };
+    },
+  );
+
+  defineRoute(app, endpoints.environmentState, environmentAccess, async ({ app: ctx, principal, params }) => {
+    const environment = await runningEnvironment(ctx, principal, params.id);
+    return {
+      state: { mutations: await ctx.environments.mutations(environment) },
+      live_view_url: await liveViewUrl(ctx, environment.publicId),
+    };
+  });
+
+  defineRoute(
+    app,
+    endpoints.resetEnvironment,
+    environmentAccess,
+    async ({ app: ctx, principal, params, body }) => {
+      const environment = await runningEnvironment(ctx, principal, params.id);
+      return ctx.environments.reset(environment, viewerOf(principal), body);
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.evaluateEnvironment,
+    environmentAccess,
+    async ({ app: ctx, principal, params, body }) => {
+      const environment = await runningEnvironment(ctx, principal, params.id);
+      return ctx.environments.evaluate(environment, body.output);
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.backupEnvironment,
+    environmentAccess,
+    async ({ app: ctx, principal, params }) => {
+      const environment = await runningEnvironment(ctx, principal, params.id);
+      // A public (keepalive) environment is shared by the organization: snapshotting it is an authoring act.
+      if (environment.keepalive && !principal.permissions.create_test_cases)
+        throw forbidden('Missing permission: create_test_cases');
+      return ctx.environments.backup(environment);
+    },
+  );
+
+  defineRoute(app, endpoints.closeEnvironment, environmentAccess, async ({ app: ctx, principal, params }) => {
+    if (!ctx.environments.isRunning(params.id)) {
+      const row = await findEnvironment(ctx.db, params.id, principal.organization.id);
+      if (!row) throw notFound('Environment not found');
+      return { status: row.group.overallStatus as EnvironmentStatus };
+    }
+    const environment = ctx.environments.running(params.id, principal.organization.id);
+    await ctx.environments.closeEnvironment(environment);
+    return { status: 'closed' as const };
+  });
+
+  defineRoute(
+    app,
+    endpoints.environmentHeartbeat,
+    environmentAccess,
+    async ({ app: ctx, principal, params }) => {
+      const environment = await runningEnvironment(ctx, principal, params.id);
+      await ctx.environments.heartbeat(environment);
+      return { status: environment.status };
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.environmentCdpUrl,
+    environmentAccess,
+    async ({ app: ctx, principal, params }) => {
+      const environment = await runningEnvironment(ctx, principal, params.id);
+      const { token, expiresAt } = await ctx.tokens.signEnvironmentToken(
+        'cdp',
+        environment.publicId,
+        ENVIRONMENT.cdpTokenTtlSeconds,
+      );
+      const socketOrigin = ctx.config.publicUrl.replace(/^http/, 'ws');
+      return { cdp_url: `${socketOrigin}/cdp/${token}`, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  defineRoute(app, endpoints.keepaliveJobs, environmentAccess, async ({ app: ctx, principal }) => ({
+    job_groups: await Promise.all(
+      ctx.environments.keepalive(principal.organization.id).map(async (environment) => ({
+        group_id: environment.publicId,
+        alias: environment.alias ?? '',
+        overall_status: environment.status,
+        created_at: environment.createdAt.toISOString(),
+        simulator: { id: environment.simulator.id, name: environment.simulator.name },
+        session_id: environment.session.publicId,
+        live_view_url: await liveViewUrl(ctx, environment.publicId),
+        jobs: [{ public_id: environment.jobPublicId, service: 'chromium' }],
+      })),
+    ),
+  }));
+}

@@ -1,0 +1,299 @@
+import { createServer } from 'node:net';
+import {
+  CdpUrlResponse,
+  EnvironmentStateResponse,
+  EnvironmentStatusResponse,
+  EvaluateEnvironmentResponse,
+  KeepaliveJobsResponse,
+  LIVE_VIEW_CLOSE,
+  liveViewSocketPath,
+  MakeEnvironmentResponse,
+  ResetEnvironmentResponse,
+} from '@proctor/contracts';
+import { sessionLogs, sessions, simulators, testCases } from '@proctor/db';
+import { and, eq, isNull } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { builtInRegistrations } from '../src/builtIns';
+import { testDatabases } from './support/databases';
+import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Live environments through the API, in real Chromium: lifecycle and sessions, reset with a test case,
+ * evaluation, isolation between organizations, the CDP door's filters, the heartbeat, admission control.
+ * One database is enough here: the environment runtime is the subject, and the records it writes are plain
+ * inserts and updates that the other API tests already run on both engines.
+ */
+describe('live environments', () => {
+  let proctor: TestProctor;
+  let player: Actor;
+  let outsider: Actor;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    // The CDP and live-view addresses the server hands out are built on PUBLIC_URL: make it the real one.
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    proctor = await startTestProctor(testDatabases()[0]!, {
+      builtInSimulators: builtInRegistrations(),
+      env: { BROWSER_POOL_SIZE: '1', MAX_ENVIRONMENTS: '3', PUBLIC_URL: baseUrl },
+    });
+    await proctor.app.listen({ port, host: '127.0.0.1' });
+    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
+    const plan = { allowed_simulators: allowed.map((s) => s.id) };
+    player = await proctor.actor({ permissions: { playground_access: true }, plan });
+    outsider = await proctor.actor({ permissions: { playground_access: true }, plan });
+  });
+  afterAll(() => proctor?.close());
+
+  const call = async (method: 'GET' | 'POST', url: string, as: Actor = player, payload?: unknown) =>
+    proctor.request({ method, url, as, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  async function make(as: Actor = player, body: Record<string, unknown> = { env_id: 'shop' }) {
+    const response = await call('POST', '/api/env/make2', as, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return MakeEnvironmentResponse.parse(response.json());
+  }
+
+  async function publicTestCase(simulatorName: string) {
+    const [row] = await proctor.ctx.db
+      .select({ publicId: testCases.publicId, prompt: testCases.prompt, startUrl: testCases.startUrl })
+      .from(testCases)
+      .innerJoin(simulators, eq(testCases.simulatorId, simulators.id))
+      .where(and(eq(simulators.name, simulatorName), isNull(testCases.organizationId)))
+      .limit(1);
+    return row!;
+  }
+
+  const sessionRow = async (publicId: string) =>
+    (await proctor.ctx.db.select().from(sessions).where(eq(sessions.publicId, publicId)))[0]!;
+
+  it('should start an environment ready at once, with a running session, and close it as completed', async () => {
+    const environment = await make();
+    expect(environment.status).toBe('running');
+    const status = EnvironmentStatusResponse.parse(
+      (await call('GET', `/api/env/${environment.id}/status`)).json(),
+    );
+    expect(status).toEqual({ status: 'running', error: null });
+    expect((await call('GET', `/api/env/${environment.id}/worker_ready`)).json()).toEqual({ ready: true });
+    expect((await sessionRow(environment.session_id)).status).toBe('run_setup_completed');
+
+    const state = EnvironmentStateResponse.parse(
+      (await call('GET', `/api/env/${environment.id}/state`)).json(),
+    );
+    expect(state.state.mutations).toEqual([]);
+    expect(state.live_view_url).toMatch(new RegExp(`/live/${environment.id}\\?token=`));
+
+    expect((await call('POST', `/api/env/${environment.id}/close`)).json()).toEqual({ status: 'closed' });
+    expect((await call('GET', `/api/env/${environment.id}/status`)).json()).toEqual({
+      status: 'closed',
+      error: null,
+    });
+    const ended = await sessionRow(environment.session_id);
+    expect(ended.status).toBe('run_completed');
+    expect(ended.endedAt).not.toBeNull();
+    expect((await call('GET', `/api/env/${environment.id}/state`)).statusCode).toBe(409);
+  });
+
+  it('should reset to a test case: new session, the browser on its start URL, its prompt', async () => {
+    const environment = await make();
+    const testCase = await publicTestCase('shop');
+    const response = await call('POST', `/api/env/${environment.id}/reset`, player, {
+      test_case_public_id: testCase.publicId,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const reset = ResetEnvironmentResponse.parse(response.json());
+    expect(reset.session_id).not.toBe(environment.session_id);
+    expect(reset.prompt).toBe(testCase.prompt);
+    expect(new URL(reset.start_url).pathname + new URL(reset.start_url).search).toBe(testCase.startUrl);
+    expect(new URL(reset.start_url).hostname).toBe(`${environment.id}.shop.localhost`);
+    expect((await sessionRow(environment.session_id)).status).toBe('run_completed');
+    expect((await sessionRow(reset.session_id)).status).toBe('run_setup_completed');
+
+    // Nothing done yet: the test case's expectations are not met.
+    const evaluation = EvaluateEnvironmentResponse.parse(
+      (await call('POST', `/api/env/${environment.id}/evaluate`, player, {})).json(),
+    );
+    expect(evaluation.passed).toBe(false);
+    expect(evaluation.details.test_case_public_id).toBe(testCase.publicId);
+
+    const elsewhere = await call('POST', `/api/env/${environment.id}/reset`, player, {
+      start_url: 'http://example.com/',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    await call('POST', `/api/env/${environment.id}/close`);
+  });
+
+  it("should answer another organization's environment, CDP URL, live view and state with 404", async () => {
+    const environment = await make();
+    for (const [method, path] of [
+      ['GET', 'status'],
+      ['GET', 'worker_ready'],
+      ['GET', 'state'],
+      ['GET', 'cdp_url'],
+      ['POST', 'reset'],
+      ['POST', 'evaluate'],
+      ['POST', 'backup'],
+      ['POST', 'heartbeat'],
+      ['POST', 'close'],
+    ] as const) {
+      const response = await call(
+        method,
+        `/api/env/${environment.id}/${path}`,
+        outsider,
+        method === 'POST' ? {} : undefined,
+      );
+      expect(response.statusCode, `${method} ${path}`).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Environment not found' });
+    }
+    // A live-view token names one environment: it opens no other.
+    const state = EnvironmentStateResponse.parse(
+      (await call('GET', `/api/env/${environment.id}/state`)).json(),
+    );
+    const token = new URL(state.live_view_url).searchParams.get('token')!;
+    const other = await make(outsider);
+    expect(await liveViewOutcome(`${liveViewSocketPath(other.id)}?token=${token}`)).toBe(
+      LIVE_VIEW_CLOSE.unauthorized.code,
+    );
+    expect(await liveViewOutcome(`${liveViewSocketPath(environment.id)}?token=${token}`)).toBe('frame');
+    await call('POST', `/api/env/${environment.id}/close`);
+    await call('POST', `/api/env/${other.id}/close`, outsider);
+  });
+
+  /** How a live-view socket opened with this path ends: 'frame' when it is served, else its close code. */
+  function liveViewOutcome(path: string): Promise<'frame' | number> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(new URL(path, baseUrl.replace(/^http/, 'ws')));
+      socket.on('message', (_data, isBinary) => {
+        if (!isBinary) return;
+        resolve('frame');
+        socket.close();
+      });
+      socket.on('close', (code) => resolve(code));
+      socket.on('error', reject);
+    });
+  }
+
+  it('should let an agent drive the browser over CDP, within the filters, and survive Browser.close', async () => {
+    const environment = await make();
+    const { cdp_url } = CdpUrlResponse.parse(
+      (await call('GET', `/api/env/${environment.id}/cdp_url`)).json(),
+    );
+    expect(cdp_url).toMatch(/^ws:\/\/.*\/cdp\//);
+    const other = await make(outsider);
+
+    const browser = await chromium.connectOverCDP(cdp_url);
+    const context = browser.contexts()[0]!;
+    const page = context.pages()[0]!;
+    expect(new URL(page.url()).hostname).toBe(`${environment.id}.shop.localhost`);
+    // One browser per environment: no target of the other environment exists here to be listed or reached.
+    const session = await context.newCDPSession(page);
+    const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { url: string }[] };
+    expect(targetInfos.some((target) => target.url.includes(other.id))).toBe(false);
+
+    await expect(page.goto('file:///etc/hostname')).rejects.toThrow(/not allowed/);
+    // A host path handed to a file input (Playwright itself sends file contents, which are the agent's own).
+    await page.setContent('<input type="file" id="upload">');
+    const { root } = (await session.send('DOM.getDocument')) as { root: { nodeId: number } };
+    const { nodeId } = (await session.send('DOM.querySelector', {
+      nodeId: root.nodeId,
+      selector: '#upload',
+    })) as {
+      nodeId: number;
+    };
+    await expect(session.send('DOM.setFileInputFiles', { nodeId, files: ['/etc/hostname'] })).rejects.toThrow(
+      /not allowed|outside/,
+    );
+
+    // Browser.close from a client ends that client only: the environment's browser stays.
+    const browserSession = await browser.newBrowserCDPSession();
+    await browserSession.send('Browser.close').catch(() => undefined);
+    await new Promise<void>((resolve) =>
+      browser.isConnected() ? browser.once('disconnected', () => resolve()) : resolve(),
+    );
+    expect((await call('GET', `/api/env/${environment.id}/worker_ready`)).json()).toEqual({ ready: true });
+    const again = await chromium.connectOverCDP(cdp_url);
+    expect(again.contexts()[0]!.pages().length).toBeGreaterThan(0);
+    await again.close();
+
+    const expired = await call('POST', `/api/env/${environment.id}/close`);
+    expect(expired.statusCode).toBe(200);
+    await expect(chromium.connectOverCDP(cdp_url, { timeout: 5000 })).rejects.toThrow();
+    await call('POST', `/api/env/${other.id}/close`, outsider);
+  });
+
+  it('should close an environment whose heartbeat stopped, failing its session with the reason', async () => {
+    const environment = await make();
+    expect((await call('POST', `/api/env/${environment.id}/heartbeat`)).json()).toEqual({
+      status: 'running',
+    });
+    await proctor.ctx.environments.closeIdle(Date.now() + 121_000);
+    const status = EnvironmentStatusResponse.parse(
+      (await call('GET', `/api/env/${environment.id}/status`)).json(),
+    );
+    expect(status.status).toBe('failed');
+    expect(status.error).toMatch(/No heartbeat for 2 minutes/);
+    const session = await sessionRow(environment.session_id);
+    expect(session.status).toBe('run_failed');
+    const logs = await proctor.ctx.db.select().from(sessionLogs).where(eq(sessionLogs.sessionId, session.id));
+    expect(logs.map((log) => (log.logData as { message: string }).message)).toContainEqual(
+      expect.stringMatching(/No heartbeat/),
+    );
+  });
+
+  it('should keep keepalive environments past the heartbeat, list them, and require an alias', async () => {
+    const missing = await call('POST', '/api/env/make2', player, { env_id: 'mail', keepalive: true });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Please select a simulator and provide an alias' });
+    const badAlias = await call('POST', '/api/env/make2', player, {
+      env_id: 'mail',
+      keepalive: true,
+      alias: 'a b',
+    });
+    expect(badAlias.json().detail).toMatch(/Alias can only contain letters, numbers, and hyphens/);
+
+    const environment = await make(player, { env_id: 'mail', keepalive: true, alias: 'demo-inbox' });
+    await proctor.ctx.environments.closeIdle(Date.now() + 121_000);
+    const listed = KeepaliveJobsResponse.parse((await call('GET', '/api/jobs/keepalive')).json());
+    expect(listed.job_groups.map((group) => [group.group_id, group.alias, group.overall_status])).toEqual([
+      [environment.id, 'demo-inbox', 'running'],
+    ]);
+    expect(
+      KeepaliveJobsResponse.parse((await call('GET', '/api/jobs/keepalive', outsider)).json()).job_groups,
+    ).toEqual([]);
+    const duplicate = await call('POST', '/api/env/make2', player, {
+      env_id: 'mail',
+      keepalive: true,
+      alias: 'demo-inbox',
+    });
+    expect(duplicate.statusCode).toBe(409);
+    // Backing up a shared environment is an authoring act.
+    expect((await call('POST', `/api/env/${environment.id}/backup`)).statusCode).toBe(403);
+    await call('POST', `/api/env/${environment.id}/close`);
+  });
+
+  it('should refuse a simulator outside the plan, and more environments than the machine allows', async () => {
+    const narrow = await proctor.actor({
+      permissions: { playground_access: true },
+      plan: { allowed_simulators: [] },
+    });
+    const refused = await call('POST', '/api/env/make2', narrow, { env_id: 'shop' });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ detail: 'Simulator "shop" not found or not enabled' });
+
+    const started = [await make(), await make(), await make()];
+    const over = await call('POST', '/api/env/make2', player, { env_id: 'shop' });
+    expect(over.statusCode).toBe(503);
+    expect(over.json().detail).toMatch(/All 3 environment slots are in use/);
+    for (const environment of started) await call('POST', `/api/env/${environment.id}/close`);
+  });
+});

@@ -1,0 +1,2 @@
+export { LiveViewCanvas } from './components/LiveViewCanvas';
+export { LiveViewPage } from './pages/LiveViewPage';

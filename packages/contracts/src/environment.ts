@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { Timestamp } from './common';
+import { LAYOUT } from './constants';
+
+/**
+ * A live environment (000 §7.4, §4.2): one simulator instance plus its own Chromium, driven by an agent over
+ * CDP or by a person through the live view. Its id is the public id of its job group.
+ *
+ * Statuses: queued (accepted, not yet given a browser), starting, running (ready: the page is open),
+ * closed (ended by close or by its owner), failed (could not start, crashed, or its heartbeat stopped).
+ */
+export const ENVIRONMENT_STATUSES = ['queued', 'starting', 'running', 'closed', 'failed'] as const;
+export const EnvironmentStatus = z.enum(ENVIRONMENT_STATUSES);
+export type EnvironmentStatus = z.infer<typeof EnvironmentStatus>;
+
+/** Environment limits and timings the server enforces and the SDK follows. */
+export const ENVIRONMENT = {
+  /** Without a heartbeat for this long, a (non-keepalive) environment is closed and its session failed. */
+  heartbeatTimeoutMs: 120_000,
+  /** How long a CDP URL's token may be used to connect (a connection once made lasts). */
+  cdpTokenTtlSeconds: 15 * 60,
+  /** How long a live-view URL's token may be used to connect. */
+  liveViewTokenTtlSeconds: 60 * 60,
+  minInterfaceSize: 320,
+  maxInterfaceSize: 3840,
+} as const;
+
+/** Letters, digits and hyphens (000 §5 keepalive creation). */
+export const ALIAS_PATTERN = /^[A-Za-z0-9-]+$/;
+export const ALIAS_MESSAGE = 'Alias can only contain letters, numbers, and hyphens';
+export const KEEPALIVE_REQUIRED_MESSAGE = 'Please select a simulator and provide an alias';
+
+const InterfaceSize = (fallback: number) =>
+  z.number().int().min(ENVIRONMENT.minInterfaceSize).max(ENVIRONMENT.maxInterfaceSize).default(fallback);
+
+export const MakeEnvironmentRequest = z.object({
+  /** The simulator's name (or id, as text). */
+  env_id: z.string().trim().min(1, { error: 'Please start a simulator first' }).max(200),
+  env_config: z.record(z.string(), z.unknown()).optional(),
+  /** Who asked for it: 'sdk', 'playground', 'recorder', 'public-urls'… (kept on the session). */
+  source: z.string().trim().max(100).optional(),
+  interface_type: z.string().trim().max(50).optional(),
+  keepalive: z.boolean().default(false),
+  alias: z.string().trim().max(63).regex(ALIAS_PATTERN, { error: ALIAS_MESSAGE }).optional(),
+  record_network_requests: z.boolean().optional(),
+  load_chrome_extensions: z.boolean().optional(),
+  open_page_on_start: z.boolean().default(true),
+  interface_width: InterfaceSize(LAYOUT.keepaliveInterface.width),
+  interface_height: InterfaceSize(LAYOUT.keepaliveInterface.height),
+});
+export type MakeEnvironmentRequest = z.input<typeof MakeEnvironmentRequest>;
+/** The request with its defaults filled in, as the server reads it. */
+export type MakeEnvironmentOptions = z.output<typeof MakeEnvironmentRequest>;
+
+export const MakeEnvironmentResponse = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  status: EnvironmentStatus,
+});
+export type MakeEnvironmentResponse = z.infer<typeof MakeEnvironmentResponse>;
+
+export const EnvironmentIdParam = z.object({ id: z.string().min(1).max(100) });
+
+export const EnvironmentStatusResponse = z.object({
+  status: EnvironmentStatus,
+  error: z.string().nullable(),
+});
+export type EnvironmentStatusResponse = z.infer<typeof EnvironmentStatusResponse>;
+
+export const WorkerReadyResponse = z.object({ ready: z.boolean(), error: z.string().optional() });
+export type WorkerReadyResponse = z.infer<typeof WorkerReadyResponse>;
+
+/** One row change, in the simulator kit's mutation-log format. */
+export const StateMutation = z.object({
+  action: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  table_name: z.string(),
+  pk: z.string(),
+  old: z.record(z.string(), z.unknown()).nullable(),
+  new: z.record(z.string(), z.unknown()).nullable(),
+  action_timestamp: z.string(),
+});
+export type StateMutation = z.infer<typeof StateMutation>;
+
+export const EnvironmentStateResponse = z.object({
+  /** Mutations since the last reset, after the simulator's ignore filters. */
+  state: z.object({ mutations: z.array(StateMutation) }),
+  /** Where a person watches and drives the browser; carries a token for this environment only. */
+  live_view_url: z.string(),
+});
+export type EnvironmentStateResponse = z.infer<typeof EnvironmentStateResponse>;
+
+export const ResetEnvironmentRequest = z
+  .object({
+    test_case_public_id: z.string().trim().min(1).max(100).optional(),
+    name: z.string().trim().max(500).optional(),
+    prompt: z.string().trim().max(20_000).optional(),
+    /** A path on the simulator ('/orders') or an absolute URL on the instance's origin. */
+    start_url: z.string().trim().max(2000).optional(),
+    source: z.string().trim().max(100).optional(),
+    agent_version: z.string().trim().max(200).optional(),
+  })
+  .default({});
+export type ResetEnvironmentRequest = z.input<typeof ResetEnvironmentRequest>;
+export type ResetEnvironmentOptions = z.output<typeof ResetEnvironmentRequest>;
+
+export const ResetEnvironmentResponse = z.object({
+  session_id: z.string(),
+  /** Absolute URL the browser was sent to. */
+  start_url: z.string(),
+  prompt: z.string(),
+  test_case_public_id: z.string().nullable(),
+});
+export type ResetEnvironmentResponse = z.infer<typeof ResetEnvironmentResponse>;
+
+export const EvaluateEnvironmentRequest = z.object({ output: z.unknown().optional() }).default({});
+export type EvaluateEnvironmentRequest = z.input<typeof EvaluateEnvironmentRequest>;
+
+export const EvaluateEnvironmentResponse = z.object({
+  passed: z.boolean(),
+  details: z.object({
+    test_case_public_id: z.string().nullable(),
+    /** Readable reasons it failed; empty when it passed. */
+    explanation: z.string(),
+    mutations: z
+      .object({
+        satisfied: z.boolean(),
+        matched: z.number().int(),
+        missing: z.array(z.object({ table_name: z.string(), action: z.string(), reason: z.string() })),
+        unexpected: z.array(z.object({ table_name: z.string(), action: z.string(), pk: z.string() })),
+      })
+      .nullable(),
+    output: z
+      .object({ passed: z.boolean(), matches_expected: z.boolean(), schema_errors: z.array(z.string()) })
+      .nullable(),
+  }),
+});
+export type EvaluateEnvironmentResponse = z.infer<typeof EvaluateEnvironmentResponse>;
+
+export const BackupEnvironmentResponse = z.object({
+  backup_id: z.string(),
+  taken_at: Timestamp,
+  mutation_count: z.number().int(),
+});
+export type BackupEnvironmentResponse = z.infer<typeof BackupEnvironmentResponse>;
+
+export const CloseEnvironmentResponse = z.object({ status: EnvironmentStatus });
+export const HeartbeatResponse = z.object({ status: EnvironmentStatus });
+
+export const CdpUrlResponse = z.object({
+  /** ws:// (wss:// behind TLS) on Proctor's own origin; `chromium.connectOverCDP(cdp_url)` accepts it. */
+  cdp_url: z.string(),
+  expires_at: Timestamp,
+});
+export type CdpUrlResponse = z.infer<typeof CdpUrlResponse>;
+
+/** A running keepalive environment as /public-urls lists it (000 §3 Keepalive job group). */
+export const KeepaliveJobGroup = z.object({
+  group_id: z.string(),
+  alias: z.string(),
+  overall_status: EnvironmentStatus,
+  created_at: Timestamp,
+  simulator: z.object({ id: z.number().int(), name: z.string() }),
+  session_id: z.string().nullable(),
+  live_view_url: z.string(),
+  jobs: z.array(z.object({ public_id: z.string(), service: z.string() })),
+});
+export type KeepaliveJobGroup = z.infer<typeof KeepaliveJobGroup>;
+export const KeepaliveJobsResponse = z.object({ job_groups: z.array(KeepaliveJobGroup) });
+export type KeepaliveJobsResponse = z.infer<typeof KeepaliveJobsResponse>;

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+
+/**
+ * The live view's WebSocket protocol (`GET /live/{envId}/ws?token=…`), shared by the environment runtime
+ * and the dashboard's canvas.
+ *
+ * Server → viewer:
+ * - a binary message per screencast frame: a 4-byte big-endian length N, N bytes of ASCII JSON
+ *   (`LiveFrameHeader`), then the JPEG. One message per frame, so a frame and its geometry never part, and a
+ *   slow viewer can be handed only the latest frame by replacing one buffer;
+ * - a text message `LiveViewStatus` on joining and whenever the followed tab, the viewers or the state change.
+ *
+ * Viewer → server: one text message of JSON per `LiveViewerMessage`. Pointer coordinates are in frame
+ * pixels: the pixel space of the JPEG the viewer last drew (the server maps them to the page's CSS pixels).
+ */
+
+export const LIVE_VIEW = {
+  /** Largest viewer message the server reads; a larger one closes the socket (`messageTooLarge`). */
+  maxViewerMessageBytes: 8 * 1024,
+  /** Longest text one `text` message inserts; the canvas splits a longer paste. */
+  maxTextChars: 2000,
+  /** Reconnect backoff of the canvas after a dropped connection: doubles from the first to the cap. */
+  reconnectFirstMs: 500,
+  reconnectMaxMs: 10_000,
+} as const;
+
+/**
+ * Close codes of the live view socket. 4000-4999 are the application's own (RFC 6455 §7.4.2); a viewer
+ * reconnects after any other code, never after these.
+ */
+export const LIVE_VIEW_CLOSE = {
+  environmentClosed: { code: 4000, reason: 'Environment closed' },
+  /** For the route: a missing, expired or foreign token. */
+  unauthorized: { code: 4001, reason: 'Not allowed to view this environment' },
+  /** For the route: no running environment with this id. */
+  notFound: { code: 4004, reason: 'No such environment' },
+  /** A message that is not JSON of `LiveViewerMessage` (1008: policy violation). */
+  invalidMessage: { code: 1008, reason: 'Invalid live view message' },
+  /** Viewers send text only (1003: unsupported data). */
+  binaryMessage: { code: 1003, reason: 'Live view messages are text' },
+  messageTooLarge: { code: 1009, reason: 'Live view message too large' },
+} as const;
+
+/** The codes after which a viewer stays disconnected: the environment is gone or the viewer may not see it. */
+export const LIVE_VIEW_FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([
+  LIVE_VIEW_CLOSE.environmentClosed.code,
+  LIVE_VIEW_CLOSE.unauthorized.code,
+  LIVE_VIEW_CLOSE.notFound.code,
+]);
+
+/** Path of an environment's live view socket; the token goes in the `token` query parameter. */
+export function liveViewSocketPath(envId: string): string {
+  return `/live/${encodeURIComponent(envId)}/ws`;
+}
+
+/** CDP's modifier bit mask, used as is on the wire. */
+export const KEY_MODIFIERS = { alt: 1, ctrl: 2, meta: 4, shift: 8 } as const;
+
+const Modifiers = z.number().int().min(0).max(15);
+/** Generous bounds: frame pixels are clamped to the frame by the server; this only refuses absurd numbers. */
+const Coordinate = z.number().min(-100_000).max(100_000);
+const WheelDelta = z.number().min(-100_000).max(100_000);
+
+/** What `Page.screencastFrame` says about a frame (`Page.ScreencastFrameMetadata`), in DIP unless noted. */
+export const LiveFrameMetadata = z.object({
+  deviceWidth: z.number().positive(),
+  deviceHeight: z.number().positive(),
+  /** Space above the frame on the device (mobile top controls); the frame itself starts below it. */
+  offsetTop: z.number(),
+  /** Pinch zoom: the frame shows the visual viewport at this scale. */
+  pageScaleFactor: z.number().positive(),
+  /** The page's scroll position, in CSS pixels. */
+  scrollOffsetX: z.number(),
+  scrollOffsetY: z.number(),
+  /** When Chromium captured the frame, in seconds since the epoch. */
+  timestamp: z.number().optional(),
+});
+export type LiveFrameMetadata = z.infer<typeof LiveFrameMetadata>;
+
+export const LiveFrameHeader = z.object({
+  type: z.literal('frame'),
+  /** Increases by one per frame the server received; a viewer that was sent only the latest sees gaps. */
+  seq: z.number().int().nonnegative(),
+  /** Size of the JPEG in pixels: the space of the coordinates the viewer sends back. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  metadata: LiveFrameMetadata,
+});
+export type LiveFrameHeader = z.infer<typeof LiveFrameHeader>;
+
+export interface LiveFrame {
+  header: LiveFrameHeader;
+  jpeg: Uint8Array;
+}
+
+/** Packs a frame into one binary message. The header is JSON of numbers only, hence ASCII. */
+export function encodeLiveFrame(header: LiveFrameHeader, jpeg: Uint8Array): Uint8Array {
+  const json = JSON.stringify(header);
+  const message = new Uint8Array(4 + json.length + jpeg.length);
+  new DataView(message.buffer).setUint32(0, json.length);
+  for (let i = 0; i < json.length; i++) message[4 + i] = json.charCodeAt(i);
+  message.set(jpeg, 4 + json.length);
+  return message;
+}
+
+/** The frame in one binary message, or null when the message is not one. The JPEG is a view, not a copy. */
+export function decodeLiveFrame(message: Uint8Array): LiveFrame | null {
+  if (message.length < 4) return null;
+  const headerLength = new DataView(message.buffer, message.byteOffset, message.byteLength).getUint32(0);
+  if (headerLength > 4096 || 4 + headerLength > message.length) return null;
+  const json = String.fromCharCode(...message.subarray(4, 4 + headerLength));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  const header = LiveFrameHeader.safeParse(parsed);
+  if (!header.success) return null;
+  return { header: header.data, jpeg: message.subarray(4 + headerLength) };
+}
+
+export const LiveViewTab = z.object({
+  url: z.string(),
+  title: z.string(),
+  canGoBack: z.boolean(),
+  canGoForward: z.boolean(),
+});
+export type LiveViewTab = z.infer<typeof LiveViewTab>;
+
+export const LiveViewStatus = z.object({
+  type: z.literal('status'),
+  /** `closed` comes once, just before the server closes the socket with `environmentClosed`. */
+  state: z.enum(['live', 'closed']),
+  /** The followed tab: the newest page, back to the remaining one when it closes; null while no page is open. */
+  tab: LiveViewTab.nullable(),
+  /** Viewers connected to this environment, this one included. */
+  viewers: z.number().int().nonnegative(),
+  /** Whether this viewer's input is forwarded (a watch-only viewer's is ignored). */
+  control: z.boolean(),
+});
+export type LiveViewStatus = z.infer<typeof LiveViewStatus>;
+
+/** The text messages the server sends (frames are binary, see `decodeLiveFrame`). */
+export const LiveViewServerMessage = z.discriminatedUnion('type', [LiveViewStatus]);
+export type LiveViewServerMessage = z.infer<typeof LiveViewServerMessage>;
+
+export const LiveMouseMessage = z.strictObject({
+  type: z.literal('mouse'),
+  event: z.enum(['move', 'down', 'up', 'wheel']),
+  x: Coordinate,
+  y: Coordinate,
+  /** The button that changed (down, up); omitted on move and wheel. */
+  button: z.enum(['none', 'left', 'middle', 'right', 'back', 'forward']).optional(),
+  /** Buttons held, as DOM `MouseEvent.buttons` (left 1, right 2, middle 4, back 8, forward 16): drags. */
+  buttons: z.number().int().min(0).max(31).optional(),
+  /** 1 for a click, 2 for the second press of a double click, …; down and up only. */
+  clickCount: z.number().int().min(0).max(10).optional(),
+  /** Wheel scroll distance in CSS pixels. */
+  deltaX: WheelDelta.optional(),
+  deltaY: WheelDelta.optional(),
+  modifiers: Modifiers.optional(),
+});
+export type LiveMouseMessage = z.infer<typeof LiveMouseMessage>;
+
+export const LiveKeyMessage = z.strictObject({
+  type: z.literal('key'),
+  /** `char` inserts `text` without a key press (`Input.dispatchKeyEvent` type char). */
+  event: z.enum(['down', 'up', 'char']),
+  /** DOM `KeyboardEvent.key` ('a', 'Enter', 'ArrowLeft') and `.code` ('KeyA', 'Enter'). */
+  key: z.string().max(32),
+  code: z.string().max(32),
+  /** What the key types; the server derives it from `key` when omitted. */
+  text: z.string().max(8).optional(),
+  /** DOM `KeyboardEvent.keyCode` (Windows virtual key code); the server derives it when omitted. */
+  keyCode: z.number().int().min(0).max(255).optional(),
+  /** DOM `KeyboardEvent.location`: 3 is the numeric keypad. */
+  location: z.number().int().min(0).max(3).optional(),
+  repeat: z.boolean().optional(),
+  modifiers: Modifiers.optional(),
+});
+export type LiveKeyMessage = z.infer<typeof LiveKeyMessage>;
+
+/** Inserts text where the page's focus is, as a paste or an input method would (`Input.insertText`). */
+export const LiveTextMessage = z.strictObject({
+  type: z.literal('text'),
+  text: z.string().min(1).max(LIVE_VIEW.maxTextChars),
+});
+export type LiveTextMessage = z.infer<typeof LiveTextMessage>;
+
+export const LiveNavigateMessage = z.strictObject({
+  type: z.literal('navigate'),
+  action: z.enum(['back', 'forward', 'reload']),
+});
+export type LiveNavigateMessage = z.infer<typeof LiveNavigateMessage>;
+
+export const LiveViewerMessage = z.discriminatedUnion('type', [
+  LiveMouseMessage,
+  LiveKeyMessage,
+  LiveTextMessage,
+  LiveNavigateMessage,
+]);
+export type LiveViewerMessage = z.infer<typeof LiveViewerMessage>;

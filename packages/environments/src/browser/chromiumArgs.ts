@@ -1,0 +1,75 @@
+/**
+ * The command line of an environment's Chromium. Quiet (no traffic of its own to the closed network),
+ * deterministic (no field trials, a fixed colour profile and language, no throttling of background tabs) and
+ * reachable only through Proctor (DevTools over a pipe, no port: see `serveDevTools`).
+ */
+
+/** Features switched off: each either calls home, opens a privileged WebUI target, or changes what an agent sees. */
+const DISABLED_FEATURES = [
+  // Chromium 156 headless keeps the omnibox popup as hidden `chrome://omnibox-popup.top-chrome` targets (and a
+  // renderer) that any CDP client could attach to: WebUI pages are privileged.
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  'Translate',
+  'MediaRouter',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'InterestFeedContentSuggestions',
+  // Keep http simulators on http.
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  // Paint holding keeps the previous page on screen during a navigation: screenshots would show stale content.
+  'PaintHolding',
+];
+
+export interface ChromiumArgsOptions {
+  userDataDir: string;
+  windowWidth: number;
+  windowHeight: number;
+}
+
+export function chromiumArgs(options: ChromiumArgsOptions): string[] {
+  return [
+    '--headless',
+    // The sandbox needs user namespaces or a setuid helper, neither of which Proctor can count on; an
+    // environment is isolated by having a browser of its own and by the CDP proxy's rules.
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-default-apps',
+    '--disable-extensions',
+    '--disable-component-extensions-with-background-pages',
+    '--disable-client-side-phishing-detection',
+    '--disable-breakpad',
+    '--disable-field-trial-config',
+    '--disable-search-engine-choice-screen',
+    '--metrics-recording-only',
+    '--no-service-autorun',
+    '--password-store=basic',
+    '--use-mock-keychain',
+    '--mute-audio',
+    '--hide-scrollbars',
+    '--force-color-profile=srgb',
+    '--lang=en-US',
+    // An agent's page must not slow down because it is in a background tab or "occluded" in headless mode.
+    '--disable-background-timer-throttling',
+    '--disable-backgrounding-occluded-windows',
+    '--disable-renderer-backgrounding',
+    '--disable-hang-monitor',
+    '--disable-prompt-on-repost',
+    `--disable-features=${DISABLED_FEATURES.join(',')}`,
+    '--remote-debugging-pipe',
+    `--user-data-dir=${options.userDataDir}`,
+    `--window-size=${options.windowWidth},${options.windowHeight}`,
+    // The first tab: without a URL headless Chromium opens chrome://newtab.
+    'about:blank',
+  ];
+}

@@ -1,0 +1,135 @@
+import { CdpConnection, CdpError } from '../cdp/connection';
+
+export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
+/** Chromium's answers for a session or target that no longer exists. */
+const PAGE_GONE = /Session with given id not found|No target with given id|Target closed/;
+const MAX_PAGE_ATTEMPTS = 3;
+
+interface AttachedPage {
+  targetId: string;
+  sessionId: string;
+  mainFrameId: string;
+}
+
+/**
+ * Proctor's own hold on an environment's page, over a CDP connection of its own: open the simulator's start
+ * URL on reset and tell where the page is. It drives "the page": the first page target, or a new one if the
+ * agent closed them all; it follows that page again after it went away.
+ */
+export class PageControl {
+  private page: AttachedPage | undefined;
+
+  private constructor(private readonly connection: CdpConnection) {
+    connection.onEvent('Target.detachedFromTarget', ({ sessionId }) => {
+      if (sessionId === this.page?.sessionId) this.page = undefined;
+    });
+  }
+
+  static async connect(wsEndpoint: string): Promise<PageControl> {
+    return new PageControl(await CdpConnection.connect(wsEndpoint));
+  }
+
+  /** Opens `url` in the page and waits for its load event; rejects on a network error or after the timeout. */
+  navigate(url: string, timeoutMs = DEFAULT_NAVIGATION_TIMEOUT_MS): Promise<void> {
+    return this.withPage((page) => this.navigatePage(page, url, timeoutMs));
+  }
+
+  currentUrl(): Promise<string> {
+    return this.withPage(async (page) => {
+      const { targetInfo } = await this.connection.send('Target.getTargetInfo', { targetId: page.targetId });
+      return targetInfo.url;
+    });
+  }
+
+  /**
+   * Sizes the browser window (in headless Chromium, the viewport) for pages open now and later: an
+   * environment may ask for another interface size than the pool's browsers were launched with.
+   */
+  resizeWindow(width: number, height: number): Promise<void> {
+    return this.withPage(async (page) => {
+      const { windowId } = await this.connection.send('Browser.getWindowForTarget', {
+        targetId: page.targetId,
+      });
+      await this.connection.send('Browser.setWindowBounds', { windowId, bounds: { width, height } });
+    });
+  }
+
+  /** Resolves when the browser answers a command: its DevTools connection and process are alive. */
+  async ping(): Promise<void> {
+    await this.connection.send('Browser.getVersion');
+  }
+
+  close(): void {
+    this.connection.close();
+  }
+
+  /**
+   * Runs `action` on the page, again on a fresh page if the page went away under it. Chromium drops the
+   * commands of a session that detaches without answering them, so the detach event ends the wait.
+   */
+  private async withPage<T>(action: (page: AttachedPage) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const page = await this.attach();
+        return await this.whileAttached(page.sessionId, action(page));
+      } catch (error) {
+        if (attempt === MAX_PAGE_ATTEMPTS || !(error instanceof CdpError) || !PAGE_GONE.test(error.message))
+          throw error;
+        this.page = undefined;
+      }
+    }
+  }
+
+  private whileAttached<T>(sessionId: string, work: Promise<T>): Promise<T> {
+    let stop = () => {};
+    const gone = new Promise<never>((_resolve, reject) => {
+      stop = this.connection.onEvent('Target.detachedFromTarget', (event) => {
+        if (event.sessionId === sessionId) reject(new CdpError('Target.detachedFromTarget', 'Target closed'));
+      });
+    });
+    return Promise.race([work, gone]).finally(stop);
+  }
+
+  private async navigatePage(page: AttachedPage, url: string, timeoutMs: number): Promise<void> {
+    const loaded = new Set<string>();
+    let onLoad: (loaderId: string) => void = (loaderId) => loaded.add(loaderId);
+    const stopLoad = this.connection.onEvent('Page.lifecycleEvent', (event, sessionId) => {
+      if (sessionId === page.sessionId && event.frameId === page.mainFrameId && event.name === 'load')
+        onLoad(event.loaderId);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const { loaderId, errorText } = await this.connection.send('Page.navigate', { url }, page.sessionId);
+      if (errorText) throw new Error(`Could not open ${url}: ${errorText}`);
+      // No loader: a same-document navigation (a fragment), which has no load event.
+      if (!loaderId || loaded.has(loaderId)) return;
+      await new Promise<void>((resolve, reject) => {
+        onLoad = (id) => id === loaderId && resolve();
+        timer = setTimeout(() => reject(new Error(`${url} did not load within ${timeoutMs} ms`)), timeoutMs);
+      });
+    } finally {
+      clearTimeout(timer);
+      stopLoad();
+    }
+  }
+
+  private async attach(): Promise<AttachedPage> {
+    if (this.page) return this.page;
+    const { targetInfos } = await this.connection.send('Target.getTargets');
+    const targetId =
+      targetInfos.find((info) => info.type === 'page')?.targetId ??
+      (await this.connection.send('Target.createTarget', { url: 'about:blank' })).targetId;
+    const { sessionId } = await this.connection.send('Target.attachToTarget', { targetId, flatten: true });
+    const { frameTree } = await this.whileAttached(
+      sessionId,
+      Promise.all([
+        this.connection.send('Page.enable', undefined, sessionId),
+        this.connection.send('Page.setLifecycleEventsEnabled', { enabled: true }, sessionId),
+        // A session that leaves a page waiting for a debugger stops its load event (NOTES.md); a no-op otherwise.
+        this.connection.send('Runtime.runIfWaitingForDebugger', undefined, sessionId),
+      ]).then(() => this.connection.send('Page.getFrameTree', undefined, sessionId)),
+    );
+    this.page = { targetId, sessionId, mainFrameId: frameTree.frame.id };
+    return this.page;
+  }
+}

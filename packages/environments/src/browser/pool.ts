@@ -1,0 +1,171 @@
+import {
+  DEFAULT_CHROMIUM_PATH,
+  DEFAULT_LAUNCH_TIMEOUT_MS,
+  DEFAULT_USER_DATA_DIR_PREFIX,
+  DEFAULT_WINDOW,
+  type LaunchedBrowser,
+  type LaunchOptions,
+  launchBrowser,
+} from './launch';
+import { sweepLeftoverBrowsers } from './sweep';
+
+export interface BrowserPoolOptions {
+  chromiumPath?: string;
+  /** How many launched browsers wait idle; 2 by default. 0 turns the pool into a plain launcher. */
+  size?: number;
+  userDataDirPrefix?: string;
+  windowWidth?: number;
+  windowHeight?: number;
+  launchTimeoutMs?: number;
+}
+
+export interface BrowserPoolStats {
+  launched: number;
+  acquiredWarm: number;
+  acquiredCold: number;
+  /** Idle browsers that died and were dropped. */
+  diedIdle: number;
+  launchFailures: number;
+  idle: number;
+  /** The error of the last failed background launch, cleared by the next success. */
+  lastLaunchError?: string;
+}
+
+/**
+ * Launched browsers kept warm, since a launch costs about a quarter of a second on this machine. An acquired
+ * browser belongs to the caller, who closes it: browsers are never reused across environments.
+ *
+ * Background launches run one at a time (on a small machine parallel launches only slow each other and the
+ * environments already running); an acquire that finds the pool empty launches its own browser at once.
+ */
+export class BrowserPool {
+  private readonly idle: LaunchedBrowser[] = [];
+  private readonly size: number;
+  private readonly launchOptions: LaunchOptions;
+  private readonly prefix: string;
+  private readonly abort = new AbortController();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private filling: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
+  private readonly counters = {
+    launched: 0,
+    acquiredWarm: 0,
+    acquiredCold: 0,
+    diedIdle: 0,
+    launchFailures: 0,
+  };
+  private lastLaunchError: string | undefined;
+
+  constructor(options: BrowserPoolOptions = {}) {
+    this.size = options.size ?? 2;
+    this.prefix = options.userDataDirPrefix ?? DEFAULT_USER_DATA_DIR_PREFIX;
+    this.launchOptions = {
+      chromiumPath: options.chromiumPath ?? DEFAULT_CHROMIUM_PATH,
+      userDataDirPrefix: this.prefix,
+      windowWidth: options.windowWidth ?? DEFAULT_WINDOW.width,
+      windowHeight: options.windowHeight ?? DEFAULT_WINDOW.height,
+      timeoutMs: options.launchTimeoutMs ?? DEFAULT_LAUNCH_TIMEOUT_MS,
+      signal: this.abort.signal,
+    };
+  }
+
+  /** Sweeps what a previous Proctor left with this prefix, then starts filling. Returns how many processes it killed. */
+  async start(): Promise<number> {
+    const killed = await sweepLeftoverBrowsers(this.prefix);
+    this.refill();
+    return killed;
+  }
+
+  /** A warm browser if one is ready, otherwise a fresh launch. */
+  async acquire(): Promise<LaunchedBrowser> {
+    if (this.closing) throw new Error('The browser pool is closed');
+    for (let browser = this.idle.shift(); browser; browser = this.idle.shift()) {
+      if (!browser.alive) continue;
+      this.counters.acquiredWarm += 1;
+      this.refill();
+      return browser;
+    }
+    this.counters.acquiredCold += 1;
+    const browser = await this.launch();
+    this.refill();
+    return browser;
+  }
+
+  /** Waits until the background filling stops: the pool is full, closed, or a launch failed. */
+  async settled(): Promise<void> {
+    while (this.filling) await this.filling;
+  }
+
+  stats(): BrowserPoolStats {
+    return {
+      ...this.counters,
+      idle: this.idle.length,
+      ...(this.lastLaunchError ? { lastLaunchError: this.lastLaunchError } : {}),
+    };
+  }
+
+  /** Kills idle browsers and launches under way; acquired browsers are their owners' to close. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.abort.abort();
+      await Promise.allSettled([...this.inFlight]);
+      await this.settled();
+      await Promise.all(this.idle.splice(0).map((browser) => browser.close()));
+    })();
+    return this.closing;
+  }
+
+  private refill(): void {
+    if (this.filling || this.closing) return;
+    // On the next turn: spawning Chromium blocks for ~10 ms, which the caller of acquire() should not wait for.
+    this.filling = new Promise((resolve) => setImmediate(resolve))
+      .then(() => this.fill())
+      .finally(() => {
+        this.filling = undefined;
+      });
+  }
+
+  private async fill(): Promise<void> {
+    while (!this.closing && this.idle.length < this.size) {
+      let browser: LaunchedBrowser;
+      try {
+        browser = await this.launch();
+      } catch (error) {
+        // Stop here rather than spin on a Chromium that cannot start; the next acquire tries again.
+        this.lastLaunchError = (error as Error).message;
+        return;
+      }
+      if (this.closing) {
+        await browser.close();
+        return;
+      }
+      this.idle.push(browser);
+      browser.exited.then(() => this.dropDead(browser));
+    }
+  }
+
+  private dropDead(browser: LaunchedBrowser): void {
+    const index = this.idle.indexOf(browser);
+    if (index === -1) return;
+    this.idle.splice(index, 1);
+    this.counters.diedIdle += 1;
+    void browser.close();
+    this.refill();
+  }
+
+  private async launch(): Promise<LaunchedBrowser> {
+    const launching = launchBrowser(this.launchOptions);
+    this.inFlight.add(launching);
+    try {
+      const browser = await launching;
+      this.counters.launched += 1;
+      this.lastLaunchError = undefined;
+      return browser;
+    } catch (error) {
+      if (!this.closing) this.counters.launchFailures += 1;
+      throw error;
+    } finally {
+      this.inFlight.delete(launching);
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type AddressInfo, isIP, type Socket } from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { CdpChannel, CdpMultiplexer } from './multiplexer';
+
+/** Screenshots and DOM snapshots travel in one message; Chromium's own endpoint allows 256 MiB too. */
+export const MAX_CDP_MESSAGE_BYTES = 256 * 1024 * 1024;
+
+/** A WebSocket close reason is at most 123 bytes. */
+export function closeReason(text: string): string {
+  const bytes = Buffer.from(text);
+  return bytes.length <= 123
+    ? text
+    : `${bytes
+        .subarray(0, 120)
+        .toString('utf8')
+        .replace(/\uFFFD+$/, '')}...`;
+}
+
+export interface DevToolsEndpoint {
+  readonly port: number;
+  /** The browser endpoint, as Chromium's `webSocketDebuggerUrl`: `ws://127.0.0.1:<port>/<token>/devtools/browser`. */
+  readonly wsEndpoint: string;
+  /** `/json/version`, `/json/list` and `/json` live under this: `http://127.0.0.1:<port>/<token>`. */
+  readonly httpEndpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Proctor's stand-in for Chromium's DevTools HTTP server, for one browser whose DevTools run over a pipe.
+ *
+ * Why not Chromium's own `--remote-debugging-port`: pages reach every loopback port. Measured here, a page of
+ * one browser could navigate to another browser's `http://127.0.0.1:<port>/json/list`, close its pages with a
+ * GET to `/json/close/<id>`, and, being then same-origin with that endpoint, open a WebSocket to its
+ * `webSocketDebuggerUrl`: full, unfiltered CDP (a page can do the same to its own browser, around the proxy).
+ * This server is also on loopback, but pages can learn nothing from it and connect to nothing:
+ * - every path carries a random token, and nothing a page can load reveals it;
+ * - any request with an `Origin` header is refused (browsers always send one on a WebSocket, Node clients don't);
+ * - as in Chromium, a `Host` that is not an IP or localhost is refused (DNS rebinding).
+ */
+export async function serveDevTools(multiplexer: CdpMultiplexer): Promise<DevToolsEndpoint> {
+  const token = randomUUID();
+  const base = `/${token}`;
+  const sockets = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: MAX_CDP_MESSAGE_BYTES,
+  });
+  const server = createServer((request, response) => {
+    answerHttp(request, response).catch((error: Error) => respond(response, 500, { error: error.message }));
+  });
+  let port = 0;
+  const wsBase = () => `ws://127.0.0.1:${port}${base}`;
+
+  async function answerHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = requestPath(request);
+    if (!trusted(request) || request.method !== 'GET' || !path?.startsWith(`${base}/`)) {
+      respond(response, 404, { error: 'Not found' });
+      return;
+    }
+    // Playwright asks for `/json/version/`.
+    const route = path.slice(base.length).replace(/\/+$/, '');
+    if (route === '/json/version') {
+      const version = await multiplexer.call('Browser.getVersion');
+      respond(response, 200, {
+        Browser: version.product,
+        'Protocol-Version': version.protocolVersion,
+        'User-Agent': version.userAgent,
+        'V8-Version': version.jsVersion,
+        'WebKit-Version': `537.36 (${version.revision})`,
+        webSocketDebuggerUrl: `${wsBase()}/devtools/browser`,
+      });
+    } else if (route === '/json/list' || route === '/json') {
+      const { targetInfos } = (await multiplexer.call('Target.getTargets')) as {
+        targetInfos: Array<{ targetId: string; type: string; title: string; url: string }>;
+      };
+      respond(
+        response,
+        200,
+        targetInfos
+          .filter((info) => !['browser', 'tab', 'browser_ui'].includes(info.type))
+          .map((info) => ({
+            description: '',
+            id: info.targetId,
+            title: info.title,
+            type: info.type,
+            url: info.url,
+            webSocketDebuggerUrl: `${wsBase()}/devtools/page/${info.targetId}`,
+          })),
+      );
+    } else respond(response, 404, { error: 'Not found' });
+  }
+
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const path = requestPath(request);
+    const match = path?.match(/^\/([^/]+)\/devtools\/(browser|page\/([A-Za-z0-9]+))$/);
+    if (!trusted(request) || !match || match[1] !== token) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (client) => connect(client, multiplexer, match[3]));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    wsEndpoint: `${wsBase()}/devtools/browser`,
+    httpEndpoint: `http://127.0.0.1:${port}${base}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of sockets.clients) client.terminate();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Relays one WebSocket client to a channel of its own. */
+function connect(client: WebSocket, multiplexer: CdpMultiplexer, targetId: string | undefined): void {
+  const early: string[] = [];
+  let channel: CdpChannel | undefined;
+  client.on('message', (data) => {
+    const text = data.toString();
+    if (channel) channel.send(text);
+    else early.push(text);
+  });
+  client.on('close', () => channel?.close());
+  multiplexer.openChannel(targetId).then(
+    (opened) => {
+      if (client.readyState !== WebSocket.OPEN) {
+        opened.close();
+        return;
+      }
+      channel = opened;
+      opened.listen(
+        (text) => client.send(text),
+        (reason) => client.close(1011, closeReason(reason)),
+      );
+      for (const text of early.splice(0)) opened.send(text);
+    },
+    (error: Error) => client.close(1011, closeReason(error.message)),
+  );
+}
+
+function requestPath(request: IncomingMessage): string | undefined {
+  try {
+    return new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+function trusted(request: IncomingMessage): boolean {
+  if (request.headers.origin !== undefined) return false;
+  const host = request.headers.host;
+  if (!host) return false;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  return isIP(hostname) !== 0 || hostname === 'localhost';
+}
+
+function respond(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=UTF-8',
+    'cache-control': 'no-store',
+  });
+  response.end(JSON.stringify(body, null, 3));
+}

@@ -1,0 +1,28 @@
+/**
+ * The environment runtime: one Chromium per environment from a warm pool, Proctor's control of its page, and
+ * the filtering proxy through which external agents reach it over CDP. See README.md for the isolation rules.
+ */
+export { PageControl } from './browser/control';
+export {
+  type BrowserExit,
+  DEFAULT_CHROMIUM_PATH,
+  DEFAULT_USER_DATA_DIR_PREFIX,
+  LaunchedBrowser,
+  type LaunchOptions,
+  launchBrowser,
+} from './browser/launch';
+export { BrowserPool, type BrowserPoolOptions, type BrowserPoolStats } from './browser/pool';
+export { sweepLeftoverBrowsers } from './browser/sweep';
+export {
+  CdpConnection,
+  CdpError,
+  type CdpEventName,
+  type CdpEventParams,
+  type CdpMethod,
+  type CdpParams,
+  type CdpResult,
+} from './cdp/connection';
+export { type DevToolsJsonAnswer, type DevToolsJsonOptions, fetchDevToolsJson } from './cdp/devtoolsJson';
+export { type CdpPolicy, isNavigableUrl, judgeCommand, type PolicyDecision } from './cdp/policy';
+export { PROXY_CLOSE, type ProxiedClient, type ProxyPolicy, proxyCdpClient } from './cdp/proxy';
+export * from './live';

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { commandLine, hasArgument, listPids, liveGroupMembers } from '../src/browser/processGroup';
+
+/** The system Chromium (NOTES.md); CHROMIUM_PATH overrides it. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * A user-data-dir prefix of the test file's own: test files run in parallel, and a sweep kills everything
+ * under its prefix. `remove()` deletes the folder holding it.
+ */
+export function testPrefix(name: string): { prefix: string; remove(): void } {
+  const folder = mkdtempSync(join(tmpdir(), `proctor-env-test-${name}-`));
+  return { prefix: join(folder, 'browser-'), remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** Polls `condition` until it holds or the deadline passes (then fails with `what`). */
+export async function waitFor<T>(
+  what: string,
+  condition: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Whether any process of the group still runs (zombies waiting for PID 1 to reap them count as gone). */
+export function groupRuns(pgid: number): boolean {
+  return liveGroupMembers(pgid).length > 0;
+}
+
+export interface TestSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A tiny web server: each path answers with its handler. */
+export async function serveSite(
+  routes: Record<string, (request: IncomingMessage, response: ServerResponse) => void>,
+): Promise<TestSite> {
+  const server = createServer((request, response) => {
+    const route = routes[new URL(request.url ?? '/', 'http://x').pathname];
+    if (route) route(request, response);
+    else response.writeHead(404).end('Not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export function html(body: string, title = 'Test page') {
+  return (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><title>${title}</title>${body}`);
+  };
+}
+
+/** Main processes (not helpers: those have --type=) of the browsers running under a user-data-dir prefix. */
+export function browserMainPids(prefix: string): number[] {
+  return listPids().filter((pid) => {
+    const args = commandLine(pid);
+    return (
+      args !== undefined && hasArgument(args, `--user-data-dir=${prefix}`) && !hasArgument(args, '--type=')
+    );
+  });
+}

@@ -1,0 +1,115 @@
+import { readdirSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { LaunchedBrowser } from '../src/browser/launch';
+import { BrowserPool } from '../src/browser/pool';
+import { CdpConnection } from '../src/cdp/connection';
+import { browserMainPids, CHROMIUM_PATH, groupRuns, testPrefix, waitFor } from './environmentFixtures';
+
+const { prefix, remove } = testPrefix('pool');
+afterAll(remove);
+
+async function pageCount(browser: LaunchedBrowser): Promise<number> {
+  const connection = await CdpConnection.connect(browser.wsEndpoint);
+  try {
+    const { targetInfos } = await connection.send('Target.getTargets');
+    return targetInfos.filter((info) => info.type === 'page').length;
+  } finally {
+    connection.close();
+  }
+}
+
+describe('BrowserPool', () => {
+  it('should hand out warm browsers, refill to its size and never keep more idle', async () => {
+    const pool = new BrowserPool({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix, size: 2 });
+    const acquired: LaunchedBrowser[] = [];
+    try {
+      await pool.start();
+      await pool.settled();
+      expect(pool.stats()).toMatchObject({ launched: 2, idle: 2 });
+
+      acquired.push(await pool.acquire());
+      expect(pool.stats()).toMatchObject({ acquiredWarm: 1, acquiredCold: 0 });
+      expect(await pageCount(acquired[0] as LaunchedBrowser)).toBe(1);
+      await pool.settled();
+      expect(pool.stats()).toMatchObject({ launched: 3, idle: 2 });
+
+      acquired.push(await pool.acquire(), await pool.acquire());
+      await pool.settled();
+      expect(pool.stats().idle).toBe(2);
+      expect(new Set(acquired.map((browser) => browser.pid)).size).toBe(3);
+    } finally {
+      await pool.close();
+      await Promise.all(acquired.map((browser) => browser.close()));
+    }
+    expect(pool.stats().idle).toBe(0);
+  });
+
+  it('should launch at once when no browser is idle', async () => {
+    const pool = new BrowserPool({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix, size: 0 });
+    await pool.start();
+    const browser = await pool.acquire();
+    try {
+      expect(pool.stats()).toMatchObject({ acquiredWarm: 0, acquiredCold: 1, launched: 1, idle: 0 });
+      expect(browser.alive).toBe(true);
+    } finally {
+      await browser.close();
+      await pool.close();
+    }
+  });
+
+  it('should drop an idle browser that died and replace it', async () => {
+    const pool = new BrowserPool({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix, size: 1 });
+    try {
+      await pool.start();
+      await pool.settled();
+      const [idlePid] = browserMainPids(prefix);
+      expect(idlePid).toBeDefined();
+      process.kill(idlePid as number, 'SIGKILL');
+      await waitFor('the dead browser to be replaced', () => {
+        const stats = pool.stats();
+        return stats.diedIdle === 1 && stats.idle === 1 && stats.launched === 2;
+      });
+      await waitFor('the dead browser to be gone', () => !groupRuns(idlePid as number));
+      const fresh = await pool.acquire();
+      expect(fresh.pid).not.toBe(idlePid);
+      expect(fresh.alive).toBe(true);
+      expect(pool.stats()).toMatchObject({ acquiredWarm: 1 });
+      await fresh.close();
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('should kill idle browsers and launches under way when closed', async () => {
+    const pool = new BrowserPool({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix, size: 2 });
+    await pool.start();
+    await waitFor('one idle browser', () => pool.stats().idle >= 1);
+    const pids = browserMainPids(prefix);
+    await pool.close();
+    for (const pid of pids) expect(groupRuns(pid)).toBe(false);
+    expect(browserMainPids(prefix)).toEqual([]);
+    expect(pool.stats().idle).toBe(0);
+    await expect(pool.acquire()).rejects.toThrow(/closed/);
+    // The second launch was under way (or done) at close: nothing of it may be left.
+    expect(browserFolders()).toEqual([]);
+  });
+
+  it('should report a launch failure and still launch on acquire', async () => {
+    const pool = new BrowserPool({
+      chromiumPath: '/nonexistent/chromium',
+      userDataDirPrefix: prefix,
+      size: 1,
+    });
+    await pool.start();
+    await pool.settled();
+    expect(pool.stats().lastLaunchError).toMatch(/ENOENT/);
+    await expect(pool.acquire()).rejects.toThrow(/ENOENT/);
+    await pool.close();
+  });
+});
+
+function browserFolders(): string[] {
+  const parent = dirname(prefix);
+  return readdirSync(parent).filter((name) => name.startsWith(basename(prefix)));
+}

@@ -1,0 +1,141 @@
+/**
+ * The API's JSON, field for field (snake_case, as /docs describes it). Written out here rather than
+ * imported because the installed package depends on nothing; test/contract.test.ts fails the typecheck
+ * when these and the server's schemas (packages/contracts/src/environment.ts) stop matching.
+ */
+
+/**
+ * queued (accepted, not yet given a browser), starting, running (ready), closed (ended by close or by its
+ * owner), failed (could not start, crashed, or its heartbeat stopped).
+ */
+export type EnvironmentStatus = 'queued' | 'starting' | 'running' | 'closed' | 'failed';
+
+export interface MakeEnvironmentRequest {
+  /** The simulator's name (or id, as text). */
+  env_id: string;
+  env_config?: Record<string, unknown>;
+  /** Who asked for it; the SDK sends 'sdk' unless told otherwise. Kept on the session. */
+  source?: string;
+  interface_type?: string;
+  /** A shared environment listed on the Public URLs page, open until closed; needs an alias. */
+  keepalive?: boolean;
+  /** Letters, digits and hyphens. */
+  alias?: string;
+  record_network_requests?: boolean;
+  load_chrome_extensions?: boolean;
+  /** Open the simulator's start page in the browser at once (default true). */
+  open_page_on_start?: boolean;
+  /** Browser viewport, 320 to 3840 (default 1280 × 720). */
+  interface_width?: number;
+  interface_height?: number;
+}
+
+export interface MakeEnvironmentResponse {
+  id: string;
+  session_id: string;
+  status: EnvironmentStatus;
+}
+
+export interface EnvironmentStatusResponse {
+  status: EnvironmentStatus;
+  error: string | null;
+}
+
+export interface WorkerReadyResponse {
+  ready: boolean;
+  error?: string;
+}
+
+/** One row change, in the simulator kit's mutation-log format. */
+export interface StateMutation {
+  action: 'INSERT' | 'UPDATE' | 'DELETE';
+  table_name: string;
+  pk: string;
+  old: Record<string, unknown> | null;
+  new: Record<string, unknown> | null;
+  action_timestamp: string;
+}
+
+export interface EnvironmentStateResponse {
+  /** Mutations since the last reset, after the simulator's ignore filters. */
+  state: { mutations: StateMutation[] };
+  /** Where a person watches and drives the browser; carries a token for this environment only. */
+  live_view_url: string;
+}
+
+export interface ResetEnvironmentRequest {
+  test_case_public_id?: string;
+  name?: string;
+  prompt?: string;
+  /** A path on the simulator ('/orders') or an absolute URL on the instance's origin. */
+  start_url?: string;
+  source?: string;
+  agent_version?: string;
+}
+
+export interface ResetEnvironmentResponse {
+  /** The session this run records into. */
+  session_id: string;
+  /** Absolute URL the browser was sent to. */
+  start_url: string;
+  prompt: string;
+  test_case_public_id: string | null;
+}
+
+export interface EvaluateEnvironmentRequest {
+  /** The agent's answer, for test cases that expect an output. */
+  output?: unknown;
+}
+
+export interface EvaluateEnvironmentResponse {
+  passed: boolean;
+  details: {
+    test_case_public_id: string | null;
+    /** Readable reasons it failed; empty when it passed. */
+    explanation: string;
+    mutations: {
+      satisfied: boolean;
+      matched: number;
+      missing: { table_name: string; action: string; reason: string }[];
+      unexpected: { table_name: string; action: string; pk: string }[];
+    } | null;
+    output: { passed: boolean; matches_expected: boolean; schema_errors: string[] } | null;
+  };
+}
+
+export interface BackupEnvironmentResponse {
+  backup_id: string;
+  taken_at: string;
+  mutation_count: number;
+}
+
+export interface CloseEnvironmentResponse {
+  status: EnvironmentStatus;
+}
+
+export interface HeartbeatResponse {
+  status: EnvironmentStatus;
+}
+
+export interface CdpUrlResponse {
+  /** ws:// (wss:// behind TLS) on Proctor's origin; `chromium.connectOverCDP(cdp_url)` accepts it. */
+  cdp_url: string;
+  /** Connect before this; a connection once made lasts. */
+  expires_at: string;
+}
+
+/** A running keepalive environment, as the Public URLs page lists it. */
+export interface KeepaliveJobGroup {
+  group_id: string;
+  alias: string;
+  overall_status: EnvironmentStatus;
+  created_at: string;
+  simulator: { id: number; name: string };
+  session_id: string | null;
+  live_view_url: string;
+  jobs: { public_id: string; service: string }[];
+}
+
+export interface KeepaliveJobsResponse {
+  job_groups: KeepaliveJobGroup[];
+}
