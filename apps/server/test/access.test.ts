@@ -184,6 +184,8 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/jobs/keepalive': { allowed: PLAYERS },
   'GET /sdk/proctor-sdk.tgz': { allowed: EVERYONE },
+  // The CDP token in the path is the credential: without a valid one, 404.
+  'GET /cdp/*': { allowed: EVERYONE, request: { url: '/cdp/not-a-token/json/version' } },
 };
 
 async function callerFor(

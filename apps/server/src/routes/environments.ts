@@ -5,6 +5,7 @@ import {
   KEEPALIVE_REQUIRED_MESSAGE,
 } from '@proctor/contracts';
 import { simulators } from '@proctor/db';
+import { fetchDevToolsJson } from '@proctor/environments';
 import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MemberPrincipal } from '../auth/principal';
@@ -12,7 +13,7 @@ import type { AppContext } from '../context';
 import type { LiveEnvironment } from '../environments/manager';
 import { findEnvironment } from '../environments/records';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { access, defineRawRoute, defineRoute } from '../http/route';
 import { refCondition, simulatorVisible, viewerOf } from '../services/testCaseAccess';
 
 /**
@@ -177,6 +178,26 @@ export function environmentRoutes(app: FastifyInstance) {
       return { cdp_url: `${socketOrigin}/cdp/${token}`, expires_at: expiresAt.toISOString() };
     },
   );
+
+  // For clients handed an http:// CDP address (`connectOverCDP('http://…/cdp/<token>')`): they read
+  // /json/version first and follow its webSocketDebuggerUrl, rewritten to this environment's public door.
+  // The token opens it, as it opens the WebSocket; a wildcard, since a token is longer than a path parameter.
+  defineRawRoute(app, 'GET', '/cdp/*', access.public, async ({ request, reply }) => {
+    const rest = (request.params as { '*': string })['*'];
+    const slash = rest.indexOf('/');
+    const token = slash === -1 ? rest : rest.slice(0, slash);
+    const environmentId = await app.ctx.tokens.verifyEnvironmentToken('cdp', token);
+    const environment = environmentId ? app.ctx.environments.byId(environmentId) : undefined;
+    if (!environment) throw notFound('Environment not found, or the CDP URL has expired');
+    const answer = await fetchDevToolsJson(slash === -1 ? '/' : rest.slice(slash), {
+      upstreamHttpEndpoint: environment.browser.httpEndpoint,
+      publicWsEndpoint: `${app.ctx.config.publicUrl.replace(/^http/, 'ws')}/cdp/${token}`,
+    });
+    if (answer.status === 404)
+      throw notFound('Unknown DevTools path: /json/version, /json/list and /json exist');
+    if (answer.status !== 200) throw new HttpError(502, 'The environment browser did not answer');
+    return reply.type('application/json; charset=utf-8').send(answer.body);
+  });
 
   defineRoute(app, endpoints.keepaliveJobs, environmentAccess, async ({ app: ctx, principal }) => ({
     job_groups: await Promise.all(
