@@ -25,7 +25,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: '/annotator-tests', title: 'Annotator Tests' },
   { path: '/annotator-admin', title: 'Annotator Admin' },
   { path: '/annotator-admin/user/:userPublicId', title: 'Annotator activity' },
-  { path: '/public-urls', title: 'Public environments' },
   { path: '/builder', title: 'Builder' },
   { path: '/viewer', title: 'Viewer' },
   { path: '/trainer', title: 'Trainer' },
@@ -40,6 +39,4 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
 ];
 
 /** Always-available areas not built yet (signed in or not). */
-export const OPEN_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: string }> = [
-  { path: '/live/:jobId/*', title: 'Live view' },
-];
+export const OPEN_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: string }> = [];

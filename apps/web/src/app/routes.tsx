@@ -5,9 +5,11 @@ import { RequireDashboardAccess } from '../components/RequireDashboardAccess';
 import { AuthCallbackPage, LoginPage, RequireSignIn, useAuth } from '../features/auth';
 import { DatasetsPage } from '../features/datasets';
 import { HomePage } from '../features/home';
+import { LiveViewPage } from '../features/live';
 import { LandingPage, PricingPage, PrivacyPage, ResearchPage, TermsPage } from '../features/marketing';
 import { JoinOrganizationPage, OrganizationPage, RequireOrganization } from '../features/organization';
 import { PlaygroundPage } from '../features/playground';
+import { PublicUrlsPage } from '../features/publicUrls';
 import { RecorderPage } from '../features/recorder';
 import { SettingsPage } from '../features/settings';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
@@ -50,6 +52,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: '/organization', element: <OrganizationPage /> },
       { path: '/settings', element: <SettingsPage /> },
+      { path: '/public-urls', element: <PublicUrlsPage /> },
+      { path: '/live/:envId', element: <LiveViewPage /> },
       {
         path: '/tests',
         element: (

@@ -4,8 +4,8 @@ import { LiveViewCanvas } from '../components/LiveViewCanvas';
 import { liveViewSocketUrl } from '../liveViewSocketUrl';
 
 /**
- * /live/{envId}?token=…: the live view of one environment on a page of its own (the dashboard shows it in an
- * iframe). The token in the address is the viewer's permission; the socket carries it to the server.
+ * /live/{envId}?token=…: the live view of one environment on a page of its own (Open on /public-urls leads
+ * here). The token in the address is the viewer's permission; the socket carries it to the server.
  */
 export function LiveViewPage() {
   const { envId } = useParams();

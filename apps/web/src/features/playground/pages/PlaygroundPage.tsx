@@ -1,15 +1,18 @@
 import { AccessDialog } from '../../../components/AccessDialog';
-import { AreaNotAvailable } from '../../../components/AreaNotAvailable';
+import { PageHeader } from '../../../components/PageHeader';
 import { LoginDialog, useAuth } from '../../auth';
+import { PlaygroundWorkspace } from '../components/PlaygroundWorkspace';
 
 /** /playground (000 §2.8): members with playground_access; others see the Playground Access dialog. */
 export function PlaygroundPage() {
   const auth = useAuth();
+  if (auth.status === 'authenticated' && auth.user.permissions.playground_access)
+    return <PlaygroundWorkspace />;
   return (
     <>
-      <AreaNotAvailable title="Playground" />
+      <PageHeader title="Playground" />
       {auth.status === 'anonymous' && <LoginDialog />}
-      {auth.status === 'authenticated' && !auth.user.permissions.playground_access && (
+      {auth.status === 'authenticated' && (
         <AccessDialog
           title="Playground Access"
           description="The playground is not enabled for your account yet. Access will be granted shortly."

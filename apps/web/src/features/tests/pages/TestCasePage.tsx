@@ -134,7 +134,7 @@ export function TestCasePage() {
           {user.permissions.record_testcases && current.simulator && (
             <Button
               component={Link}
-              to={`/playground?app=${encodeURIComponent(current.simulator.name)}&testcaseId=${current.id}`}
+              to={`/playground?app=${encodeURIComponent(current.simulator.name)}&testcaseId=${encodeURIComponent(current.publicId)}`}
               variant="default"
               leftSection={<IconPlayerRecord size={16} />}
             >

@@ -1,0 +1,19 @@
+export { BackupDialog } from './components/BackupDialog';
+export { EnvironmentStateDialog, type EnvironmentStateView } from './components/EnvironmentStateDialog';
+export { KEEPALIVE_QUERY_KEY } from './hooks/environmentKeys';
+export { useBackupEnvironment } from './hooks/useBackupEnvironment';
+export { useCloseEnvironment } from './hooks/useCloseEnvironment';
+export {
+  type ActiveEnvironment,
+  ENVIRONMENT_ACTION_ERRORS,
+  ENVIRONMENT_OVERLAYS,
+  type EnvironmentFailure,
+  type EnvironmentPhase,
+  useEnvironmentController,
+} from './hooks/useEnvironmentController';
+export { useEnvironmentSimulators } from './hooks/useEnvironmentSimulators';
+export { useKeepaliveJobs } from './hooks/useKeepaliveJobs';
+export { useMakeEnvironment } from './hooks/useMakeEnvironment';
+export { useResetEnvironment } from './hooks/useResetEnvironment';
+export { EnvironmentStartError } from './readiness';
+export { socketUrlOfLiveView } from './socketUrlOfLiveView';

@@ -1,0 +1,1 @@
+export { PublicUrlsPage } from './pages/PublicUrlsPage';
