@@ -32,7 +32,9 @@ export function LandingPage() {
             Proctor ships simulators of real web applications — a shop, a mail client, a team calendar and an
             issue tracker — and test cases that say which database changes complete each task. Every built-in
             test case has a reference solution that passes in real Chromium, so each task is known to be
-            doable, and the same actions always give the same changes.
+            doable, and the same actions always give the same changes. Your agent acts in a live environment —
+            a simulator with a Chromium of its own, ready in a fraction of a second — over the Chrome DevTools
+            Protocol, and Proctor tells it whether the task was done.
           </Text>
           <Group gap="md">
             <Button component={Link} to="/login" size="md" rightSection={<IconArrowRight size={18} />}>
@@ -67,8 +69,9 @@ export function LandingPage() {
                   </Button>
                 }
               >
-                Read and manage simulators, test cases, datasets and your organization with its API key. Every
-                call is described in the API docs and validated against the same schemas the server enforces.
+                Start an environment with the TypeScript SDK, connect Playwright or any CDP client to its
+                browser, reset it to a test case, act, and evaluate. Simulators, test cases and datasets are
+                there too: every call is described in the API docs and validated against the same schemas.
               </FeatureCard>
               <FeatureCard
                 icon={<IconLayoutDashboard size={22} />}
@@ -79,8 +82,9 @@ export function LandingPage() {
                   </Button>
                 }
               >
-                Browse each simulator and its test cases, edit their prompts, metadata and scoring, and group
-                them into datasets, with your team invited and each member's permissions set.
+                Try any simulator in the playground and drive its browser yourself in the live view; browse
+                each simulator's test cases, edit their prompts and scoring, and group them into datasets, with
+                your team invited and each member's permissions set.
               </FeatureCard>
             </SimpleGrid>
           </Stack>
