@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import {
   CdpUrlResponse,
   EnvironmentStateResponse,
@@ -17,15 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { builtInRegistrations } from '../src/builtIns';
 import { testDatabases } from './support/databases';
+import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /**
  * Live environments through the API, in real Chromium: lifecycle and sessions, reset with a test case,

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import { MakeEnvironmentResponse, TokenResponse, User } from '@proctor/contracts
 import { openDatabase, sessionLogs, sessions } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/network';
 
 /**
  * A server killed with SIGKILL in the middle of a session closes nothing. The next start must leave no
@@ -16,14 +16,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Processes whose command line names a browser profile of this server process. */
 function browsersOf(serverPid: number): number[] {
