@@ -1,23 +1,13 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TokenResponse } from '@proctor/contracts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@proctor/simulators/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
+import { freePort } from '../apps/server/test/support/network';
 
 export const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Proctor in this process (in-memory PGlite, the built SPA) and one Chromium for a test file. */
 export interface E2E {
@@ -31,21 +21,11 @@ export interface E2E {
 
 async function waitForChromium(timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!existsSync(CHROMIUM)) {
+  while (!existsSync(CHROMIUM_PATH)) {
     if (Date.now() > deadline)
-      throw new Error(`${CHROMIUM} not found: install it with apt-get install -y chromium`);
+      throw new Error(`${CHROMIUM_PATH} not found: install it with apt-get install -y chromium`);
     await sleep(1000);
   }
-}
-
-/** A port nobody listens on right now, so that PUBLIC_URL can name the address before the server listens. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('No free port');
-  return address.port;
 }
 
 export interface E2EOptions {
@@ -76,7 +56,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     waitForChromium(),
   ]);
   const address = await proctor.app.listen({ port, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   return {
     proctor,
