@@ -61,7 +61,8 @@ interface LiveEnvironment {
   instance: SimulatorInstance;
   browser: LaunchedBrowser;
   page: PageControl;
-  liveView: LiveView | undefined;
+  /** The one screencast of the environment, started by its first viewer (a promise: two may arrive at once). */
+  liveView: Promise<LiveView> | undefined;
   viewport: { width: number; height: number };
   cdpClients: Set<ProxiedClient>;
   session: { id: number; publicId: string; testCase: TestCaseRow | null; prompt: string };
@@ -81,7 +82,7 @@ export interface EnvironmentManagerOptions {
   workerId?: string;
 }
 
-const MUTATIONS_NOT_FOUND = 'Environment not found';
+const ENVIRONMENT_NOT_FOUND = 'Environment not found';
 /** The window the pool's browsers are launched with (the keepalive interface size of the spec). */
 export const POOL_WINDOW = LAYOUT.keepaliveInterface;
 
@@ -279,7 +280,7 @@ export class EnvironmentManager {
   running(publicId: string, organizationId: number): LiveEnvironment {
     const environment = this.#live.get(publicId);
     if (!environment || environment.owner.organizationId !== organizationId)
-      throw notFound(MUTATIONS_NOT_FOUND);
+      throw notFound(ENVIRONMENT_NOT_FOUND);
     return environment;
   }
 
@@ -388,10 +389,21 @@ export class EnvironmentManager {
 
   /** Adds a viewer to the environment's one screencast (started with the first viewer). */
   async addViewer(environment: LiveEnvironment, socket: WebSocket): Promise<void> {
-    environment.liveView ??= await LiveView.connect(environment.browser.wsEndpoint, {
-      viewport: environment.viewport,
-    });
-    environment.liveView.addViewer(socket);
+    const start = () =>
+      LiveView.connect(environment.browser.wsEndpoint, { viewport: environment.viewport }).catch(
+        (error: unknown) => {
+          environment.liveView = undefined;
+          throw error;
+        },
+      );
+    environment.liveView ??= start();
+    let liveView = await environment.liveView;
+    // One that ended on its own (its DevTools connection dropped) is started again for the new viewer.
+    if (liveView.closed) {
+      environment.liveView = start();
+      liveView = await environment.liveView;
+    }
+    liveView.addViewer(socket);
   }
 
   /** The organization's running keepalive environments, newest first. */
@@ -435,7 +447,7 @@ export class EnvironmentManager {
     environment.error = status === 'failed' ? reason : null;
     for (const client of environment.cdpClients) client.close(1001, 'The environment was closed');
     environment.cdpClients.clear();
-    environment.liveView?.close();
+    void environment.liveView?.then((liveView) => liveView.close()).catch(() => undefined);
     environment.page.close();
     environment.instance.destroy();
     await environment.browser.close().catch(() => undefined);
