@@ -1,0 +1,900 @@
+/**
+ * Live environment benchmark: what an agent waits for, each figure beside bare Playwright measured in the same
+ * run — make→ready, reset with a test case, connectOverCDP through the proxy, the live view's frame rate and
+ * input-to-frame latency, per-action latency with 1, 4 and 8 environments at once, memory per environment.
+ *
+ *   npm run bench:environments                  every figure, a table and the goals at the end
+ *   npm run bench:environments -- --samples 30  samples per latency figure (20 by default)
+ *   npm run bench:environments -- --actions 50  timed clicks per environment at each concurrency (30 by default)
+ *   npm run bench:environments -- --json        the figures as JSON on stdout (progress stays on stderr)
+ *
+ * Proctor runs in this process as `npm start` runs it (in-memory PGlite, the built-in simulators, a warm pool of
+ * 2 browsers) and is used as an outside agent uses it: the SDK over HTTP, Playwright over the CDP URL. The
+ * baselines run the system Chromium through Playwright with NOTES.md's flags, on the same shop start page served
+ * by a SimulatorHost of the benchmark's own. Only one thing is measured at a time on this small machine.
+ *
+ * Where make→ready and reset spend their time is read by wrapping the runtime's methods in place (pool,
+ * page control, simulator host, database client) for the run: the server itself is not changed for it.
+ */
+import { existsSync } from 'node:fs';
+import { performance as eventLoop } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { decodeLiveFrame, liveViewSocketPath, TokenResponse, User } from '@proctor/contracts';
+import { testCases } from '@proctor/db';
+import { BrowserPool, CdpConnection, LIVE_VIEW_DEFAULTS, PageControl } from '@proctor/environments';
+import type { Environment, Proctor as ProctorClient } from '@proctor/sdk';
+import { builtInSimulators, SimulatorHost, SimulatorInstance } from '@proctor/simulators';
+import { eq } from 'drizzle-orm';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { ownBrowserPrefix } from '../apps/server/src/environments/browserFolders';
+import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
+import { freePort } from '../apps/server/test/support/network';
+import { type AgentSpec, runAgent, runAgentInChild } from './support/agent';
+import { launchBare, spawnDevToolsChromium } from './support/bareChromium';
+import { FrameCounter, type FrameFigures, measureFrames } from './support/frames';
+import { coveredMs, PhaseTimer } from './support/phaseTimer';
+import { groupMemory, leftoverProcesses } from './support/processes';
+import {
+  type Latency,
+  latency,
+  MiB,
+  mib,
+  ms,
+  pair,
+  percentile,
+  printColumns,
+  signedMib,
+} from './support/stats';
+
+/** The issue's goals. */
+const GOALS = {
+  makeP50Ms: 100,
+  makeP95Ms: 300,
+  /** make→ready p50 at most this share of bare Playwright's launch + page + goto. */
+  makeShareOfBareLaunch: 0.3,
+  resetP50Ms: 100,
+  /** connectOverCDP through the proxy at most this many times the direct connection. */
+  connectProxyRatio: 1.5,
+  liveViewFps: 25,
+  inputToFrameMs: 100,
+  /** Per-action p50 with the most environments at most this many times the p50 with one. */
+  concurrencyRatio: 2,
+  pssPerEnvironmentBytes: 250 * MiB,
+} as const;
+
+/** Environments at once for the memory figure and the largest concurrency. */
+const MOST = 8;
+const CONCURRENCY = [1, 4, MOST] as const;
+/** Between warm make samples: the pool launches one browser at a time, ~0.3 s each here; this refills it. */
+const POOL_REFILL_PAUSE_MS = 1500;
+const WARMUP = 2;
+/** The paced concurrency run: an agent's pause between actions (a model's step takes far longer). */
+const THINK_MS = 100;
+/** An acquire that took longer launched a browser: the pool was empty. */
+const COLD_ACQUIRE_MS = 20;
+const SHOP_TEST_CASE = 'shop/duvet-cover-fallback-colour';
+const VIEWPORT = LIVE_VIEW_DEFAULTS.viewport;
+
+const { values: options } = parseArgs({
+  options: {
+    samples: { type: 'string', default: '20' },
+    actions: { type: 'string', default: '30' },
+    json: { type: 'boolean', default: false },
+    // Internal: the agents' side of the concurrency figure, in a child process (support/agent.ts).
+    agent: { type: 'string' },
+  },
+});
+const samples = Math.max(3, Number.parseInt(options.samples, 10) || 20);
+const actionsPerEnvironment = Math.max(3, Number.parseInt(options.actions, 10) || 30);
+
+const SCRIPT = fileURLToPath(import.meta.url);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const now = () => performance.now();
+
+function collect(): void {
+  globalThis.gc?.();
+  globalThis.gc?.();
+}
+
+/** Closers run in reverse order of registration, each whatever the others did. */
+class Teardown {
+  readonly #steps: Array<{ name: string; run: () => Promise<unknown> }> = [];
+  add(name: string, run: () => Promise<unknown>): void {
+    this.#steps.push({ name, run });
+  }
+  async run(): Promise<void> {
+    for (const step of this.#steps.splice(0).reverse()) {
+      await step
+        .run()
+        .catch((error: unknown) => progress(`  (closing ${step.name} failed: ${String(error)})`));
+    }
+  }
+}
+
+async function postJson(url: string, body: unknown, accessToken?: string): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** A new user's organization API key: the creator of an organization gets playground access and the built-ins. */
+async function signUp(baseUrl: string): Promise<string> {
+  const tokens = TokenResponse.parse(
+    await postJson(`${baseUrl}/api/auth/register`, {
+      name: 'Bench Runner',
+      email: `bench.${Date.now().toString(36)}@example.com`,
+      password: 'correct horse battery staple',
+    }),
+  );
+  await postJson(
+    `${baseUrl}/api/user/create-organization`,
+    { name: 'Bench Lab', purpose: 'Measure live environments' },
+    tokens.access_token,
+  );
+  const response = await fetch(`${baseUrl}/api/user/from-session`, {
+    headers: { Authorization: `Bearer ${tokens.access_token}` },
+  });
+  const apiKey = User.parse(await response.json()).organization?.apiKey;
+  if (!apiKey) throw new Error('The new organization has no API key');
+  return apiKey;
+}
+
+async function timeEach(count: number, run: () => Promise<number>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count + WARMUP; i++) {
+    const elapsed = await run();
+    if (i >= WARMUP) times.push(elapsed);
+  }
+  return times;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Where make→ready and reset spend their time.
+
+/** CDP commands with which PageControl attaches to the page before its first navigation. */
+const ATTACH_COMMANDS = new Set([
+  'Target.getTargets',
+  'Target.attachToTarget',
+  'Page.enable',
+  'Page.setLifecycleEventsEnabled',
+  'Runtime.runIfWaitingForDebugger',
+  'Page.getFrameTree',
+]);
+
+/** The phases of the breakdown, in the order printed; indented ones happen inside the one above. */
+const PHASES = [
+  ['acquire', 'pool.acquire()'],
+  ['instance', 'createInstance()'],
+  ['page control', 'PageControl.connect()'],
+  ['navigate', 'PageControl.navigate(), to the load event'],
+  ['cdp attach', '  attach to the page (6 CDP commands)'],
+  ['cdp navigate', '  Page.navigate, to the commit'],
+  ['serve', '  simulator serving the requests'],
+  ['instance reset', 'instance.reset()'],
+  ['db', 'database (every query)'],
+  ['db after navigate', '  of which after the load event'],
+] as const;
+
+function installPhaseTimer(timer: PhaseTimer, proctor: Proctor): void {
+  timer.wrap(BrowserPool.prototype, 'acquire', 'acquire');
+  timer.wrap(SimulatorHost.prototype, 'createInstance', 'instance');
+  timer.wrap(PageControl, 'connect', 'page control');
+  timer.wrap(PageControl.prototype, 'resizeWindow', 'page control');
+  timer.wrap(PageControl.prototype, 'navigate', 'navigate');
+  timer.wrap(CdpConnection.prototype, 'send', ([method]) =>
+    ATTACH_COMMANDS.has(method as string)
+      ? 'cdp attach'
+      : method === 'Page.navigate'
+        ? 'cdp navigate'
+        : undefined,
+  );
+  timer.wrap(SimulatorInstance.prototype, 'dispatch', 'serve');
+  timer.wrap(SimulatorInstance.prototype, 'reset', 'instance reset');
+  // The database client under drizzle: every query or transaction of the server, the API key check included.
+  const client = (proctor.ctx.db as unknown as { $client: object }).$client;
+  timer.wrap(client, 'query', 'db');
+  timer.wrap(client, 'transaction', 'db');
+}
+
+interface Window {
+  start: number;
+  end: number;
+}
+
+/** Milliseconds per phase within the window; `other` is what no timed call covers (HTTP, auth, JSON, SDK). */
+function phasesOf(timer: PhaseTimer, window: Window): Record<string, number> {
+  const intervals = timer.within(window.start, window.end);
+  const ofKind = (kind: string) => intervals.filter((interval) => interval.kind === kind);
+  const total = window.end - window.start;
+  const figures: Record<string, number> = { total };
+  for (const [kind] of PHASES) figures[kind] = coveredMs(ofKind(kind));
+  // Database work after the page has loaded is on the critical path only because it is awaited there.
+  const loaded = Math.max(0, ...ofKind('navigate').map((interval) => interval.end));
+  figures['db after navigate'] = coveredMs(
+    loaded > 0 ? ofKind('db').filter((interval) => interval.start >= loaded) : [],
+  );
+  figures.other = total - coveredMs(intervals);
+  figures.queries = ofKind('db').length;
+  figures.requests = ofKind('serve').length;
+  return figures;
+}
+
+function medianPhases(rows: readonly Record<string, number>[]): Record<string, number> {
+  const median = (key: string) =>
+    percentile(
+      rows.map((row) => row[key] ?? 0),
+      50,
+    );
+  return Object.fromEntries(Object.keys(rows[0] ?? {}).map((key) => [key, median(key)]));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The phases of the run.
+
+interface MakeSeries {
+  makeToReady: Latency;
+  /** `make` alone (POST make2, which starts the environment and answers running). */
+  make: Latency;
+  coldAcquisitions: number;
+  phases: { make: Record<string, number>; waitForReady: Record<string, number> };
+}
+
+async function makeSeries(bench: Bench, pauseMs: number): Promise<MakeSeries> {
+  const { sdk, timer } = bench;
+  const totals: number[] = [];
+  const makes: number[] = [];
+  const makePhases: Record<string, number>[] = [];
+  const readyPhases: Record<string, number>[] = [];
+  let coldAcquisitions = 0;
+  for (let i = 0; i < samples + WARMUP; i++) {
+    if (pauseMs > 0) await sleep(pauseMs);
+    const started = now();
+    const environment = await sdk.environments.make('shop');
+    const made = now();
+    await environment.waitForReady();
+    const ready = now();
+    await environment.close();
+    if (i < WARMUP) continue;
+    totals.push(ready - started);
+    makes.push(made - started);
+    const phases = phasesOf(timer, { start: started, end: made });
+    if ((phases.acquire ?? 0) > COLD_ACQUIRE_MS) coldAcquisitions += 1;
+    makePhases.push(phases);
+    readyPhases.push(phasesOf(timer, { start: made, end: ready }));
+  }
+  return {
+    makeToReady: latency(totals),
+    make: latency(makes),
+    coldAcquisitions,
+    phases: { make: medianPhases(makePhases), waitForReady: medianPhases(readyPhases) },
+  };
+}
+
+async function makeReady(bench: Bench): Promise<Environment> {
+  const environment = await bench.sdk.environments.make('shop');
+  bench.teardown.add(`environment ${environment.id}`, () => environment.close());
+  await environment.waitForReady();
+  return environment;
+}
+
+/** The live view's socket address from the `live_view_url` that `state()` hands out. */
+function liveViewSocketUrl(liveViewUrl: string, environmentId: string): string {
+  const page = new URL(liveViewUrl);
+  const token = page.searchParams.get('token') ?? '';
+  const origin = page.origin.replace(/^http/, 'ws');
+  return `${origin}${liveViewSocketPath(environmentId)}?token=${encodeURIComponent(token)}`;
+}
+
+async function openViewer(url: string, counter: FrameCounter): Promise<WebSocket> {
+  const socket = new WebSocket(url);
+  socket.on('message', (data, isBinary) => {
+    if (!isBinary) return;
+    const frame = decodeLiveFrame(data as Buffer);
+    if (frame)
+      counter.frame(
+        frame.jpeg.length,
+        frame.header.width,
+        frame.header.height,
+        frame.header.metadata.timestamp,
+      );
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return socket;
+}
+
+async function bareScreencast(page: Page, counter: FrameCounter): Promise<CDPSession> {
+  const session = await page.context().newCDPSession(page);
+  session.on('Page.screencastFrame', (frame) => {
+    void session.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined);
+    counter.frame(
+      Buffer.byteLength(frame.data, 'base64'),
+      Math.round(frame.metadata.deviceWidth),
+      Math.round(frame.metadata.deviceHeight),
+      frame.metadata.timestamp,
+    );
+  });
+  await session.send('Page.startScreencast', {
+    format: 'jpeg',
+    quality: LIVE_VIEW_DEFAULTS.jpegQuality,
+    maxWidth: VIEWPORT.width,
+    maxHeight: VIEWPORT.height,
+  });
+  return session;
+}
+
+const KEY = { key: 'a', code: 'KeyA', text: 'a' } as const;
+
+interface Results {
+  run: {
+    date: string;
+    node: string;
+    chromium: string;
+    samples: number;
+    actionsPerEnvironment: number;
+    durationS: number;
+  };
+  bare: {
+    launchPageGoto: Latency;
+    contextPageGoto: Latency;
+    contextPageGotoTestCase: Latency;
+    connectOverCdp: Latency;
+    liveView: FrameFigures;
+    actions: Record<number, Latency>;
+    pacedActions: Record<number, Latency>;
+    pssPerBrowserBytes: number;
+    pssPerExtraContextBytes: number;
+  };
+  proctor: {
+    makeWarm: MakeSeries;
+    makeBackToBack: MakeSeries;
+    reset: Latency;
+    resetPhases: Record<string, number>;
+    connectProxy: Latency;
+    connectDirect: Latency;
+    liveView: FrameFigures;
+    /** The page's innerWidth x innerHeight in the environment (the live view's frames are this size). */
+    pageViewport: string;
+    actions: Record<number, Latency>;
+    pacedActions: Record<number, Latency>;
+    pssPerEnvironmentBytes: number;
+    processesPerEnvironment: number;
+    /**
+     * Growth of this process per running environment: only an order of magnitude. By then some 50
+     * environments have come and gone here, and what they freed is reused, so RSS hardly moves.
+     */
+    serverRssPerEnvironmentBytes: number;
+    serverHeapPerEnvironmentBytes: number;
+    /** CPU time of this (the server's) process per click + read during the concurrency runs, all counts. */
+    serverCpuPerActionMs: number;
+    /** Share of that time the server's event loop was busy. */
+    serverEventLoopUtilization: number;
+  };
+}
+
+/** What every phase of the run works with. */
+interface Bench {
+  proctor: Proctor;
+  sdk: ProctorClient;
+  teardown: Teardown;
+  /** Process groups of every browser seen, checked for leftovers at the end. */
+  trackedGroups: Set<number>;
+  timer: PhaseTimer;
+  testCasePublicId: string;
+  /** The baselines' pages: the shop's start page and the test case's, on the benchmark's own host. */
+  startUrl: string;
+  testCaseUrl: string;
+  /** A bare browser kept open for the warm baselines. */
+  warmBrowser: Browser;
+}
+
+async function setUp(teardown: Teardown, trackedGroups: Set<number>): Promise<Bench> {
+  const sdkEntry = fileURLToPath(new URL('../packages/sdk/dist/index.js', import.meta.url));
+  if (!existsSync(sdkEntry))
+    throw new Error('The SDK is not built: run `npm run build -w @proctor/sdk` first');
+  const { Proctor: ProctorSdk } = await import('@proctor/sdk');
+  const shop = builtInSimulators.find((simulator) => simulator.name === 'shop');
+  if (!shop) throw new Error('The shop simulator is not built in');
+
+  progress('Starting Proctor (in-memory PGlite, pool of 2 browsers)…');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    BROWSER_POOL_SIZE: '2',
+    MAX_ENVIRONMENTS: String(MOST + 2),
+  });
+  const proctor = await createProctor(config, { database: { kind: 'pglite' } });
+  teardown.add('Proctor', () => proctor.close());
+  await proctor.app.listen({ port, host: '127.0.0.1' });
+  const sdk = new ProctorSdk({ baseUrl, apiKey: await signUp(baseUrl) });
+  const [testCase] = await proctor.ctx.db
+    .select({ publicId: testCases.publicId, startUrl: testCases.startUrl })
+    .from(testCases)
+    .where(eq(testCases.builtInKey, SHOP_TEST_CASE));
+  if (!testCase) throw new Error(`No built-in test case ${SHOP_TEST_CASE}`);
+
+  const host = new SimulatorHost();
+  await host.listen();
+  teardown.add('baseline simulator host', () => host.close());
+  const baselineInstance = host.createInstance(shop);
+  const warmBrowser = await launchBare();
+  teardown.add('bare browser', () => warmBrowser.close());
+  return {
+    proctor,
+    sdk,
+    teardown,
+    trackedGroups,
+    timer: new PhaseTimer(),
+    testCasePublicId: testCase.publicId,
+    startUrl: baselineInstance.url('/'),
+    testCaseUrl: baselineInstance.url(testCase.startUrl),
+    warmBrowser,
+  };
+}
+
+/** The environment's browser, as Proctor holds it (the benchmark runs in Proctor's process). */
+function browserOf(bench: Bench, environment: Environment) {
+  const live = bench.proctor.ctx.environments.byId(environment.id);
+  if (!live) throw new Error(`Environment ${environment.id} is not running`);
+  bench.trackedGroups.add(live.browser.pid);
+  return live.browser;
+}
+
+async function bareStartLatencies(bench: Bench) {
+  progress(`Bare Playwright: launch + page + goto, new context + page + goto (${samples} each)…`);
+  const launchPageGoto = await timeEach(samples, async () => {
+    const started = now();
+    const browser = await launchBare();
+    try {
+      await (await browser.newPage()).goto(bench.startUrl);
+      return now() - started;
+    } finally {
+      await browser.close();
+    }
+  });
+  const contextPageGoto = (url: string) =>
+    timeEach(samples, async () => {
+      const started = now();
+      const context = await bench.warmBrowser.newContext();
+      try {
+        await (await context.newPage()).goto(url);
+        return now() - started;
+      } finally {
+        await context.close();
+      }
+    });
+  return {
+    launchPageGoto: latency(launchPageGoto),
+    contextPageGoto: latency(await contextPageGoto(bench.startUrl)),
+    contextPageGotoTestCase: latency(await contextPageGoto(bench.testCaseUrl)),
+  };
+}
+
+async function resetLatencies(bench: Bench, environment: Environment) {
+  progress(`Reset with a test case (${samples})…`);
+  const phases: Record<string, number>[] = [];
+  const times = await timeEach(samples, async () => {
+    const started = now();
+    await environment.reset(bench.testCasePublicId);
+    const ended = now();
+    phases.push(phasesOf(bench.timer, { start: started, end: ended }));
+    return ended - started;
+  });
+  return { reset: latency(times), resetPhases: medianPhases(phases.slice(WARMUP)) };
+}
+
+/** connectOverCDP (then disconnect) through the proxy, to Proctor's endpoint, and to a bare Chromium's port. */
+async function connectLatencies(bench: Bench, environment: Environment) {
+  progress(`connectOverCDP: through the proxy, to Proctor's endpoint, to Chromium's own port (${samples})…`);
+  const devtools = await spawnDevToolsChromium();
+  bench.trackedGroups.add(devtools.pgid);
+  bench.teardown.add('DevTools Chromium', () => devtools.close());
+  const routes = [
+    { name: 'proxy', url: await environment.cdpUrl(), times: [] as number[] },
+    { name: 'direct', url: browserOf(bench, environment).wsEndpoint, times: [] as number[] },
+    { name: 'bare', url: devtools.wsEndpoint, times: [] as number[] },
+  ];
+  for (let i = 0; i < samples + WARMUP; i++) {
+    // In turn, starting each round with the next route: a client that just left costs the next one nothing.
+    for (let j = 0; j < routes.length; j++) {
+      const route = routes[(i + j) % routes.length] as (typeof routes)[number];
+      const started = now();
+      const browser = await chromium.connectOverCDP(route.url);
+      const elapsed = now() - started;
+      await browser.close();
+      if (i >= WARMUP) route.times.push(elapsed);
+    }
+  }
+  await devtools.close();
+  const [proxy, direct, bare] = routes.map((route) => latency(route.times)) as [Latency, Latency, Latency];
+  return { proxy, direct, bare };
+}
+
+/** The live view of the environment, and the same frames and input over bare CDP in a warm browser. */
+async function liveViewFigures(bench: Bench, environment: Environment) {
+  progress('Live view: frame rate on an animated page, keydown → next frame on a still one…');
+  const agent = await chromium.connectOverCDP(await environment.cdpUrl());
+  bench.teardown.add('agent connection', () => agent.close());
+  const page = agent.contexts()[0]?.pages()[0];
+  if (!page) throw new Error('The environment has no page');
+  const pageViewport = await page.evaluate(() => `${innerWidth}x${innerHeight}`);
+  const counter = new FrameCounter();
+  const { live_view_url } = await environment.state();
+  const viewer = await openViewer(liveViewSocketUrl(live_view_url, environment.id), counter);
+  bench.teardown.add('live viewer', async () => viewer.close());
+  const sendKey = (event: 'down' | 'up') => viewer.send(JSON.stringify({ type: 'key', event, ...KEY }));
+  const live = await measureFrames(
+    page,
+    counter,
+    { press: () => sendKey('down'), release: () => sendKey('up') },
+    samples,
+    WARMUP,
+  );
+  viewer.close();
+  await agent.close();
+
+  const bareCounter = new FrameCounter();
+  const barePage = await bench.warmBrowser.newPage();
+  const screencast = await bareScreencast(barePage, bareCounter);
+  const dispatchKey = (type: 'keyDown' | 'keyUp') =>
+    void screencast
+      .send('Input.dispatchKeyEvent', { type, ...KEY, windowsVirtualKeyCode: 65 })
+      .catch(() => undefined);
+  const bare = await measureFrames(
+    barePage,
+    bareCounter,
+    { press: () => dispatchKey('keyDown'), release: () => dispatchKey('keyUp') },
+    samples,
+    WARMUP,
+  );
+  await barePage.context().close();
+  return { live, bare, pageViewport };
+}
+
+/**
+ * MOST environments at once: their browsers' memory on the shop page and this process's growth, then clicks
+ * by an agent process with 1, 4 and MOST acting at once; then the same agent side on MOST bare browsers.
+ */
+async function concurrencyFigures(bench: Bench) {
+  progress(
+    `${MOST} environments: memory on the shop page, then clicks with ${CONCURRENCY.join(', ')} at once…`,
+  );
+  const agentOptions = {
+    concurrency: CONCURRENCY,
+    actionsPerPage: actionsPerEnvironment,
+    warmup: WARMUP,
+    thinkMs: THINK_MS,
+  };
+  await sleep(POOL_REFILL_PAUSE_MS);
+  collect();
+  const serverBefore = process.memoryUsage();
+  const environments: Environment[] = [];
+  for (let i = 0; i < MOST; i++) environments.push(await makeReady(bench));
+  await sleep(POOL_REFILL_PAUSE_MS);
+  collect();
+  const serverAfter = process.memoryUsage();
+  const memories = environments.map((environment) => groupMemory(browserOf(bench, environment).pid));
+  const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const cdpUrls = await Promise.all(environments.map((environment) => environment.cdpUrl()));
+  // Every agent's CDP traffic passes through this process (proxy, multiplexer, pipe): what that costs it.
+  const cpuBefore = process.cpuUsage();
+  const loopBefore = eventLoop.eventLoopUtilization();
+  const proctor = await runAgentInChild(SCRIPT, { ...agentOptions, kind: 'proctor', cdpUrls });
+  const cpu = process.cpuUsage(cpuBefore);
+  const loop = eventLoop.eventLoopUtilization(loopBefore);
+  const actions = 2 * (actionsPerEnvironment + WARMUP) * CONCURRENCY.reduce((sum, count) => sum + count, 0);
+  for (const environment of environments) await environment.close();
+
+  progress(`${MOST} bare browsers, launched by the agent process: memory on the shop page, the same clicks…`);
+  const bare = await runAgentInChild(SCRIPT, {
+    ...agentOptions,
+    kind: 'bare',
+    count: MOST,
+    startUrl: bench.startUrl,
+  });
+  for (const pgid of bare.processGroups ?? []) bench.trackedGroups.add(pgid);
+  return {
+    proctor,
+    bare,
+    pssPerEnvironmentBytes: average(memories.map((memory) => memory.pssBytes)),
+    processesPerEnvironment: average(memories.map((memory) => memory.processes)),
+    serverRssPerEnvironmentBytes: (serverAfter.rss - serverBefore.rss) / MOST,
+    serverHeapPerEnvironmentBytes: (serverAfter.heapUsed - serverBefore.heapUsed) / MOST,
+    serverCpuPerActionMs: (cpu.user + cpu.system) / 1000 / actions,
+    serverEventLoopUtilization: loop.utilization,
+  };
+}
+
+async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Results> {
+  const startedAt = now();
+  const bench = await setUp(teardown, trackedGroups);
+  const bareStart = await bareStartLatencies(bench);
+
+  installPhaseTimer(bench.timer, bench.proctor);
+  teardown.add('phase timer', async () => bench.timer.restore());
+  progress(`Proctor make → ready, pool refilled between samples (${samples})…`);
+  const makeWarm = await makeSeries(bench, POOL_REFILL_PAUSE_MS);
+  progress(`Proctor make → ready, back to back (${samples})…`);
+  const makeBackToBack = await makeSeries(bench, 0);
+  await sleep(POOL_REFILL_PAUSE_MS);
+
+  const environment = await makeReady(bench);
+  const reset = await resetLatencies(bench, environment);
+  const connect = await connectLatencies(bench, environment);
+  const liveView = await liveViewFigures(bench, environment);
+  await environment.close();
+  const concurrency = await concurrencyFigures(bench);
+
+  return {
+    run: {
+      date: new Date().toISOString(),
+      node: process.version,
+      chromium: bench.warmBrowser.version(),
+      samples,
+      actionsPerEnvironment,
+      durationS: Math.round((now() - startedAt) / 1000),
+    },
+    bare: {
+      ...bareStart,
+      connectOverCdp: connect.bare,
+      liveView: liveView.bare,
+      actions: concurrency.bare.actions,
+      pacedActions: concurrency.bare.pacedActions,
+      pssPerBrowserBytes: concurrency.bare.pssPerBrowserBytes ?? Number.NaN,
+      pssPerExtraContextBytes: concurrency.bare.pssPerExtraContextBytes ?? Number.NaN,
+    },
+    proctor: {
+      makeWarm,
+      makeBackToBack,
+      ...reset,
+      connectProxy: connect.proxy,
+      connectDirect: connect.direct,
+      liveView: liveView.live,
+      pageViewport: liveView.pageViewport,
+      actions: concurrency.proctor.actions,
+      pacedActions: concurrency.proctor.pacedActions,
+      pssPerEnvironmentBytes: concurrency.pssPerEnvironmentBytes,
+      processesPerEnvironment: concurrency.processesPerEnvironment,
+      serverRssPerEnvironmentBytes: concurrency.serverRssPerEnvironmentBytes,
+      serverHeapPerEnvironmentBytes: concurrency.serverHeapPerEnvironmentBytes,
+      serverCpuPerActionMs: concurrency.serverCpuPerActionMs,
+      serverEventLoopUtilization: concurrency.serverEventLoopUtilization,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Report.
+
+interface Goal {
+  goal: string;
+  measured: string;
+  met: boolean;
+}
+
+function goalsOf(results: Results): Goal[] {
+  const { proctor, bare } = results;
+  const make = proctor.makeWarm.makeToReady;
+  const connectRatio = proctor.connectProxy.p50 / proctor.connectDirect.p50;
+  const one = proctor.actions[1] as Latency;
+  const most = proctor.actions[MOST] as Latency;
+  const bareRatio = (bare.actions[MOST] as Latency).p50 / (bare.actions[1] as Latency).p50;
+  const pacedRatio = (proctor.pacedActions[MOST] as Latency).p50 / (proctor.pacedActions[1] as Latency).p50;
+  const live = proctor.liveView;
+  const share = make.p50 / bare.launchPageGoto.p50;
+  return [
+    {
+      goal: `make→ready p50 <= ${GOALS.makeP50Ms} ms`,
+      measured: `${ms(make.p50)} ms`,
+      met: make.p50 <= GOALS.makeP50Ms,
+    },
+    {
+      goal: `make→ready p50 <= ${GOALS.makeShareOfBareLaunch}x bare launch+page+goto`,
+      measured: `${share.toFixed(2)}x (${ms(make.p50)} / ${ms(bare.launchPageGoto.p50)} ms)`,
+      met: share <= GOALS.makeShareOfBareLaunch,
+    },
+    {
+      goal: `make→ready p95 <= ${GOALS.makeP95Ms} ms`,
+      measured: `${ms(make.p95)} ms`,
+      met: make.p95 <= GOALS.makeP95Ms,
+    },
+    {
+      goal: `reset with a test case p50 <= ${GOALS.resetP50Ms} ms`,
+      measured: `${ms(proctor.reset.p50)} ms`,
+      met: proctor.reset.p50 <= GOALS.resetP50Ms,
+    },
+    {
+      goal: `connectOverCDP through the proxy <= ${GOALS.connectProxyRatio}x direct`,
+      measured: `${connectRatio.toFixed(2)}x (${ms(proctor.connectProxy.p50)} / ${ms(proctor.connectDirect.p50)} ms)`,
+      met: connectRatio <= GOALS.connectProxyRatio,
+    },
+    {
+      goal: `live view >= ${GOALS.liveViewFps} fps at ${VIEWPORT.width}x${VIEWPORT.height}`,
+      measured: `${live.fps.toFixed(1)} fps at ${live.frameWidth}x${live.frameHeight} (page viewport ${proctor.pageViewport})`,
+      met:
+        live.fps >= GOALS.liveViewFps &&
+        live.frameWidth === VIEWPORT.width &&
+        live.frameHeight === VIEWPORT.height,
+    },
+    {
+      goal: `input-to-frame p50 <= ${GOALS.inputToFrameMs} ms`,
+      measured: `${ms(live.inputToFrame.p50)} ms (p95 ${ms(live.inputToFrame.p95)})`,
+      met: live.inputToFrame.p50 <= GOALS.inputToFrameMs && live.missed === 0,
+    },
+    {
+      goal: `per-action p50 with ${MOST} environments <= ${GOALS.concurrencyRatio}x with 1`,
+      measured:
+        `${(most.p50 / one.p50).toFixed(2)}x (${ms(most.p50)} / ${ms(one.p50)} ms; bare ${bareRatio.toFixed(2)}x); ` +
+        `${pacedRatio.toFixed(2)}x with ${THINK_MS} ms between actions`,
+      met: most.p50 / one.p50 <= GOALS.concurrencyRatio,
+    },
+    {
+      goal: `PSS per environment <= ${mib(GOALS.pssPerEnvironmentBytes)}`,
+      measured: mib(proctor.pssPerEnvironmentBytes),
+      met: proctor.pssPerEnvironmentBytes <= GOALS.pssPerEnvironmentBytes,
+    },
+  ];
+}
+
+function printReport(results: Results, goals: Goal[]): void {
+  const { proctor, bare, run } = results;
+  const live = (figures: FrameFigures) =>
+    `${figures.fps.toFixed(1)} fps, ${figures.frameWidth}x${figures.frameHeight}, ${figures.frameKiB.toFixed(0)} KiB/frame` +
+    (figures.duplicatesPerSecond > 0 ? `, +${figures.duplicatesPerSecond.toFixed(1)}/s sent twice` : '');
+  const actionRow =
+    (paced: boolean) =>
+    (count: number): string[] => {
+      const figure = (side: Results['proctor'] | Results['bare']) => {
+        const figures = paced ? side.pacedActions : side.actions;
+        const ratio = (figures[count] as Latency).p50 / (figures[1] as Latency).p50;
+        return `${pair(figures[count] as Latency)} (${ratio.toFixed(2)}x)`;
+      };
+      return [
+        `click + read, ${count} at once${paced ? `, ${THINK_MS} ms apart` : ''} (p50/p95)`,
+        figure(proctor),
+        `${figure(bare)}, ${count} browser${count > 1 ? 's' : ''}`,
+      ];
+    };
+  console.log(
+    `Live environment benchmark: ${run.samples} samples per latency, ${run.actionsPerEnvironment} clicks per environment, ` +
+      `node ${run.node}, Chromium ${run.chromium}, ${run.date}, ${run.durationS} s\n`,
+  );
+  printColumns(
+    ['figure', 'Proctor', 'bare Playwright, same run'],
+    [
+      [
+        'make→ready, warm pool (p50/p95)',
+        pair(proctor.makeWarm.makeToReady),
+        `launch+page+goto ${pair(bare.launchPageGoto)}`,
+      ],
+      [
+        '',
+        `(make alone ${pair(proctor.makeWarm.make)})`,
+        `new context+page+goto ${pair(bare.contextPageGoto)}`,
+      ],
+      [
+        'make→ready, back to back (p50/p95)',
+        `${pair(proctor.makeBackToBack.makeToReady)} (${proctor.makeBackToBack.coldAcquisitions}/${samples} cold)`,
+        '',
+      ],
+      [
+        'reset with a test case (p50/p95)',
+        pair(proctor.reset),
+        `new context+page+goto its start URL ${pair(bare.contextPageGotoTestCase)}`,
+      ],
+      [
+        'connectOverCDP (p50/p95)',
+        `proxy ${pair(proctor.connectProxy)}; direct ${pair(proctor.connectDirect)}`,
+        `Chromium's own port ${pair(bare.connectOverCdp)}`,
+      ],
+      [
+        'live view on an animated page',
+        `${live(proctor.liveView)} (cap ${LIVE_VIEW_DEFAULTS.maxFps})`,
+        `CDP screencast ${live(bare.liveView)}`,
+      ],
+      [
+        'input → next frame (p50/p95)',
+        `${pair(proctor.liveView.inputToFrame)}${proctor.liveView.missed ? `, ${proctor.liveView.missed} missed` : ''}`,
+        `CDP dispatchKeyEvent ${pair(bare.liveView.inputToFrame)}`,
+      ],
+      ...CONCURRENCY.map(actionRow(false)),
+      ...CONCURRENCY.map(actionRow(true)),
+      [
+        'memory on the shop page (PSS)',
+        `${mib(proctor.pssPerEnvironmentBytes)} per environment, ${proctor.processesPerEnvironment.toFixed(0)} processes`,
+        `${mib(bare.pssPerBrowserBytes)} per browser; +${mib(bare.pssPerExtraContextBytes)} per extra context`,
+      ],
+      [
+        'server process during the clicks',
+        `${ms(proctor.serverCpuPerActionMs)} ms CPU per action, event loop ${(100 * proctor.serverEventLoopUtilization).toFixed(0)}% busy`,
+        '',
+      ],
+      [
+        'server process growth',
+        `RSS ${signedMib(proctor.serverRssPerEnvironmentBytes)}, heap ${signedMib(proctor.serverHeapPerEnvironmentBytes)} per environment`,
+        '',
+      ],
+    ],
+  );
+
+  console.log('\nWhere the time goes (warm pool; medians of each phase in ms, so they need not add up):');
+  const { make, waitForReady } = proctor.makeWarm.phases;
+  const reset = proctor.resetPhases;
+  const phaseRow = (key: string, label: string) => [
+    label,
+    ...[make, waitForReady, reset].map((p) => ms(p[key] ?? 0)),
+  ];
+  const countRow = (key: string, label: string) => [
+    label,
+    ...[make, waitForReady, reset].map((p) => String(p[key] ?? 0)),
+  ];
+  printColumns(
+    ['phase', 'make (POST make2)', 'waitForReady', 'reset'],
+    [
+      ...PHASES.map(([key, label]) => phaseRow(key, label)),
+      phaseRow('other', 'other: HTTP, auth and routing, JSON, SDK'),
+      phaseRow('total', 'total'),
+      countRow('queries', 'database queries'),
+      countRow('requests', 'simulator requests'),
+    ],
+  );
+
+  console.log('\nGoals:');
+  for (const goal of goals) console.log(`  ${goal.met ? 'ok  ' : 'MISS'} ${goal.goal}: ${goal.measured}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const teardown = new Teardown();
+  const trackedGroups = new Set<number>();
+  // Interrupted: close what is open (Node would exit without its exit hooks, leaving browsers behind).
+  process.once('SIGINT', () => {
+    progress('Interrupted: closing environments and browsers…');
+    void teardown.run().finally(() => process.exit(130));
+  });
+  let results: Results;
+  try {
+    results = await run(teardown, trackedGroups);
+  } finally {
+    await teardown.run();
+    // Killed helpers stay zombies until PID 1 reaps them; those are not counted. Give the rest a moment to go.
+    let leftovers = leftoverProcesses(trackedGroups, ownBrowserPrefix());
+    for (let i = 0; i < 20 && leftovers.length > 0; i++) {
+      await sleep(100);
+      leftovers = leftoverProcesses(trackedGroups, ownBrowserPrefix());
+    }
+    if (leftovers.length > 0) progress(`WARNING: browser processes still running: ${leftovers.join(' ')}`);
+  }
+  const goals = goalsOf(results);
+  if (options.json) {
+    console.log(JSON.stringify({ ...results, goals }, null, 2));
+  } else {
+    printReport(results, goals);
+    console.log(goals.every((goal) => goal.met) ? '\nAll goals met.' : '\nSome goals were missed.');
+  }
+  process.exitCode = goals.every((goal) => goal.met) ? 0 : 1;
+}
+
+if (options.agent === undefined) {
+  await main();
+} else {
+  process.stdout.write(JSON.stringify(await runAgent(JSON.parse(options.agent) as AgentSpec)));
+}
