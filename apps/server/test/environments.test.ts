@@ -187,6 +187,8 @@ describe('live environments', () => {
     const context = browser.contexts()[0]!;
     const page = context.pages()[0]!;
     expect(new URL(page.url()).hostname).toBe(`${environment.id}.shop.localhost`);
+    // The page is the interface size asked for (1280x720 by default), not the window's outer size.
+    expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([1280, 720]);
     // One browser per environment: no target of the other environment exists here to be listed or reached.
     const session = await context.newCDPSession(page);
     const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { url: string }[] };

@@ -9,7 +9,7 @@ import {
   type ResetEnvironmentOptions,
   type ResetEnvironmentResponse,
 } from '@proctor/contracts';
-import { type Database, type simulators, testCases } from '@proctor/db';
+import { type Database, newPublicId, type simulators, testCases } from '@proctor/db';
 import {
   type BrowserPool,
   type LaunchedBrowser,
@@ -193,6 +193,10 @@ export class EnvironmentManager {
     }
   }
 
+  /**
+   * The rows and the runtime are made side by side (the id is chosen first, so the instance need not wait
+   * for the database): the browser's first page load, not the writes, is what make→ready waits for.
+   */
   async #launch(
     owner: EnvironmentOwner,
     simulator: SimulatorRow,
@@ -200,80 +204,100 @@ export class EnvironmentManager {
     request: MakeEnvironmentOptions,
   ): Promise<MakeEnvironmentResponse> {
     const { db } = this.options;
-    const { group, job } = await insertEnvironment(db, {
-      ...owner,
-      simulatorId: simulator.id,
-      simulatorName: simulator.name,
-      keepalive: request.keepalive,
-      alias: request.alias ?? null,
-      workerId: this.#workerId,
-      config: {
-        source: request.source ?? null,
-        interface_type: request.interface_type ?? 'browser',
-        interface_width: request.interface_width,
-        interface_height: request.interface_height,
-        env_config: request.env_config ?? {},
-      },
-    });
-    const session = await startSession(db, {
-      ...owner,
-      simulatorId: simulator.id,
-      simulatorName: simulator.name,
-      jobGroupPublicId: group.publicId,
-      testCaseId: null,
-      source: request.source ?? null,
-      agentVersion: null,
-    });
-    await attachSession(db, group.id, session.id);
-
-    let instance: SimulatorInstance | undefined;
-    let browser: LaunchedBrowser | undefined;
-    try {
-      // The environment's public id is a random UUID: its instance origin cannot be guessed by another tenant.
-      instance = this.#host.createInstance(definition, { id: group.publicId });
-      browser = await this.options.pool.acquire();
-      const page = await PageControl.connect(browser.wsEndpoint);
-      if (request.interface_width !== POOL_WINDOW.width || request.interface_height !== POOL_WINDOW.height)
-        await page.resizeWindow(request.interface_width, request.interface_height);
-      if (request.open_page_on_start) await page.navigate(instance.url('/'));
-      const environment: LiveEnvironment = {
-        publicId: group.publicId,
-        jobGroupId: group.id,
-        jobPublicId: job.publicId,
-        owner,
-        simulator,
+    // A random UUID: the instance's origin (<id>.<simulator>.localhost) cannot be guessed by another tenant.
+    const publicId = newPublicId();
+    const rows = (async () => {
+      const { group, job } = await insertEnvironment(db, {
+        ...owner,
+        publicId,
+        simulatorId: simulator.id,
+        simulatorName: simulator.name,
         keepalive: request.keepalive,
         alias: request.alias ?? null,
-        status: 'running',
-        error: null,
-        instance,
-        browser,
-        page,
-        liveView: undefined,
-        viewport: { width: request.interface_width, height: request.interface_height },
-        cdpClients: new Set(),
-        session: { id: session.id, publicId: session.publicId, testCase: null, prompt: '' },
-        heartbeatAt: Date.now(),
-        createdAt: group.createdAt,
-      };
-      this.#live.set(group.publicId, environment);
-      void browser.exited.then(() => {
-        if (this.#live.get(group.publicId) === environment)
-          void this.#end(environment, 'failed', 'The browser of the environment exited unexpectedly');
+        workerId: this.#workerId,
+        config: {
+          source: request.source ?? null,
+          interface_type: request.interface_type ?? 'browser',
+          interface_width: request.interface_width,
+          interface_height: request.interface_height,
+          env_config: request.env_config ?? {},
+        },
       });
-      await setEnvironmentStatus(db, group.id, 'running');
-      await setSessionStatus(db, session.id, 'run_setup_completed');
-      return { id: group.publicId, session_id: session.publicId, status: 'running' };
-    } catch (error) {
-      instance?.destroy();
-      await browser?.close().catch(() => undefined);
-      const reason = `Failed to set up environment: ${(error as Error).message}`;
-      this.#log?.error({ err: error, environment: group.publicId }, 'environment failed to start');
-      await setEnvironmentStatus(db, group.id, 'failed', reason);
-      await setSessionStatus(db, session.id, 'run_failed', { failureReason: reason });
-      await logToSession(db, session.id, { type: 'environment_failed', message: reason });
-      return { id: group.publicId, session_id: session.publicId, status: 'failed' };
+      const session = await startSession(db, {
+        ...owner,
+        simulatorId: simulator.id,
+        simulatorName: simulator.name,
+        jobGroupPublicId: publicId,
+        testCaseId: null,
+        source: request.source ?? null,
+        agentVersion: null,
+      });
+      await attachSession(db, group.id, session.id);
+      return { group, job, session };
+    })();
+
+    const held: { instance?: SimulatorInstance; browser?: LaunchedBrowser; page?: PageControl } = {};
+    const runtime = (async () => {
+      held.instance = this.#host.createInstance(definition, { id: publicId });
+      held.browser = await this.options.pool.acquire();
+      held.page = await PageControl.connect(held.browser.wsEndpoint);
+      await held.page.resizeWindow(request.interface_width, request.interface_height);
+      if (request.open_page_on_start) await held.page.navigate(held.instance.url('/'));
+    })();
+    const release = async () => {
+      held.page?.close();
+      held.instance?.destroy();
+      await held.browser?.close().catch(() => undefined);
+    };
+
+    const [written, started] = await Promise.allSettled([rows, runtime]);
+    if (written.status === 'rejected') {
+      await release();
+      throw written.reason;
     }
+    const { group, job, session } = written.value;
+    if (started.status === 'rejected') {
+      await release();
+      const reason = `Failed to set up environment: ${(started.reason as Error).message}`;
+      this.#log?.error({ err: started.reason, environment: publicId }, 'environment failed to start');
+      await Promise.all([
+        setEnvironmentStatus(db, group.id, 'failed', reason),
+        setSessionStatus(db, session.id, 'run_failed', { failureReason: reason }),
+        logToSession(db, session.id, { type: 'environment_failed', message: reason }),
+      ]);
+      return { id: publicId, session_id: session.publicId, status: 'failed' };
+    }
+    const { instance, browser, page } = held as Required<typeof held>;
+    const environment: LiveEnvironment = {
+      publicId,
+      jobGroupId: group.id,
+      jobPublicId: job.publicId,
+      owner,
+      simulator,
+      keepalive: request.keepalive,
+      alias: request.alias ?? null,
+      status: 'running',
+      error: null,
+      instance,
+      browser,
+      page,
+      liveView: undefined,
+      viewport: { width: request.interface_width, height: request.interface_height },
+      cdpClients: new Set(),
+      session: { id: session.id, publicId: session.publicId, testCase: null, prompt: '' },
+      heartbeatAt: Date.now(),
+      createdAt: group.createdAt,
+    };
+    this.#live.set(publicId, environment);
+    void browser.exited.then(() => {
+      if (this.#live.get(publicId) === environment)
+        void this.#end(environment, 'failed', 'The browser of the environment exited unexpectedly');
+    });
+    await Promise.all([
+      setEnvironmentStatus(db, group.id, 'running'),
+      setSessionStatus(db, session.id, 'run_setup_completed'),
+    ]);
+    return { id: publicId, session_id: session.publicId, status: 'running' };
   }
 
   /** The running environment of this organization with this id; 404 for anyone else's or an unknown one. */

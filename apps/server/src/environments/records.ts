@@ -13,6 +13,7 @@ export interface EnvironmentOwner {
 }
 
 export interface NewEnvironment extends EnvironmentOwner {
+  publicId: string;
   simulatorId: number;
   simulatorName: string;
   keepalive: boolean;
@@ -37,7 +38,7 @@ export async function insertEnvironment(db: Database, environment: NewEnvironmen
     const [group] = await tx
       .insert(jobGroups)
       .values({
-        publicId: newPublicId(),
+        publicId: environment.publicId,
         organizationId: environment.organizationId,
         userId: environment.userId,
         simulatorId: environment.simulatorId,

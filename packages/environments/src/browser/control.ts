@@ -42,15 +42,29 @@ export class PageControl {
   }
 
   /**
-   * Sizes the browser window (in headless Chromium, the viewport) for pages open now and later: an
-   * environment may ask for another interface size than the pool's browsers were launched with.
+   * Makes the page's viewport exactly `width` x `height` CSS pixels, for pages open now and later, by sizing
+   * the window around it. New headless Chromium draws browser UI inside `--window-size` (a 1280x720 window
+   * has a 1280x577 viewport), so the window is grown by what the UI takes, measured, not assumed.
    */
   resizeWindow(width: number, height: number): Promise<void> {
     return this.withPage(async (page) => {
-      const { windowId } = await this.connection.send('Browser.getWindowForTarget', {
+      const { windowId, bounds } = await this.connection.send('Browser.getWindowForTarget', {
         targetId: page.targetId,
       });
-      await this.connection.send('Browser.setWindowBounds', { windowId, bounds: { width, height } });
+      const { result } = await this.connection.send(
+        'Runtime.evaluate',
+        { expression: '[innerWidth, innerHeight]', returnByValue: true },
+        page.sessionId,
+      );
+      const [innerWidth, innerHeight] = result.value as [number, number];
+      if (innerWidth === width && innerHeight === height) return;
+      await this.connection.send('Browser.setWindowBounds', {
+        windowId,
+        bounds: {
+          width: width + (bounds.width ?? innerWidth) - innerWidth,
+          height: height + (bounds.height ?? innerHeight) - innerHeight,
+        },
+      });
     });
   }
 

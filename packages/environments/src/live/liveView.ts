@@ -53,6 +53,8 @@ interface Stream {
   sessionId: string;
   screencast: Screencast;
   started: boolean;
+  /** A start in flight: a tab change meanwhile must not start a second screencast on the same session. */
+  starting?: Promise<void>;
   geometry?: FrameGeometry;
   /** The latest frame, for a viewer who joins while the page is still (a still page sends no frames). */
   lastFrame?: Uint8Array;
@@ -207,7 +209,7 @@ export class LiveView {
     this.#broadcastStatus();
     const stream = this.#stream;
     if (stream?.targetId !== tab.targetId) return;
-    if (!stream.started) void this.#startScreencast(stream);
+    if (!stream.started && !stream.starting) void this.#startScreencast(stream);
     void this.#refreshTab(stream);
   }
 
@@ -284,14 +286,18 @@ export class LiveView {
    * a fresh popup or a cross-site navigation): tried again shortly, and on the tab's next change.
    */
   async #startScreencast(stream: Stream, attempt = 0): Promise<void> {
+    stream.starting = stream.screencast.start();
     try {
-      await stream.screencast.start();
+      await stream.starting;
       stream.started = true;
     } catch {
       if (attempt >= SCREENCAST_START_RETRIES) return;
       setTimeout(() => {
-        if (this.#stream === stream && !stream.started) void this.#startScreencast(stream, attempt + 1);
+        if (this.#stream === stream && !stream.started && !stream.starting)
+          void this.#startScreencast(stream, attempt + 1);
       }, SCREENCAST_START_RETRY_MS);
+    } finally {
+      stream.starting = undefined;
     }
   }
 

@@ -47,7 +47,9 @@ export class Screencast {
   }
 
   async start(): Promise<void> {
-    this.#unsubscribe = this.#connection.onEvent('Page.screencastFrame', (frame, sessionId) => {
+    // Subscribed once, however many times a refused start is tried again: two handlers would send every
+    // frame to viewers twice.
+    this.#unsubscribe ??= this.#connection.onEvent('Page.screencastFrame', (frame, sessionId) => {
       if (sessionId === this.#sessionId) this.#received(frame);
     });
     const { maxWidth, maxHeight, quality } = this.#options;
