@@ -1,6 +1,6 @@
 import type { EnvironmentStatus, SessionStatus } from '@proctor/contracts';
 import { type Database, jobGroups, jobs, newPublicId, sessionLogs, sessions } from '@proctor/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 
 /**
  * The rows behind an environment: its job group (status, heartbeat, owner) with one job for its browser,
@@ -87,17 +87,16 @@ export async function setSessionStatus(
   options: { failureReason?: string } = {},
 ): Promise<void> {
   const ended = status === 'run_completed' || status === 'run_failed';
-  const [row] = await db
-    .select({ createdAt: sessions.createdAt })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId));
-  const now = new Date();
   await db
     .update(sessions)
     .set({
       status,
-      ...(ended && row
-        ? { endedAt: now, sessionDuration: (now.getTime() - row.createdAt.getTime()) / 3_600_000 }
+      // One statement: the duration (hours, 000 §9) is computed where the start time is.
+      ...(ended
+        ? {
+            endedAt: sql`now()`,
+            sessionDuration: sql`extract(epoch from (now() - ${sessions.createdAt})) / 3600`,
+          }
         : {}),
       ...(options.failureReason ? { failureReason: options.failureReason } : {}),
     })
@@ -122,16 +121,18 @@ export async function setEnvironmentStatus(
   error?: string,
 ): Promise<void> {
   const closed = status === 'closed' || status === 'failed';
-  await db.transaction(async (tx) => {
-    await tx
+  // The job mirrors its group; the two writes need no transaction (a reader seeing one of them first sees a
+  // status that was true a moment ago), and make→ready waits for them.
+  await Promise.all([
+    db
       .update(jobGroups)
       .set({ overallStatus: status, ...(closed ? { closedAt: new Date() } : {}) })
-      .where(eq(jobGroups.id, jobGroupId));
-    await tx
+      .where(eq(jobGroups.id, jobGroupId)),
+    db
       .update(jobs)
       .set({ status, ...(error ? { error } : {}) })
-      .where(eq(jobs.jobGroupId, jobGroupId));
-  });
+      .where(eq(jobs.jobGroupId, jobGroupId)),
+  ]);
 }
 
 export async function attachSession(db: Database, jobGroupId: number, sessionId: number): Promise<void> {
