@@ -83,8 +83,8 @@ export function LandingPage() {
                 }
               >
                 Try any simulator in the playground and drive its browser yourself in the live view; browse
-                each simulator's test cases, edit their prompts and scoring, and group them into datasets, with
-                your team invited and each member's permissions set.
+                each simulator's test cases, edit their prompts and scoring, and group them into datasets,
+                with your team invited and each member's permissions set.
               </FeatureCard>
             </SimpleGrid>
           </Stack>
