@@ -1,5 +1,5 @@
-import { ActionIcon, Box, CopyButton, Paper, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Box, Paper, Text } from '@mantine/core';
+import { CopyIconButton } from './CopyIconButton';
 
 /** A block of code or a shell command, with a Copy button. */
 export function CodeBlock({ code, label }: { code: string; label?: string }) {
@@ -23,23 +23,15 @@ export function CodeBlock({ code, label }: { code: string; label?: string }) {
       >
         <code>{code}</code>
       </Box>
-      <CopyButton value={code}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="left">
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray.4'}
-              onClick={copy}
-              pos="absolute"
-              top={8}
-              right={8}
-              aria-label={label ? `Copy ${label}` : 'Copy'}
-            >
-              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyIconButton
+        value={code}
+        label={label}
+        idleColor="gray.4"
+        tooltipPosition="left"
+        pos="absolute"
+        top={8}
+        right={8}
+      />
     </Paper>
   );
 }

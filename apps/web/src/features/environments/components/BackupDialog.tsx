@@ -1,7 +1,7 @@
-import { ActionIcon, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { type BackupEnvironmentResponse, DATE_TIME_FORMAT, LAYOUT } from '@proctor/contracts';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { CopyIconButton } from '../../../components/CopyIconButton';
 
 /** The backup just taken: its id to restore from later, when it was taken and how much had changed. */
 export function BackupDialog({
@@ -20,20 +20,7 @@ export function BackupDialog({
               Backup id
             </Text>
             <Code data-testid="backup-id">{backup.backup_id}</Code>
-            <CopyButton value={backup.backup_id}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color={copied ? 'teal' : 'gray'}
-                    onClick={copy}
-                    aria-label="Copy backup id"
-                  >
-                    {copied ? <IconCheck size={15} /> : <IconCopy size={15} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyIconButton value={backup.backup_id} label="backup id" />
           </Group>
           <Text size="sm" c="dimmed">
             Taken {dayjs(backup.taken_at).format(DATE_TIME_FORMAT)} with {backup.mutation_count}{' '}

@@ -1,6 +1,6 @@
-import { ActionIcon, CopyButton, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Paper, Stack, Text, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
+import { CopyIconButton } from '../../../components/CopyIconButton';
 
 /** The last invite link created, kept on screen in case the clipboard was not available. */
 export function InviteLink({ url, expiresAt }: { url: string; expiresAt: string }) {
@@ -13,22 +13,7 @@ export function InviteLink({ url, expiresAt }: { url: string; expiresAt: string 
           value={url}
           onFocus={(event) => event.currentTarget.select()}
           data-testid="invite-url"
-          rightSection={
-            <CopyButton value={url}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color={copied ? 'teal' : 'gray'}
-                    onClick={copy}
-                    aria-label="Copy"
-                  >
-                    {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          }
+          rightSection={<CopyIconButton value={url} />}
         />
         <Text size="xs" c="dimmed">
           Anyone signed in who opens this link joins your organization as a member. It expires on{' '}
