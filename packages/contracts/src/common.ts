@@ -72,6 +72,18 @@ export const PageQuery = z.object({
 export const IdParam = z.object({ id: RecordIdInUrl });
 export const OkResponse = z.object({ ok: z.literal(true) });
 
+/** "true"/"false" in a query string. */
+export const QueryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+/** Blank query values mean "no filter" (the SPA omits them, other clients may not). */
+export const QueryText = z
+  .string()
+  .trim()
+  .max(2000)
+  .transform((value) => value || undefined)
+  .optional();
+
 /** ISO-8601 timestamp as sent over the wire. */
 export const Timestamp = z.string();
 

@@ -10,6 +10,8 @@ export * from './navigation';
 export * from './organization';
 export * from './permissions';
 export * from './presentation';
+export * from './recording';
+export * from './session';
 export * from './simulator';
 export * from './testCase';
 export * from './testCaseSet';

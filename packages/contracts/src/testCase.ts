@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { PageNumber, Pagination, pageSizeInUrl, RecordId, RecordIdInUrl, Timestamp } from './common';
+import {
+  PageNumber,
+  Pagination,
+  pageSizeInUrl,
+  QueryBoolean,
+  QueryText,
+  RecordId,
+  RecordIdInUrl,
+  Timestamp,
+} from './common';
 import { PAGE_SIZE } from './constants';
 import { jsonFieldProblem } from './input';
 import {
@@ -104,18 +113,6 @@ const ObjectInput = (what: string) =>
   jsonField<Record<string, unknown>>(`Invalid JSON in ${what}`, (value) =>
     isPlainObject(value) ? null : `${what} must be a JSON object`,
   );
-
-/** "true"/"false" in a query string. */
-const QueryBoolean = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
-/** Blank query values mean "no filter" (the SPA omits them, other clients may not). */
-const QueryText = z
-  .string()
-  .trim()
-  .max(2000)
-  .transform((value) => value || undefined)
-  .optional();
 
 export const TestCaseMetadata = z.object({
   goal_type: z.string().nullable(),

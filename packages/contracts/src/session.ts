@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import {
+  PageNumber,
+  Pagination,
+  pageSizeInUrl,
+  QueryBoolean,
+  QueryText,
+  Timestamp,
+} from './common';
+import { MAX_RECORD_ID, PAGE_SIZE } from './constants';
+import { StateMutation } from './environment';
+import { PageState, RecordedRequest, UserAction } from './recording';
+import { SessionStatus } from './vocabulary';
+
+/** The largest page the sessions list serves. */
+export const MAX_SESSION_PAGE_SIZE = 500;
+/** State mutations the session page shows; the rest are counted (000 §2.5). */
+export const SESSION_PAGE_MUTATION_LIMIT = 50;
+
+/** A comma-joined list in a query string: "1,2,3". Blank parts are dropped. */
+const CommaList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .string()
+    .max(10_000)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
+    .pipe(z.array(item).max(500));
+
+/** An id inside a comma list: text, read as decimal digits only. */
+const IdInList = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, { error: 'Expected ids: whole numbers separated by commas' })
+  .transform(Number)
+  .pipe(z.number().max(MAX_RECORD_ID, { error: 'Expected ids: whole numbers separated by commas' }));
+
+export const SESSION_SORT_KEYS = ['createdAt', 'duration', 'status'] as const;
+/** The latest automatic score's verdict (000 §2.4 scoring badge). */
+export const SCORING_BADGES = ['pass', 'fail', 'none'] as const;
+export const SessionScoringBadge = z.enum(SCORING_BADGES);
+export type SessionScoringBadge = z.infer<typeof SessionScoringBadge>;
+export const HUMAN_SCORE_FILTERS = ['needs_human_scoring', 'human_disagreement'] as const;
+
+/** GET /api/session/ (000 §7.2). Names as the spec sends them. */
+export const SessionListQuery = z.object({
+  agentArtifactIds: CommaList(IdInList).optional(),
+  simulatorIds: CommaList(IdInList).optional(),
+  statuses: CommaList(SessionStatus).optional(),
+  /** Platform admins only; others always see their own organization. */
+  organizationIds: CommaList(IdInList).optional(),
+  runSessionBatchId: QueryText,
+  testCaseNames: CommaList(z.string().max(500)).optional(),
+  testCaseIds: CommaList(z.string().max(200)).optional(),
+  includeReplays: QueryBoolean.optional(),
+  includePublic: QueryBoolean.optional(),
+  scoreFilter: SessionScoringBadge.optional(),
+  excludeUnknownAgents: QueryBoolean.optional(),
+  humanScoreFilter: z.enum(HUMAN_SCORE_FILTERS).optional(),
+  sortBy: z.enum(SESSION_SORT_KEYS).default('createdAt'),
+  sortDirection: z.enum(['asc', 'desc']).default('desc'),
+  page: PageNumber,
+  pageSize: pageSizeInUrl(MAX_SESSION_PAGE_SIZE).default(PAGE_SIZE.sessions),
+});
+export type SessionListQuery = z.input<typeof SessionListQuery>;
+
+const SessionAgent = z.object({
+  id: z.number().int(),
+  alias: z.string(),
+  userId: z.number().int().nullable(),
+  data: z.object({ img_url: z.string().nullable() }),
+});
+
+/** One row of the sessions list; the detail adds what the session page needs. */
+export const SessionSummary = z.object({
+  id: z.number().int(),
+  /** The public id, used in URLs. */
+  sessionId: z.string(),
+  status: SessionStatus,
+  createdAt: Timestamp,
+  endedAt: Timestamp.nullable(),
+  isPublic: z.boolean(),
+  archived: z.boolean(),
+  organizationId: z.number().int().nullable(),
+  organization: z.object({ name: z.string(), logoUrl: z.string().nullable() }).nullable(),
+  agentArtifact: SessionAgent.nullable(),
+  simulator: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  testCase: z.object({ id: z.number().int(), publicId: z.string(), name: z.string() }).nullable(),
+  job: z.object({ jobGroupId: z.string() }).nullable(),
+  /** Hours (000 §9); null while the session runs. */
+  sessionDuration: z.number().nullable(),
+  failureReason: z.string().nullable(),
+  /** Who or what drove it: 'sdk', 'playground', 'recorder'… */
+  source: z.string().nullable(),
+  stepCount: z.number().int(),
+  scoringBadge: SessionScoringBadge,
+  replayOfSessionId: z.string().nullable(),
+});
+export type SessionSummary = z.infer<typeof SessionSummary>;
+
+export const SessionListResponse = z.object({
+  sessions: z.array(SessionSummary),
+  summary: z.object({
+    /** The run group (batch) name, when the list is filtered to one. */
+    runGroup: z.object({ name: z.string() }).nullable(),
+    numPassed: z.number().int(),
+    numScored: z.number().int(),
+    totalCount: z.number().int(),
+  }),
+  pagination: Pagination,
+  totalCount: z.number().int(),
+});
+export type SessionListResponse = z.infer<typeof SessionListResponse>;
+
+export const SessionIdParam = z.object({ id: z.string().trim().min(1).max(100) });
+
+/** A page state as the API sends it: the screenshot as a URL to fetch, not bytes. */
+export const PageStateView = PageState.omit({ screenshot: true }).extend({
+  /** Path of the screenshot under this server (`/api/session/{id}/screenshots/{key}`), or null. */
+  screenshot_url: z.string().nullable(),
+  screenshot_size: z.object({ width: z.number().int(), height: z.number().int() }).nullable(),
+});
+export type PageStateView = z.infer<typeof PageStateView>;
+
+/** One step of the session page (000 §3 Snapshot step). */
+export const SnapshotStep = z.object({
+  idx: z.number().int(),
+  action: UserAction,
+  before_state: PageStateView.nullable(),
+  after_state: PageStateView.nullable(),
+  /** Range of `state_mutations` indexes that happened during this step: [from, to). */
+  mutation_range: z.tuple([z.number().int(), z.number().int()]),
+  /** Milliseconds since the session began. */
+  offset_ms: z.number(),
+});
+export type SnapshotStep = z.infer<typeof SnapshotStep>;
+
+export const SessionLog = z.object({
+  id: z.number().int(),
+  source: z.string(),
+  timestamp: Timestamp,
+  logData: z.record(z.string(), z.unknown()),
+});
+export type SessionLog = z.infer<typeof SessionLog>;
+
+export const SessionTestCase = z.object({
+  id: z.number().int(),
+  publicId: z.string(),
+  name: z.string(),
+  prompt: z.string(),
+  hint: z.string().nullable(),
+  startUrl: z.string(),
+  isSample: z.boolean(),
+});
+
+export const SessionDetail = SessionSummary.extend({
+  testCase: SessionTestCase.nullable(),
+  output: z.unknown().nullable(),
+  /** The prompt the session was run with (the test case's, or the one given at reset). */
+  prompt: z.string().nullable(),
+});
+export type SessionDetail = z.infer<typeof SessionDetail>;
+
+/** GET /api/session/{id} (000 §7.2). */
+export const SessionDetailResponse = z.object({
+  session: SessionDetail,
+  snapshot: z.object({
+    id: z.string(),
+    snapshots: z.array(SnapshotStep),
+    action_sequences: z.unknown().nullable(),
+    /** When the first step's clock starts (the session's creation), milliseconds since the epoch. */
+    started_at_ms: z.number(),
+  }),
+  /** rrweb events in order; empty when the pages were not recorded. */
+  rrweb_events: z.array(z.unknown()),
+  reference_snapshot: z.unknown().nullable(),
+  logs: z.array(SessionLog),
+  /** Net mutations of the session in order, at most SESSION_PAGE_MUTATION_LIMIT. */
+  state_mutations: z.array(StateMutation),
+  /** How many state mutations the session made in all. */
+  state_mutation_count: z.number().int(),
+  /** Network requests recorded for the session (no bodies: those come from …/network-requests). */
+  network_summary: z.array(
+    z.object({
+      id: z.number().int(),
+      method: z.string(),
+      url: z.string(),
+      status: z.number().int().nullable(),
+      step_idx: z.number().int().nullable(),
+      offset_ms: z.number(),
+      duration_ms: z.number().nullable(),
+    }),
+  ),
+  /** Whether the pages' DOM was recorded (http(s) pages only). */
+  recorded: z.object({ steps: z.boolean(), rrweb: z.boolean(), network: z.boolean() }),
+});
+export type SessionDetailResponse = z.infer<typeof SessionDetailResponse>;
+
+export const NetworkRequestView = RecordedRequest.omit({ request_id: true }).extend({ id: z.number().int() });
+export type NetworkRequestView = z.infer<typeof NetworkRequestView>;
+
+export const NetworkRequestsResponse = z.object({ requests: z.array(NetworkRequestView) });
+
+export const RrwebActionsResponse = z.object({
+  actions: z.array(z.object({ idx: z.number().int(), action: UserAction, offset_ms: z.number() })),
+});
+
+export const SetSessionPublicRequest = z.object({ is_public: z.boolean() });
+export const SetSessionPublicResponse = z.object({ isPublic: z.boolean() });
+
+export const ScreenRecordingResponse = z.object({
+  url: z.string().nullable(),
+  detail: z.string().optional(),
+});
+
+export const SessionScreenshotParam = z.object({
+  id: z.string().trim().min(1).max(100),
+  key: z.string().regex(/^[A-Za-z0-9_.-]{1,120}$/),
+});
