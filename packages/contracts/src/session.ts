@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  PageNumber,
-  Pagination,
-  pageSizeInUrl,
-  QueryBoolean,
-  QueryText,
-  Timestamp,
-} from './common';
+import { PageNumber, Pagination, pageSizeInUrl, QueryBoolean, QueryText, Timestamp } from './common';
 import { MAX_RECORD_ID, PAGE_SIZE } from './constants';
 import { StateMutation } from './environment';
 import { PageState, RecordedRequest, UserAction } from './recording';
