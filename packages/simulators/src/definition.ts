@@ -1,4 +1,4 @@
-import type { SimulatorConfig } from './mutations/types';
+import type { SimulatorConfig } from '@proctor/scoring';
 import type { ClockSettings } from './runtime/clock';
 import type { Rng } from './runtime/random';
 import type { SqliteDatabase } from './runtime/storage';

@@ -3,6 +3,37 @@
  * read their mutations, score them. Simulators in ./apps import from here, not from ./index: the index also
  * exports the registry of those simulators, and importing it from one of them would be an import cycle.
  */
+
+// The mutation matcher and output checks live in @proctor/scoring; the kit re-exports what simulators,
+// their tests and the server's evaluate endpoint use.
+export type {
+  ExpectedMutation,
+  JsonObject,
+  JsonScalar,
+  JsonValue,
+  MissingMutation,
+  Mutation,
+  MutationAction,
+  MutationMatchResult,
+  NetMutation,
+  OutputCheck,
+  Row,
+  SimulatorConfig,
+} from '@proctor/scoring';
+export {
+  canonicalJson,
+  checkOutput,
+  describeMutationMatch,
+  EMPTY_SIMULATOR_CONFIG,
+  filterMutations,
+  jsonEqual,
+  MUTATION_ACTIONS,
+  matchMutations,
+  mutationMatches,
+  mutationsSatisfy,
+  netMutations,
+  outputSchemaErrors,
+} from '@proctor/scoring';
 export type {
   Access,
   AppBuilder,
@@ -17,19 +48,6 @@ export type {
   SimulatorResponse,
 } from './definition';
 export { defineSimulator, NONDETERMINISTIC_SQL, simulatorImageDataUrl } from './definition';
-export { filterMutations } from './mutations/filter';
-export type { JsonObject, JsonScalar, JsonValue } from './mutations/json';
-export { canonicalJson, jsonEqual } from './mutations/json';
-export type { ExpectedMutation, MissingMutation, MutationMatchResult, NetMutation } from './mutations/match';
-export {
-  describeMutationMatch,
-  matchMutations,
-  mutationMatches,
-  mutationsSatisfy,
-  netMutations,
-} from './mutations/match';
-export type { Mutation, MutationAction, Row, SimulatorConfig } from './mutations/types';
-export { EMPTY_SIMULATOR_CONFIG, MUTATION_ACTIONS } from './mutations/types';
 export type { SimulatorRegistration, VocabularyCoverage } from './registration';
 export { toRegistration, vocabularyCoverage } from './registration';
 export type { ClockSettings, ClockState } from './runtime/clock';
@@ -42,8 +60,8 @@ export type { RngState } from './runtime/random';
 export { Rng } from './runtime/random';
 export type { SqliteDatabase, TableInfo } from './runtime/storage';
 export { MUTATION_LOG_TABLE } from './runtime/storage';
-export type { OutputCheck, TestCaseEvaluation } from './testing/evaluate';
-export { checkOutput, evaluateTestCase, outputSchemaErrors } from './testing/evaluate';
+export type { TestCaseEvaluation } from './testing/evaluate';
+export { evaluateTestCase } from './testing/evaluate';
 export type {
   Capability,
   Skill,

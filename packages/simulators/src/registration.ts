@@ -1,7 +1,6 @@
 import { CAPABILITIES, REASONING_LEVELS, type ReasoningLevel, SKILLS } from '@proctor/contracts';
+import type { ExpectedMutation, JsonScalar, JsonValue } from '@proctor/scoring';
 import { type SimulatorDefinition, simulatorImageDataUrl } from './definition';
-import type { JsonScalar, JsonValue } from './mutations/json';
-import type { ExpectedMutation } from './mutations/match';
 import type { TestCaseDefinition } from './testing/testCase';
 
 /**

@@ -1,6 +1,5 @@
+import { filterMutations, type Mutation, type Row } from '@proctor/scoring';
 import type { SimulatorResponse } from '../definition';
-import { filterMutations } from '../mutations/filter';
-import type { Mutation, Row } from '../mutations/types';
 import type { InstanceView } from '../web/context';
 import { dispatchRequest, type SimulatorRequest } from '../web/pipeline';
 import { SessionStore } from '../web/sessions';
@@ -150,10 +149,16 @@ export class SimulatorInstance implements InstanceView {
     this.#resetPoint = point;
   }
 
-  /** Every logged mutation since the last reset, unfiltered, in order. */
-  mutations(): Mutation[] {
+  /** How many mutations were logged since the last reset (cheap: one indexed read). */
+  mutationCount(): number {
     this.#assertLive();
-    return readMutationLog(this.#db, this.#logBaseline).map((row) => ({
+    return lastMutationId(this.#db) - this.#logBaseline;
+  }
+
+  /** Every logged mutation since the last reset, unfiltered, in order; from the `skip`-th on when given. */
+  mutations(skip = 0): Mutation[] {
+    this.#assertLive();
+    return readMutationLog(this.#db, this.#logBaseline + skip).map((row) => ({
       action: row.action,
       table_name: row.table_name,
       pk: row.pk,

@@ -1,5 +1,5 @@
+import type { MutationAction } from '@proctor/scoring';
 import Database from 'better-sqlite3';
-import type { MutationAction } from '../mutations/types';
 
 /**
  * SQLite storage of simulator instances: the mutation log, its triggers, and opening an instance from a

@@ -1,15 +1,15 @@
-import { Ajv } from 'ajv';
-import { canonicalJson, type JsonValue, jsonEqual } from '../mutations/json';
-import { describeMutationMatch, type MutationMatchResult, matchMutations } from '../mutations/match';
-import type { Mutation, SimulatorConfig } from '../mutations/types';
+import {
+  canonicalJson,
+  checkOutput,
+  describeMutationMatch,
+  type JsonValue,
+  type Mutation,
+  type MutationMatchResult,
+  matchMutations,
+  type OutputCheck,
+  type SimulatorConfig,
+} from '@proctor/scoring';
 import type { TestCaseDefinition } from './testCase';
-
-export interface OutputCheck {
-  /** The answer equals the expected output (as JSON) and validates against the output schema. */
-  passed: boolean;
-  matchesExpected: boolean;
-  schemaErrors: string[];
-}
 
 export interface TestCaseEvaluation {
   /** Every scoring type of the test case passed. */
@@ -18,31 +18,6 @@ export interface TestCaseEvaluation {
   output?: OutputCheck;
   /** Why it failed, readable; empty when it passed. */
   explanation: string;
-}
-
-// One validator for the process: compiling is the costly part and ajv caches compiled schemas by identity.
-const ajv = new Ajv({ allErrors: true, strict: false });
-
-/** Validates an answer against a JSON Schema; messages as "/path must be ...". */
-export function outputSchemaErrors(
-  output: JsonValue | undefined,
-  schema: Record<string, JsonValue>,
-): string[] {
-  const validate = ajv.compile(schema);
-  if (validate(output ?? null)) return [];
-  return (validate.errors ?? []).map(
-    (error) => `${error.instancePath || '(answer)'} ${error.message ?? 'is invalid'}`,
-  );
-}
-
-export function checkOutput(
-  output: JsonValue | undefined,
-  expected: JsonValue,
-  schema: Record<string, JsonValue>,
-): OutputCheck {
-  const matchesExpected = output !== undefined && jsonEqual(output, expected);
-  const schemaErrors = outputSchemaErrors(output, schema);
-  return { passed: matchesExpected && schemaErrors.length === 0, matchesExpected, schemaErrors };
 }
 
 /**

@@ -1,7 +1,6 @@
+import type { JsonValue, Mutation } from '@proctor/scoring';
 import type { Browser } from 'playwright-core';
 import type { SimulatorDefinition } from '../definition';
-import type { JsonValue } from '../mutations/json';
-import type { Mutation } from '../mutations/types';
 import type { SimulatorHost } from '../web/host';
 import { evaluateTestCase, type TestCaseEvaluation } from './evaluate';
 import type { SolveContext, TestCaseDefinition } from './testCase';

@@ -6,10 +6,8 @@ import {
   TEST_CASE_SCORING_TYPES,
   type TestCaseScoringType,
 } from '@proctor/contracts';
+import { type ExpectedMutation, type JsonValue, MUTATION_ACTIONS } from '@proctor/scoring';
 import type { Page } from 'playwright-core';
-import type { JsonValue } from '../mutations/json';
-import type { ExpectedMutation } from '../mutations/match';
-import { MUTATION_ACTIONS } from '../mutations/types';
 
 export type Skill = (typeof SKILLS)[number];
 export type Capability = (typeof CAPABILITIES)[number];

@@ -1,4 +1,4 @@
-import { jsonEqual } from './json';
+import { jsonEqual } from '../json';
 import type { Mutation, Row, SimulatorConfig } from './types';
 
 /** The key of `ignore_columns` that applies to every table. */

@@ -7,7 +7,7 @@ import {
   matchMutations,
   mutationsSatisfy,
   netMutations,
-} from '../../src/index';
+} from '../src/index';
 
 let clock = 0;
 const m = (

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonScalar } from './json';
+import type { JsonObject, JsonScalar } from '../json';
 
 export const MUTATION_ACTIONS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 export type MutationAction = (typeof MUTATION_ACTIONS)[number];

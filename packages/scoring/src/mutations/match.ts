@@ -1,5 +1,5 @@
+import { canonicalJson, type JsonValue, jsonEqual } from '../json';
 import { filterMutations } from './filter';
-import { canonicalJson, type JsonValue, jsonEqual } from './json';
 import {
   EMPTY_SIMULATOR_CONFIG,
   type Mutation,

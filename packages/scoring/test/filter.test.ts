@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterMutations, type Mutation, type SimulatorConfig } from '../../src/index';
+import { filterMutations, type Mutation, type SimulatorConfig } from '../src/index';
 
 const at = '2026-03-02T09:01:00.000Z';
 const insert = (table: string, pk: string, row: Mutation['new']): Mutation => ({

@@ -1,0 +1,53 @@
+import type { SessionScoringBadge } from '@proctor/contracts';
+import { type HumanResults, humanResults } from './consensus';
+import { chronological, NON_AUTOMATIC_SCORE_TYPES, type ScoreRecordLike } from './records';
+
+/** Where a session stands, for every list that shows or filters sessions (000 §2.4, 001 §4.3). */
+export interface SessionClassification<R extends ScoreRecordLike = ScoreRecordLike> {
+  /** Pass or Fail of the latest automatic score; none without one (or when it gave no verdict). */
+  scoringBadge: SessionScoringBadge;
+  /** The reason of that score: the badge's tooltip. */
+  badgeReason: string | null;
+  needsHumanScoring: boolean;
+  humanDisagreement: boolean;
+  passed: boolean;
+  /** Auto-marked incorrect sessions do not count in benchmark success rates. */
+  excludedFromSuccessRates: boolean;
+  humanResults: HumanResults<R>;
+}
+
+/**
+ * Classifies a session from its score records, in one place for every list:
+ * - badge: the latest score with a result that is neither human_in_the_loop nor system_scoring;
+ * - needs human scoring: it has such an automatic score and no human results (no human score, no super
+ *   scorer's decision, not auto-marked incorrect), or human results flagged insufficient data or conflict;
+ * - human disagreement: the latest automatic verdict differs from the latest human score's;
+ * - passed: clear human results decide; otherwise the latest automatic score's verdict.
+ */
+export function classifySession<R extends ScoreRecordLike>(records: readonly R[]): SessionClassification<R> {
+  const ordered = chronological(records);
+  const automatic = ordered
+    .filter((r) => r.result !== null && !NON_AUTOMATIC_SCORE_TYPES.includes(r.config.type))
+    .at(-1);
+  const latestHuman = ordered
+    .filter((r) => r.config.type === 'human_in_the_loop' && r.result !== null && r.result.correct !== null)
+    .at(-1);
+  const human = humanResults(records);
+  const automaticCorrect = automatic?.result?.correct ?? null;
+
+  const noHumanResults = human.total_count === 0 && !human.auto_marked_incorrect;
+  const clearHuman = human.correct !== null && !human.insufficient_data && !human.conflict;
+  return {
+    scoringBadge: automaticCorrect === null ? 'none' : automaticCorrect ? 'pass' : 'fail',
+    badgeReason: automatic?.result?.reason ?? null,
+    needsHumanScoring:
+      automatic !== undefined && (noHumanResults || human.insufficient_data || human.conflict),
+    humanDisagreement:
+      automaticCorrect !== null &&
+      latestHuman !== undefined &&
+      latestHuman.result?.correct !== automaticCorrect,
+    passed: clearHuman ? human.correct === true : automaticCorrect === true,
+    excludedFromSuccessRates: human.auto_marked_incorrect,
+    humanResults: human,
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * @proctor/scoring: how Proctor judges a session. Pure: no I/O of its own; the types that reach outside (an
+ * LLM judge, an API scorer) use the services their caller lends them. See README.md.
+ */
+export {
+  actionMatches,
+  comparableActions,
+  DEFAULT_IGNORED_ACTION_TYPES,
+  describeAction,
+  describeExpectedAction,
+  ExpectedAction,
+  pathOf,
+  sameAction,
+} from './actions';
+export type { SessionClassification } from './classification';
+export { classifySession } from './classification';
+export type { HumanConsensus, HumanResults } from './consensus';
+export { HUMAN_CONSENSUS_LABELS, HUMAN_CONSENSUS_VALUES, humanAssessments, humanResults } from './consensus';
+export {
+  AUTO_FAILED_NO_MUTATIONS,
+  CONSENSUS_SUPERMAJORITY,
+  CRITERIA_DEFAULT_THRESHOLD,
+  HUMAN_REVIEW_THRESHOLD,
+  INSUFFICIENT_ASSESSMENTS_MESSAGE,
+  OFFLINE_STEP_DEFAULTS,
+  OUTPUT_MESSAGES,
+} from './constants';
+export type { ScoreTypeDefinition } from './definition';
+export { configBase, defineScoreType } from './definition';
+export type { JsonObject, JsonScalar, JsonValue } from './json';
+export { canonicalJson, jsonEqual } from './json';
+export { ALL_TABLES, filterMutations } from './mutations/filter';
+export type { ExpectedMutation, MissingMutation, MutationMatchResult, NetMutation } from './mutations/match';
+export {
+  describeMutationMatch,
+  matchMutations,
+  mutationMatches,
+  mutationsSatisfy,
+  netMutations,
+} from './mutations/match';
+export type { Mutation, MutationAction, Row, SimulatorConfig } from './mutations/types';
+export { EMPTY_SIMULATOR_CONFIG, MUTATION_ACTIONS } from './mutations/types';
+export type { OutputCheck } from './output';
+export { checkOutput, compileOutputSchema, outputSchemaErrors, outputSchemaViolations } from './output';
+export type { ScoreRecordLike } from './records';
+export { chronological, NON_AUTOMATIC_SCORE_TYPES } from './records';
+export type { ImplementedScoreType } from './registry';
+export {
+  runScoreType,
+  SCORE_TYPE_DEFINITIONS,
+  scoreSession,
+  scoreTypeDefinition,
+  scoreWith,
+} from './registry';
+export type {
+  ChatCompletionRequest,
+  ChatMessage,
+  FinalPageState,
+  HumanAssessment,
+  JsonResponse,
+  NotApplicable,
+  ScoreOutcome,
+  ScoringErrorKind,
+  ScoringInput,
+  ScoringServices,
+} from './result';
+export {
+  ActionDiff,
+  CriterionScore,
+  MUTATION_DIFF_TYPES,
+  MutationDiff,
+  MutationDiffType,
+  notApplicable,
+  SCORING_ERROR_KINDS,
+  ScoreResult,
+  ScoringError,
+  StateDiff,
+} from './result';
+export { ApiConfig, ApiVerdict, apiScorerPayload } from './types/api';
+export { CriteriaConfig, criteriaPrompt, NO_LANGUAGE_MODEL, parseJudgeAnswer } from './types/criteria';
+export { HumanInTheLoopConfig, needsHumanReview } from './types/humanInTheLoop';
+export { JsonSchemaConfig } from './types/jsonSchema';
+export { OfflineExactActionMatchConfig } from './types/offlineExactActionMatch';
+export { OfflineExactOutputMatchConfig } from './types/offlineExactOutputMatch';
+export { OfflineExactStateMatchConfig } from './types/offlineExactStateMatch';
+export { OfflineStepConfig } from './types/offlineStep';
+export { matchInOrder, PageActionSequenceConfig } from './types/pageActionSequence';
+export { ExpectedMutationSchema, StateMutationMatchConfig } from './types/stateMutationMatch';
+export { SystemScoringConfig } from './types/systemScoring';
