@@ -1,7 +1,9 @@
 /**
  * Live environment benchmark: what an agent waits for, each figure beside bare Playwright measured in the same
  * run — make→ready, reset with a test case, connectOverCDP through the proxy, the live view's frame rate and
- * input-to-frame latency, per-action latency with 1, 4 and 8 environments at once, memory per environment.
+ * input-to-frame latency, per-action latency with 1, 4 and 8 environments at once and the CPU time each action
+ * costs (browsers, server, agent: on a small machine, the floor of the latency with 8 at once), memory per
+ * environment.
  *
  *   npm run bench:environments                  every figure, a table and the goals at the end
  *   npm run bench:environments -- --samples 30  samples per latency figure (20 by default)
@@ -17,6 +19,7 @@
  * page control, simulator host, database client) for the run: the server itself is not changed for it.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { performance as eventLoop } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +35,7 @@ import WebSocket from 'ws';
 import { ownBrowserPrefix } from '../apps/server/src/environments/browserFolders';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import { freePort } from '../apps/server/test/support/network';
-import { type AgentSpec, runAgent, runAgentInChild } from './support/agent';
+import { type ActionCpu, type AgentSpec, actionCount, runAgent, runAgentInChild } from './support/agent';
 import { launchBare, spawnDevToolsChromium } from './support/bareChromium';
 import { FrameCounter, type FrameFigures, measureFrames } from './support/frames';
 import { coveredMs, PhaseTimer } from './support/phaseTimer';
@@ -161,7 +164,7 @@ async function timeEach(count: number, run: () => Promise<number>): Promise<numb
 // ---------------------------------------------------------------------------------------------------------
 // Where make→ready and reset spend their time.
 
-/** CDP commands with which PageControl attaches to the page before its first navigation. */
+/** CDP commands with which PageControl attaches to the page (the pool's browsers come attached). */
 const ATTACH_COMMANDS = new Set([
   'Target.getTargets',
   'Target.attachToTarget',
@@ -175,7 +178,7 @@ const ATTACH_COMMANDS = new Set([
 const PHASES = [
   ['acquire', 'pool.acquire()'],
   ['instance', 'createInstance()'],
-  ['page control', 'PageControl.connect()'],
+  ['page control', 'PageControl.connect(), resizeWindow()'],
   ['navigate', 'PageControl.navigate(), to the load event'],
   ['cdp attach', '  attach to the page (6 CDP commands)'],
   ['cdp navigate', '  Page.navigate, to the commit'],
@@ -345,6 +348,7 @@ interface Results {
     samples: number;
     actionsPerEnvironment: number;
     durationS: number;
+    cores: number;
   };
   bare: {
     launchPageGoto: Latency;
@@ -356,6 +360,8 @@ interface Results {
     pacedActions: Record<number, Latency>;
     pssPerBrowserBytes: number;
     pssPerExtraContextBytes: number;
+    /** CPU time per click + read of the bare browsers and of the agent process, by how many act at once. */
+    actionCpu: Record<number, ActionCpu>;
   };
   proctor: {
     makeWarm: MakeSeries;
@@ -379,6 +385,8 @@ interface Results {
     serverHeapPerEnvironmentBytes: number;
     /** CPU time of this (the server's) process per click + read during the concurrency runs, all counts. */
     serverCpuPerActionMs: number;
+    /** CPU time per click + read of the browsers, the server and the agent, by how many act at once. */
+    actionCpu: Record<number, ActionCpu>;
     /** Share of that time the server's event loop was busy. */
     serverEventLoopUtilization: number;
   };
@@ -593,13 +601,14 @@ async function concurrencyFigures(bench: Bench) {
   const memories = environments.map((environment) => groupMemory(browserOf(bench, environment).pid));
   const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const cdpUrls = await Promise.all(environments.map((environment) => environment.cdpUrl()));
+  const browserGroups = environments.map((environment) => browserOf(bench, environment).pid);
   // Every agent's CDP traffic passes through this process (proxy, multiplexer, pipe): what that costs it.
   const cpuBefore = process.cpuUsage();
   const loopBefore = eventLoop.eventLoopUtilization();
-  const proctor = await runAgentInChild(SCRIPT, { ...agentOptions, kind: 'proctor', cdpUrls });
+  const proctor = await runAgentInChild(SCRIPT, { ...agentOptions, kind: 'proctor', cdpUrls, browserGroups });
   const cpu = process.cpuUsage(cpuBefore);
   const loop = eventLoop.eventLoopUtilization(loopBefore);
-  const actions = 2 * (actionsPerEnvironment + WARMUP) * CONCURRENCY.reduce((sum, count) => sum + count, 0);
+  const actions = actionCount(agentOptions);
   for (const environment of environments) await environment.close();
 
   progress(`${MOST} bare browsers, launched by the agent process: memory on the shop page, the same clicks…`);
@@ -650,6 +659,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
       samples,
       actionsPerEnvironment,
       durationS: Math.round((now() - startedAt) / 1000),
+      cores: availableParallelism(),
     },
     bare: {
       ...bareStart,
@@ -659,6 +669,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
       pacedActions: concurrency.bare.pacedActions,
       pssPerBrowserBytes: concurrency.bare.pssPerBrowserBytes ?? Number.NaN,
       pssPerExtraContextBytes: concurrency.bare.pssPerExtraContextBytes ?? Number.NaN,
+      actionCpu: concurrency.bare.cpu,
     },
     proctor: {
       makeWarm,
@@ -675,6 +686,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
       serverRssPerEnvironmentBytes: concurrency.serverRssPerEnvironmentBytes,
       serverHeapPerEnvironmentBytes: concurrency.serverHeapPerEnvironmentBytes,
       serverCpuPerActionMs: concurrency.serverCpuPerActionMs,
+      actionCpu: concurrency.proctor.cpu,
       serverEventLoopUtilization: concurrency.serverEventLoopUtilization,
     },
   };
@@ -689,6 +701,17 @@ interface Goal {
   met: boolean;
 }
 
+/**
+ * What the CPU alone allows with MOST acting at once, back to back: each action of that run used `cpu` (browser,
+ * server, agent), so MOST of them take at least MOST x that / cores of wall time, whatever the software in
+ * between does (other processes on the machine only add to it). As a multiple of the p50 with one acting.
+ */
+function cpuFloor(side: Results['proctor'] | Results['bare'], cores: number): { ms: number; ratio: number } {
+  const cpu = side.actionCpu[MOST] as ActionCpu;
+  const floor = (MOST * (cpu.browser + cpu.server + cpu.agent)) / cores;
+  return { ms: floor, ratio: floor / (side.actions[1] as Latency).p50 };
+}
+
 function goalsOf(results: Results): Goal[] {
   const { proctor, bare } = results;
   const make = proctor.makeWarm.makeToReady;
@@ -697,6 +720,7 @@ function goalsOf(results: Results): Goal[] {
   const most = proctor.actions[MOST] as Latency;
   const bareRatio = (bare.actions[MOST] as Latency).p50 / (bare.actions[1] as Latency).p50;
   const pacedRatio = (proctor.pacedActions[MOST] as Latency).p50 / (proctor.pacedActions[1] as Latency).p50;
+  const floor = cpuFloor(proctor, results.run.cores);
   const live = proctor.liveView;
   const share = make.p50 / bare.launchPageGoto.p50;
   return [
@@ -742,7 +766,8 @@ function goalsOf(results: Results): Goal[] {
       goal: `per-action p50 with ${MOST} environments <= ${GOALS.concurrencyRatio}x with 1`,
       measured:
         `${(most.p50 / one.p50).toFixed(2)}x (${ms(most.p50)} / ${ms(one.p50)} ms; bare ${bareRatio.toFixed(2)}x); ` +
-        `${pacedRatio.toFixed(2)}x with ${THINK_MS} ms between actions`,
+        `${pacedRatio.toFixed(2)}x with ${THINK_MS} ms between actions; the CPU alone allows no better than ` +
+        `${floor.ratio.toFixed(2)}x on ${results.run.cores} cores`,
       met: most.p50 / one.p50 <= GOALS.concurrencyRatio,
     },
     {
@@ -755,6 +780,10 @@ function goalsOf(results: Results): Goal[] {
 
 function printReport(results: Results, goals: Goal[]): void {
   const { proctor, bare, run } = results;
+  const floorText = (floor: { ms: number; ratio: number }) =>
+    `>= ${ms(floor.ms)} ms per action (${floor.ratio.toFixed(2)}x the p50 with 1)`;
+  const cpuText = (cpu: ActionCpu, server: boolean) =>
+    `browser ${ms(cpu.browser)}${server ? ` + server ${ms(cpu.server)}` : ''} + agent ${ms(cpu.agent)} ms`;
   const live = (figures: FrameFigures) =>
     `${figures.fps.toFixed(1)} fps, ${figures.frameWidth}x${figures.frameHeight}, ${figures.frameKiB.toFixed(0)} KiB/frame` +
     (figures.duplicatesPerSecond > 0 ? `, +${figures.duplicatesPerSecond.toFixed(1)}/s sent twice` : '');
@@ -820,6 +849,16 @@ function printReport(results: Results, goals: Goal[]): void {
         'memory on the shop page (PSS)',
         `${mib(proctor.pssPerEnvironmentBytes)} per environment, ${proctor.processesPerEnvironment.toFixed(0)} processes`,
         `${mib(bare.pssPerBrowserBytes)} per browser; +${mib(bare.pssPerExtraContextBytes)} per extra context`,
+      ],
+      ...[1, MOST].map((count) => [
+        `CPU per click + read, ${count} at once`,
+        cpuText(proctor.actionCpu[count] as ActionCpu, true),
+        cpuText(bare.actionCpu[count] as ActionCpu, false),
+      ]),
+      [
+        `CPU floor, ${MOST} at once on ${run.cores} cores`,
+        floorText(cpuFloor(proctor, run.cores)),
+        floorText(cpuFloor(bare, run.cores)),
       ],
       [
         'server process during the clicks',

@@ -388,8 +388,6 @@ describe('simulators, tests and datasets pages', () => {
     });
     await admin.goto(`/tests/${testCase.publicId}`);
     await admin.getByRole('heading', { name: `Not built ${suffix}` }).waitFor();
-    await expectTabNotAvailable(admin, 'Sessions', /^No sessions/);
-    expect(new URL(admin.url()).searchParams.get('section')).toBe('sessions');
     await expectTabNotAvailable(admin, 'Mutation Conflict', /^No sessions/);
 
     await admin.goto(`/simulators/${shop.name}`);

@@ -1,4 +1,7 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TokenResponse } from '@proctor/contracts';
@@ -40,8 +43,11 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   // Addresses the server hands out (live view links, the CSP's WebSocket origin) are built from PUBLIC_URL,
   // so it must be the address the test browser really uses.
   const port = await freePort();
+  // Recordings' screenshots go to a folder of the test's own, removed at close.
+  const dataDir = await mkdtemp(join(tmpdir(), 'proctor-e2e-data-'));
   const config = loadConfig({
     ...process.env,
+    DATA_DIR: dataDir,
     DATABASE_URL: '',
     WEB_DIST,
     LOG_LEVEL: 'warn',
@@ -73,6 +79,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
       await browser.close();
       await proctor.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

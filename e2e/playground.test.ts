@@ -1,4 +1,6 @@
 import { ALIAS_MESSAGE, endpoints, KEEPALIVE_REQUIRED_MESSAGE, type Simulator } from '@proctor/contracts';
+import { Proctor } from '@proctor/sdk';
+import { builtInSimulators } from '@proctor/simulators';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
@@ -7,6 +9,9 @@ import { type CatalogApi, catalogApi } from './support/catalog';
 /** The built-in shop's returning customer (its simulator config, shown in the playground's panel). */
 const SHOP_SIGN_IN = { user: 'jordan.ellis@example.com', password: 'harbor-home-26' };
 const MUG_TASK = 'Add two sage mugs to the cart';
+const mugs = builtInSimulators
+  .find((simulator) => simulator.name === 'shop')!
+  .testCases.find((testCase) => testCase.key === 'add-sage-mugs-to-cart')!;
 
 function liveView(page: Page): Locator {
   return page.getByLabel("Live view of the environment's browser");
@@ -190,6 +195,50 @@ describe('playground and public environments', () => {
     await page.getByText('Select an environment to start').waitFor();
     const status = await api.call(endpoints.environmentStatus, { params: { id: environmentId } });
     expect(status.status).toBe('closed');
+
+    // What the person did through the live view was recorded like an agent's run: their clicks and typing,
+    // with screenshots, and the cart's write on the step that made it.
+    const { sessions } = await api.call(endpoints.listSessions, { query: { testCaseIds: task.publicId } });
+    const session = sessions.find((s) => s.job?.jobGroupId === environmentId);
+    if (!session) throw new Error('The playground run has no session');
+    const detail = await api.call(endpoints.getSession, { params: { id: session.sessionId } });
+    const steps = detail.snapshot.snapshots;
+    const typed = steps.flatMap((step) => (step.action.type === 'type' ? [step.action.text] : []));
+    expect(typed).toContain(`${SHOP_SIGN_IN.password}[Enter]`);
+    expect(typed.some((text) => text.startsWith('stoneware mug'))).toBe(true);
+    expect(steps.some((step) => step.action.type === 'click' && step.before_state?.screenshot_url)).toBe(
+      true,
+    );
+    expect(steps.some((step) => step.mutation_range[1] > step.mutation_range[0])).toBe(true);
+    await page.goto(`/sessions/${session.sessionId}`);
+    await page.getByTestId('step-counter').getByText(`step 1 / ${steps.length}`).waitFor();
+    await expect.poll(() => page.getByTestId('step-tile').count()).toBe(steps.length);
+
+    // An agent carries out the same test case over CDP with its reference solution: the test case's Sessions
+    // tab then lists both runs, the person's and the agent's.
+    const me = await api.call(endpoints.fromSession, {});
+    const sdk = new Proctor({ baseUrl: e2e.baseUrl, apiKey: me.organization!.apiKey! });
+    const agentEnvironment = await sdk.environments.make('shop');
+    let agentSessionId = '';
+    try {
+      await agentEnvironment.waitForReady();
+      const reset = await agentEnvironment.reset(task.publicId);
+      agentSessionId = reset.session_id;
+      const agent = await chromium.connectOverCDP(await agentEnvironment.cdpUrl());
+      remotes.push(agent);
+      const origin = new URL(reset.start_url).origin;
+      await mugs.solve(agent.contexts()[0]!.pages()[0]!, {
+        origin,
+        url: (path) => new URL(path, origin).href,
+        auth: { user: SHOP_SIGN_IN.user, password: SHOP_SIGN_IN.password },
+      });
+      expect((await agentEnvironment.evaluate()).passed).toBe(true);
+    } finally {
+      await agentEnvironment.close();
+    }
+    await page.goto(`/tests/${task.publicId}?section=sessions`);
+    for (const id of [session.sessionId, agentSessionId])
+      await page.locator(`[data-testid="test-case-session-row"][data-session-id="${id}"]`).waitFor();
   });
 
   it('should reset to the start page, take a backup, and close the environment when the person leaves', async () => {

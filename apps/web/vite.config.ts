@@ -27,6 +27,8 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/ },
+            // The DOM replay (about 200 kB, self-contained) is loaded only by the session page.
+            { name: 'rrweb-replay', test: /node_modules[\\/]@rrweb[\\/]replay[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

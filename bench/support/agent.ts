@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { launchBareTracked } from './bareChromium';
 import { COUNTER_PAGE } from './pages';
-import { groupMemory } from './processes';
+import { groupCpuMs, groupMemory, processCpuMs } from './processes';
 import { type Latency, latency } from './stats';
 
 /**
@@ -18,7 +18,12 @@ export type AgentSpec = {
   /** The pause of the paced run between one action's end and the next one's start. */
   thinkMs: number;
 } & (
-  | { kind: 'proctor'; cdpUrls: string[] }
+  | {
+      kind: 'proctor';
+      cdpUrls: string[];
+      /** The process groups of the environments' browsers, for their CPU figures. */
+      browserGroups: number[];
+    }
   /** `count` browsers, each with a page on `startUrl` while their memory is read. */
   | { kind: 'bare'; count: number; startUrl: string }
 );
@@ -28,11 +33,23 @@ export interface AgentResult {
   actions: Record<number, Latency>;
   /** The same with a pause between actions, as an agent that thinks between steps. */
   pacedActions: Record<number, Latency>;
+  /** CPU time per action of each side, by how many pages acted at once back to back. */
+  cpu: Record<number, ActionCpu>;
   /** Bare only: PSS of a browser with one page on the start page, and of one more context with such a page. */
   pssPerBrowserBytes?: number;
   pssPerExtraContextBytes?: number;
   /** Bare only: the browsers' process groups, to check that none is left. */
   processGroups?: number[];
+}
+
+/** Milliseconds of CPU time per action (warm-up included) that each side of one run used. */
+export interface ActionCpu {
+  /** The browsers acted on, every process of each. */
+  browser: number;
+  /** Proctor's server, this process's parent (proctor kind only: bare browsers are driven without it). */
+  server: number;
+  /** This process: Playwright. */
+  agent: number;
 }
 
 /** Time for pages to settle after loading before memory is read. */
@@ -64,14 +81,40 @@ async function clickLatencies(pages: readonly Page[], spec: AgentSpec, thinkMs: 
   return times;
 }
 
-type ActionFigures = Pick<AgentResult, 'actions' | 'pacedActions'>;
+type ActionFigures = Pick<AgentResult, 'actions' | 'pacedActions' | 'cpu'>;
 
-async function concurrencyFigures(pages: readonly Page[], spec: AgentSpec): Promise<ActionFigures> {
+/** How many actions a concurrency run makes, warm-up included: what CPU figures per action divide by. */
+export function actionCount(spec: Pick<AgentSpec, 'concurrency' | 'actionsPerPage' | 'warmup'>): number {
+  return 2 * (spec.actionsPerPage + spec.warmup) * spec.concurrency.reduce((sum, count) => sum + count, 0);
+}
+
+async function concurrencyFigures(
+  pages: readonly Page[],
+  browserGroups: readonly number[],
+  spec: AgentSpec,
+): Promise<ActionFigures> {
   for (const page of pages) await page.goto(COUNTER_PAGE);
-  const figures: ActionFigures = { actions: {}, pacedActions: {} };
+  const figures: ActionFigures = { actions: {}, pacedActions: {}, cpu: {} };
+  const server = spec.kind === 'proctor' ? process.ppid : undefined;
+  const used = (): ActionCpu => {
+    const agent = process.cpuUsage();
+    return {
+      browser: browserGroups.reduce((sum, pgid) => sum + groupCpuMs(pgid), 0),
+      server: server === undefined ? 0 : processCpuMs(server),
+      agent: (agent.user + agent.system) / 1000,
+    };
+  };
   for (const count of spec.concurrency) {
     const acting = pages.slice(0, count);
+    const before = used();
     figures.actions[count] = latency(await clickLatencies(acting, spec, 0));
+    const after = used();
+    const actions = count * (spec.actionsPerPage + spec.warmup);
+    figures.cpu[count] = {
+      browser: (after.browser - before.browser) / actions,
+      server: (after.server - before.server) / actions,
+      agent: (after.agent - before.agent) / actions,
+    };
     figures.pacedActions[count] = latency(await clickLatencies(acting, spec, spec.thinkMs));
   }
   return figures;
@@ -90,7 +133,7 @@ export async function runAgent(spec: AgentSpec): Promise<AgentResult> {
         if (!page) throw new Error('The environment has no page');
         pages.push(page);
       }
-      return await concurrencyFigures(pages, spec);
+      return await concurrencyFigures(pages, spec.browserGroups, spec);
     }
 
     const groups: number[] = [];
@@ -116,7 +159,7 @@ export async function runAgent(spec: AgentSpec): Promise<AgentResult> {
       pssPerExtraContextBytes = groupMemory(first).pssBytes - before;
       await extra.context().close();
     }
-    const figures = await concurrencyFigures(pages, spec);
+    const figures = await concurrencyFigures(pages, groups, spec);
     return { ...figures, pssPerBrowserBytes, pssPerExtraContextBytes, processGroups: groups };
   } finally {
     await Promise.all(browsers.map((browser) => browser.close().catch(() => undefined)));

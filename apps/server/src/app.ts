@@ -31,6 +31,7 @@ import { environmentRoutes } from './routes/environments';
 import { oidcRoutes } from './routes/oidc';
 import { organizationRoutes } from './routes/organization';
 import { sdkRoutes } from './routes/sdk';
+import { sessionRoutes } from './routes/sessions';
 import { simulatorRoutes } from './routes/simulators';
 import { systemRoutes } from './routes/system';
 import { testCaseSetRoutes } from './routes/testCaseSets';
@@ -63,6 +64,7 @@ const areas = [
   testCaseRoutes,
   testCaseSetRoutes,
   environmentRoutes,
+  sessionRoutes,
   sdkRoutes,
 ];
 
@@ -181,9 +183,11 @@ export async function buildApp(
   });
 
   await app.register(fastifyHelmet, securityHeaders(ctx.config.publicUrl));
-  // Every API answer is personal (tokens, keys, one organization's records): no cache may keep it.
+  // Every API answer is personal (tokens, keys, one organization's records): no cache may keep it, unless
+  // the route chose a private policy itself (content-addressed screenshots never change).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
   await app.register(fastifyCookie, { secret: ctx.tokens.secret });
   await app.register(fastifySwagger, {

@@ -3,6 +3,7 @@ import type { OidcLogin } from './auth/oidc';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { EnvironmentManager } from './environments/manager';
+import type { BlobStore } from './storage/blobs';
 
 /** What every route and service may use; built once per server and passed in, never imported. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   oidc: OidcLogin | undefined;
   /** The live environments this process runs (browsers and simulator instances). */
   environments: EnvironmentManager;
+  /** Recordings' bytes (screenshots): files under DATA_DIR/blobs. */
+  blobs: BlobStore;
 }

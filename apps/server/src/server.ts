@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { BuiltInSimulatorDefinition } from '@proctor/contracts';
 import { type DatabaseConfig, openDatabase } from '@proctor/db';
 import { BrowserPool } from '@proctor/environments';
@@ -12,6 +13,7 @@ import type { AppContext } from './context';
 import { ownBrowserPrefix } from './environments/browserFolders';
 import { EnvironmentManager, POOL_WINDOW } from './environments/manager';
 import { registerBuiltInSimulators } from './services/registration';
+import { FileBlobStore } from './storage/blobs';
 
 export interface Proctor {
   app: FastifyInstance;
@@ -52,8 +54,10 @@ export async function createProctor(
     const oidc = config.oidc
       ? await OidcLogin.discover(config.oidc, { db: database.db, publicUrl: config.publicUrl })
       : undefined;
+    const blobs = new FileBlobStore(join(config.dataDir, 'blobs'));
     const environments = new EnvironmentManager({
       db: database.db,
+      blobs,
       definitions: builtInSimulators,
       pool: new BrowserPool({
         chromiumPath: config.environments.chromiumPath,
@@ -73,6 +77,7 @@ export async function createProctor(
       tokens,
       oidc,
       environments,
+      blobs,
     };
     const app = await buildApp(ctx, options.fastify);
     await environments.start(app.log);

@@ -50,6 +50,7 @@ const AUTHORS: Role[] = ['test_author', 'api_key'];
 /** Members holding playground_access (000 §6): they start and drive live environments, by hand or by key. */
 const PLAYERS: Role[] = ['dashboard_member', 'annotator', 'api_key'];
 const UNKNOWN_ENVIRONMENT = '00000000-0000-4000-8000-000000000000';
+const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000001';
 
 interface RouteCase {
   allowed: Role[];
@@ -183,6 +184,31 @@ const ROUTES: Record<string, RouteCase> = {
     request: { url: `/api/env/${UNKNOWN_ENVIRONMENT}/cdp_url` },
   },
   'GET /api/jobs/keepalive': { allowed: PLAYERS },
+  // Sessions: lists for members; one session by its link (its organization, platform admins, or anyone once
+  // public: an unknown one answers 404 to all), so access control lets everyone through to that check.
+  'GET /api/session/': { allowed: MEMBERS },
+  'GET /api/session/:id': { allowed: EVERYONE, request: { url: `/api/session/${UNKNOWN_SESSION}` } },
+  'DELETE /api/session/:id': { allowed: MEMBERS, request: { url: `/api/session/${UNKNOWN_SESSION}` } },
+  'PUT /api/session/:id/public': {
+    allowed: ADMINS,
+    request: { url: `/api/session/${UNKNOWN_SESSION}/public`, payload: { is_public: true } },
+  },
+  'GET /api/session/:id/network-requests': {
+    allowed: EVERYONE,
+    request: { url: `/api/session/${UNKNOWN_SESSION}/network-requests` },
+  },
+  'GET /api/session/:id/rrweb-actions': {
+    allowed: EVERYONE,
+    request: { url: `/api/session/${UNKNOWN_SESSION}/rrweb-actions` },
+  },
+  'GET /api/session/:id/screen-recording': {
+    allowed: EVERYONE,
+    request: { url: `/api/session/${UNKNOWN_SESSION}/screen-recording` },
+  },
+  'GET /api/session/:id/screenshots/:key': {
+    allowed: EVERYONE,
+    request: { url: `/api/session/${UNKNOWN_SESSION}/screenshots/0123abcd.jpg` },
+  },
   'GET /sdk/proctor-sdk.tgz': { allowed: EVERYONE },
   // The CDP token in the path is the credential: without a valid one, 404.
   'GET /cdp/*': { allowed: EVERYONE, request: { url: '/cdp/not-a-token/json/version' } },

@@ -3,15 +3,23 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MakeEnvironmentResponse, TokenResponse, User } from '@proctor/contracts';
+import {
+  CdpUrlResponse,
+  MakeEnvironmentResponse,
+  SessionDetailResponse,
+  TokenResponse,
+  User,
+} from '@proctor/contracts';
 import { openDatabase, sessionLogs, sessions } from '@proctor/db';
 import { eq } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/network';
 
 /**
  * A server killed with SIGKILL in the middle of a session closes nothing. The next start must leave no
- * Chromium of the dead one behind and say, on the environment and its session, why they ended.
+ * Chromium of the dead one behind, say on the environment and its session why they ended, and still show
+ * every step recorded before the kill (steps are written as they happen, not when the session ends).
  * Real processes: the server runs as `npm start` runs it (main.ts), on its own data folder.
  */
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -119,6 +127,34 @@ describe('a server killed mid-session', () => {
     const firstPid = first.pid!;
     expect(browsersOf(firstPid).length).toBeGreaterThan(0);
 
+    // An agent acts over CDP: two clicks, each a recorded step, read back through the API before the kill.
+    const readSession = async () => {
+      const response = await fetch(`${base}/api/session/${environment.session_id}`, {
+        headers: { 'x-api-key': apiKey },
+      });
+      expect(response.status).toBe(200);
+      return SessionDetailResponse.parse(await response.json());
+    };
+    const { cdp_url } = CdpUrlResponse.parse(
+      await (
+        await fetch(`${base}/api/env/${environment.id}/cdp_url`, { headers: { 'x-api-key': apiKey } })
+      ).json(),
+    );
+    const agent = await chromium.connectOverCDP(cdp_url);
+    const page = agent.contexts()[0]!.pages()[0]!;
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Email').click();
+    let recorded: SessionDetailResponse | undefined;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      recorded = await readSession();
+      if (recorded.snapshot.snapshots.filter((step) => step.action.type === 'click').length >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const clicksBefore = recorded!.snapshot.snapshots.filter((step) => step.action.type === 'click');
+    expect(clicksBefore.length).toBeGreaterThanOrEqual(2);
+    await agent.close().catch(() => undefined);
+
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
 
@@ -128,6 +164,14 @@ describe('a server killed mid-session', () => {
       await fetch(`${base}/api/env/${environment.id}/status`, { headers: { 'x-api-key': apiKey } })
     ).json();
     expect(status).toEqual({ status: 'failed', error: 'Proctor stopped while the environment was running' });
+    const after = await readSession();
+    const clicksAfter = after.snapshot.snapshots.filter((step) => step.action.type === 'click');
+    expect(clicksAfter.map((step) => step.action.id)).toEqual(clicksBefore.map((step) => step.action.id));
+    const screenshot =
+      clicksAfter[0]!.after_state?.screenshot_url ?? clicksAfter[0]!.before_state?.screenshot_url;
+    const image = await fetch(`${base}${screenshot}`, { headers: { 'x-api-key': apiKey } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
 
     second.kill('SIGTERM');
     await new Promise((resolve) => second.once('exit', resolve));

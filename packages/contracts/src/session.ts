@@ -35,9 +35,11 @@ export const SESSION_SORT_KEYS = ['createdAt', 'duration', 'status'] as const;
 export const SCORING_BADGES = ['pass', 'fail', 'none'] as const;
 export const SessionScoringBadge = z.enum(SCORING_BADGES);
 export type SessionScoringBadge = z.infer<typeof SessionScoringBadge>;
-export const HUMAN_SCORE_FILTERS = ['needs_human_scoring', 'human_disagreement'] as const;
 
-/** GET /api/session/ (000 §7.2). Names as the spec sends them. */
+/**
+ * GET /api/session/ (000 §7.2). Names as the spec sends them. The spec's humanScoreFilter needs the human
+ * consensus of the scoring engine and arrives with it.
+ */
 export const SessionListQuery = z.object({
   agentArtifactIds: CommaList(IdInList).optional(),
   simulatorIds: CommaList(IdInList).optional(),
@@ -51,7 +53,6 @@ export const SessionListQuery = z.object({
   includePublic: QueryBoolean.optional(),
   scoreFilter: SessionScoringBadge.optional(),
   excludeUnknownAgents: QueryBoolean.optional(),
-  humanScoreFilter: z.enum(HUMAN_SCORE_FILTERS).optional(),
   sortBy: z.enum(SESSION_SORT_KEYS).default('createdAt'),
   sortDirection: z.enum(['asc', 'desc']).default('desc'),
   page: PageNumber,
@@ -210,5 +211,6 @@ export const ScreenRecordingResponse = z.object({
 
 export const SessionScreenshotParam = z.object({
   id: z.string().trim().min(1).max(100),
-  key: z.string().regex(/^[A-Za-z0-9_.-]{1,120}$/),
+  /** A stored screenshot's file name: a content hash and an extension, never a path. */
+  key: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,119}$/),
 });

@@ -26,3 +26,4 @@ export { type DevToolsJsonAnswer, type DevToolsJsonOptions, fetchDevToolsJson } 
 export { type CdpPolicy, isNavigableUrl, judgeCommand, type PolicyDecision } from './cdp/policy';
 export { PROXY_CLOSE, type ProxiedClient, type ProxyPolicy, proxyCdpClient } from './cdp/proxy';
 export * from './live';
+export * from './recording';

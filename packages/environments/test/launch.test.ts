@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { launchBrowser } from '../src/browser/launch';
 import { liveGroupMembers } from '../src/browser/processGroup';
 import { CdpConnection } from '../src/cdp/connection';
-import { CHROMIUM_PATH, groupRuns, testPrefix, waitFor } from './environmentFixtures';
+import { CHROMIUM_PATH, groupRuns, html, serveSite, testPrefix, waitFor } from './environmentFixtures';
 
 const { prefix, remove } = testPrefix('launch');
 afterAll(remove);
@@ -28,6 +28,43 @@ describe('launchBrowser', () => {
     expect(groupRuns(browser.pid)).toBe(false);
     expect(existsSync(browser.folder)).toBe(false);
     expect(browser.alive).toBe(false);
+  });
+
+  it("should come with Proctor's control of its page, at the viewport asked for, closed with the browser", async () => {
+    const [browser, site] = await Promise.all([
+      launchBrowser({
+        chromiumPath: CHROMIUM_PATH,
+        userDataDirPrefix: prefix,
+        viewport: { width: 1000, height: 600 },
+      }),
+      serveSite({ '/': html('<h1>Start</h1>', 'Start') }),
+    ]);
+    try {
+      await browser.page.navigate(`${site.url}/`);
+      expect(await browser.page.currentUrl()).toBe(`${site.url}/`);
+      const connection = await CdpConnection.connect(browser.wsEndpoint);
+      const { targetInfos } = await connection.send('Target.getTargets');
+      const page = targetInfos.filter((info) => info.type === 'page');
+      expect(page.map((info) => info.url)).toEqual([`${site.url}/`]);
+      const { sessionId } = await connection.send('Target.attachToTarget', {
+        targetId: page[0]!.targetId,
+        flatten: true,
+      });
+      const viewport = () =>
+        connection
+          .send(
+            'Runtime.evaluate',
+            { expression: '[innerWidth, innerHeight]', returnByValue: true },
+            sessionId,
+          )
+          .then(({ result }) => result.value);
+      await expect.poll(viewport).toEqual([1000, 600]);
+      connection.close();
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+    await expect(browser.page.ping()).rejects.toThrow();
   });
 
   it('should serve /json/version under its token only and refuse requests that carry an Origin', async () => {

@@ -9,6 +9,24 @@ import { browserMainPids, CHROMIUM_PATH, groupRuns, testPrefix, waitFor } from '
 const { prefix, remove } = testPrefix('pool');
 afterAll(remove);
 
+/** The page's innerWidth and innerHeight, read by a client of its own. */
+async function viewportOf(browser: LaunchedBrowser): Promise<unknown> {
+  const connection = await CdpConnection.connect(browser.wsEndpoint);
+  try {
+    const { targetInfos } = await connection.send('Target.getTargets');
+    const targetId = targetInfos.find((info) => info.type === 'page')?.targetId as string;
+    const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
+    const { result } = await connection.send(
+      'Runtime.evaluate',
+      { expression: '[innerWidth, innerHeight]', returnByValue: true },
+      sessionId,
+    );
+    return result.value;
+  } finally {
+    connection.close();
+  }
+}
+
 async function pageCount(browser: LaunchedBrowser): Promise<number> {
   const connection = await CdpConnection.connect(browser.wsEndpoint);
   try {
@@ -43,6 +61,34 @@ describe('BrowserPool', () => {
       await Promise.all(acquired.map((browser) => browser.close()));
     }
     expect(pool.stats().idle).toBe(0);
+  });
+
+  it('should hand out pages at its viewport (the window size by default), resized only for another size', async () => {
+    const sized = new BrowserPool({
+      chromiumPath: CHROMIUM_PATH,
+      userDataDirPrefix: prefix,
+      size: 1,
+      viewport: { width: 1000, height: 600 },
+    });
+    const plain = new BrowserPool({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix, size: 0 });
+    const acquired: LaunchedBrowser[] = [];
+    try {
+      await sized.start();
+      await sized.settled();
+      acquired.push(await sized.acquire());
+      expect(sized.stats()).toMatchObject({ acquiredWarm: 1 });
+      await expect.poll(() => viewportOf(acquired[0] as LaunchedBrowser)).toEqual([1000, 600]);
+      expect(await (acquired[0] as LaunchedBrowser).page.currentUrl()).toBe('about:blank');
+
+      acquired.push(await sized.acquire({ width: 800, height: 500 }));
+      await expect.poll(() => viewportOf(acquired[1] as LaunchedBrowser)).toEqual([800, 500]);
+
+      acquired.push(await plain.acquire());
+      await expect.poll(() => viewportOf(acquired[2] as LaunchedBrowser)).toEqual([1280, 720]);
+    } finally {
+      await Promise.all([sized.close(), plain.close()]);
+      await Promise.all(acquired.map((browser) => browser.close()));
+    }
   });
 
   it('should launch at once when no browser is idle', async () => {

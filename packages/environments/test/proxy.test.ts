@@ -9,6 +9,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { type LaunchedBrowser, launchBrowser } from '../src/browser/launch';
 import { CdpConnection } from '../src/cdp/connection';
 import { fetchDevToolsJson } from '../src/cdp/devtoolsJson';
+import { servedInProcess } from '../src/cdp/endpointServer';
 import { PROXY_CLOSE, proxyCdpClient } from '../src/cdp/proxy';
 import { CHROMIUM_PATH, html, serveSite, type TestSite, testPrefix, waitFor } from './environmentFixtures';
 
@@ -19,8 +20,14 @@ let site: TestSite;
 let reportsServed = 0;
 let gateway: { httpUrl: string; wsUrl: string; commands: string[]; close(): Promise<void> };
 
-/** What Proctor's server does for an environment: /json/* through fetchDevToolsJson, upgrades through the proxy. */
-async function serveGateway(target: LaunchedBrowser): Promise<typeof gateway> {
+/**
+ * What Proctor's server does for an environment: /json/* through fetchDevToolsJson, upgrades through the proxy.
+ * `upstreamOf` turns the browser's endpoint into the one the proxy is given (a relay: an endpoint served elsewhere).
+ */
+async function serveGateway(
+  target: LaunchedBrowser,
+  upstreamOf: (wsEndpoint: string) => string = (wsEndpoint) => wsEndpoint,
+): Promise<typeof gateway> {
   const sockets = new WebSocketServer({ noServer: true });
   const commands: string[] = [];
   let wsUrl = '';
@@ -42,7 +49,7 @@ async function serveGateway(target: LaunchedBrowser): Promise<typeof gateway> {
         if (method) commands.push(method);
       });
       const page = request.url?.match(/^\/cdp\/page\/([A-Za-z0-9]+)$/)?.[1];
-      const upstream = page ? target.pageWsEndpoint(page) : target.wsEndpoint;
+      const upstream = upstreamOf(page ? target.pageWsEndpoint(page) : target.wsEndpoint);
       proxyCdpClient(client, upstream, {
         uploadDir: target.uploadsDir,
         downloadDir: target.downloadsDir,
@@ -468,6 +475,80 @@ describe('the CDP proxy', () => {
     } finally {
       await doomedGateway.close();
       await doomed.close();
+      own.remove();
+    }
+  });
+});
+
+/** A WebSocket relay to `wsEndpoint`: to the proxy, an endpoint that another process serves. */
+async function serveRelay(): Promise<{ urlFor(wsEndpoint: string): string; close(): Promise<void> }> {
+  const relay = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((resolve) => relay.once('listening', resolve));
+  relay.on('connection', (client, request) => {
+    const target = decodeURIComponent(request.url?.slice(1) ?? '');
+    const upstream = new WebSocket(target);
+    const early: string[] = [];
+    client.on('message', (data) => {
+      if (upstream.readyState === WebSocket.OPEN) upstream.send(data.toString());
+      else early.push(data.toString());
+    });
+    upstream.on('open', () => {
+      for (const text of early.splice(0)) upstream.send(text);
+    });
+    upstream.on('message', (data) => client.send(data.toString()));
+    upstream.on('close', () => client.close());
+    upstream.on('error', () => client.close());
+    client.on('close', () => upstream.close());
+  });
+  const { port } = relay.address() as AddressInfo;
+  return {
+    urlFor: (wsEndpoint) => `ws://127.0.0.1:${port}/${encodeURIComponent(wsEndpoint)}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of relay.clients) client.terminate();
+        relay.close(() => resolve());
+      }),
+  };
+}
+
+describe('the CDP proxy, to an endpoint another process serves', () => {
+  it('should reach the endpoints of browsers this process launched without a socket, until they close', async () => {
+    const own = testPrefix('proxy-in-process');
+    const local = await launchBrowser({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: own.prefix });
+    try {
+      expect(servedInProcess(local.wsEndpoint)).toMatchObject({ targetId: undefined });
+      expect(servedInProcess(local.pageWsEndpoint('ABC123'))).toMatchObject({ targetId: 'ABC123' });
+      expect(servedInProcess(`${local.wsEndpoint}x`)).toBeUndefined();
+      expect(servedInProcess('ws://127.0.0.1:9222/devtools/browser')).toBeUndefined();
+    } finally {
+      await local.close();
+      own.remove();
+    }
+    expect(servedInProcess(local.wsEndpoint)).toBeUndefined();
+  });
+
+  it('should relay over a WebSocket, with the same policy, and close when the browser goes away', async () => {
+    const own = testPrefix('proxy-socket');
+    const remote = await launchBrowser({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: own.prefix });
+    const relay = await serveRelay();
+    const remoteGateway = await serveGateway(remote, relay.urlFor);
+    try {
+      const agent = await chromium.connectOverCDP(remoteGateway.httpUrl, { timeout: 15_000 });
+      const page = agent.contexts()[0]!.pages()[0]!;
+      await page.goto(`${site.url}/`);
+      expect(await page.title()).toBe('Simulated shop');
+      await expect(page.goto('file:///etc/hostname')).rejects.toThrow(/not allowed/);
+      await agent.close();
+
+      const socket = new WebSocket(remoteGateway.wsUrl);
+      await new Promise((resolve) => socket.once('open', resolve));
+      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+      await remote.close();
+      expect(await closed).toBe(PROXY_CLOSE.upstreamGone);
+    } finally {
+      await remoteGateway.close();
+      await relay.close();
+      await remote.close();
       own.remove();
     }
   });

@@ -52,14 +52,17 @@ export class Environment {
   #lastHeartbeatError: Error | null = null;
   #closing: Promise<void> | null = null;
   #closed = false;
+  /** `make` answered running, and no `waitForReady` has used that answer yet. */
+  #madeRunning: boolean;
 
   constructor(
     connection: EnvironmentConnection,
-    environment: { id: string; sessionId: string | null; heartbeat: boolean },
+    environment: { id: string; sessionId: string | null; heartbeat: boolean; madeRunning?: boolean },
   ) {
     this.#connection = connection;
     this.id = environment.id;
     this.#sessionId = environment.sessionId;
+    this.#madeRunning = environment.madeRunning ?? false;
     if (environment.heartbeat) {
       this.#stopHeartbeat = connection.clock.repeat(ENVIRONMENT_TIMING.heartbeatMs, () => this.#beat());
     }
@@ -90,14 +93,18 @@ export class Environment {
   }
 
   /**
-   * Resolves once the environment runs and its worker (browser and simulator instance) answers. Polls the
-   * status at once, then after 500 ms doubling up to 8000 ms (±25 %). An answer that says nothing (no
-   * connection, a 5xx) is waited through like `starting`; a 4xx (unknown environment, a refused key)
-   * throws it at once.
+   * Resolves once the environment runs and its worker (browser and simulator instance) answers. When `make`
+   * answered `running`, the first call resolves at once: the server answers so only once the browser has
+   * opened the simulator's start page. Otherwise it polls the status at once, then after 500 ms doubling up
+   * to 8000 ms (±25 %). An answer that says nothing (no connection, a 5xx) is waited through like
+   * `starting`; a 4xx (unknown environment, a refused key) throws it at once.
    *
    * @throws EnvironmentStartError with Proctor's "Environment failed to start - …" messages.
    */
   async waitForReady(options: WaitForReadyOptions = {}): Promise<void> {
+    const madeRunning = this.#madeRunning;
+    this.#madeRunning = false;
+    if (madeRunning && !this.#closing && !this.#closed) return;
     const { clock, api } = this.#connection;
     const deadline = clock.now() + (options.timeoutMs ?? ENVIRONMENT_TIMING.readyTimeoutMs);
     let lastError: unknown;

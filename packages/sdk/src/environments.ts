@@ -14,13 +14,18 @@ export class Environments {
 
   /**
    * Starts an environment of the simulator (its name, as on the Simulators page) and begins sending its
-   * heartbeat. It is not ready yet: `await env.waitForReady()` before driving it.
+   * heartbeat. It may not be ready yet: `await env.waitForReady()` before driving it.
    */
   async make(simulator: string, options: MakeEnvironmentOptions = {}): Promise<Environment> {
     const made = await this.#connection.api.call('makeEnvironment', {
       body: { source: 'sdk', ...options, env_id: simulator },
     });
-    return new Environment(this.#connection, { id: made.id, sessionId: made.session_id, heartbeat: true });
+    return new Environment(this.#connection, {
+      id: made.id,
+      sessionId: made.session_id,
+      heartbeat: true,
+      madeRunning: made.status === 'running',
+    });
   }
 
   /**

@@ -28,6 +28,41 @@ async function startFailure(promise: Promise<unknown>): Promise<EnvironmentStart
 }
 
 describe('env.waitForReady()', () => {
+  it('should resolve without a request when make answered running', async () => {
+    standIn.setRoute('makeEnvironment', () => ({ id: 'env_1', session_id: 'ses_1', status: 'running' }));
+    const env = await proctor.environments.make('shop');
+    await env.waitForReady();
+    expect(standIn.requests.map((request) => request.name)).toEqual(['makeEnvironment']);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('should ask the server again on a later call after make answered running', async () => {
+    standIn.setRoute('makeEnvironment', () => ({ id: 'env_1', session_id: 'ses_1', status: 'running' }));
+    const env = await proctor.environments.make('shop');
+    await env.waitForReady();
+    standIn.setStatuses([{ status: 'failed', error: 'The browser exited' }]);
+    const error = await startFailure(env.waitForReady());
+    expect(error.message).toBe('Environment failed to start - job status: failed (The browser exited)');
+  });
+
+  it('should poll when make answered running but the environment was closed since', async () => {
+    standIn.setRoute('makeEnvironment', () => ({ id: 'env_1', session_id: 'ses_1', status: 'running' }));
+    standIn.setStatuses([{ status: 'closed' }]);
+    const env = await proctor.environments.make('shop');
+    await env.close();
+    const error = await startFailure(env.waitForReady());
+    expect(error.message).toBe('Environment failed to start - job status: closed');
+  });
+
+  it('should poll when make answered failed, for the reason', async () => {
+    standIn.setRoute('makeEnvironment', () => ({ id: 'env_1', session_id: 'ses_1', status: 'failed' }));
+    standIn.setStatuses([{ status: 'failed', error: 'Chromium did not start' }]);
+    const env = await proctor.environments.make('shop');
+    const error = await startFailure(env.waitForReady());
+    expect(error.jobError).toBe('Chromium did not start');
+    expect(standIn.named('environmentStatus')).toHaveLength(1);
+  });
+
   it('should poll at once and resolve without waiting when the environment already runs', async () => {
     const env = await proctor.environments.make('shop');
     await env.waitForReady();

@@ -9,14 +9,15 @@ import {
   type ResetEnvironmentOptions,
   type ResetEnvironmentResponse,
 } from '@proctor/contracts';
-import { type Database, newPublicId, type simulators, testCases } from '@proctor/db';
+import { type Database, newPublicId, sessions, type simulators, testCases } from '@proctor/db';
 import {
   type BrowserPool,
   type LaunchedBrowser,
   LiveView,
-  PageControl,
+  type PageControl,
   type ProxiedClient,
   proxyCdpClient,
+  SessionRecorder,
 } from '@proctor/environments';
 import {
   filterMutations,
@@ -30,8 +31,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { testCaseVisible, type Viewer } from '../services/testCaseAccess';
+import type { BlobStore } from '../storage/blobs';
 import { sweepAbandonedBrowsers } from './browserFolders';
 import { evaluateRun, simulatorFilters } from './evaluation';
+import { SessionRecordingWriter } from './recordingWriter';
 import {
   attachSession,
   type EnvironmentOwner,
@@ -66,12 +69,23 @@ interface LiveEnvironment {
   viewport: { width: number; height: number };
   cdpClients: Set<ProxiedClient>;
   session: { id: number; publicId: string; testCase: TestCaseRow | null; prompt: string };
+  /** Writes the current session's recording; a reset gives the new session a writer of its own. */
+  writer: SessionRecordingWriter;
+  /**
+   * The recorder, once attached. Nobody drives the page before it is: CDP clients and live-view viewers
+   * wait for it, so the first action of a run is always recorded.
+   */
+  recording: Promise<SessionRecorder | undefined>;
+  /** Whether the environment records network requests (make2's record_network_requests). */
+  recordNetwork: boolean;
   heartbeatAt: number;
   createdAt: Date;
 }
 
 export interface EnvironmentManagerOptions {
   db: Database;
+  /** Where recordings' screenshots go. */
+  blobs: BlobStore;
   /** The simulators this process can run: the built-in apps, by name. */
   definitions: readonly SimulatorDefinition[];
   pool: BrowserPool;
@@ -239,9 +253,12 @@ export class EnvironmentManager {
     const held: { instance?: SimulatorInstance; browser?: LaunchedBrowser; page?: PageControl } = {};
     const runtime = (async () => {
       held.instance = this.#host.createInstance(definition, { id: publicId });
-      held.browser = await this.options.pool.acquire();
-      held.page = await PageControl.connect(held.browser.wsEndpoint);
-      await held.page.resizeWindow(request.interface_width, request.interface_height);
+      // The pool's browsers wait with Proctor's control attached and the page sized: a first navigation is left.
+      held.browser = await this.options.pool.acquire({
+        width: request.interface_width,
+        height: request.interface_height,
+      });
+      held.page = held.browser.page;
       if (request.open_page_on_start) await held.page.navigate(held.instance.url('/'));
     })();
     const release = async () => {
@@ -285,9 +302,13 @@ export class EnvironmentManager {
       viewport: { width: request.interface_width, height: request.interface_height },
       cdpClients: new Set(),
       session: { id: session.id, publicId: session.publicId, testCase: null, prompt: '' },
+      writer: this.#writerFor(session, instance),
+      recording: Promise.resolve(undefined),
+      recordNetwork: request.record_network_requests ?? false,
       heartbeatAt: Date.now(),
       createdAt: group.createdAt,
     };
+    environment.recording = this.#attachRecorder(environment);
     this.#live.set(publicId, environment);
     void browser.exited.then(() => {
       if (this.#live.get(publicId) === environment)
@@ -345,6 +366,11 @@ export class EnvironmentManager {
       ? await this.#testCaseFor(environment, viewer, request.test_case_public_id)
       : null;
     const startUrl = this.#startUrl(environment, request.start_url ?? testCase?.startUrl ?? '/');
+    const prompt = request.prompt ?? testCase?.prompt ?? '';
+    // What the ending session did is written before the instance forgets it: its last steps, then the rest.
+    const recorder = await environment.recording;
+    await recorder?.flush();
+    await environment.writer.finish();
     environment.instance.reset();
     await setSessionStatus(db, environment.session.id, 'run_completed');
     const session = await startSession(db, {
@@ -355,10 +381,12 @@ export class EnvironmentManager {
       testCaseId: testCase?.id ?? null,
       source: request.source ?? null,
       agentVersion: request.agent_version ?? null,
+      prompt: prompt || null,
     });
     await attachSession(db, environment.jobGroupId, session.id);
-    const prompt = request.prompt ?? testCase?.prompt ?? '';
     environment.session = { id: session.id, publicId: session.publicId, testCase, prompt };
+    environment.writer = this.#writerFor(session, environment.instance);
+    await recorder?.startNewSession();
     await environment.page.navigate(startUrl);
     await setSessionStatus(db, session.id, 'run_setup_completed');
     return {
@@ -370,6 +398,12 @@ export class EnvironmentManager {
   }
 
   async evaluate(environment: LiveEnvironment, output: unknown) {
+    // The answer is part of the session (its page shows it), whatever the verdict.
+    if (output !== undefined)
+      await this.options.db
+        .update(sessions)
+        .set({ output: output as never })
+        .where(eq(sessions.id, environment.session.id));
     const mutations = await environment.instance.exclusive(() => environment.instance.mutations());
     return evaluateRun(
       environment.session.testCase,
@@ -413,6 +447,7 @@ export class EnvironmentManager {
 
   /** Adds a viewer to the environment's one screencast (started with the first viewer). */
   async addViewer(environment: LiveEnvironment, socket: WebSocket): Promise<void> {
+    await environment.recording;
     const start = () =>
       LiveView.connect(environment.browser.wsEndpoint, { viewport: environment.viewport }).catch(
         (error: unknown) => {
@@ -428,6 +463,53 @@ export class EnvironmentManager {
       liveView = await environment.liveView;
     }
     liveView.addViewer(socket);
+  }
+
+  /** The mutations of a session running here now (fresher than what its recording wrote so far). */
+  liveMutationsOf(sessionId: number): Mutation[] | undefined {
+    for (const environment of this.#live.values()) {
+      if (environment.session.id !== sessionId) continue;
+      return environment.instance.destroyed ? undefined : environment.instance.mutations();
+    }
+    return undefined;
+  }
+
+  #writerFor(session: { id: number; publicId: string }, instance: SimulatorInstance): SessionRecordingWriter {
+    return new SessionRecordingWriter(
+      this.options.db,
+      this.options.blobs,
+      { id: session.id, publicId: session.publicId },
+      (skip) => instance.mutations(skip),
+      this.#log,
+    );
+  }
+
+  /**
+   * Attaches the recorder to the environment's browser. Its output goes to whichever session is current, so
+   * a reset needs no new recorder. A recorder that cannot attach leaves the environment usable, unrecorded,
+   * and says so in the session's log.
+   */
+  async #attachRecorder(environment: LiveEnvironment): Promise<SessionRecorder | undefined> {
+    try {
+      return await SessionRecorder.attach(environment.browser.wsEndpoint, {
+        recordNetwork: environment.recordNetwork,
+        mutationCount: () => environment.instance.mutationCount(),
+        sink: {
+          step: (step) => environment.writer.step(step),
+          rrweb: (events, source) => environment.writer.rrweb(events, source),
+          request: (request) => environment.writer.request(request),
+        },
+        onError: (error) =>
+          this.#log?.warn({ err: error, environment: environment.publicId }, 'recorder error'),
+      });
+    } catch (error) {
+      this.#log?.error({ err: error, environment: environment.publicId }, 'the recorder could not attach');
+      await logToSession(this.options.db, environment.session.id, {
+        type: 'recording_failed',
+        message: `This session is not recorded: ${(error as Error).message}`,
+      }).catch(() => undefined);
+      return undefined;
+    }
   }
 
   /** The organization's running keepalive environments, newest first. */
@@ -472,6 +554,8 @@ export class EnvironmentManager {
     for (const client of environment.cdpClients) client.close(1001, 'The environment was closed');
     environment.cdpClients.clear();
     void environment.liveView?.then((liveView) => liveView.close()).catch(() => undefined);
+    await environment.recording.then((recorder) => recorder?.close());
+    await environment.writer.finish();
     environment.page.close();
     environment.instance.destroy();
     await environment.browser.close().catch(() => undefined);

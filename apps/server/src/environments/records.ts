@@ -29,6 +29,8 @@ export interface SessionStart extends EnvironmentOwner {
   testCaseId: number | null;
   source: string | null;
   agentVersion: string | null;
+  /** The task the session is run with, when one was given. */
+  prompt?: string | null;
 }
 
 const OPEN_STATUSES: EnvironmentStatus[] = ['queued', 'starting', 'running'];
@@ -69,6 +71,7 @@ export async function startSession(db: Database, start: SessionStart) {
       simulatorId: start.simulatorId,
       testCaseId: start.testCaseId,
       jobGroupId: start.jobGroupPublicId,
+      prompt: start.prompt ?? null,
       simulatorConfig: {
         type: 'app',
         env_id: start.simulatorName,

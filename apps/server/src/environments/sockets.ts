@@ -53,6 +53,9 @@ async function route(
     const environmentId = await ctx.tokens.verifyEnvironmentToken('cdp', decodeURIComponent(cdp[1]!));
     const environment = environmentId ? ctx.environments.byId(environmentId) : undefined;
     if (!environment) return refuse(socket, 404, 'Environment not found, or the CDP URL has expired');
+    // Before the upgrade, not after: a client's first commands must find the proxy listening, and no agent
+    // acts before the recorder is attached.
+    await environment.recording;
     sockets.cdp.handleUpgrade(request, socket, head, (client) =>
       ctx.environments.connectCdpClient(environment, client),
     );

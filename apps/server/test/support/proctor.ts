@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { type BuiltInSimulatorDefinition, noPermissions, type Permissions } from '@proctor/contracts';
 import { newPublicId, newSecret, organizations, users } from '@proctor/db';
@@ -57,9 +60,12 @@ export async function startTestProctor(
   options: StartOptions = {},
 ): Promise<TestProctor> {
   const created = await database.create();
+  // Each server keeps its files (recordings' screenshots) in a folder of its own, removed at close.
+  const dataDir = await mkdtemp(join(tmpdir(), 'proctor-test-data-'));
   // No warm browsers unless a test asks: most tests never start an environment.
   const config = loadConfig({
     ...process.env,
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DATABASE_URL: '',
     BROWSER_POOL_SIZE: '0',
@@ -122,6 +128,7 @@ export async function startTestProctor(
     close: async () => {
       await proctor.close();
       await created.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

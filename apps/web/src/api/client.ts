@@ -77,15 +77,37 @@ export async function call(
   options?: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal },
 ): Promise<unknown> {
   const url = buildPath(endpoint.path, pathParams(options?.params)) + queryString(options?.query);
-  const withBearer = url.startsWith('/api/') && !url.startsWith(UNAUTHENTICATED_PREFIX);
   const body = options?.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await send(url, { method: endpoint.method, headers, body, signal: options?.signal });
+  if (!response.ok) throw await failure(response);
+  return endpoint.response.parse(await response.json());
+}
 
-  const send = async (accessToken: string | undefined): Promise<Response> => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+/**
+ * The bytes behind an /api address the server hands out (a session's screenshot), fetched with the
+ * signed-in user's token as every call is: an <img src> would send none. Only this server's /api paths
+ * are accepted, so the token never travels to another site.
+ */
+export async function fetchBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  if (!path.startsWith('/api/')) throw new ApiError(0, `Not an address of this server's API: ${path}`);
+  const response = await send(path, { method: 'GET', headers: {}, signal: options.signal });
+  if (!response.ok) throw await failure(response);
+  return response.blob();
+}
+
+/** Sends a request with the bearer token on /api calls, renewing the session once on 401. */
+async function send(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+): Promise<Response> {
+  const withBearer = url.startsWith('/api/') && !url.startsWith(UNAUTHENTICATED_PREFIX);
+  const attempt = async (accessToken: string | undefined): Promise<Response> => {
+    const headers = { ...init.headers };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     try {
-      return await fetch(url, { method: endpoint.method, headers, body, signal: options?.signal });
+      return await fetch(url, { method: init.method, headers, body: init.body, signal: init.signal });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiError(0, 'Could not reach the server');
@@ -93,15 +115,12 @@ export async function call(
   };
 
   const accessToken = withBearer ? tokenStore.get()?.accessToken : undefined;
-  let response = await send(accessToken);
-  if (response.status === 401 && accessToken) {
-    const renewed = await renewTokens(accessToken);
-    if (!renewed) {
-      expireSession();
-      throw new ApiError(401, SESSION_EXPIRED_MESSAGE, true);
-    }
-    response = await send(renewed.accessToken);
+  const response = await attempt(accessToken);
+  if (response.status !== 401 || !accessToken) return response;
+  const renewed = await renewTokens(accessToken);
+  if (!renewed) {
+    expireSession();
+    throw new ApiError(401, SESSION_EXPIRED_MESSAGE, true);
   }
-  if (!response.ok) throw await failure(response);
-  return endpoint.response.parse(await response.json());
+  return attempt(renewed.accessToken);
 }

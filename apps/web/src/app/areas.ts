@@ -11,9 +11,7 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: '/agents', title: 'Agents' },
   { path: '/agents/:agentVersion', title: 'Agent' },
   { path: '/site-endpoints', title: 'Site Endpoints' },
-  { path: '/sessions', title: 'Sessions' },
   { path: '/replays', title: 'Replays' },
-  { path: '/sessions/:sessionId', title: 'Session' },
   { path: '/results', title: 'Results' },
   { path: '/simulators/:simulatorName/editor', title: 'Simulator editor' },
   { path: '/mutation-diff', title: 'Mutation diff' },
@@ -33,7 +31,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: '/demo', title: 'Demo' },
   { path: '/web-editor', title: 'Web Editor' },
   { path: '/request-template-builder', title: 'Request Template Builder' },
-  { path: '/network-requests', title: 'Network Requests' },
   { path: '/upload-har', title: 'Upload HAR' },
   { path: '/needs-labelling/label/:publicId', title: 'Labelling' },
 ];

@@ -7,10 +7,12 @@ import { DatasetsPage } from '../features/datasets';
 import { HomePage } from '../features/home';
 import { LiveViewPage } from '../features/live';
 import { LandingPage, PricingPage, PrivacyPage, ResearchPage, TermsPage } from '../features/marketing';
+import { NetworkRequestsPage } from '../features/networkRequests';
 import { JoinOrganizationPage, OrganizationPage, RequireOrganization } from '../features/organization';
 import { PlaygroundPage } from '../features/playground';
 import { PublicUrlsPage } from '../features/publicUrls';
 import { RecorderPage } from '../features/recorder';
+import { SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
 import { TestCasePage, TestsPage } from '../features/tests';
@@ -54,6 +56,10 @@ export const routes: RouteObject[] = [
       { path: '/settings', element: <SettingsPage /> },
       { path: '/public-urls', element: <PublicUrlsPage /> },
       { path: '/live/:envId', element: <LiveViewPage /> },
+      // Sessions are for every member (000 §2.2); the server decides which ones each may see.
+      { path: '/sessions', element: <SessionsPage /> },
+      { path: '/sessions/:sessionId', element: <SessionPage /> },
+      { path: '/network-requests', element: <NetworkRequestsPage /> },
       {
         path: '/tests',
         element: (

@@ -193,4 +193,21 @@ describe('API client', () => {
     const api = await loadApi();
     await expect(api.call(endpoints.fromSession)).rejects.toThrow();
   });
+  it("should fetch a screenshot with the user's token, and never send it outside this server's API", async () => {
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit = {}) =>
+      new Headers(init.headers).get('Authorization') === 'Bearer access-1'
+        ? new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'Content-Type': 'image/png' } })
+        : json(401, { detail: 'Not authenticated' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const api = await loadApi();
+
+    const blob = await api.fetchBlob('/api/session/s_1/screenshots/ab12.png');
+    expect(blob.size).toBe(3);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/session/s_1/screenshots/ab12.png');
+
+    await expect(api.fetchBlob('https://elsewhere.test/api/x.png')).rejects.toMatchObject({ status: 0 });
+    await expect(api.fetchBlob('//elsewhere.test/api/x.png')).rejects.toMatchObject({ status: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

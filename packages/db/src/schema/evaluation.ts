@@ -237,6 +237,8 @@ export const sessions = pgTable(
     jobGroupId: text('job_group_id'),
     simulatorConfig: jsonb('simulator_config').$type<Json>().notNull().default({}),
     output: jsonb('output'),
+    /** The task the session was run with: its test case's prompt, or the one given at reset. */
+    prompt: text('prompt'),
     failureReason: text('failure_reason'),
     isPublic: boolean('is_public').notNull().default(false),
     archived: boolean('archived').notNull().default(false),
@@ -275,6 +277,11 @@ export const sessionSteps = pgTable(
     action: jsonb('action').$type<Json>().notNull(),
     beforeState: jsonb('before_state').$type<Json>(),
     afterState: jsonb('after_state').$type<Json>(),
+    /** How many of the instance's mutations had happened when the step began and when it settled. */
+    mutationsBefore: integer('mutations_before').notNull().default(0),
+    mutationsAfter: integer('mutations_after').notNull().default(0),
+    /** The recording format version this row was written in (packages/recording upgrades older ones). */
+    formatVersion: integer('format_version').notNull().default(1),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('session_steps_uq').on(t.sessionId, t.idx)],
@@ -366,6 +373,16 @@ export const networkRequests = pgTable(
     responseBody: text('response_body'),
     responseHeaders: jsonb('response_headers').$type<Record<string, string>>().notNull().default({}),
     status: integer('status'),
+    resourceType: text('resource_type'),
+    /** When the request started, milliseconds since the epoch (null for imported ones). */
+    startedAt: doublePrecision('started_at'),
+    durationMs: doublePrecision('duration_ms'),
+    /** Why it failed (net::ERR_…), null when it completed. */
+    failed: text('failed'),
+    /** A body longer than the recorder keeps was cut. */
+    truncated: boolean('truncated').notNull().default(false),
+    /** The step during which the request started. */
+    stepIdx: integer('step_idx'),
     createdAt: createdAt(),
   },
   (t) => [index('network_requests_session_idx').on(t.sessionId, t.id)],

@@ -1,4 +1,5 @@
 import { CdpConnection, CdpError } from '../cdp/connection';
+import type { CdpChannel } from '../cdp/multiplexer';
 
 export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
 /** Chromium's answers for a session or target that no longer exists. */
@@ -27,6 +28,11 @@ export class PageControl {
 
   static async connect(wsEndpoint: string): Promise<PageControl> {
     return new PageControl(await CdpConnection.connect(wsEndpoint));
+  }
+
+  /** Over a channel of the browser's own multiplexer, in this process: what a launched browser holds. */
+  static overChannel(channel: CdpChannel): PageControl {
+    return new PageControl(CdpConnection.overChannel(channel));
   }
 
   /** Opens `url` in the page and waits for its load event; rejects on a network error or after the timeout. */
@@ -68,6 +74,11 @@ export class PageControl {
     });
   }
 
+  /** Attaches to the page now, so that the next command does not wait for it. */
+  async attach(): Promise<void> {
+    await this.withPage(async () => undefined);
+  }
+
   /** Resolves when the browser answers a command: its DevTools connection and process are alive. */
   async ping(): Promise<void> {
     await this.connection.send('Browser.getVersion');
@@ -84,7 +95,7 @@ export class PageControl {
   private async withPage<T>(action: (page: AttachedPage) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const page = await this.attach();
+        const page = await this.attachedPage();
         return await this.whileAttached(page.sessionId, action(page));
       } catch (error) {
         if (attempt === MAX_PAGE_ATTEMPTS || !(error instanceof CdpError) || !PAGE_GONE.test(error.message))
@@ -127,7 +138,7 @@ export class PageControl {
     }
   }
 
-  private async attach(): Promise<AttachedPage> {
+  private async attachedPage(): Promise<AttachedPage> {
     if (this.page) return this.page;
     const { targetInfos } = await this.connection.send('Target.getTargets');
     const targetId =

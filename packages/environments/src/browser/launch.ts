@@ -8,6 +8,7 @@ import { type DevToolsEndpoint, serveDevTools } from '../cdp/endpointServer';
 import { CdpMultiplexer } from '../cdp/multiplexer';
 import { PipeTransport } from '../cdp/pipeTransport';
 import { chromiumArgs } from './chromiumArgs';
+import { PageControl } from './control';
 import { killGroup, liveGroupMembers, waitForGroupGone } from './processGroup';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -30,9 +31,19 @@ export interface LaunchOptions {
   userDataDirPrefix?: string;
   windowWidth?: number;
   windowHeight?: number;
+  /**
+   * The page's viewport, in CSS pixels: the window is grown around it before launchBrowser resolves (headless
+   * Chromium draws its UI inside `--window-size`). Without it the page is what the window leaves.
+   */
+  viewport?: Viewport;
   timeoutMs?: number;
   /** Aborting kills the browser being launched and rejects. */
   signal?: AbortSignal;
+}
+
+export interface Viewport {
+  width: number;
+  height: number;
 }
 
 export interface BrowserExit {
@@ -55,8 +66,8 @@ function trackGroup(pgid: number): void {
 }
 
 /**
- * One environment's Chromium: its own process group, profile, downloads and uploads folders, and a DevTools
- * endpoint that only Proctor can reach. The owner must call close().
+ * One environment's Chromium: its own process group, profile, downloads and uploads folders, a DevTools
+ * endpoint that only Proctor can reach, and Proctor's own hold on its page. The owner must call close().
  */
 export class LaunchedBrowser {
   readonly pid: number;
@@ -69,6 +80,12 @@ export class LaunchedBrowser {
   readonly userDataDir: string;
   readonly downloadsDir: string;
   readonly uploadsDir: string;
+  /**
+   * Proctor's control of the page, over a channel of the browser's pipe (no socket, no endpoint server in
+   * between): connected at launch, and attached to the page by the time the browser is handed out.
+   * Closed with the browser.
+   */
+  readonly page: PageControl;
   /** Settles when the browser's main process ends, for any reason. */
   readonly exited: Promise<BrowserExit>;
   private exit: BrowserExit | undefined;
@@ -80,6 +97,7 @@ export class LaunchedBrowser {
     paths: EnvironmentPaths,
     private readonly multiplexer: CdpMultiplexer,
     private readonly endpoint: DevToolsEndpoint,
+    page: PageControl,
     exited: Promise<BrowserExit>,
   ) {
     this.pid = child.pid as number;
@@ -90,6 +108,7 @@ export class LaunchedBrowser {
     this.userDataDir = paths.userDataDir;
     this.downloadsDir = paths.downloadsDir;
     this.uploadsDir = paths.uploadsDir;
+    this.page = page;
     this.exited = exited.then((exit) => {
       this.exit = exit;
       return exit;
@@ -218,6 +237,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
   const transport = new PipeTransport(child.stdio[3] as Writable, child.stdio[4] as Readable);
   const multiplexer = new CdpMultiplexer(transport);
   let endpoint: DevToolsEndpoint | undefined;
+  let page: PageControl | undefined;
 
   const fail = async (reason: string): Promise<never> => {
     await endpoint?.close();
@@ -257,6 +277,10 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       downloadPath: paths.downloadsDir,
     });
     await ensurePage(multiplexer);
+    page = PageControl.overChannel(await multiplexer.openChannel());
+    // Attaches to the page too, so that what is left for the environment is its first navigation.
+    if (options.viewport) await page.resizeWindow(options.viewport.width, options.viewport.height);
+    else await page.attach();
     const served = await serveDevTools(multiplexer);
     if (interruptedBy !== undefined) await served.close();
     else endpoint = served;
@@ -269,14 +293,14 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     interrupted,
   ]);
   stopWaiting();
-  if (outcome !== undefined || !endpoint) {
+  if (outcome !== undefined || !endpoint || !page) {
     interruptedBy = outcome ?? 'launch aborted';
     // A late failure of `ready` is this same failure.
     ready.catch(() => {});
     return fail(interruptedBy);
   }
 
-  const browser = new LaunchedBrowser(child, paths, multiplexer, endpoint, exited);
+  const browser = new LaunchedBrowser(child, paths, multiplexer, endpoint, page, exited);
   // A client may have set (then, by detaching, reset) the browser-wide download behaviour: Proctor's comes back.
   multiplexer.onChannelClosed = () => {
     multiplexer

@@ -6,6 +6,7 @@ import {
   type LaunchedBrowser,
   type LaunchOptions,
   launchBrowser,
+  type Viewport,
 } from './launch';
 import { sweepLeftoverBrowsers } from './sweep';
 
@@ -19,6 +20,11 @@ export interface BrowserPoolOptions {
   userDataDirPrefix?: string;
   windowWidth?: number;
   windowHeight?: number;
+  /**
+   * The page viewport each browser waits with, its window grown around it (headless Chromium draws its UI
+   * inside the window): the window's size by default, as if the window had no UI.
+   */
+  viewport?: Viewport;
   launchTimeoutMs?: number;
 }
 
@@ -35,8 +41,10 @@ export interface BrowserPoolStats {
 }
 
 /**
- * Launched browsers kept warm, since a launch costs about a quarter of a second on this machine. An acquired
- * browser belongs to the caller, who closes it: browsers are never reused across environments.
+ * Launched browsers kept warm, since a launch costs about a quarter of a second on this machine. Each waits
+ * with Proctor's control attached to its page and the page at the pool's viewport, so that what is left for
+ * an environment is its first navigation. An acquired browser belongs to the caller, who closes it: browsers
+ * are never reused across environments.
  *
  * Background launches run one at a time (on a small machine parallel launches only slow each other and the
  * environments already running); an acquire that finds the pool empty launches its own browser at once.
@@ -44,6 +52,7 @@ export interface BrowserPoolStats {
 export class BrowserPool {
   private readonly idle: LaunchedBrowser[] = [];
   private readonly size: number;
+  private readonly viewport: Viewport;
   private readonly launchOptions: LaunchOptions;
   private readonly prefix: string;
   private readonly abort = new AbortController();
@@ -62,11 +71,15 @@ export class BrowserPool {
   constructor(options: BrowserPoolOptions = {}) {
     this.size = options.size ?? 2;
     this.prefix = options.userDataDirPrefix ?? DEFAULT_USER_DATA_DIR_PREFIX;
+    const windowWidth = options.windowWidth ?? DEFAULT_WINDOW.width;
+    const windowHeight = options.windowHeight ?? DEFAULT_WINDOW.height;
+    this.viewport = options.viewport ?? { width: windowWidth, height: windowHeight };
     this.launchOptions = {
       chromiumPath: options.chromiumPath ?? DEFAULT_CHROMIUM_PATH,
       userDataDirPrefix: this.prefix,
-      windowWidth: options.windowWidth ?? DEFAULT_WINDOW.width,
-      windowHeight: options.windowHeight ?? DEFAULT_WINDOW.height,
+      windowWidth,
+      windowHeight,
+      viewport: this.viewport,
       timeoutMs: options.launchTimeoutMs ?? DEFAULT_LAUNCH_TIMEOUT_MS,
       signal: this.abort.signal,
     };
@@ -79,20 +92,20 @@ export class BrowserPool {
     return killed;
   }
 
-  /** A warm browser if one is ready, otherwise a fresh launch. */
-  async acquire(): Promise<LaunchedBrowser> {
+  /**
+   * A warm browser if one is ready, otherwise a fresh launch; its page has `viewport`, the pool's unless
+   * given (only another size costs a resize here).
+   */
+  async acquire(viewport: Viewport = this.viewport): Promise<LaunchedBrowser> {
     if (this.closing) throw new Error('The browser pool is closed');
-    for (let browser = this.idle.shift(); browser; browser = this.idle.shift()) {
-      if (!browser.alive) continue;
-      this.counters.acquiredWarm += 1;
-      // A launch takes the CPU for a quarter of a second, which would slow the new environment's first page
-      // load by half: while warm browsers remain, the refill waits until that load is done.
-      this.refill(this.idle.length > 0 ? REFILL_DELAY_MS : 0);
-      return browser;
+    const browser = this.takeIdle() ?? (await this.launchCold());
+    if (viewport.width === this.viewport.width && viewport.height === this.viewport.height) return browser;
+    try {
+      await browser.page.resizeWindow(viewport.width, viewport.height);
+    } catch (error) {
+      await browser.close();
+      throw error;
     }
-    this.counters.acquiredCold += 1;
-    const browser = await this.launch();
-    this.refill();
     return browser;
   }
 
@@ -118,6 +131,25 @@ export class BrowserPool {
       await Promise.all(this.idle.splice(0).map((browser) => browser.close()));
     })();
     return this.closing;
+  }
+
+  private takeIdle(): LaunchedBrowser | undefined {
+    for (let browser = this.idle.shift(); browser; browser = this.idle.shift()) {
+      if (!browser.alive) continue;
+      this.counters.acquiredWarm += 1;
+      // A launch takes the CPU for a quarter of a second, which would slow the new environment's first page
+      // load by half: while warm browsers remain, the refill waits until that load is done.
+      this.refill(this.idle.length > 0 ? REFILL_DELAY_MS : 0);
+      return browser;
+    }
+    return undefined;
+  }
+
+  private async launchCold(): Promise<LaunchedBrowser> {
+    this.counters.acquiredCold += 1;
+    const browser = await this.launch();
+    this.refill();
+    return browser;
   }
 
   private refill(delayMs = 0): void {

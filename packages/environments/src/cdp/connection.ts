@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ProtocolMapping } from 'devtools-protocol/types/protocol-mapping';
 import WebSocket from 'ws';
+import type { CdpChannel } from './multiplexer';
 
 type Commands = ProtocolMapping.Commands;
 type Events = ProtocolMapping.Events;
@@ -22,6 +23,12 @@ export class CdpError extends Error {
   }
 }
 
+/** Where a connection's messages travel: a WebSocket, or a channel of the browser's multiplexer in this process. */
+interface CdpLink {
+  send(text: string): void;
+  close(): void;
+}
+
 interface Pending {
   method: string;
   resolve(result: unknown): void;
@@ -29,21 +36,40 @@ interface Pending {
 }
 
 /**
- * Proctor's own raw CDP client for one browser-level WebSocket. Proctor instruments pages with this, never
+ * Proctor's own raw CDP client for one browser-level WebSocket, or for a channel of a browser this process
+ * launched (the same messages without a socket in between). Proctor instruments pages with this, never
  * with a second Playwright client: two Playwright clients on one page fight over dialogs (NOTES.md).
  * Sessions are flat (`Target.attachToTarget {flatten: true}`): a command for a page carries its sessionId.
- * Events arrive as `connection.on(method, (params, sessionId) => …)`; 'close' when the socket ends.
+ * Events arrive as `connection.on(method, (params, sessionId) => …)`; 'close' when the link ends.
  */
 export class CdpConnection extends EventEmitter {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private closedReason: string | undefined;
 
-  private constructor(private readonly socket: WebSocket) {
+  private constructor(private readonly link: CdpLink) {
     super();
-    socket.on('message', (data) => this.receive(data.toString()));
-    socket.on('close', () => this.shutdown('the browser connection closed'));
-    socket.on('error', (error) => this.shutdown(error.message));
+  }
+
+  private static overSocket(socket: WebSocket): CdpConnection {
+    const connection = new CdpConnection({ send: (text) => socket.send(text), close: () => socket.close() });
+    socket.on('message', (data) => connection.receive(data.toString()));
+    socket.on('close', () => connection.shutdown('the browser connection closed'));
+    socket.on('error', (error) => connection.shutdown(error.message));
+    return connection;
+  }
+
+  /** A connection over a channel of a browser this process launched: no socket, no endpoint server. */
+  static overChannel(channel: CdpChannel): CdpConnection {
+    const connection = new CdpConnection({
+      send: (text) => channel.send(text),
+      close: () => channel.close('closed by Proctor'),
+    });
+    channel.listen(
+      (text) => connection.receive(text),
+      (reason) => connection.shutdown(reason),
+    );
+    return connection;
   }
 
   static connect(wsEndpoint: string, timeoutMs = 10_000): Promise<CdpConnection> {
@@ -56,7 +82,7 @@ export class CdpConnection extends EventEmitter {
       }, timeoutMs);
       socket.once('open', () => {
         clearTimeout(timer);
-        resolve(new CdpConnection(socket));
+        resolve(CdpConnection.overSocket(socket));
       });
       socket.once('error', (error) => {
         clearTimeout(timer);
@@ -75,7 +101,7 @@ export class CdpConnection extends EventEmitter {
     const message = JSON.stringify({ id, method, params: params ?? {}, ...(sessionId ? { sessionId } : {}) });
     return new Promise<CdpResult<M>>((resolve, reject) => {
       this.pending.set(id, { method, resolve: resolve as (result: unknown) => void, reject });
-      this.socket.send(message);
+      this.link.send(message);
     });
   }
 
@@ -89,7 +115,7 @@ export class CdpConnection extends EventEmitter {
 
   close(): void {
     this.shutdown('closed by Proctor');
-    this.socket.close();
+    this.link.close();
   }
 
   private receive(text: string): void {

@@ -18,6 +18,21 @@ export function closeReason(text: string): string {
         .replace(/\uFFFD+$/, '')}...`;
 }
 
+/** The endpoints this process serves, by the base of their URLs (`ws://127.0.0.1:<port>/<token>`). */
+const servedHere = new Map<string, CdpMultiplexer>();
+
+/**
+ * The browser behind a DevTools WebSocket URL that this process serves (and the page, for a page URL): a
+ * client in this process opens a channel of its own on it, as the socket would, without the socket.
+ */
+export function servedInProcess(
+  wsUrl: string,
+): { multiplexer: CdpMultiplexer; targetId: string | undefined } | undefined {
+  const match = wsUrl.match(/^(ws:\/\/127\.0\.0\.1:\d+\/[^/]+)\/devtools\/(?:browser|page\/([A-Za-z0-9]+))$/);
+  const multiplexer = match ? servedHere.get(match[1] as string) : undefined;
+  return multiplexer && match ? { multiplexer, targetId: match[2] } : undefined;
+}
+
 export interface DevToolsEndpoint {
   readonly port: number;
   /** The browser endpoint, as Chromium's `webSocketDebuggerUrl`: `ws://127.0.0.1:<port>/<token>/devtools/browser`. */
@@ -107,12 +122,14 @@ export async function serveDevTools(multiplexer: CdpMultiplexer): Promise<DevToo
     server.listen(0, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  servedHere.set(wsBase(), multiplexer);
   return {
     port,
     wsEndpoint: `${wsBase()}/devtools/browser`,
     httpEndpoint: `http://127.0.0.1:${port}${base}`,
     close: () =>
       new Promise<void>((resolve) => {
+        servedHere.delete(wsBase());
         for (const client of sockets.clients) client.terminate();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -1,6 +1,6 @@
 import WebSocket, { type RawData } from 'ws';
-import { closeReason, MAX_CDP_MESSAGE_BYTES } from './endpointServer';
-import type { CdpMessage } from './multiplexer';
+import { closeReason, MAX_CDP_MESSAGE_BYTES, servedInProcess } from './endpointServer';
+import type { CdpChannel, CdpMessage, CdpMultiplexer } from './multiplexer';
 import { type CdpPolicy, judgeCommand } from './policy';
 
 /** WebSocket close codes the proxy uses. */
@@ -23,52 +23,115 @@ export interface ProxiedClient {
   close(code?: number, reason?: string): void;
 }
 
+/** The browser side of one proxied client: commands go in, answers and events come out. */
+interface Upstream {
+  send(message: CdpMessage): void;
+  close(): void;
+}
+
+interface UpstreamEvents {
+  message(data: RawData | string, isBinary: boolean): void;
+  /** The browser side ended (the environment closed, the browser crashed) or could not be reached. */
+  gone(reason: string): void;
+}
+
+/** Chromium's endpoint (or one like it) over a WebSocket; commands wait for the socket to open. */
+function socketUpstream(wsEndpoint: string, events: UpstreamEvents): Upstream {
+  const socket = new WebSocket(wsEndpoint, { perMessageDeflate: false, maxPayload: MAX_CDP_MESSAGE_BYTES });
+  const waiting: string[] = [];
+  socket.on('open', () => {
+    for (const text of waiting.splice(0)) socket.send(text);
+  });
+  socket.on('message', (data: RawData, isBinary) => events.message(data, isBinary));
+  socket.on('close', () => events.gone('The environment browser connection closed'));
+  socket.on('error', (error) => events.gone(`The environment browser is unreachable: ${error.message}`));
+  return {
+    send: (message) => {
+      const text = JSON.stringify(message);
+      if (socket.readyState === WebSocket.OPEN) socket.send(text);
+      else waiting.push(text);
+    },
+    close: () => {
+      if (socket.readyState === WebSocket.OPEN) socket.close();
+      else if (socket.readyState === WebSocket.CONNECTING) socket.terminate();
+    },
+  };
+}
+
+/**
+ * A channel of a browser whose endpoint this process serves: what the socket to that endpoint would give,
+ * without the loopback socket and the endpoint server in between (two fewer encodings of every message).
+ */
+function channelUpstream(
+  multiplexer: CdpMultiplexer,
+  targetId: string | undefined,
+  events: UpstreamEvents,
+): Upstream {
+  const waiting: CdpMessage[] = [];
+  let channel: CdpChannel | undefined;
+  let closed = false;
+  multiplexer.openChannel(targetId).then(
+    (opened) => {
+      if (closed) {
+        opened.close();
+        return;
+      }
+      channel = opened;
+      opened.listen(
+        (text) => events.message(text, false),
+        () => events.gone('The environment browser connection closed'),
+      );
+      for (const message of waiting.splice(0)) opened.sendMessage(message);
+    },
+    (error: Error) => events.gone(`The environment browser is unreachable: ${error.message}`),
+  );
+  return {
+    send: (message) => {
+      if (channel) channel.sendMessage(message);
+      else waiting.push(message);
+    },
+    close: () => {
+      closed = true;
+      channel?.close();
+    },
+  };
+}
+
 /**
  * Relays one external CDP client (an agent's `connectOverCDP`) to the environment's browser, judging every
  * command first (`judgeCommand`): events and answers flow back untouched. Commands are judged one at a time,
- * in order, so a command that needs a file-system check is never overtaken by the next one.
+ * in order, so a command that needs a file-system check is never overtaken by the next one. An endpoint
+ * this process serves is reached over a channel of its multiplexer, any other over a WebSocket.
  */
 export function proxyCdpClient(
   client: WebSocket,
   upstreamWsEndpoint: string,
   policy: ProxyPolicy,
 ): ProxiedClient {
-  const upstream = new WebSocket(upstreamWsEndpoint, {
-    perMessageDeflate: false,
-    maxPayload: MAX_CDP_MESSAGE_BYTES,
-  });
-  const toUpstream: string[] = [];
   let judging: Promise<void> = Promise.resolve();
   let ended = false;
+  const events: UpstreamEvents = {
+    message: (data, isBinary) => {
+      if (client.readyState === WebSocket.OPEN) client.send(data, { binary: isBinary });
+    },
+    gone: (reason) => end(PROXY_CLOSE.upstreamGone, reason),
+  };
+  const local = servedInProcess(upstreamWsEndpoint);
+  const upstream = local
+    ? channelUpstream(local.multiplexer, local.targetId, events)
+    : socketUpstream(upstreamWsEndpoint, events);
 
   const end = (code: number, reason: string) => {
     if (ended) return;
     ended = true;
     if (client.readyState === WebSocket.OPEN || client.readyState === WebSocket.CONNECTING)
       client.close(code, closeReason(reason));
-    if (upstream.readyState === WebSocket.OPEN) upstream.close();
-    else if (upstream.readyState === WebSocket.CONNECTING) upstream.terminate();
+    upstream.close();
     policy.onClose?.(code, reason);
   };
   const reply = (message: Record<string, unknown>) => {
     if (client.readyState === WebSocket.OPEN) client.send(JSON.stringify(message));
   };
-  const forward = (message: CdpMessage) => {
-    const text = JSON.stringify(message);
-    if (upstream.readyState === WebSocket.OPEN) upstream.send(text);
-    else toUpstream.push(text);
-  };
-
-  upstream.on('open', () => {
-    for (const text of toUpstream.splice(0)) upstream.send(text);
-  });
-  upstream.on('message', (data: RawData, isBinary) => {
-    if (client.readyState === WebSocket.OPEN) client.send(data, { binary: isBinary });
-  });
-  upstream.on('close', () => end(PROXY_CLOSE.upstreamGone, 'The environment browser connection closed'));
-  upstream.on('error', (error) =>
-    end(PROXY_CLOSE.upstreamGone, `The environment browser is unreachable: ${error.message}`),
-  );
 
   client.on('message', (data: RawData) => {
     if (ended) return;
@@ -93,7 +156,7 @@ export function proxyCdpClient(
       if (ended) return;
       const decision = await judgeCommand(message, policy);
       if (ended) return;
-      if (decision.action === 'forward') forward(decision.message);
+      if (decision.action === 'forward') upstream.send(decision.message);
       else if (decision.action === 'refuse')
         reply({ id: message.id, error: { code: -32000, message: decision.reason }, ...session });
       else {

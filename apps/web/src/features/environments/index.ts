@@ -12,6 +12,7 @@ export {
   useEnvironmentController,
 } from './hooks/useEnvironmentController';
 export { useEnvironmentSimulators } from './hooks/useEnvironmentSimulators';
+export { useEnvironmentState } from './hooks/useEnvironmentState';
 export { useKeepaliveJobs } from './hooks/useKeepaliveJobs';
 export { useMakeEnvironment } from './hooks/useMakeEnvironment';
 export { useResetEnvironment } from './hooks/useResetEnvironment';

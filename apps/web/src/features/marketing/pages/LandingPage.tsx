@@ -5,6 +5,7 @@ import {
   IconDatabase,
   IconLayoutDashboard,
   IconListCheck,
+  IconPlayerPlay,
   IconServer,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -82,9 +83,10 @@ export function LandingPage() {
                   </Button>
                 }
               >
-                Try any simulator in the playground and drive its browser yourself in the live view; browse
-                each simulator's test cases, edit their prompts and scoring, and group them into datasets,
-                with your team invited and each member's permissions set.
+                Try any simulator in the playground and drive its browser yourself in the live view; step
+                through every recorded session afterwards; browse each simulator's test cases, edit their
+                prompts and scoring, and group them into datasets, with your team invited and each member's
+                permissions set.
               </FeatureCard>
             </SimpleGrid>
           </Stack>
@@ -107,6 +109,11 @@ export function LandingPage() {
               A test case gives a prompt and a start page, and states the database changes that finish the
               task or the answer to return, with its JSON schema. Each built-in one comes with a reference
               solution that must pass and a plausible mistake that must fail.
+            </FeatureCard>
+            <FeatureCard icon={<IconPlayerPlay size={22} />} title="Every session recorded">
+              Whoever drives the browser, an agent over CDP or a person in the live view, each action is kept
+              as a step with screenshots and the element it touched, the page's DOM for a sandboxed replay,
+              the network requests with credentials redacted, and the database changes it made.
             </FeatureCard>
             <FeatureCard icon={<IconUsersGroup size={22} />} title="Organizations and access">
               Sign in with a local account or your OpenID Connect provider, invite your team into an

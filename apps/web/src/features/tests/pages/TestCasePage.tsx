@@ -20,6 +20,7 @@ import { errorDetail, isApiError } from '../../../api';
 import { NotAvailableYet } from '../../../components/NotAvailableYet';
 import { notify } from '../../../components/notify';
 import { useSignedInUser } from '../../auth';
+import { TestCaseSessions } from '../../sessions';
 import { ConfigurationTab } from '../components/ConfigurationTab';
 import { useTestCase } from '../hooks/useTestCase';
 import { useArchiveTestCase } from '../hooks/useTestCaseMutations';
@@ -173,7 +174,7 @@ export function TestCasePage() {
           <ConfigurationTab testCase={current} editable={editable} />
         </Tabs.Panel>
         <Tabs.Panel value="sessions">
-          <NotAvailableYet part="tab" what="The sessions run with this test case" />
+          {section === 'sessions' && <TestCaseSessions testCasePublicId={current.publicId} />}
         </Tabs.Panel>
         <Tabs.Panel value="mutation_conflict">
           <NotAvailableYet

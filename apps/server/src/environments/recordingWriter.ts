@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import {
+  type PageState,
+  RECORDING_FORMAT_VERSION,
+  type RecordedRequest,
+  type RecordedStep,
+  type StateMutation,
+} from '@proctor/contracts';
+import { type Database, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
+import type { CapturedPageState, CapturedStep, RrwebSource } from '@proctor/environments';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from '../storage/blobs';
+
+/** The session_events kinds a recording writes. */
+export const EVENT_KIND = { rrweb: 'rrweb', mutations: 'mutations' } as const;
+
+/** A stored chunk of rrweb events: which tab (CDP target id) and document they came from. */
+export interface RrwebChunk {
+  page: string;
+  url: string;
+  events: unknown[];
+}
+
+/** Where a session's screenshots live in the blob store. */
+export const sessionBlobPrefix = (sessionPublicId: string) => `sessions/${sessionPublicId}`;
+
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/**
+ * Writes one session's recording as it happens: each step as a row (its screenshots in the blob store first,
+ * so a row never names a missing blob), rrweb events in chunks, the instance's mutations of each step, and
+ * network requests. Writes run one after another in arrival order, and a failed write is logged, never thrown
+ * into the recorder: recording must not stop the session it records.
+ *
+ * Screenshots are content-addressed: a step's after-state is often the next step's before-state, and identical
+ * bytes are stored once.
+ */
+export class SessionRecordingWriter {
+  #tail: Promise<void> = Promise.resolve();
+  #rrwebSeq = 0;
+  #mutationsWritten = 0;
+  readonly #storedBlobs = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly blobs: BlobStore,
+    readonly session: { id: number; publicId: string },
+    private readonly readMutations: (skip: number) => StateMutation[],
+    private readonly log: FastifyBaseLogger | undefined,
+  ) {}
+
+  step(captured: CapturedStep): void {
+    this.#enqueue('step', async () => {
+      const [before, after] = await Promise.all([
+        this.#storeState(captured.before_state),
+        this.#storeState(captured.after_state),
+      ]);
+      const step: RecordedStep = { ...captured, before_state: before, after_state: after };
+      await this.db
+        .insert(sessionSteps)
+        .values({
+          sessionId: this.session.id,
+          idx: step.idx,
+          action: step.action,
+          beforeState: step.before_state,
+          afterState: step.after_state,
+          mutationsBefore: step.mutations.before,
+          mutationsAfter: step.mutations.after,
+          formatVersion: RECORDING_FORMAT_VERSION,
+        })
+        .onConflictDoNothing();
+      await this.#writeMutations(step.mutations.after);
+    });
+  }
+
+  /** rrweb events of one tab (each tab is a stream of its own, replayed on its own). */
+  rrweb(events: unknown[], source: RrwebSource): void {
+    if (events.length === 0) return;
+    const chunk: RrwebChunk = { page: source.pageId, url: source.url, events };
+    this.#enqueue('rrweb', async () => {
+      await this.db.insert(sessionEvents).values({
+        sessionId: this.session.id,
+        seq: this.#rrwebSeq++,
+        kind: EVENT_KIND.rrweb,
+        payload: chunk,
+      });
+    });
+  }
+
+  request(request: RecordedRequest): void {
+    this.#enqueue('network request', async () => {
+      await this.db.insert(networkRequests).values({
+        sessionId: this.session.id,
+        method: request.method,
+        url: request.url,
+        contentType: request.content_type,
+        requestBody: request.request_body,
+        requestHeaders: request.request_headers,
+        responseBody: request.response_body,
+        responseHeaders: request.response_headers,
+        status: request.status,
+        resourceType: request.resource_type,
+        startedAt: request.started_at,
+        durationMs: request.duration_ms,
+        failed: request.failed,
+        truncated: request.truncated,
+        stepIdx: request.step_idx,
+      });
+    });
+  }
+
+  /** Mutations made since the last step, read when the session ends (a run may end without a step). */
+  finish(): Promise<void> {
+    this.#enqueue('mutations', () => this.#writeMutations(Number.POSITIVE_INFINITY));
+    return this.#tail;
+  }
+
+  /** Resolves when every write queued so far is done. */
+  flushed(): Promise<void> {
+    return this.#tail;
+  }
+
+  #enqueue(what: string, write: () => Promise<void>): void {
+    this.#tail = this.#tail.then(write).catch((error: unknown) => {
+      this.log?.error({ err: error, session: this.session.publicId }, `recording: could not write a ${what}`);
+    });
+  }
+
+  /** The instance's mutations up to `count` not written yet, as one chunk. */
+  async #writeMutations(count: number): Promise<void> {
+    if (count <= this.#mutationsWritten) return;
+    let fresh: StateMutation[];
+    try {
+      fresh = this.readMutations(this.#mutationsWritten);
+    } catch {
+      return; // The instance is gone (closed while the step settled): the mutations were written at finish.
+    }
+    if (Number.isFinite(count)) fresh = fresh.slice(0, count - this.#mutationsWritten);
+    if (fresh.length === 0) return;
+    const seq = this.#mutationsWritten;
+    this.#mutationsWritten += fresh.length;
+    await this.db
+      .insert(sessionEvents)
+      .values({ sessionId: this.session.id, seq, kind: EVENT_KIND.mutations, payload: fresh })
+      .onConflictDoNothing();
+  }
+
+  async #storeState(state: CapturedPageState | null): Promise<PageState | null> {
+    if (!state) return null;
+    const { screenshot, ...rest } = state;
+    if (!screenshot) return { ...rest, screenshot: null };
+    const digest = createHash('sha256').update(screenshot.data).digest('hex').slice(0, 32);
+    const key = `${sessionBlobPrefix(this.session.publicId)}/${digest}.${EXTENSION[screenshot.mime] ?? 'bin'}`;
+    if (!this.#storedBlobs.has(key)) {
+      await this.blobs.put(key, screenshot.data);
+      this.#storedBlobs.add(key);
+    }
+    return {
+      ...rest,
+      screenshot: {
+        key: key.slice(key.lastIndexOf('/') + 1),
+        mime: screenshot.mime,
+        width: screenshot.width,
+        height: screenshot.height,
+        bytes: screenshot.data.byteLength,
+      },
+    };
+  }
+}

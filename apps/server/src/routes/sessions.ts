@@ -1,0 +1,123 @@
+import { endpoints, SessionScreenshotParam } from '@proctor/contracts';
+import { networkRequests, sessions } from '@proctor/db';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { sessionBlobPrefix } from '../environments/recordingWriter';
+import { badRequest, notFound } from '../http/errors';
+import { access, defineRawRoute, defineRoute } from '../http/route';
+import { recordedSteps, sessionDetail } from '../services/sessionRecording';
+import { listSessions, ownSession, readableSession } from '../services/sessions';
+
+/**
+ * Sessions (000 §7.2). Lists are for members of an organization (platform admins see every organization's,
+ * annotators outside admin view see only what they may score). One session is readable by its organization,
+ * by platform admins, and by anyone through its link once it is public; everything else answers 404.
+ * Changing a session is for its organization's members (archive) and platform admins (public).
+ */
+export function sessionRoutes(app: FastifyInstance) {
+  defineRoute(app, endpoints.listSessions, access.member(), ({ app: ctx, principal, query }) =>
+    listSessions(ctx.db, principal, query),
+  );
+
+  defineRoute(app, endpoints.getSession, access.public, async ({ app: ctx, principal, params }) => {
+    const row = await readableSession(ctx.db, principal, params.id);
+    return sessionDetail(ctx.db, row, {
+      liveMutations: ctx.environments.liveMutationsOf(row.session.id),
+      simulatorConfig: (row.simulatorConfig as Record<string, unknown> | null) ?? {},
+    });
+  });
+
+  defineRoute(app, endpoints.archiveSession, access.member(), async ({ app: ctx, principal, params }) => {
+    const session = await ownSession(ctx.db, principal, params.id);
+    await ctx.db.update(sessions).set({ archived: true }).where(eq(sessions.id, session.id));
+    return { ok: true as const };
+  });
+
+  defineRoute(
+    app,
+    endpoints.setSessionPublic,
+    access.admin,
+    async ({ app: ctx, principal, params, body }) => {
+      const session = await ownSession(ctx.db, principal, params.id);
+      await ctx.db.update(sessions).set({ isPublic: body.is_public }).where(eq(sessions.id, session.id));
+      return { isPublic: body.is_public };
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.sessionNetworkRequests,
+    access.public,
+    async ({ app: ctx, principal, params }) => {
+      const { session } = await readableSession(ctx.db, principal, params.id);
+      const rows = await ctx.db
+        .select()
+        .from(networkRequests)
+        .where(eq(networkRequests.sessionId, session.id))
+        .orderBy(asc(networkRequests.id));
+      const startedAtMs = session.createdAt.getTime();
+      return {
+        requests: rows.map((row) => ({
+          id: row.id,
+          method: row.method,
+          url: row.url,
+          resource_type: row.resourceType,
+          status: row.status,
+          content_type: row.contentType,
+          request_headers: row.requestHeaders,
+          response_headers: row.responseHeaders,
+          request_body: row.requestBody,
+          response_body: row.responseBody,
+          truncated: row.truncated,
+          started_at: row.startedAt ?? startedAtMs,
+          duration_ms: row.durationMs,
+          failed: row.failed,
+          step_idx: row.stepIdx,
+        })),
+      };
+    },
+  );
+
+  defineRoute(app, endpoints.sessionRrwebActions, access.public, async ({ app: ctx, principal, params }) => {
+    const { session } = await readableSession(ctx.db, principal, params.id);
+    const steps = await recordedSteps(ctx.db, session.id);
+    const startedAtMs = session.createdAt.getTime();
+    return {
+      actions: steps.map((step) => ({
+        idx: step.idx,
+        action: step.action,
+        offset_ms: Math.max(0, step.action.timestamp - startedAtMs),
+      })),
+    };
+  });
+
+  // Screen recordings (a WebM made from the screencast) are not made yet: the answer says so plainly.
+  defineRoute(
+    app,
+    endpoints.sessionScreenRecording,
+    access.public,
+    async ({ app: ctx, principal, params }) => {
+      await readableSession(ctx.db, principal, params.id);
+      return { url: null, detail: 'No screen recording was made for this session' };
+    },
+  );
+
+  defineRawRoute(
+    app,
+    'GET',
+    '/api/session/:id/screenshots/:key',
+    access.public,
+    async ({ principal, request, reply }) => {
+      const parsed = SessionScreenshotParam.safeParse(request.params);
+      if (!parsed.success) throw badRequest('Expected a session id and a screenshot name');
+      const { session } = await readableSession(app.ctx.db, principal, parsed.data.id);
+      const bytes = await app.ctx.blobs.get(`${sessionBlobPrefix(session.publicId)}/${parsed.data.key}`);
+      if (!bytes) throw notFound('Screenshot not found');
+      return reply
+        .type(parsed.data.key.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(bytes);
+    },
+  );
+}

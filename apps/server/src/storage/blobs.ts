@@ -1,0 +1,66 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+
+/**
+ * Where recordings keep their bytes (screenshots today; screen recordings and HAR files later). Rows in the
+ * database hold keys, never bytes, so a session's page data stays small and fast to read.
+ *
+ * The embedded default keeps files under DATA_DIR/blobs. An S3-compatible store by URL is the scaled-out
+ * alternative (ARCHITECTURE.md §1); it is not built yet, and the server says so at start when asked for one.
+ */
+export interface BlobStore {
+  put(key: string, data: Uint8Array): Promise<void>;
+  /** The bytes, or undefined when there is no such blob. */
+  get(key: string): Promise<Buffer | undefined>;
+  /** Removes every blob under `prefix/` (a session's, when it is deleted for good). */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+/** Keys are slash-separated segments of letters, digits, `_`, `-` and `.`, never `.` or `..` alone. */
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
+
+export function blobKeyProblem(key: string): string | null {
+  const segments = key.split('/');
+  if (segments.length > 8) return 'a blob key has at most 8 segments';
+  for (const segment of segments) if (!SEGMENT.test(segment)) return `invalid blob key segment "${segment}"`;
+  return null;
+}
+
+export class FileBlobStore implements BlobStore {
+  readonly #root: string;
+
+  constructor(root: string) {
+    this.#root = resolve(root);
+  }
+
+  #path(key: string): string {
+    const problem = blobKeyProblem(key);
+    if (problem) throw new Error(problem);
+    const path = resolve(this.#root, ...key.split('/'));
+    // The key check already rules it out; this keeps the guarantee next to the file system call.
+    if (!path.startsWith(this.#root + sep)) throw new Error(`blob key ${key} leaves the store`);
+    return path;
+  }
+
+  async put(key: string, data: Uint8Array): Promise<void> {
+    const path = this.#path(key);
+    await mkdir(dirname(path), { recursive: true });
+    // Written aside and renamed: a crash never leaves half a screenshot under the real key.
+    const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+    await writeFile(temporary, data);
+    await rename(temporary, path);
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.#path(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(join(this.#path(prefix)), { recursive: true, force: true });
+  }
+}

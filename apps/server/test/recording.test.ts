@@ -1,0 +1,205 @@
+import {
+  CdpUrlResponse,
+  MakeEnvironmentResponse,
+  NetworkRequestsResponse,
+  ResetEnvironmentResponse,
+  SessionDetailResponse,
+} from '@proctor/contracts';
+import { networkRequests, sessionEvents, sessionSteps, sessions, simulators, testCases } from '@proctor/db';
+import { builtInSimulators } from '@proctor/simulators';
+import { eq } from 'drizzle-orm';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInRegistrations } from '../src/builtIns';
+import { testDatabases } from './support/databases';
+import { freePort } from './support/network';
+import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+
+const shop = builtInSimulators.find((simulator) => simulator.name === 'shop')!;
+const mugs = shop.testCases.find((testCase) => testCase.key === 'add-sage-mugs-to-cart')!;
+/** The built-in shop's returning customer. */
+const SHOP_SIGN_IN = { user: shop.auth.user, password: shop.auth.password };
+
+/**
+ * Recording through a real environment, driven over CDP as an outside agent drives it: every action becomes a
+ * step with its screenshots and the acted element's box, the simulator's writes land on the step that made
+ * them, network requests are kept with their credentials redacted before they reach the database, and a reset
+ * starts a new session's recording. One database is enough: the routes themselves run on both in sessions.test.
+ */
+describe('session recording', () => {
+  let proctor: TestProctor;
+  let player: Actor;
+  const agents: Browser[] = [];
+
+  beforeAll(async () => {
+    const port = await freePort();
+    proctor = await startTestProctor(testDatabases()[0]!, {
+      builtInSimulators: builtInRegistrations(),
+      env: { BROWSER_POOL_SIZE: '1', PUBLIC_URL: `http://127.0.0.1:${port}` },
+    });
+    await proctor.app.listen({ port, host: '127.0.0.1' });
+    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
+    player = await proctor.actor({
+      permissions: { playground_access: true },
+      plan: { allowed_simulators: allowed.map((s) => s.id) },
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(agents.map((agent) => agent.close().catch(() => undefined)));
+    await proctor?.close();
+  });
+
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await proctor.request({ method, url, as: player, ...(payload ? { payload } : {}) });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json();
+  };
+
+  async function agentPage(environmentId: string): Promise<Page> {
+    const { cdp_url } = CdpUrlResponse.parse(await call('GET', `/api/env/${environmentId}/cdp_url`));
+    const agent = await chromium.connectOverCDP(cdp_url);
+    agents.push(agent);
+    const page = agent.contexts()[0]!.pages()[0]!;
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  /** The session's page data, once `ready` holds (steps are written as they settle). */
+  async function sessionWhen(
+    id: string,
+    ready: (detail: SessionDetailResponse) => boolean,
+  ): Promise<SessionDetailResponse> {
+    let detail: SessionDetailResponse | undefined;
+    await expect
+      .poll(
+        async () => {
+          detail = SessionDetailResponse.parse(await call('GET', `/api/session/${id}`));
+          return ready(detail) || JSON.stringify(detail.snapshot.snapshots.map((s) => s.action));
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true);
+    return detail!;
+  }
+
+  it('records an agent signing in: click and type steps with screenshots, boxes, network, and redacted credentials', async () => {
+    const environment = MakeEnvironmentResponse.parse(
+      await call('POST', '/api/env/make2', { env_id: 'shop', record_network_requests: true }),
+    );
+    const page = await agentPage(environment.id);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Email').click();
+    await page.keyboard.type(SHOP_SIGN_IN.user);
+    await page.getByLabel('Password').click();
+    await page.keyboard.type(SHOP_SIGN_IN.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: /Account/ }).waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.length).toBeGreaterThan(0);
+
+    const detail = await sessionWhen(environment.session_id, (d) =>
+      d.snapshot.snapshots.some((s) => s.action.type === 'type' && s.action.text.includes('[Enter]')),
+    );
+    const steps = detail.snapshot.snapshots;
+    const signInClick = steps.find(
+      (s) => s.action.type === 'click' && s.action.target?.text.includes('Sign in'),
+    );
+    expect(signInClick, JSON.stringify(steps.map((s) => s.action))).toBeDefined();
+    expect(signInClick!.before_state!.metadata.bboxes[0]!.width).toBeGreaterThan(0);
+    expect(signInClick!.before_state!.screenshot_url).toMatch(
+      /^\/api\/session\/.+\/screenshots\/[0-9a-f]+\.jpg$/,
+    );
+    const typed = steps
+      .filter((s) => s.action.type === 'type')
+      .map((s) => (s.action as { text: string }).text);
+    expect(typed).toContain(SHOP_SIGN_IN.user);
+    expect(typed.some((text) => text === `${SHOP_SIGN_IN.password}[Enter]`)).toBe(true);
+    expect(steps.some((s) => s.action.type === 'url_change' && s.action.url.endsWith('/login'))).toBe(true);
+    expect(steps.map((s) => s.idx)).toEqual(steps.map((_, i) => i));
+
+    const image = await proctor.request({
+      method: 'GET',
+      url: signInClick!.after_state!.screenshot_url!,
+      as: player,
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+
+    // The sign-in's POST and the pages' requests are recorded; no cookie value reached the database.
+    const { requests } = NetworkRequestsResponse.parse(
+      await call('GET', `/api/session/${environment.session_id}/network-requests`),
+    );
+    const login = requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/login');
+    expect(login, JSON.stringify(requests.map((r) => `${r.method} ${r.url}`))).toBeDefined();
+    expect(login!.response_headers['set-cookie']).toBe('[redacted]');
+    const later = requests.find((r) => r.request_headers.cookie !== undefined);
+    expect(later?.request_headers.cookie).toBe('[redacted]');
+    const [session] = await proctor.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.publicId, environment.session_id));
+    const stored = JSON.stringify([
+      await proctor.ctx.db.select().from(networkRequests).where(eq(networkRequests.sessionId, session!.id)),
+      await proctor.ctx.db.select().from(sessionSteps).where(eq(sessionSteps.sessionId, session!.id)),
+      await proctor.ctx.db.select().from(sessionEvents).where(eq(sessionEvents.sessionId, session!.id)),
+    ]);
+    for (const cookie of cookies) expect(stored).not.toContain(cookie.value);
+
+    // The DOM was recorded: a full snapshot of the page.
+    expect(detail.rrweb_events.some((event) => (event as { type: number }).type === 2)).toBe(true);
+    await call('POST', `/api/env/${environment.id}/close`);
+  });
+
+  it('puts each write on the step that made it, and starts a new recording at reset', async () => {
+    const environment = MakeEnvironmentResponse.parse(
+      await call('POST', '/api/env/make2', { env_id: 'shop' }),
+    );
+    const [testCase] = await proctor.ctx.db
+      .select({ publicId: testCases.publicId })
+      .from(testCases)
+      .where(eq(testCases.builtInKey, `shop/${mugs.key}`));
+    const run = ResetEnvironmentResponse.parse(
+      await call('POST', `/api/env/${environment.id}/reset`, { test_case_public_id: testCase!.publicId }),
+    );
+    const page = await agentPage(environment.id);
+    const origin = new URL(run.start_url).origin;
+    await mugs.solve(page, {
+      origin,
+      url: (path) => new URL(path, origin).href,
+      auth: { user: shop.auth.user, password: shop.auth.password },
+    });
+
+    // The cart's INSERT belongs to the step that sent it, nothing earlier or later.
+    const first = await sessionWhen(run.session_id, (d) =>
+      d.snapshot.snapshots.some((s) => s.mutation_range[1] > s.mutation_range[0]),
+    );
+    const writers = first.snapshot.snapshots.filter((s) => s.mutation_range[1] > s.mutation_range[0]);
+    // One step made the write: the "Add to cart" click, or the product form's submit that click caused.
+    expect(writers).toHaveLength(1);
+    const { action } = writers[0]!;
+    const acted = action.type === 'click' || action.type === 'submit' ? action.target : null;
+    expect(acted?.tag === 'form' ? 'form' : acted?.text).toMatch(/^(Add to cart|form)$/);
+    const inserted = first.state_mutations.slice(...writers[0]!.mutation_range);
+    expect(inserted.map((m) => `${m.action} ${m.table_name}`)).toContain('INSERT cart_items');
+    expect(first.session.testCase?.publicId).toBe(testCase!.publicId);
+    expect(first.session.prompt).toBe(mugs.prompt);
+
+    const reset = ResetEnvironmentResponse.parse(await call('POST', `/api/env/${environment.id}/reset`, {}));
+    expect(reset.session_id).not.toBe(run.session_id);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    const second = await sessionWhen(reset.session_id, (d) =>
+      d.snapshot.snapshots.some((s) => s.action.type === 'click'),
+    );
+    expect(second.snapshot.snapshots[0]!.idx).toBe(0);
+    expect(second.state_mutation_count).toBe(0);
+    // The first session kept what it recorded.
+    const again = SessionDetailResponse.parse(await call('GET', `/api/session/${run.session_id}`));
+    // (Its last step, still settling when it was first read, was written at the reset.)
+    const ids = (detail: SessionDetailResponse) => detail.snapshot.snapshots.map((step) => step.action.id);
+    expect(ids(again).slice(0, ids(first).length)).toEqual(ids(first));
+    expect(again.session.status).toBe('run_completed');
+    await call('POST', `/api/env/${environment.id}/close`);
+  });
+});

@@ -1,0 +1,385 @@
+import {
+  NetworkRequestsResponse,
+  RrwebActionsResponse,
+  SessionDetailResponse,
+  SessionListResponse,
+  type StateMutation,
+  type UserAction,
+} from '@proctor/contracts';
+import { newPublicId, runSessionBatches, scores, sessions } from '@proctor/db';
+import type { CapturedStep } from '@proctor/environments';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { SessionRecordingWriter } from '../src/environments/recordingWriter';
+import { catalog } from './support/catalog';
+import { type Actor, describeEachDatabase } from './support/proctor';
+
+/** A real 1x1 JPEG: what the recorder stores for a screenshot. */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'base64',
+);
+
+const click = (id: string, timestamp: number): UserAction => ({
+  type: 'click',
+  id,
+  timestamp,
+  is_simulator_action: false,
+  metadata: { start_seq_id: 1, end_seq_id: 2 },
+  x: 40,
+  y: 60,
+  button: 'left',
+  target: {
+    id: 'save',
+    selector: '#save',
+    tag: 'button',
+    text: 'Save',
+    bbox: { x: 10, y: 50, width: 80, height: 24 },
+  },
+});
+
+const mutation = (pk: string, table = 'orders'): StateMutation => ({
+  action: 'INSERT',
+  table_name: table,
+  pk,
+  old: null,
+  new: { id: pk, note: `row ${pk}` },
+  action_timestamp: '2024-01-01T00:00:00.000Z',
+});
+
+describeEachDatabase('sessions', (proctor) => {
+  const make = catalog(proctor);
+
+  /** A session of `owner`'s organization, as an environment would have written it. */
+  async function recordedSession(
+    owner: Actor,
+    values: Partial<typeof sessions.$inferInsert> = {},
+    recording: { steps?: number; mutations?: StateMutation[]; rrweb?: unknown[] } = {},
+  ) {
+    const { db } = proctor().ctx;
+    const [session] = await db
+      .insert(sessions)
+      .values({
+        publicId: newPublicId(),
+        status: 'run_completed',
+        organizationId: owner.organization!.id,
+        userId: owner.user.id,
+        sessionDuration: 0.01,
+        ...values,
+      })
+      .returning();
+    const mutations = recording.mutations ?? [];
+    const writer = new SessionRecordingWriter(
+      db,
+      proctor().ctx.blobs,
+      { id: session!.id, publicId: session!.publicId },
+      (skip) => mutations.slice(skip),
+      undefined,
+    );
+    const started = session!.createdAt.getTime();
+    const steps = recording.steps ?? 0;
+    for (let idx = 0; idx < steps; idx++) {
+      const state = {
+        current_url: `http://shop.localhost/page-${idx}`,
+        screenshot: { data: JPEG, mime: 'image/jpeg' as const, width: 1, height: 1 },
+        metadata: { bboxes: [{ x: 10, y: 50, width: 80, height: 24 }] },
+      };
+      const step: CapturedStep = {
+        idx,
+        action: click(`a${idx}`, started + 1000 * (idx + 1)),
+        before_state: state,
+        after_state: state,
+        // Every step makes one mutation, the last one all the rest.
+        mutations: {
+          before: idx,
+          after: idx === steps - 1 ? mutations.length : Math.min(idx + 1, mutations.length),
+        },
+      };
+      writer.step(step);
+    }
+    if (recording.rrweb) writer.rrweb(recording.rrweb, { pageId: 'tab-1', url: 'http://shop.localhost/' });
+    // Another tab's events are kept, but the replay is of the first tab.
+    if (recording.rrweb)
+      writer.rrweb([{ type: 2, timestamp: 3 }], { pageId: 'tab-2', url: 'http://shop.localhost/popup' });
+    writer.request({
+      request_id: '1',
+      method: 'POST',
+      url: 'http://shop.localhost/api/cart',
+      resource_type: 'Fetch',
+      status: 201,
+      content_type: 'application/json',
+      request_headers: { authorization: '[redacted]', 'content-type': 'application/json' },
+      response_headers: { 'content-type': 'application/json' },
+      request_body: '{"sku":"A1"}',
+      response_body: Buffer.from('{"ok":true}').toString('base64'),
+      truncated: false,
+      started_at: started + 1500,
+      duration_ms: 12,
+      failed: null,
+      step_idx: 0,
+    });
+    await writer.finish();
+    return session!;
+  }
+
+  const list = async (as: Actor, query = '') => {
+    const response = await proctor().request({ method: 'GET', url: `/api/session/?${query}`, as });
+    expect(response.statusCode, response.body).toBe(200);
+    return SessionListResponse.parse(response.json());
+  };
+  const detail = async (id: string, as?: Actor) =>
+    proctor().request({ method: 'GET', url: `/api/session/${id}`, as });
+
+  it("lists only the caller's organization's sessions, newest first, paged, with the summary", async () => {
+    const member = await proctor().actor();
+    const stranger = await proctor().actor();
+    const first = await recordedSession(member, { createdAt: new Date('2026-01-01T10:00:00Z') });
+    const second = await recordedSession(member, { createdAt: new Date('2026-01-02T10:00:00Z') });
+    const third = await recordedSession(member, { createdAt: new Date('2026-01-03T10:00:00Z') });
+    await recordedSession(stranger);
+    const { db } = proctor().ctx;
+    await db.insert(scores).values([
+      { sessionId: third.id, type: 'state_mutation_match', result: { correct: true } },
+      { sessionId: second.id, type: 'state_mutation_match', result: { correct: true } },
+      // The latest automatic score decides the badge; human and system scores never do.
+      { sessionId: second.id, type: 'state_mutation_match', result: { correct: false } },
+      { sessionId: second.id, type: 'human_in_the_loop', result: { correct: true } },
+      { sessionId: first.id, type: 'system_scoring', result: { correct: false } },
+    ]);
+
+    const all = await list(member);
+    expect(all.sessions.map((s) => s.sessionId)).toEqual([third.publicId, second.publicId, first.publicId]);
+    expect(all.sessions.map((s) => s.scoringBadge)).toEqual(['pass', 'fail', 'none']);
+    expect(all.summary).toEqual({ runGroup: null, numPassed: 1, numScored: 2, totalCount: 3 });
+
+    const page2 = await list(member, 'pageSize=2&page=2');
+    expect(page2.sessions.map((s) => s.sessionId)).toEqual([first.publicId]);
+    expect(page2.pagination).toEqual({ page: 2, page_size: 2, total_count: 3, total_pages: 2 });
+
+    const oldestFirst = await list(member, 'sortDirection=asc');
+    expect(oldestFirst.sessions[0]!.sessionId).toBe(first.publicId);
+    expect((await list(member, 'scoreFilter=fail')).sessions.map((s) => s.sessionId)).toEqual([
+      second.publicId,
+    ]);
+  });
+
+  it('filters by simulator, status, test case, batch and replays; malformed filters answer 400', async () => {
+    const member = await proctor().actor();
+    const simulator = await make.simulator();
+    const testCase = await make.testCase({
+      simulatorId: simulator.id,
+      name: `Find the order ${newPublicId()}`,
+    });
+    const [batch] = await proctor()
+      .ctx.db.insert(runSessionBatches)
+      .values({ publicId: newPublicId(), name: 'Nightly run', organizationId: member.organization!.id })
+      .returning();
+    const matching = await recordedSession(member, {
+      simulatorId: simulator.id,
+      testCaseId: testCase.id,
+      status: 'run_failed',
+      runSessionBatchId: batch!.id,
+    });
+    const original = await recordedSession(member, { status: 'run_completed' });
+    const replay = await recordedSession(member, { replayOfSessionId: original.id });
+
+    const ids = async (query: string) => (await list(member, query)).sessions.map((s) => s.sessionId);
+    expect(await ids(`simulatorIds=${simulator.id}`)).toEqual([matching.publicId]);
+    expect(await ids('statuses=run_failed')).toEqual([matching.publicId]);
+    expect(await ids(`testCaseNames=${encodeURIComponent(testCase.name)}`)).toEqual([matching.publicId]);
+    expect(await ids(`testCaseIds=${testCase.publicId}`)).toEqual([matching.publicId]);
+    const batchList = await list(member, `runSessionBatchId=${batch!.publicId}`);
+    expect(batchList.sessions.map((s) => s.sessionId)).toEqual([matching.publicId]);
+    expect(batchList.summary.runGroup).toEqual({ name: 'Nightly run' });
+    expect(await ids('')).not.toContain(replay.publicId);
+    const withReplays = await list(member, 'includeReplays=true');
+    expect(withReplays.sessions.find((s) => s.sessionId === replay.publicId)?.replayOfSessionId).toBe(
+      original.publicId,
+    );
+
+    for (const bad of [
+      'statuses=flying',
+      'simulatorIds=0x10',
+      'simulatorIds=1,-2',
+      'page=0',
+      'pageSize=100000',
+    ]) {
+      const response = await proctor().request({ method: 'GET', url: `/api/session/?${bad}`, as: member });
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json()).toHaveProperty('detail');
+    }
+  });
+
+  it('hides from annotators what they may not score (000 §2.4); platform admins see every organization', async () => {
+    const annotatorOrg = await proctor().organization({ annotator: true });
+    const annotator = await proctor().actor({ organization: annotatorOrg });
+    const running = await recordedSession(annotator, { status: 'run_setup_completed' });
+    const scoredByMe = await recordedSession(annotator);
+    const autoFailed = await recordedSession(annotator);
+    const toScore = await recordedSession(annotator);
+    const { db } = proctor().ctx;
+    await db.insert(scores).values([
+      {
+        sessionId: scoredByMe.id,
+        userId: annotator.user.id,
+        type: 'human_in_the_loop',
+        result: { correct: true },
+      },
+      { sessionId: autoFailed.id, type: 'system_scoring', result: { correct: false } },
+    ]);
+    const seen = (await list(annotator)).sessions.map((s) => s.sessionId);
+    expect(seen).toEqual([toScore.publicId]);
+    expect(seen).not.toContain(running.publicId);
+
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    const across = await list(admin, `organizationIds=${annotatorOrg.id}`);
+    expect(across.sessions.map((s) => s.sessionId).sort()).toEqual(
+      [running, scoredByMe, autoFailed, toScore].map((s) => s.publicId).sort(),
+    );
+    expect(across.sessions[0]!.organization?.name).toBe(annotatorOrg.name);
+  });
+
+  it('shows a session with its steps, screenshots, mutations by step, rrweb events, logs and network', async () => {
+    const member = await proctor().actor();
+    const simulator = await make.simulator({ config: { ignore_tables: ['audit'] } });
+    const session = await recordedSession(
+      member,
+      { simulatorId: simulator.id, output: { answer: 42 } },
+      {
+        steps: 3,
+        mutations: [mutation('1'), mutation('a', 'audit'), mutation('2'), mutation('3')],
+        rrweb: [
+          { type: 4, timestamp: 1 },
+          { type: 2, timestamp: 2 },
+        ],
+      },
+    );
+    const response = await detail(session.publicId, member);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = SessionDetailResponse.parse(response.json());
+    expect(body.session.sessionId).toBe(session.publicId);
+    expect(body.session.output).toEqual({ answer: 42 });
+    expect(body.snapshot.snapshots.map((s) => s.action.id)).toEqual(['a0', 'a1', 'a2']);
+    expect(body.snapshot.snapshots.map((s) => s.offset_ms)).toEqual([1000, 2000, 3000]);
+    // The audit row is filtered out by the simulator's config; each step keeps the range it made.
+    expect(body.state_mutations.map((m) => m.pk)).toEqual(['1', '2', '3']);
+    expect(body.snapshot.snapshots.map((s) => s.mutation_range)).toEqual([
+      [0, 1],
+      [1, 1],
+      [1, 3],
+    ]);
+    expect(body.rrweb_events).toEqual([
+      { type: 4, timestamp: 1 },
+      { type: 2, timestamp: 2 },
+    ]);
+    expect(body.network_summary).toEqual([
+      expect.objectContaining({ method: 'POST', status: 201, step_idx: 0, offset_ms: 1500 }),
+    ]);
+    expect(body.recorded).toEqual({ steps: true, rrweb: true, network: true });
+
+    const url = body.snapshot.snapshots[0]!.after_state!.screenshot_url!;
+    const image = await proctor().request({ method: 'GET', url, as: member });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.rawPayload.equals(JPEG)).toBe(true);
+    // Identical screenshots are stored once.
+    expect(new Set(body.snapshot.snapshots.map((s) => s.before_state!.screenshot_url)).size).toBe(1);
+
+    const actions = RrwebActionsResponse.parse(
+      (
+        await proctor().request({
+          method: 'GET',
+          url: `/api/session/${session.publicId}/rrweb-actions`,
+          as: member,
+        })
+      ).json(),
+    );
+    expect(actions.actions.map((a) => a.idx)).toEqual([0, 1, 2]);
+    const network = NetworkRequestsResponse.parse(
+      (
+        await proctor().request({
+          method: 'GET',
+          url: `/api/session/${session.publicId}/network-requests`,
+          as: member,
+        })
+      ).json(),
+    );
+    expect(network.requests[0]).toMatchObject({
+      request_body: '{"sku":"A1"}',
+      request_headers: { authorization: '[redacted]' },
+    });
+    const recording = await proctor().request({
+      method: 'GET',
+      url: `/api/session/${session.publicId}/screen-recording`,
+      as: member,
+    });
+    expect(recording.json()).toEqual({ url: null, detail: 'No screen recording was made for this session' });
+  });
+
+  it("answers 404 for another organization's session, its screenshots and network; public ones by link only", async () => {
+    const member = await proctor().actor();
+    const stranger = await proctor().actor();
+    const session = await recordedSession(member, {}, { steps: 1 });
+    const body = SessionDetailResponse.parse((await detail(session.publicId, member)).json());
+    const screenshot = body.snapshot.snapshots[0]!.after_state!.screenshot_url!;
+    const paths = [
+      `/api/session/${session.publicId}`,
+      `/api/session/${session.publicId}/network-requests`,
+      `/api/session/${session.publicId}/rrweb-actions`,
+      screenshot,
+    ];
+    for (const url of paths) {
+      for (const as of [stranger, undefined]) {
+        const response = await proctor().request({ method: 'GET', url, as });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toEqual({ detail: expect.stringMatching(/not found/i) });
+      }
+    }
+    expect((await list(stranger)).sessions.map((s) => s.sessionId)).not.toContain(session.publicId);
+
+    // Only a platform admin makes it public; then anyone with the link reads it, signed in or not.
+    const setPublic = (as: Actor, is_public: boolean) =>
+      proctor().request({
+        method: 'PUT',
+        url: `/api/session/${session.publicId}/public`,
+        as,
+        payload: { is_public },
+      });
+    expect((await setPublic(member, true)).statusCode).toBe(403);
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    expect((await setPublic(admin, true)).json()).toEqual({ isPublic: true });
+    for (const url of paths)
+      expect((await proctor().request({ method: 'GET', url })).statusCode, url).toBe(200);
+    expect((await list(stranger)).sessions.map((s) => s.sessionId)).not.toContain(session.publicId);
+    expect((await list(stranger, 'includePublic=true')).sessions.map((s) => s.sessionId)).toContain(
+      session.publicId,
+    );
+    await setPublic(admin, false);
+    expect((await detail(session.publicId)).statusCode).toBe(404);
+
+    // A screenshot name is a file name, never a path (dot segments may already be resolved by the router).
+    for (const key of ['..%2F..%2Fetc%2Fpasswd', '%2E%2E', 'a%2Fb.jpg', '.hidden']) {
+      const response = await proctor().request({
+        method: 'GET',
+        url: `/api/session/${session.publicId}/screenshots/${key}`,
+        as: member,
+      });
+      expect([400, 404], key).toContain(response.statusCode);
+      expect(response.json()).toHaveProperty('detail');
+    }
+  });
+
+  it('archives a session for its organization only; it then leaves lists and links', async () => {
+    const member = await proctor().actor();
+    const stranger = await proctor().actor();
+    const session = await recordedSession(member);
+    const archive = (as: Actor) =>
+      proctor().request({ method: 'DELETE', url: `/api/session/${session.publicId}`, as });
+    expect((await archive(stranger)).statusCode).toBe(404);
+    expect((await archive(member)).json()).toEqual({ ok: true });
+    expect((await list(member)).sessions.map((s) => s.sessionId)).not.toContain(session.publicId);
+    expect((await detail(session.publicId, member)).statusCode).toBe(404);
+    const [row] = await proctor().ctx.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row!.archived).toBe(true);
+  });
+});

@@ -1,0 +1,107 @@
+import { ActionIcon, Badge, Paper, Table, Text } from '@mantine/core';
+import type { NetworkRequestView } from '@proctor/contracts';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { TableMessage } from '../../../components/TableMessage';
+import { NetworkRequestDetail } from './NetworkRequestDetail';
+
+function statusColor(status: number | null): string {
+  if (status === null) return 'gray';
+  if (status >= 400) return 'red';
+  if (status >= 300) return 'yellow';
+  return 'teal';
+}
+
+/** The network viewer's table (000 §2.11): method, status, content type and URL; a row opens its detail. */
+export function NetworkRequestsTable({
+  requests,
+  emptyText,
+}: {
+  requests: NetworkRequestView[];
+  emptyText: string;
+}) {
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table aria-label="Network requests" layout="fixed">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={44} />
+              <Table.Th w={90}>Method</Table.Th>
+              <Table.Th w={90}>Status</Table.Th>
+              <Table.Th w={220}>Content type</Table.Th>
+              <Table.Th>URL</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {requests.length === 0 && <TableMessage colSpan={5}>{emptyText}</TableMessage>}
+            {requests.map((request) => {
+              const expanded = open.has(request.id);
+              return (
+                <Fragment key={request.id}>
+                  <Table.Tr
+                    data-testid="network-request-row"
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => toggle(request.id)}
+                  >
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        size="sm"
+                        aria-expanded={expanded}
+                        aria-label={`${expanded ? 'Hide' : 'Show'} details of ${request.method} ${request.url}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          toggle(request.id);
+                        }}
+                      >
+                        {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                      </ActionIcon>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" fw={600}>
+                        {request.method}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" radius="sm" color={statusColor(request.status)}>
+                        {request.status ?? (request.failed ? 'failed' : '—')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" truncate="end" title={request.content_type ?? undefined}>
+                        {request.content_type ?? '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" truncate="end" title={request.url}>
+                        {request.url}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                  {expanded && (
+                    <Table.Tr>
+                      <Table.Td colSpan={5} bg="gray.0">
+                        <NetworkRequestDetail request={request} />
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,1 @@
+export { NetworkRequestsPage } from './pages/NetworkRequestsPage';

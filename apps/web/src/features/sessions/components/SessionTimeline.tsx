@@ -1,0 +1,161 @@
+import { Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatOffset } from '../sessionFormat';
+import type { SessionTimelineModel } from '../sessionTimeline';
+
+const LANE_HEIGHT = 18;
+const LABEL_WIDTH = 84;
+
+const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
+
+function requestColor(status: number | null): string {
+  if (status === null) return 'var(--mantine-color-gray-5)';
+  if (status >= 400) return 'var(--mantine-color-red-6)';
+  if (status >= 300) return 'var(--mantine-color-yellow-6)';
+  return 'var(--mantine-color-teal-6)';
+}
+
+function Lane({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={0} wrap="nowrap" align="center">
+      <Text size="xs" c="dimmed" w={LABEL_WIDTH} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Box pos="relative" h={LANE_HEIGHT} style={{ flex: 1 }} bg="gray.0">
+        {children}
+      </Box>
+    </Group>
+  );
+}
+
+/** A mark on a lane that selects a step. */
+function Mark({
+  position,
+  width,
+  color,
+  label,
+  onClick,
+  testId,
+  children,
+}: {
+  position: number;
+  width?: number;
+  color: string;
+  label: string;
+  onClick: (() => void) | undefined;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Tooltip label={label} withArrow openDelay={150}>
+      <UnstyledButton
+        aria-label={label}
+        onClick={onClick}
+        disabled={!onClick}
+        data-testid={testId}
+        pos="absolute"
+        top={3}
+        h={LANE_HEIGHT - 6}
+        style={{
+          left: percent(position),
+          width: width ? `max(3px, ${percent(width)})` : 6,
+          marginLeft: width ? 0 : children ? -7 : -3,
+          background: color,
+          borderRadius: 2,
+          opacity: 0.85,
+          fontSize: 9,
+          lineHeight: `${LANE_HEIGHT - 6}px`,
+          color: 'white',
+          textAlign: 'center',
+          minWidth: children ? 14 : undefined,
+        }}
+      >
+        {children}
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * Steps, network requests and state mutations on one time axis from the session's start (000 §2.5), with
+ * the selected step marked across all three. Choosing any mark selects the step it belongs to.
+ */
+export function SessionTimeline({
+  model,
+  selected,
+  onSelect,
+}: {
+  model: SessionTimelineModel;
+  selected: number;
+  onSelect: (index: number) => void;
+}) {
+  const cursor = model.steps[selected]?.position ?? 0;
+  return (
+    <Stack gap={4} pos="relative" data-testid="session-timeline" aria-label="Timeline">
+      <Lane label="Steps">
+        {model.steps.map((step) => (
+          <Mark
+            key={step.index}
+            position={step.position}
+            color={
+              step.index === selected ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-indigo-3)'
+            }
+            label={`Step ${step.index + 1} at ${formatOffset(step.offsetMs)}`}
+            onClick={() => onSelect(step.index)}
+            testId="timeline-step"
+          />
+        ))}
+      </Lane>
+      <Lane label="Network">
+        {model.requests.map((request) => {
+          const stepIndex = request.stepIndex;
+          return (
+            <Mark
+              key={request.id}
+              position={request.position}
+              width={request.width}
+              color={requestColor(request.status)}
+              label={`${request.method} ${request.url} → ${request.status ?? 'no response'} at ${formatOffset(request.offsetMs)}`}
+              onClick={stepIndex === null ? undefined : () => onSelect(stepIndex)}
+              testId="timeline-request"
+            />
+          );
+        })}
+      </Lane>
+      <Lane label="Mutations">
+        {model.mutations.map((mutation) => (
+          <Mark
+            key={mutation.stepIndex}
+            position={mutation.position}
+            color="var(--mantine-color-grape-6)"
+            label={`${mutation.count} state mutation${mutation.count === 1 ? '' : 's'} during step ${mutation.stepIndex + 1}`}
+            onClick={() => onSelect(mutation.stepIndex)}
+            testId="timeline-mutation"
+          >
+            {mutation.count}
+          </Mark>
+        ))}
+      </Lane>
+      <Box
+        pos="absolute"
+        top={0}
+        bottom={0}
+        w={2}
+        bg="indigo.7"
+        style={{
+          left: `calc(${LABEL_WIDTH}px + (100% - ${LABEL_WIDTH}px) * ${cursor})`,
+          pointerEvents: 'none',
+        }}
+        aria-hidden
+      />
+      <Group justify="space-between" pl={LABEL_WIDTH}>
+        <Text size="xs" c="dimmed">
+          0:00.0
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatOffset(model.durationMs)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

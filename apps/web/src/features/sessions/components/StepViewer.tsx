@@ -1,0 +1,142 @@
+import { Button, Group, Loader, Paper, Slider, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import type { SessionDetailResponse } from '@proctor/contracts';
+import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo } from 'react';
+import { MIN_REPLAY_EVENTS, NO_DOM_RECORDING } from '../replayerConfig';
+import { firstEventTimestamp, replayOffsetMs } from '../replayTiming';
+import { sessionTimeline } from '../sessionTimeline';
+import { SessionTimeline } from './SessionTimeline';
+import { StepScreenshot } from './StepScreenshot';
+import { StepTiles } from './StepTiles';
+
+/** rrweb is large and only this page replays: it loads when a session's steps are first shown. */
+const DomReplay = lazy(() => import('./DomReplay').then((module) => ({ default: module.DomReplay })));
+
+const REPLAY_LOADING = <Loader size="sm" aria-label="Loading the DOM replay" />;
+
+/** The DOM replay at `offsetMs`, or a plain statement that there is none. */
+function Replay({ events, offsetMs }: { events: readonly unknown[]; offsetMs: number }) {
+  if (events.length < MIN_REPLAY_EVENTS) {
+    return (
+      <Paper withBorder radius="md" p="lg" bg="gray.0" data-testid="dom-replay-empty">
+        <Text size="sm" c="dimmed" ta="center">
+          {NO_DOM_RECORDING}
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <Suspense fallback={REPLAY_LOADING}>
+      <DomReplay events={events} offsetMs={offsetMs} />
+    </Suspense>
+  );
+}
+
+export const NOTHING_RECORDED = 'Nothing was recorded for this session';
+export const NO_STEPS_RECORDED = 'No steps were recorded for this session';
+
+/**
+ * The step-by-step viewer (000 §2.5): the address bar and screenshot of the selected step, the DOM replay
+ * kept at the same moment, the "Steps Taken" strip, the timeline, a slider, Previous/Next and "step n / max".
+ */
+export function StepViewer({
+  detail,
+  selected,
+  onSelect,
+}: {
+  detail: SessionDetailResponse;
+  selected: number;
+  onSelect: (index: number) => void;
+}) {
+  const steps = detail.snapshot.snapshots;
+  const events = detail.rrweb_events;
+  const timeline = useMemo(
+    () => sessionTimeline(steps, detail.network_summary),
+    [steps, detail.network_summary],
+  );
+  const firstEvent = useMemo(() => firstEventTimestamp(events), [events]);
+
+  if (steps.length === 0) {
+    const replayable = events.length >= MIN_REPLAY_EVENTS;
+    return (
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="xl" bg="gray.0" data-testid="nothing-recorded">
+          <Text fw={600} ta="center">
+            {replayable ? NO_STEPS_RECORDED : NOTHING_RECORDED}
+          </Text>
+        </Paper>
+        {replayable && <Replay events={events} offsetMs={0} />}
+      </Stack>
+    );
+  }
+
+  const index = Math.min(Math.max(0, selected), steps.length - 1);
+  const step = steps[index];
+  if (!step) return null;
+  // The page as the action found it: the red box marks where the acted element was then (after a
+  // navigation the after-state is another page). The next step's picture is this one's result.
+  const shownState = step.before_state?.screenshot_url
+    ? step.before_state
+    : (step.after_state ?? step.before_state);
+  const address = shownState?.current_url ?? '';
+  const replayOffset =
+    firstEvent === null ? 0 : replayOffsetMs(step.offset_ms, detail.snapshot.started_at_ms, firstEvent);
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        aria-label="Address"
+        value={address}
+        readOnly
+        leftSection={<IconWorld size={16} />}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+      />
+      <Tabs defaultValue="screenshot" keepMounted>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="screenshot">Screenshot</Tabs.Tab>
+          <Tabs.Tab value="replay">DOM replay</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="screenshot">
+          <StepScreenshot state={shownState} />
+        </Tabs.Panel>
+        <Tabs.Panel value="replay">
+          <Replay events={events} offsetMs={replayOffset} />
+        </Tabs.Panel>
+      </Tabs>
+      <StepTiles steps={steps} selected={index} onSelect={onSelect} />
+      <SessionTimeline model={timeline} selected={index} onSelect={onSelect} />
+      <Group gap="md" wrap="nowrap">
+        <Button
+          variant="default"
+          leftSection={<IconChevronLeft size={16} />}
+          disabled={index === 0}
+          onClick={() => onSelect(index - 1)}
+        >
+          Previous
+        </Button>
+        <Slider
+          aria-label="Step"
+          min={1}
+          max={steps.length}
+          step={1}
+          value={index + 1}
+          onChange={(value) => onSelect(value - 1)}
+          label={(value) => `Step ${value}`}
+          style={{ flex: 1 }}
+          disabled={steps.length === 1}
+        />
+        <Button
+          variant="default"
+          rightSection={<IconChevronRight size={16} />}
+          disabled={index === steps.length - 1}
+          onClick={() => onSelect(index + 1)}
+        >
+          Next
+        </Button>
+        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} data-testid="step-counter">
+          step {index + 1} / {steps.length}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,212 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { PAGE_SIZE, type SessionListResponse } from '@proctor/contracts';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorDetail } from '../../../api';
+import { PageHeader } from '../../../components/PageHeader';
+import { useSignedInUser } from '../../auth';
+import { useSimulators } from '../../simulators';
+import { type FilterOption, SessionFilters } from '../components/SessionFilters';
+import { SessionPanel } from '../components/SessionPanel';
+import { SessionsTable } from '../components/SessionsTable';
+import { useAdminOrganizations } from '../hooks/useAdminOrganizations';
+import { useSessions } from '../hooks/useSessions';
+import { formatShowing } from '../sessionFormat';
+import {
+  isSessionListFiltered,
+  readSessionListParams,
+  type SessionListParams,
+  sessionListQueryFor,
+  withSessionFilter,
+  writeSessionListParams,
+} from '../sessionListParams';
+
+export const SESSIONS_LOAD_FAILED = 'Failed to load sessions';
+
+/**
+ * Agents seen in the rows loaded while this page is open. There is no agents API yet, so the agent filter
+ * can offer only agents present in the loaded rows; an agent chosen earlier (from the URL) keeps a
+ * "Agent {id}" option so it can be removed.
+ */
+function useSeenAgents(response: SessionListResponse | undefined, selectedIds: number[]): FilterOption[] {
+  const [seen, setSeen] = useState<ReadonlyMap<number, string>>(new Map());
+  useEffect(() => {
+    const found = (response?.sessions ?? []).flatMap((session) =>
+      session.agentArtifact ? [session.agentArtifact] : [],
+    );
+    setSeen((current) => {
+      if (found.every((agent) => current.has(agent.id))) return current;
+      const next = new Map(current);
+      for (const agent of found) next.set(agent.id, agent.alias);
+      return next;
+    });
+  }, [response]);
+  const options = [...seen].map(([id, alias]) => ({ value: String(id), label: alias }));
+  for (const id of selectedIds) if (!seen.has(id)) options.push({ value: String(id), label: `Agent ${id}` });
+  return options.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+function summaryLine(summary: SessionListResponse['summary']): string {
+  return `${summary.numPassed} passed of ${summary.numScored} scored · ${summary.totalCount} ${
+    summary.totalCount === 1 ? 'session' : 'sessions'
+  }`;
+}
+
+/**
+ * /sessions (000 §2.4): the organization's sessions, filtered through the URL (a filter change goes back to
+ * page 1), 100 a page, with a summary and an optional refresh every 10 seconds.
+ *
+ * The annotator view of 000 §2.4 (only a "Score Sessions" button, rows not clickable, an Admin View toggle
+ * for platform admins who annotate, and the annotator hiding rules) depends on human scoring, which does
+ * not exist yet; it is left out rather than shown half-working, and annotators see this list as others do.
+ */
+export function SessionsPage() {
+  const user = useSignedInUser();
+  const isPlatformAdmin = user.permissions.is_admin;
+  const [search, setSearch] = useSearchParams();
+  const params = readSessionListParams(search);
+  const [polling, setPolling] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  const sessions = useSessions(
+    sessionListQueryFor(params, { pageSize: PAGE_SIZE.sessions, isPlatformAdmin }),
+    {
+      polling,
+    },
+  );
+  const simulators = useSimulators();
+  const organizations = useAdminOrganizations(isPlatformAdmin);
+  const agents = useSeenAgents(sessions.data, params.agentArtifactIds);
+
+  const go = (next: SessionListParams) => setSearch(writeSessionListParams(next));
+  const rows = sessions.data?.sessions ?? [];
+  const pagination = sessions.data?.pagination;
+  const summary = sessions.data?.summary;
+  const selected = rows.find((session) => session.sessionId === selectedId) ?? null;
+
+  const simulatorOptions: FilterOption[] = (simulators.data ?? []).map((simulator) => ({
+    value: String(simulator.id),
+    label: simulator.name,
+  }));
+  const organizationOptions: FilterOption[] | null = isPlatformAdmin
+    ? (organizations.data ?? []).map((organization) => ({
+        value: String(organization.id),
+        label: organization.name,
+      }))
+    : null;
+  const testCaseNames = [
+    ...new Set(rows.flatMap((session) => (session.testCase ? [session.testCase.name] : []))),
+  ].sort((a, b) => a.localeCompare(b));
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Sessions"
+        description="Every run of an agent or a person against a test case, as recorded."
+      />
+      <SessionFilters
+        params={params}
+        agents={agents}
+        simulators={simulatorOptions}
+        organizations={organizationOptions}
+        testCaseNames={testCaseNames}
+        polling={polling}
+        onPollingChange={setPolling}
+        onChange={(patch) => go(withSessionFilter(params, patch))}
+      />
+
+      {params.runSessionBatchId && (
+        <Group gap="xs">
+          <Badge
+            variant="light"
+            radius="sm"
+            tt="none"
+            size="lg"
+            rightSection={
+              <CloseButton
+                size="xs"
+                aria-label="Show every run group"
+                onClick={() => go(withSessionFilter(params, { runSessionBatchId: null }))}
+              />
+            }
+          >
+            Run group: {summary?.runGroup?.name ?? params.runSessionBatchId}
+          </Badge>
+        </Group>
+      )}
+
+      {sessions.isPending && (
+        <Center py={80}>
+          <Loader aria-label="Loading sessions" />
+        </Center>
+      )}
+      {sessions.isError && !sessions.data && (
+        <Alert color="red" variant="light" title={SESSIONS_LOAD_FAILED}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorDetail(sessions.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => sessions.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {sessions.data && pagination && summary && (
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" data-testid="sessions-summary">
+              {summary.runGroup ? `${summary.runGroup.name} · ` : ''}
+              {summaryLine(summary)}
+            </Text>
+            {sessions.isError && (
+              <Text size="sm" c="red" role="status">
+                Could not refresh: {errorDetail(sessions.error)}
+              </Text>
+            )}
+          </Group>
+          <SessionsTable
+            sessions={rows}
+            emptyText={
+              pagination.total_count > 0
+                ? 'No sessions on this page'
+                : isSessionListFiltered(params)
+                  ? 'No sessions match these filters'
+                  : 'No sessions yet'
+            }
+            withOrganization={isPlatformAdmin}
+            selectedId={selectedId}
+            onSelect={(session) => setSelectedId(session.sessionId === selectedId ? null : session.sessionId)}
+          />
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" data-testid="sessions-total">
+              {formatShowing(pagination, rows.length)}
+            </Text>
+            {pagination.total_pages > 1 && (
+              <Pagination
+                total={pagination.total_pages}
+                value={params.page}
+                onChange={(page) => go({ ...params, page })}
+                aria-label="Pages"
+              />
+            )}
+          </Group>
+        </Stack>
+      )}
+      <SessionPanel
+        session={selected}
+        withOrganization={isPlatformAdmin}
+        onClose={() => setSelectedId(null)}
+      />
+    </Stack>
+  );
+}

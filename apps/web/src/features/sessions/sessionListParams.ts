@@ -1,0 +1,146 @@
+import {
+  type EndpointQuery,
+  type endpoints,
+  MAX_PAGE,
+  MAX_RECORD_ID,
+  SESSION_STATUSES,
+  type SessionStatus,
+} from '@proctor/contracts';
+
+export type SessionListQueryInput = NonNullable<EndpointQuery<typeof endpoints.listSessions>>;
+
+/**
+ * The query parameters of /sessions (000 §2.4), as the spec names them: agent_artifact_ids, simulator_ids,
+ * statuses and test_case_names are comma lists; run_session_batch_id, include_replays and page. The
+ * organization filter of platform admins is organization_ids (the spec names no parameter for it).
+ */
+export interface SessionListParams {
+  agentArtifactIds: number[];
+  simulatorIds: number[];
+  statuses: SessionStatus[];
+  testCaseNames: string[];
+  organizationIds: number[];
+  runSessionBatchId: string | null;
+  includeReplays: boolean;
+  page: number;
+}
+
+export type SessionListFilter = Omit<SessionListParams, 'page'>;
+
+export const EMPTY_SESSION_LIST_PARAMS: SessionListParams = {
+  agentArtifactIds: [],
+  simulatorIds: [],
+  statuses: [],
+  testCaseNames: [],
+  organizationIds: [],
+  runSessionBatchId: null,
+  includeReplays: false,
+  page: 1,
+};
+
+/** A whole number from 1 to `max`; anything else (typed or stale) counts as absent. */
+const positiveInteger = (value: string, max: number): number | null => {
+  if (!/^[1-9][0-9]*$/.test(value)) return null;
+  const number = Number(value);
+  return number <= max ? number : null;
+};
+
+/** The non-blank, distinct parts of a comma list. */
+const commaList = (value: string | null): string[] => [
+  ...new Set(
+    (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+];
+
+const idList = (value: string | null): number[] =>
+  commaList(value)
+    .map((part) => positiveInteger(part, MAX_RECORD_ID))
+    .filter((id): id is number => id !== null);
+
+const isSessionStatus = (value: string): value is SessionStatus =>
+  (SESSION_STATUSES as readonly string[]).includes(value);
+
+export function readSessionListParams(search: URLSearchParams): SessionListParams {
+  const batch = search.get('run_session_batch_id')?.trim();
+  return {
+    agentArtifactIds: idList(search.get('agent_artifact_ids')),
+    simulatorIds: idList(search.get('simulator_ids')),
+    statuses: commaList(search.get('statuses')).filter(isSessionStatus),
+    testCaseNames: commaList(search.get('test_case_names')),
+    organizationIds: idList(search.get('organization_ids')),
+    runSessionBatchId: batch ? batch : null,
+    includeReplays: search.get('include_replays') === 'true',
+    page: positiveInteger(search.get('page') ?? '', MAX_PAGE) ?? 1,
+  };
+}
+
+/** The URL's query for these parameters: empty filters, include_replays=false and page 1 are left out. */
+export function writeSessionListParams(params: SessionListParams): URLSearchParams {
+  const search = new URLSearchParams();
+  const list = (name: string, values: ReadonlyArray<string | number>) => {
+    if (values.length > 0) search.set(name, values.join(','));
+  };
+  list('agent_artifact_ids', params.agentArtifactIds);
+  list('simulator_ids', params.simulatorIds);
+  list('statuses', params.statuses);
+  list('test_case_names', params.testCaseNames);
+  list('organization_ids', params.organizationIds);
+  if (params.runSessionBatchId) search.set('run_session_batch_id', params.runSessionBatchId);
+  if (params.includeReplays) search.set('include_replays', 'true');
+  if (params.page > 1) search.set('page', String(params.page));
+  return search;
+}
+
+/** Any filter change goes back to page 1 (000 §2.4). */
+export function withSessionFilter(
+  params: SessionListParams,
+  patch: Partial<SessionListFilter>,
+): SessionListParams {
+  return { ...params, ...patch, page: 1 };
+}
+
+/** The choice "all" in a multi-select clears it (000 §2.4): picking it empties the filter. */
+export const ALL_OPTION = 'all';
+export function multiSelectChoice(previous: readonly string[], next: readonly string[]): string[] {
+  if (next.includes(ALL_OPTION) && !previous.includes(ALL_OPTION)) return [];
+  return next.filter((value) => value !== ALL_OPTION);
+}
+
+export function isSessionListFiltered(params: SessionListParams): boolean {
+  return (
+    params.agentArtifactIds.length > 0 ||
+    params.simulatorIds.length > 0 ||
+    params.statuses.length > 0 ||
+    params.testCaseNames.length > 0 ||
+    params.organizationIds.length > 0 ||
+    params.runSessionBatchId !== null
+  );
+}
+
+const joined = (values: ReadonlyArray<string | number>): string | undefined =>
+  values.length > 0 ? values.join(',') : undefined;
+
+/**
+ * What GET /api/session/ is asked for: comma-joined lists as the contract reads them. Test case names are
+ * joined with commas too, so a name that itself holds a comma cannot be filtered on exactly.
+ * The organization filter is sent only for platform admins (the server ignores it for others).
+ */
+export function sessionListQueryFor(
+  params: SessionListParams,
+  options: { pageSize: number; isPlatformAdmin: boolean },
+): SessionListQueryInput {
+  return {
+    agentArtifactIds: joined(params.agentArtifactIds),
+    simulatorIds: joined(params.simulatorIds),
+    statuses: joined(params.statuses),
+    testCaseNames: joined(params.testCaseNames),
+    organizationIds: options.isPlatformAdmin ? joined(params.organizationIds) : undefined,
+    runSessionBatchId: params.runSessionBatchId ?? undefined,
+    includeReplays: params.includeReplays ? 'true' : undefined,
+    page: params.page,
+    pageSize: options.pageSize,
+  };
+}

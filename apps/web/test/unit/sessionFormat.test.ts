@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatOffset,
+  formatSessionDate,
+  formatSessionDuration,
+  formatShowing,
+} from '../../src/features/sessions/sessionFormat';
+
+describe('session formatting', () => {
+  it('should show a duration stored in hours as h m s', () => {
+    expect(formatSessionDuration(1 + 2 / 60 + 5 / 3600)).toBe('1h 2m 5s');
+    expect(formatSessionDuration(42 / 3600)).toBe('42s');
+    expect(formatSessionDuration(0.5)).toBe('30m 0s');
+    expect(formatSessionDuration(0)).toBe('0s');
+  });
+
+  it('should show a dash while the session runs or when the duration makes no sense', () => {
+    expect(formatSessionDuration(null)).toBe('—');
+    expect(formatSessionDuration(undefined)).toBe('—');
+    expect(formatSessionDuration(-1)).toBe('—');
+    expect(formatSessionDuration(Number.NaN)).toBe('—');
+  });
+
+  it("should format dates as 'MMM DD, YYYY hh:mm a' in the viewer's time zone", () => {
+    expect(formatSessionDate(new Date(2026, 0, 5, 14, 7).toISOString())).toBe('Jan 05, 2026 02:07 pm');
+    expect(formatSessionDate(new Date(2026, 10, 30, 0, 3).toISOString())).toBe('Nov 30, 2026 12:03 am');
+    expect(formatSessionDate(null)).toBe('—');
+    expect(formatSessionDate('not a date')).toBe('—');
+  });
+
+  it('should show offsets into a session as m:ss.s', () => {
+    expect(formatOffset(0)).toBe('0:00.0');
+    expect(formatOffset(1_540)).toBe('0:01.5');
+    expect(formatOffset(61_000)).toBe('1:01.0');
+    expect(formatOffset(-20)).toBe('0:00.0');
+  });
+
+  it('should say which sessions of how many a page shows', () => {
+    expect(formatShowing({ page: 1, page_size: 100, total_count: 250 }, 100)).toBe(
+      'Showing 1–100 of 250 sessions',
+    );
+    expect(formatShowing({ page: 3, page_size: 100, total_count: 250 }, 50)).toBe(
+      'Showing 201–250 of 250 sessions',
+    );
+    expect(formatShowing({ page: 1, page_size: 100, total_count: 0 }, 0)).toBe('No sessions');
+    expect(formatShowing({ page: 4, page_size: 100, total_count: 250 }, 0)).toBe(
+      'Page 4 is past the last of 250 sessions',
+    );
+  });
+});

@@ -1,0 +1,316 @@
+import { SessionDetailResponse, SessionListResponse, User } from '@proctor/contracts';
+import { testCases } from '@proctor/db';
+import { Proctor } from '@proctor/sdk';
+import { builtInSimulators, type SolveContext } from '@proctor/simulators';
+import { eq } from 'drizzle-orm';
+import { chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, person, signUpThroughApi, startE2E } from './harness';
+
+/**
+ * The session pages over a real recording: an agent carries out a built-in test case over CDP (the SDK
+ * starts the environment, with network recording on), and the person who owns it watches it live, then
+ * steps through what was recorded, reads its network requests, finds it on the test case, and archives it.
+ */
+const shop = builtInSimulators.find((simulator) => simulator.name === 'shop')!;
+const duvet = shop.testCases.find((testCase) => testCase.key === 'duvet-cover-fallback-colour')!;
+
+describe('session pages', () => {
+  let e2e: E2E;
+  let page: Page;
+  let sdk: Proctor;
+  let accessToken: string;
+  let testCasePublicId: string;
+  let sessionId: string;
+
+  const api = async (path: string): Promise<unknown> => {
+    const response = await fetch(`${e2e.baseUrl}${path}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+    return response.json();
+  };
+  const sessionsOfTestCase = async () =>
+    SessionListResponse.parse(await api(`/api/session/?testCaseIds=${encodeURIComponent(testCasePublicId)}`))
+      .sessions;
+  const sessionDetail = async () =>
+    SessionDetailResponse.parse(await api(`/api/session/${encodeURIComponent(sessionId)}`));
+
+  beforeAll(async () => {
+    e2e = await startE2E({ env: { BROWSER_POOL_SIZE: '1' } });
+    ({ page } = await e2e.newUserPage());
+    const tokens = await signUpThroughApi(e2e, page, person('Session Reviewer'), {
+      name: 'Replay Lab',
+      purpose: 'Review what our agent did',
+    });
+    accessToken = tokens.access_token;
+    const me = User.parse(await api('/api/user/from-session'));
+    sdk = new Proctor({ baseUrl: e2e.baseUrl, apiKey: me.organization!.apiKey! });
+    const [row] = await e2e.proctor.ctx.db
+      .select({ publicId: testCases.publicId })
+      .from(testCases)
+      .where(eq(testCases.builtInKey, `shop/${duvet.key}`));
+    testCasePublicId = row!.publicId;
+  });
+  afterAll(() => e2e?.close());
+
+  it('should show the live view while the session runs and its steps once it has ended', async () => {
+    const environment = await sdk.environments.make('shop', { record_network_requests: true });
+    try {
+      await environment.waitForReady();
+      const reset = await environment.reset(testCasePublicId);
+      await expect
+        .poll(
+          async () => (await sessionsOfTestCase()).find((s) => s.status === 'run_setup_completed')?.sessionId,
+        )
+        .toBeDefined();
+      sessionId = (await sessionsOfTestCase()).find((s) => s.status === 'run_setup_completed')!.sessionId;
+
+      await page.goto(`/sessions/${sessionId}`);
+      await page.getByRole('heading', { name: sessionId }).waitFor();
+      await page.getByLabel("Live view of the environment's browser").waitFor();
+
+      const browser = await chromium.connectOverCDP(await environment.cdpUrl());
+      try {
+        const remote = browser.contexts()[0]!.pages()[0]!;
+        remote.setDefaultTimeout(15_000);
+        const origin = new URL(reset.start_url).origin;
+        const context: SolveContext = {
+          origin,
+          url: (path) => new URL(path, origin).href,
+          auth: { user: shop.auth.user, password: shop.auth.password },
+        };
+        await duvet.solve(remote, context);
+        await remote.waitForLoadState('load');
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await environment.close();
+    }
+
+    await expect.poll(async () => (await sessionDetail()).session.status).toBe('run_completed');
+    await page.reload();
+    const steps = (await sessionDetail()).snapshot.snapshots.length;
+    expect(steps).toBeGreaterThan(1);
+    await page.getByTestId('step-counter').getByText(`step 1 / ${steps}`).waitFor();
+    expect(await page.getByLabel("Live view of the environment's browser").count()).toBe(0);
+  });
+
+  it('should list the session and open it from its side panel', async () => {
+    await page.goto('/sessions');
+    const row = page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`);
+    await row.getByText('Ended').waitFor();
+    await row.getByText(duvet.name).waitFor();
+
+    await row.click();
+    const panel = page.getByTestId('session-panel');
+    await panel.getByRole('link', { name: duvet.name }).waitFor();
+    await row.click();
+    await expect.poll(() => panel.count()).toBe(0);
+
+    await row.click();
+    await panel.getByRole('link', { name: 'Open session' }).click();
+    await page.waitForURL(`**/sessions/${sessionId}`);
+    await page.getByRole('heading', { name: sessionId }).waitFor();
+  });
+
+  it('should step through the recording with its screenshot, the acted-on element and a sandboxed DOM replay', async () => {
+    const detail = await sessionDetail();
+    const steps = detail.snapshot.snapshots;
+    const click = steps.findIndex(
+      (step) => step.action.type === 'click' && (step.after_state ?? step.before_state)?.screenshot_url,
+    );
+    expect(click).toBeGreaterThanOrEqual(0);
+
+    await page.goto(`/sessions/${sessionId}`);
+    await expect.poll(() => page.getByTestId('step-tile').count()).toBe(steps.length);
+    await page.getByRole('listitem', { name: new RegExp(`^Step ${click + 1}: Click`) }).click();
+    await page
+      .getByTestId('step-counter')
+      .getByText(`step ${click + 1} / ${steps.length}`)
+      .waitFor();
+    // The page as the click found it, with the box where the element was then.
+    const shown = steps[click]!.before_state?.screenshot_url
+      ? steps[click]!.before_state
+      : steps[click]!.after_state;
+    expect(await page.getByLabel('Address').inputValue()).toBe(shown!.current_url);
+    const screenshot = page.getByRole('img', { name: 'Screenshot of the step' });
+    await expect
+      .poll(() => screenshot.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    // The red box sits where the element was, scaled from the screenshot's pixels to the picture shown.
+    const box = shown!.metadata.bboxes[0]!;
+    const drawn = await page.getByTestId('action-bbox').first().boundingBox();
+    const picture = await screenshot.boundingBox();
+    const natural = await screenshot.evaluate((image: HTMLImageElement) => image.naturalWidth);
+    const scale = picture!.width / natural;
+    expect(Math.abs(drawn!.x - (picture!.x + box.x * scale))).toBeLessThan(2);
+    expect(Math.abs(drawn!.width - box.width * scale)).toBeLessThan(2);
+
+    if (click + 1 < steps.length) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page
+        .getByTestId('step-counter')
+        .getByText(`step ${click + 2} / ${steps.length}`)
+        .waitFor();
+      await page.getByRole('button', { name: 'Previous' }).click();
+      await page
+        .getByTestId('step-counter')
+        .getByText(`step ${click + 1} / ${steps.length}`)
+        .waitFor();
+    }
+
+    expect(detail.rrweb_events.length).toBeGreaterThan(1);
+    await page.getByRole('tab', { name: 'DOM replay' }).click();
+    const replay = page.getByTestId('dom-replay').locator('iframe');
+    await replay.waitFor({ state: 'attached' });
+    expect(await replay.getAttribute('sandbox')).toBe('allow-same-origin');
+    await expect
+      .poll(() => page.frameLocator('[data-testid="dom-replay"] iframe').locator('body').textContent())
+      .not.toBe('');
+    await page.getByRole('button', { name: 'Play replay' }).click();
+    await page.getByRole('button', { name: 'Pause replay' }).click();
+  });
+
+  it('should line up the state mutations and network requests with the steps that made them', async () => {
+    const detail = await sessionDetail();
+    const steps = detail.snapshot.snapshots;
+    const writer = steps.findIndex((step) => step.mutation_range[1] > step.mutation_range[0]);
+    expect(writer).toBeGreaterThanOrEqual(0);
+    const [from, to] = steps[writer]!.mutation_range;
+    expect(detail.state_mutations.slice(from, to).some((m) => m.table_name === 'cart_items')).toBe(true);
+    await page.goto(`/sessions/${sessionId}`);
+    const counter = (index: number) =>
+      page.getByTestId('step-counter').getByText(`step ${index + 1} / ${steps.length}`);
+    await counter(0).waitFor();
+    await page
+      .getByRole('button', {
+        name: `${to - from} state mutation${to - from === 1 ? '' : 's'} during step ${writer + 1}`,
+      })
+      .click();
+    await counter(writer).waitFor();
+
+    const request = detail.network_summary.find((r) => r.step_idx !== null && r.step_idx !== writer);
+    expect(request).toBeDefined();
+    // Requests crowd the lane (a page load's dozen land on the same pixel): the mark is chosen by its label.
+    await page
+      .getByTestId('timeline-request')
+      .and(page.locator(`[aria-label^="${request!.method} ${request!.url} "]`))
+      .first()
+      .dispatchEvent('click');
+    await counter(request!.step_idx!).waitFor();
+  });
+
+  it("should show the session's network requests and filter them by URL and request body", async () => {
+    const requests = (await sessionDetail()).network_summary;
+    expect(requests.length).toBeGreaterThan(0);
+    await page.goto(`/sessions/${sessionId}`);
+    await page.getByRole('link', { name: 'View Network Requests' }).click();
+    await page.waitForURL(`**/network-requests?sessionId=${sessionId}`);
+    const rows = page.getByTestId('network-request-row');
+    await expect.poll(() => rows.count()).toBe(requests.length);
+
+    const first = requests[0]!;
+    const path = new URL(first.url).pathname;
+    await page.getByLabel('URL', { exact: true }).fill(path);
+    await expect
+      .poll(() => rows.count())
+      .toBe(requests.filter((request) => request.url.toLowerCase().includes(path.toLowerCase())).length);
+    await rows.first().click();
+    await page.getByTestId('network-request-detail').getByText(first.url, { exact: true }).waitFor();
+
+    await page.getByLabel('Request body', { exact: true }).fill('{"field": "(unclosed"}');
+    await page.getByText(/^Invalid regular expression for "field"/).waitFor();
+  });
+
+  it('should list the session on the Sessions tab of its test case', async () => {
+    await page.goto(`/tests/${testCasePublicId}?section=sessions`);
+    const row = page.locator(`[data-testid="test-case-session-row"][data-session-id="${sessionId}"]`);
+    await row.getByText('Ended').waitFor();
+    const total = (await sessionsOfTestCase()).length;
+    await page
+      .getByTestId('test-case-sessions-total')
+      .getByText(`Showing 1–${total} of ${total} sessions`)
+      .waitFor();
+  });
+
+  it('should replay a recorded page carrying scripts, handlers and javascript: links without running any', async () => {
+    const environment = await sdk.environments.make('shop');
+    let hostileSessionId = '';
+    try {
+      await environment.waitForReady();
+      hostileSessionId = (await environment.reset()).session_id;
+      const browser = await chromium.connectOverCDP(await environment.cdpUrl());
+      try {
+        const remote = browser.contexts()[0]!.pages()[0]!;
+        // What a hostile page (or an agent with CDP) can put in the DOM. Each payload counts on the top
+        // window it runs in: in the environment that is the shop's own page; in a replay it would be the
+        // dashboard's, which must never happen.
+        await remote.evaluate(() => {
+          const pwn = 'window.top.__pwned = (window.top.__pwned || 0) + 1';
+          document.body.insertAdjacentHTML(
+            'beforeend',
+            `<section id="hostile"><h2>Hostile payloads</h2>` +
+              `<img id="hostile-img" src="/no-such-image.png" onerror="${pwn}">` +
+              `<a id="hostile-link" href="javascript:${pwn}">run</a>` +
+              `<svg onload="${pwn}"><circle r="4"></circle></svg></section>`,
+          );
+          const script = document.createElement('script');
+          script.textContent = pwn;
+          document.body.appendChild(script);
+        });
+        await expect
+          .poll(() => remote.evaluate(() => (window as { __pwned?: number }).__pwned ?? 0))
+          .toBeGreaterThan(0);
+        await remote.getByRole('heading', { name: 'Hostile payloads' }).click();
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await environment.close();
+    }
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await expect
+      .poll(async () => {
+        const detail = SessionDetailResponse.parse(await api(`/api/session/${hostileSessionId}`));
+        return JSON.stringify(detail.rrweb_events).includes('hostile-link');
+      })
+      .toBe(true);
+    await page.goto(`/sessions/${hostileSessionId}`);
+    await page.getByRole('tab', { name: 'DOM replay' }).click();
+    await page.getByRole('button', { name: 'Play replay' }).click();
+    const frame = page.frameLocator('[data-testid="dom-replay"] iframe');
+    // The replay rebuilt the hostile elements (so their payloads had every chance to run)…
+    await frame.locator('#hostile-link').waitFor({ state: 'attached', timeout: 30_000 });
+    await frame.locator('#hostile-img').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('dom-replay').locator('iframe').getAttribute('sandbox')).toBe(
+      'allow-same-origin',
+    );
+    // …and none ran: not in the dashboard's window, not in the replay's.
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    const inReplay = await page
+      .locator('[data-testid="dom-replay"] iframe')
+      .evaluate(
+        (iframe: HTMLIFrameElement) => (iframe.contentWindow as { __pwned?: number } | null)?.__pwned,
+      );
+    expect(inReplay).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+
+  it('should archive the session after confirming and leave it out of the list', async () => {
+    await page.goto(`/sessions/${sessionId}`);
+    await page.getByRole('button', { name: 'Archive' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Archive session' });
+    await confirm.getByText('Are you sure you want to archive this session?').waitFor();
+    await confirm.getByRole('button', { name: 'Archive' }).click();
+    await page.waitForURL((url) => url.pathname === '/sessions');
+    await page.getByTestId('sessions-summary').waitFor();
+    expect(await page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`).count()).toBe(0);
+    expect((await sessionsOfTestCase()).map((session) => session.sessionId)).not.toContain(sessionId);
+  });
+});

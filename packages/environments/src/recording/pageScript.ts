@@ -1,0 +1,330 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/**
+ * The script the recorder injects into every frame's main world (`Page.addScriptToEvaluateOnNewDocument`,
+ * `runImmediately`). Main world, not an isolated one: rrweb there misses the stylesheet rules CSS-in-JS pages
+ * insert (NOTES.md). It reports through a CDP binding, never `fetch`, which a page's CSP may forbid.
+ */
+
+/** The `Runtime.addBinding` name the page script reports through; the script hides it from the page. */
+export const RECORDER_BINDING = '__proctorRecord';
+
+/** `Symbol.for` key of the page script's handle on `window`; marks the document as instrumented too. */
+export const PAGE_HANDLE_KEY = 'proctor.recorder';
+
+/** Mouse moves are reported at most this often (ms). */
+export const MOUSE_MOVE_SAMPLE_MS = 50;
+/** rrweb events wait at most this long (ms) for companions before they leave the page: well under settleMs, since
+ * the recorder reads DOM mutations among them to tell when a page has settled. */
+export const RRWEB_FLUSH_MS = 30;
+/** rrweb events leave the page at the latest in batches of this many. */
+export const RRWEB_BATCH_SIZE = 50;
+
+/** What the page script sends through the binding, JSON-encoded. */
+export type PageMessage =
+  /** A document started recording; `top`: it is its page's top frame. */
+  | { kind: 'hello'; url: string; top: boolean }
+  /** Raw input events (see `RawPageEvent`), with the page's own sequence numbers. */
+  | { kind: 'actions'; url: string; events: unknown[] }
+  | { kind: 'rrweb'; url: string; events: unknown[] };
+
+/**
+ * The page side. Plain JavaScript in a string, not a function's `toString()`: TypeScript runners (tsx, vitest)
+ * add helpers such as `__name` to compiled functions, which do not exist in the page.
+ *
+ * - Only http(s) documents, once per document (rrweb on about:blank overflows the stack, NOTES.md).
+ * - Listeners on `window` in the capture phase, registered before any page script: they see every event first,
+ *   passively, and survive `document.open()`.
+ * - Clicks: pointer clicks (`detail > 0`) and script clicks (`el.click()` from an agent's evaluate). Skipped:
+ *   the browser's own clicks for a key press (Enter in a form, Space on a button: the key is recorded) and
+ *   clicks a page script dispatches while handling a real event (a label forwarding to its input).
+ * - Text: key presses (keydown, in [Key] notation later), and text inserted without one (`Input.insertText`,
+ *   Playwright's fill, paste, IME) from `input` events. Only trusted keys and inputs.
+ * - Wheel: the scroller that moves (the nearest scrollable ancestor in the wheel's direction, else the page).
+ *   Scrolls without a wheel (keys, a script, Playwright's scrollIntoView before a click) are not actions.
+ * - rrweb with `recordCrossOriginIframes`: the top frame emits, a cross-origin child frame passes its events to
+ *   its parent (postMessage), a same-origin child is recorded by its parent. One stream per page.
+ */
+const PAGE_SOURCE = String.raw`
+var config = __CONFIG__;
+if (location.protocol !== 'http:' && location.protocol !== 'https:') return;
+var marker = Symbol.for(config.handleKey);
+if (window[marker]) return;
+var binding = window[config.binding];
+if (typeof binding !== 'function') return;
+try { delete window[config.binding]; } catch (error) {}
+var stringify = JSON.stringify;
+var now = Date.now;
+var later = setTimeout;
+var cancel = clearTimeout;
+var stopped = false;
+var post = function (message) {
+  if (stopped) return;
+  try { binding(stringify(message)); } catch (error) {}
+};
+var listeners = [];
+var stopRrweb = function () {};
+var handle = {
+  takeFullSnapshot: function () {},
+  // The recorder detaches: the document stops listening and recording at once, not at its next navigation.
+  stop: function () {
+    stopped = true;
+    // A later recorder instruments this document again.
+    delete window[marker];
+    listeners.forEach(function (entry) { window.removeEventListener(entry[0], entry[1], true); });
+    try { stopRrweb(); } catch (error) {}
+  }
+};
+Object.defineProperty(window, marker, { value: handle, configurable: true });
+
+var documentToken = Math.random().toString(36).slice(2, 10);
+var nextRef = 1;
+var refs = new WeakMap();
+function refOf(element) {
+  var ref = refs.get(element);
+  if (!ref) { ref = documentToken + ':' + nextRef++; refs.set(element, ref); }
+  return ref;
+}
+function round(value) { return Math.round(value * 100) / 100; }
+function isPageElement(element) {
+  return element === document.documentElement || element === document.body || element === document.scrollingElement;
+}
+function boxOf(element) {
+  if (isPageElement(element)) return { x: 0, y: 0, width: innerWidth, height: innerHeight };
+  var rect = element.getBoundingClientRect();
+  return { x: round(rect.x), y: round(rect.y), width: round(rect.width), height: round(rect.height) };
+}
+function unique(selector, element) {
+  try {
+    var found = document.querySelectorAll(selector);
+    return found.length === 1 && found[0] === element;
+  } catch (error) { return false; }
+}
+function selectorOf(element) {
+  if (element.id && unique('#' + CSS.escape(element.id), element)) return '#' + CSS.escape(element.id);
+  var parts = [];
+  for (var node = element; node && node.nodeType === 1; node = node.parentElement) {
+    if (node !== element && node.id && unique('#' + CSS.escape(node.id), node)) {
+      parts.unshift('#' + CSS.escape(node.id));
+      break;
+    }
+    var part = CSS.escape(node.localName);
+    var parent = node.parentElement;
+    if (parent) {
+      var index = 0, count = 0;
+      for (var sibling = parent.firstElementChild; sibling; sibling = sibling.nextElementSibling) {
+        if (sibling.localName === node.localName) { count++; if (sibling === node) index = count; }
+      }
+      if (count > 1) part += ':nth-of-type(' + index + ')';
+    }
+    parts.unshift(part);
+  }
+  return parts.join(' > ');
+}
+function clean(text) { return (text || '').replace(/\s+/g, ' ').trim(); }
+function nameOf(element) {
+  var aria = clean(element.getAttribute('aria-label'));
+  if (aria) return aria;
+  var labelledBy = element.getAttribute('aria-labelledby');
+  if (labelledBy) {
+    var parts = labelledBy.split(/\s+/).map(function (id) {
+      var label = document.getElementById(id);
+      return label ? label.textContent : '';
+    });
+    if (clean(parts.join(' '))) return clean(parts.join(' '));
+  }
+  var tag = element.localName;
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+    var type = (element.getAttribute('type') || '').toLowerCase();
+    // A button's value is its visible text; other values may be what was typed, never a name.
+    if (type === 'submit' || type === 'button' || type === 'reset') return clean(element.value);
+    var labels = element.labels ? Array.prototype.map.call(element.labels, function (label) { return label.innerText; }).join(' ') : '';
+    return clean(labels) || clean(element.getAttribute('placeholder')) || clean(element.getAttribute('title')) || clean(element.getAttribute('name'));
+  }
+  if (tag === 'img') return clean(element.getAttribute('alt')) || clean(element.getAttribute('title'));
+  if (isPageElement(element)) return clean(document.title);
+  return clean(element.innerText !== undefined ? element.innerText : element.textContent) || clean(element.getAttribute('title'));
+}
+function describe(element) {
+  if (!element || element.nodeType !== 1) return null;
+  try {
+    return {
+      ref: refOf(element),
+      id: element.id || null,
+      selector: selectorOf(element),
+      tag: element.localName,
+      text: nameOf(element).slice(0, 100),
+      bbox: boxOf(element)
+    };
+  } catch (error) { return null; }
+}
+
+// Keys into one element make one action whose target is its first key's: the element is described once,
+// not at every key press (which would force a layout each time).
+var typing = { element: null, target: null };
+function typingTarget(element) {
+  if (typing.element !== element) typing = { element: element, target: describe(element) };
+  return typing.target;
+}
+
+var seq = 0;
+function report(event) {
+  // Any other action ends the typing: a later key into the same element is described afresh.
+  if (event.type !== 'key' && event.type !== 'text' && event.type !== 'mousemove') typing = { element: null, target: null };
+  event.seq = ++seq;
+  event.t = now();
+  post({ kind: 'actions', url: location.href, events: [event] });
+}
+function listen(type, listener) {
+  var wrapped = function (event) {
+    try { listener(event); } catch (error) {}
+  };
+  listeners.push([type, wrapped]);
+  window.addEventListener(type, wrapped, { capture: true, passive: true });
+}
+
+// True from a trusted event until its task ends: what a page script does meanwhile is the page's doing.
+var inTrustedTask = false;
+function markTrusted(event) {
+  if (!event.isTrusted || inTrustedTask) return;
+  inTrustedTask = true;
+  later(function () { inTrustedTask = false; }, 0);
+}
+['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'click', 'auxclick', 'keydown', 'keyup', 'input', 'submit'].forEach(function (type) {
+  listen(type, markTrusted);
+});
+
+var CLICKABLE = 'a[href],button,input,select,textarea,label,summary,[role=button],[role=link],[role=checkbox],[role=menuitem],[role=tab],[role=option],[onclick]';
+function onClick(event) {
+  if (event.isTrusted ? event.detail === 0 : inTrustedTask) return;
+  var origin = event.target && event.target.nodeType === 1 ? event.target : event.target && event.target.parentElement;
+  var element = (origin && origin.closest && origin.closest(CLICKABLE)) || origin;
+  var target = describe(element);
+  var x = event.clientX, y = event.clientY;
+  if (event.detail === 0 && target && target.bbox) {
+    x = round(target.bbox.x + target.bbox.width / 2);
+    y = round(target.bbox.y + target.bbox.height / 2);
+  }
+  report({ type: 'click', x: x, y: y, button: ['left', 'middle', 'right'][event.button] || 'left', target: target });
+}
+listen('click', onClick);
+listen('auxclick', onClick);
+
+// A key press that types also fires an input event in the same task: the key alone is recorded.
+var keyTyped = false;
+listen('keydown', function (event) {
+  if (!event.isTrusted || event.isComposing || event.keyCode === 229) return;
+  keyTyped = true;
+  later(function () { keyTyped = false; }, 0);
+  report({ type: 'key', key: event.key, ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey, shift: event.shiftKey, target: typingTarget(event.target) });
+});
+listen('input', function (event) {
+  if (!event.isTrusted || keyTyped) return;
+  var inputType = event.inputType || '';
+  if (inputType.indexOf('insert') !== 0 || inputType === 'insertCompositionText') return;
+  var text = event.data;
+  if (text == null && event.dataTransfer) text = event.dataTransfer.getData('text/plain');
+  if (text) report({ type: 'text', text: text, target: typingTarget(event.target) });
+});
+listen('compositionend', function (event) {
+  if (event.isTrusted && event.data) report({ type: 'text', text: event.data, target: typingTarget(event.target) });
+});
+
+function scrollable(element, overflow, size, client, delta) {
+  return delta !== 0 && /(auto|scroll|overlay)/.test(overflow) && element[size] > element[client];
+}
+function scrollerOf(element, dx, dy) {
+  for (var node = element; node && node.nodeType === 1 && !isPageElement(node); node = node.parentElement) {
+    var style = getComputedStyle(node);
+    if (scrollable(node, style.overflowY, 'scrollHeight', 'clientHeight', dy) || scrollable(node, style.overflowX, 'scrollWidth', 'clientWidth', dx)) return node;
+  }
+  return document.scrollingElement || document.documentElement;
+}
+var lastWheel = { origin: null, scroller: null, target: null, t: 0 };
+listen('wheel', function (event) {
+  if (!event.isTrusted) return;
+  var scale = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? innerHeight : 1;
+  var dx = event.deltaX * scale, dy = event.deltaY * scale;
+  var t = now();
+  // A gesture sends tens of wheel events at one spot: its scroller is looked up once.
+  if (lastWheel.origin !== event.target || t - lastWheel.t > 500) {
+    var scroller = scrollerOf(event.target, dx, dy);
+    lastWheel = { origin: event.target, scroller: scroller, target: describe(scroller), t: t };
+  }
+  lastWheel.t = t;
+  report({ type: 'wheel', dx: dx, dy: dy, target: lastWheel.target });
+});
+listen('submit', function (event) {
+  report({ type: 'submit', target: describe(event.target) });
+});
+var lastMove = 0;
+listen('mousemove', function (event) {
+  if (!event.isTrusted) return;
+  var t = now();
+  if (t - lastMove < config.mouseMoveSampleMs) return;
+  lastMove = t;
+  report({ type: 'mousemove', x: event.clientX, y: event.clientY });
+});
+
+post({ kind: 'hello', url: location.href, top: window === window.top });
+
+var rrweb = (function () {
+  var module = { exports: {} };
+  var exports = module.exports;
+  __RRWEB__
+  return module.exports;
+})();
+var queue = [];
+var flushTimer = 0;
+function flush() {
+  if (flushTimer) { cancel(flushTimer); flushTimer = 0; }
+  if (!queue.length) return;
+  var events = queue;
+  queue = [];
+  post({ kind: 'rrweb', url: location.href, events: events });
+}
+try {
+  stopRrweb = rrweb.record({
+    emit: function (event) {
+      queue.push(event);
+      if (queue.length >= config.rrwebBatchSize) flush();
+      else if (!flushTimer) flushTimer = later(flush, config.rrwebFlushMs);
+    },
+    recordAfter: 'DOMContentLoaded',
+    recordCrossOriginIframes: true,
+    maskAllInputs: false,
+    maskInputOptions: {}
+  }) || stopRrweb;
+} catch (error) {}
+handle.takeFullSnapshot = function () {
+  // Throws where rrweb does not record itself (a same-origin child frame, which its parent records).
+  try { rrweb.record.takeFullSnapshot(); } catch (error) {}
+  flush();
+};
+listen('pagehide', flush);
+`;
+
+let cached: string | undefined;
+
+/** The rrweb recorder's UMD bundle (`@rrweb/record`), whose package exports no path to it. */
+function rrwebBundle(): string {
+  const main = createRequire(import.meta.url).resolve('@rrweb/record');
+  return readFileSync(join(dirname(main), 'record.umd.min.cjs'), 'utf8');
+}
+
+/** The source given to `Page.addScriptToEvaluateOnNewDocument`. */
+export function pageScriptSource(): string {
+  cached ??= `(function () {\n${PAGE_SOURCE.replace(
+    '__CONFIG__',
+    JSON.stringify({
+      binding: RECORDER_BINDING,
+      handleKey: PAGE_HANDLE_KEY,
+      mouseMoveSampleMs: MOUSE_MOVE_SAMPLE_MS,
+      rrwebFlushMs: RRWEB_FLUSH_MS,
+      rrwebBatchSize: RRWEB_BATCH_SIZE,
+    }),
+  ).replace('__RRWEB__', () => rrwebBundle())}\n})();`;
+  return cached;
+}

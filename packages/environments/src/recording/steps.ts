@@ -1,0 +1,298 @@
+import { type BoundingBox, RECORDING, type UserAction } from '@proctor/contracts';
+import type { ActionChange } from './actions';
+import type { CapturedPageState, CapturedScreenshot, CapturedStep } from './types';
+
+/**
+ * The longest a step waits for its page to settle (ms after the action's last event). A page that never stops
+ * changing (an animation, a ticking clock) gets its after-state then; one that never finishes loading too.
+ */
+export const SETTLE_TIMEOUT_MS = 5_000;
+
+/** One look at a page: where it was and what it showed. Shared by a step's after-state and the next before-state. */
+export interface PageCapture {
+  url: string;
+  screenshot: CapturedScreenshot | null;
+}
+
+export interface StepTrackerOptions {
+  /** Takes a screenshot of the page now. Never rejects: a page that went away gives a capture without one. */
+  capture(pageId: string): Promise<PageCapture>;
+  /** The page's URL as last known, for a state without a capture. */
+  currentUrl(pageId: string): string;
+  /** Whether the page's main frame is loading a document (then it has not settled). */
+  isLoading(pageId: string): boolean;
+  mutationCount(): number;
+  emit(step: CapturedStep): void;
+  now?: () => number;
+}
+
+interface Deferred {
+  promise: Promise<void>;
+  resolve(): void;
+}
+
+function deferred(): Deferred {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+interface Step {
+  idx: number;
+  action: UserAction;
+  pageId: string;
+  bbox: BoundingBox | null;
+  /** The page as last seen settled; undefined for steps without screenshots (mouse_move). */
+  before: Promise<PageCapture | null> | undefined;
+  urlAtStart: string;
+  /** Taken after the step's last event; cleared when the step grows or its page changes after it. */
+  after: Promise<PageCapture> | undefined;
+  mutationsBefore: number;
+  mutationsAfter: number | undefined;
+  /** Its action is complete: nothing will be added to it. */
+  finished: boolean;
+  /** Its last event, from which SETTLE_TIMEOUT_MS counts. */
+  lastEventAt: number;
+  timer?: NodeJS.Timeout;
+  ready: Deferred;
+}
+
+interface PageSettle {
+  /** The page as last seen settled (or the latest capture taken for a step). */
+  latest: Promise<PageCapture> | undefined;
+  /** A capture waiting for the page to settle with no step on it (after a load, or on attach). */
+  idle?: { timer: NodeJS.Timeout; since: number };
+}
+
+/**
+ * Steps from action changes. Each action becomes a step (idx 0, 1, 2…). A step's before-state is its page as
+ * last seen settled; its after-state is a screenshot taken once the page has been quiet for
+ * `RECORDING.settleMs` after the step's last event (quiet: no input, no DOM mutation, main frame not loading),
+ * or at once when another step starts first. That same screenshot is the next step's before-state, so a step
+ * costs one screenshot. mouse_move steps have no page states: a person moves the mouse all the time, and
+ * screenshots of that would cost more than everything else. Steps reach the sink in idx order.
+ */
+export class StepTracker {
+  readonly #options: StepTrackerOptions;
+  readonly #now: () => number;
+  readonly #pages = new Map<string, PageSettle>();
+  readonly #byAction = new Map<string, Step>();
+  /** The step with screenshots that is still open or settling: the next such step closes it. */
+  #current: Step | undefined;
+  #nextIdx = 0;
+  #lastIdx: number | null = null;
+  /** Resolves once every step begun so far has been emitted. */
+  #emitted: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(options: StepTrackerOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** The index of the last step begun, null before the first of the session. */
+  get lastStepIdx(): number | null {
+    return this.#lastIdx;
+  }
+
+  apply(change: ActionChange): void {
+    if (this.#closed) return;
+    if (change.kind === 'started') {
+      this.#start(change);
+      return;
+    }
+    const step = this.#byAction.get(change.action.id);
+    if (!step) return;
+    step.action = change.action;
+    if (change.kind === 'updated') {
+      if (step.before) this.#grew(step);
+      return;
+    }
+    step.finished = true;
+    this.#byAction.delete(change.action.id);
+    if (step.before && !step.after) return; // its settle timer (or the next step) takes the after-state
+    if (this.#current === step) this.#current = undefined;
+    step.ready.resolve();
+  }
+
+  /** The page changed (DOM mutations, a navigation): whatever waits for it to settle waits again. */
+  activity(pageId: string): void {
+    const step = this.#current;
+    if (step?.pageId === pageId && !(step.finished && step.after)) {
+      step.after = undefined;
+      step.mutationsAfter = undefined;
+      this.#arm(step);
+    }
+    const page = this.#pages.get(pageId);
+    if (page?.idle) this.#armIdle(pageId, page, page.idle.since);
+  }
+
+  /** A page appeared or finished loading: once it settles, it is captured as the next step's before-state. */
+  watchUntilSettled(pageId: string): void {
+    if (this.#closed || this.#current?.pageId === pageId) return;
+    this.#armIdle(pageId, this.#page(pageId), this.#now());
+  }
+
+  pageGone(pageId: string): void {
+    if (this.#current?.pageId === pageId) this.#close(this.#current);
+    const page = this.#pages.get(pageId);
+    clearTimeout(page?.idle?.timer);
+    this.#pages.delete(pageId);
+  }
+
+  /**
+   * Closes the step in progress (its after-state taken now) and resolves once every step begun so far reached
+   * the sink. Actions must be finished first (`ActionAssembler.flush`): an unfinished one is never emitted.
+   */
+  flush(): Promise<void> {
+    if (this.#current) this.#close(this.#current);
+    return this.#emitted;
+  }
+
+  /** A new session: the next step is idx 0. Steps of the old session still settling keep their indexes. */
+  restart(): void {
+    this.#nextIdx = 0;
+    this.#lastIdx = null;
+  }
+
+  close(): void {
+    this.#closed = true;
+    if (this.#current) clearTimeout(this.#current.timer);
+    for (const page of this.#pages.values()) clearTimeout(page.idle?.timer);
+  }
+
+  #page(pageId: string): PageSettle {
+    let page = this.#pages.get(pageId);
+    if (!page) {
+      page = { latest: undefined };
+      this.#pages.set(pageId, page);
+    }
+    return page;
+  }
+
+  #start({ action, context, bbox }: ActionChange): void {
+    const idx = this.#nextIdx++;
+    this.#lastIdx = idx;
+    const withScreenshots = action.type !== 'mouse_move';
+    if (withScreenshots && this.#current) this.#close(this.#current);
+    let before: Promise<PageCapture | null> | undefined;
+    if (withScreenshots) {
+      const page = this.#page(context.pageId);
+      // Waiting to settle with no step on it: what it shows now is the best "before" there is.
+      if (page.idle) this.#captureIdle(context.pageId, page);
+      before = page.latest ?? Promise.resolve(null);
+    }
+    const step: Step = {
+      idx,
+      action,
+      pageId: context.pageId,
+      bbox,
+      before,
+      urlAtStart: this.#options.currentUrl(context.pageId),
+      after: undefined,
+      mutationsBefore: this.#options.mutationCount(),
+      mutationsAfter: undefined,
+      finished: false,
+      lastEventAt: this.#now(),
+      ready: deferred(),
+    };
+    this.#byAction.set(action.id, step);
+    const previous = this.#emitted;
+    // The sink's errors are the recorder's to report; the chain must go on after one.
+    this.#emitted = previous
+      .then(() => step.ready.promise)
+      .then(() => this.#emit(step))
+      .catch(() => {});
+    if (withScreenshots) {
+      this.#current = step;
+      this.#arm(step);
+    }
+  }
+
+  #grew(step: Step): void {
+    step.lastEventAt = this.#now();
+    if (step !== this.#current) return;
+    step.after = undefined;
+    step.mutationsAfter = undefined;
+    this.#arm(step);
+  }
+
+  /** (Re)starts the wait for quiet: settleMs from now, but never past SETTLE_TIMEOUT_MS after the last event. */
+  #arm(step: Step): void {
+    clearTimeout(step.timer);
+    const left = step.lastEventAt + SETTLE_TIMEOUT_MS - this.#now();
+    step.timer = setTimeout(() => this.#settled(step), Math.max(0, Math.min(RECORDING.settleMs, left)));
+  }
+
+  #settled(step: Step): void {
+    if (step !== this.#current || this.#closed) return;
+    const timedOut = this.#now() >= step.lastEventAt + SETTLE_TIMEOUT_MS;
+    if (this.#options.isLoading(step.pageId) && !timedOut) {
+      this.#arm(step);
+      return;
+    }
+    this.#captureAfter(step);
+    if (step.finished) {
+      this.#current = undefined;
+      step.ready.resolve();
+    }
+  }
+
+  /** The step's after-state now (another step starts, its page went away, or everything is being flushed). */
+  #close(step: Step): void {
+    clearTimeout(step.timer);
+    if (!step.after) this.#captureAfter(step);
+    if (this.#current === step) this.#current = undefined;
+    if (step.finished) step.ready.resolve();
+  }
+
+  #captureAfter(step: Step): void {
+    const page = this.#page(step.pageId);
+    step.after = this.#options.capture(step.pageId);
+    step.mutationsAfter = this.#options.mutationCount();
+    page.latest = step.after;
+  }
+
+  #armIdle(pageId: string, page: PageSettle, since: number): void {
+    clearTimeout(page.idle?.timer);
+    const left = since + SETTLE_TIMEOUT_MS - this.#now();
+    const timer = setTimeout(
+      () => {
+        if (this.#options.isLoading(pageId) && this.#now() < since + SETTLE_TIMEOUT_MS)
+          this.#armIdle(pageId, page, since);
+        else this.#captureIdle(pageId, page);
+      },
+      Math.max(0, Math.min(RECORDING.settleMs, left)),
+    );
+    page.idle = { timer, since };
+  }
+
+  #captureIdle(pageId: string, page: PageSettle): void {
+    clearTimeout(page.idle?.timer);
+    page.idle = undefined;
+    if (!this.#closed && this.#pages.get(pageId) === page) page.latest = this.#options.capture(pageId);
+  }
+
+  async #emit(step: Step): Promise<void> {
+    const [before, after] = await Promise.all([step.before, step.after]);
+    const bboxes = step.bbox ? [step.bbox] : [];
+    const state = (capture: PageCapture | null | undefined): CapturedPageState => ({
+      current_url: capture?.url ?? step.urlAtStart,
+      screenshot: capture?.screenshot ?? null,
+      metadata: { bboxes },
+    });
+    const withScreenshots = step.before !== undefined;
+    this.#options.emit({
+      idx: step.idx,
+      action: step.action,
+      before_state: withScreenshots ? state(before) : null,
+      after_state: withScreenshots ? state(after) : null,
+      mutations: {
+        before: step.mutationsBefore,
+        after: step.mutationsAfter ?? this.#options.mutationCount(),
+      },
+    });
+  }
+}
