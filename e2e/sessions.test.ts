@@ -80,8 +80,10 @@ describe('session pages', () => {
           url: (path) => new URL(path, origin).href,
           auth: { user: shop.auth.user, password: shop.auth.password },
         };
-        await duvet.solve(remote, context);
+        const output = await duvet.solve(remote, context);
         await remote.waitForLoadState('load');
+        // The answer (the colour it picked) is part of the session, judged with its changes when it ends.
+        expect((await environment.evaluate(output)).passed).toBe(true);
       } finally {
         await browser.close();
       }
@@ -89,7 +91,9 @@ describe('session pages', () => {
       await environment.close();
     }
 
-    await expect.poll(async () => (await sessionDetail()).session.status).toBe('run_completed');
+    // Ended, then judged by its test case (the reference solution passes).
+    await expect.poll(async () => (await sessionDetail()).session.status).toBe('scoring_completed');
+    expect((await sessionDetail()).session.scoringBadge).toBe('pass');
     await page.reload();
     const steps = (await sessionDetail()).snapshot.snapshots.length;
     expect(steps).toBeGreaterThan(1);
@@ -100,7 +104,8 @@ describe('session pages', () => {
   it('should list the session and open it from its side panel', async () => {
     await page.goto('/sessions');
     const row = page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`);
-    await row.getByText('Ended').waitFor();
+    await row.getByText('Completed').waitFor();
+    await row.getByText('Pass', { exact: true }).waitFor();
     await row.getByText(duvet.name).waitFor();
 
     await row.click();
@@ -227,7 +232,7 @@ describe('session pages', () => {
   it('should list the session on the Sessions tab of its test case', async () => {
     await page.goto(`/tests/${testCasePublicId}?section=sessions`);
     const row = page.locator(`[data-testid="test-case-session-row"][data-session-id="${sessionId}"]`);
-    await row.getByText('Ended').waitFor();
+    await row.getByText('Completed').waitFor();
     const total = (await sessionsOfTestCase()).length;
     await page
       .getByTestId('test-case-sessions-total')

@@ -5,7 +5,15 @@ import {
   ResetEnvironmentResponse,
   SessionDetailResponse,
 } from '@proctor/contracts';
-import { networkRequests, sessionEvents, sessionSteps, sessions, simulators, testCases } from '@proctor/db';
+import {
+  networkRequests,
+  scores,
+  sessionEvents,
+  sessionSteps,
+  sessions,
+  simulators,
+  testCases,
+} from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -199,7 +207,50 @@ describe('session recording', () => {
     // (Its last step, still settling when it was first read, was written at the reset.)
     const ids = (detail: SessionDetailResponse) => detail.snapshot.snapshots.map((step) => step.action.id);
     expect(ids(again).slice(0, ids(first).length)).toEqual(ids(first));
-    expect(again.session.status).toBe('run_completed');
+    // Ended by the reset, it was judged by its test case: the reference solution passes.
+    await expect
+      .poll(
+        async () => SessionDetailResponse.parse(await call('GET', `/api/session/${run.session_id}`)).session,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toMatchObject({ status: 'scoring_completed', scoringBadge: 'pass' });
     await call('POST', `/api/env/${environment.id}/close`);
+  });
+
+  it('judges a run that changed nothing "Auto Failed: No Mutations", and a run without a test case not at all', async () => {
+    const environment = MakeEnvironmentResponse.parse(
+      await call('POST', '/api/env/make2', { env_id: 'shop' }),
+    );
+    const [testCase] = await proctor.ctx.db
+      .select({ publicId: testCases.publicId })
+      .from(testCases)
+      .where(eq(testCases.builtInKey, `shop/${mugs.key}`));
+    const run = ResetEnvironmentResponse.parse(
+      await call('POST', `/api/env/${environment.id}/reset`, { test_case_public_id: testCase!.publicId }),
+    );
+    await call('POST', `/api/env/${environment.id}/close`);
+    const judged = async (id: string) =>
+      SessionDetailResponse.parse(await call('GET', `/api/session/${id}`)).session;
+    await expect
+      .poll(() => judged(run.session_id), { timeout: 30_000 })
+      .toMatchObject({ status: 'scoring_completed', scoringBadge: 'fail' });
+    const [session] = await proctor.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.publicId, run.session_id));
+    const records = await proctor.ctx.db.select().from(scores).where(eq(scores.sessionId, session!.id));
+    expect(
+      Object.fromEntries(records.map((r) => [r.type, (r.result as { reason: string }).reason])),
+    ).toMatchObject({
+      system_scoring: 'Auto Failed: No Mutations',
+    });
+    expect(records.find((r) => r.type === 'state_mutation_match')?.result).toMatchObject({ correct: false });
+    // The first session of the environment had no test case: nothing to judge it by.
+    expect(await judged(environment.session_id)).toMatchObject({
+      status: 'run_completed',
+      scoringBadge: 'none',
+    });
   });
 });

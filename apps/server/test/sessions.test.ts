@@ -147,14 +147,42 @@ describeEachDatabase('sessions', (proctor) => {
       { sessionId: first.id, type: 'system_scoring', result: { correct: false } },
     ]);
 
-    const all = await list(member);
-    expect(all.sessions.map((s) => s.sessionId)).toEqual([third.publicId, second.publicId, first.publicId]);
-    expect(all.sessions.map((s) => s.scoringBadge)).toEqual(['pass', 'fail', 'none']);
-    expect(all.summary).toEqual({ runGroup: null, numPassed: 1, numScored: 2, totalCount: 3 });
+    // Rescored: an old failing run of its scorers, then a newer one where every type passes.
+    const fourth = await recordedSession(member, { createdAt: new Date('2026-01-04T10:00:00Z') });
+    await db.insert(scores).values([
+      {
+        sessionId: fourth.id,
+        type: 'state_mutation_match',
+        result: { correct: false },
+        createdAt: new Date('2026-01-04T11:00:00Z'),
+      },
+      {
+        sessionId: fourth.id,
+        type: 'state_mutation_match',
+        result: { correct: true },
+        createdAt: new Date('2026-01-04T12:00:00Z'),
+      },
+      {
+        sessionId: fourth.id,
+        type: 'json_schema',
+        result: { correct: true },
+        createdAt: new Date('2026-01-04T12:00:00Z'),
+      },
+    ]);
 
-    const page2 = await list(member, 'pageSize=2&page=2');
+    const all = await list(member);
+    expect(all.sessions.map((s) => s.sessionId)).toEqual([
+      fourth.publicId,
+      third.publicId,
+      second.publicId,
+      first.publicId,
+    ]);
+    expect(all.sessions.map((s) => s.scoringBadge)).toEqual(['pass', 'pass', 'fail', 'none']);
+    expect(all.summary).toEqual({ runGroup: null, numPassed: 2, numScored: 3, totalCount: 4 });
+
+    const page2 = await list(member, 'pageSize=3&page=2');
     expect(page2.sessions.map((s) => s.sessionId)).toEqual([first.publicId]);
-    expect(page2.pagination).toEqual({ page: 2, page_size: 2, total_count: 3, total_pages: 2 });
+    expect(page2.pagination).toEqual({ page: 2, page_size: 3, total_count: 4, total_pages: 2 });
 
     const oldestFirst = await list(member, 'sortDirection=asc');
     expect(oldestFirst.sessions[0]!.sessionId).toBe(first.publicId);

@@ -30,6 +30,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { type EndedRun, scoreEndedRun } from '../scoring/pipeline';
 import { testCaseVisible, type Viewer } from '../services/testCaseAccess';
 import type { BlobStore } from '../storage/blobs';
 import { sweepAbandonedBrowsers } from './browserFolders';
@@ -112,6 +113,8 @@ export class EnvironmentManager {
   readonly #definitions: Map<string, SimulatorDefinition>;
   readonly #workerId: string;
   #starting = 0;
+  /** Sessions being scored now; closing the manager waits for them. */
+  readonly #scoring = new Set<Promise<unknown>>();
   #log: FastifyBaseLogger | undefined;
   #unavailableReason: string | undefined;
   #sweeper: NodeJS.Timeout | undefined;
@@ -151,6 +154,7 @@ export class EnvironmentManager {
         this.#end(environment, 'failed', 'Proctor was shut down while the environment was running'),
       ),
     );
+    await Promise.all(this.#scoring);
     await this.options.pool.close();
     await this.#host.close();
   }
@@ -371,8 +375,10 @@ export class EnvironmentManager {
     const recorder = await environment.recording;
     await recorder?.flush();
     await environment.writer.finish();
+    const ended = this.#endedRun(environment);
     environment.instance.reset();
     await setSessionStatus(db, environment.session.id, 'run_completed');
+    this.#score(ended);
     const session = await startSession(db, {
       ...environment.owner,
       simulatorId: environment.simulator.id,
@@ -556,6 +562,7 @@ export class EnvironmentManager {
     void environment.liveView?.then((liveView) => liveView.close()).catch(() => undefined);
     await environment.recording.then((recorder) => recorder?.close());
     await environment.writer.finish();
+    const ended = status === 'closed' ? this.#endedRun(environment) : null;
     environment.page.close();
     environment.instance.destroy();
     await environment.browser.close().catch(() => undefined);
@@ -571,6 +578,29 @@ export class EnvironmentManager {
       type: status === 'closed' ? 'environment_closed' : 'environment_failed',
       message: reason,
     });
+    if (ended) this.#score(ended);
+  }
+
+  /** What scoring needs of the current session, read before its instance is reset or destroyed. */
+  #endedRun(environment: LiveEnvironment): EndedRun {
+    return {
+      sessionId: environment.session.id,
+      sessionPublicId: environment.session.publicId,
+      testCase: environment.session.testCase,
+      prompt: environment.session.prompt,
+      simulatorConfig: simulatorFilters(environment.simulator.config),
+      mutations: environment.instance.mutations(),
+    };
+  }
+
+  /** Scores an ended run in the background (its caller, a close or a reset, does not wait for verdicts). */
+  #score(run: EndedRun): void {
+    const scoring = scoreEndedRun(this.options.db, run)
+      .catch((error: unknown) =>
+        this.#log?.error({ err: error, session: run.sessionPublicId }, 'scoring a session failed'),
+      )
+      .finally(() => this.#scoring.delete(scoring));
+    this.#scoring.add(scoring);
   }
 }
 

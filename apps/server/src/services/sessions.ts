@@ -32,19 +32,26 @@ const SESSION_NOT_FOUND = 'Session not found';
 /** Score types that are not an automatic judgement of the run (000 §2.4 scoring badge). */
 const NOT_AUTOMATIC = ['human_in_the_loop', 'system_scoring'];
 
+const automatic = (alias: string) =>
+  sql.raw(`${alias}.type not in (${NOT_AUTOMATIC.map((type) => `'${type}'`).join(', ')})`);
+
 /**
- * The scoring badge (000 §2.4): Pass or Fail from the latest score that is neither human nor system scoring,
- * None without one. One SQL expression, so the list, its filter and its summary can never disagree.
+ * The scoring badge (000 §2.4): Pass or Fail from the latest automatic score, None without one. A session
+ * judged by several automatic types at once (its mutations, its answer, its answer's schema) has several
+ * latest scores, written together: it passes when every one passes and fails when any fails. One SQL
+ * expression, so the list, its filter and its summary can never disagree.
  */
 const scoringBadge = sql<SessionScoringBadge>`coalesce((
-  select case ${scores.result}->>'correct' when 'true' then 'pass' when 'false' then 'fail' end
-  from ${scores}
-  where ${scores.sessionId} = ${sessions.id} and ${scores.type} not in (${sql.join(
-    NOT_AUTOMATIC.map((type) => sql`${type}`),
-    sql`, `,
-  )})
-  order by ${scores.createdAt} desc, ${scores.id} desc
-  limit 1
+  select case
+    when bool_or(latest.result->>'correct' = 'false') then 'fail'
+    when bool_and(latest.result->>'correct' = 'true') then 'pass'
+  end
+  from scores latest
+  where latest.session_id = ${sessions.id} and ${automatic('latest')}
+    and latest.created_at = (
+      select max(previous.created_at) from scores previous
+      where previous.session_id = ${sessions.id} and ${automatic('previous')}
+    )
 ), 'none')`;
 
 const humanScoreCount = sql<number>`(select count(*) from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop')`;
