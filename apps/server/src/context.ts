@@ -15,6 +15,6 @@ export interface AppContext {
   oidc: OidcLogin | undefined;
   /** The live environments this process runs (browsers and simulator instances). */
   environments: EnvironmentManager;
-  /** Recordings' bytes (screenshots): files under DATA_DIR/blobs. */
+  /** Recordings' bytes (screenshots): files under DATA_DIR/blobs, or an S3-compatible bucket (BLOB_STORE_URL). */
   blobs: BlobStore;
 }

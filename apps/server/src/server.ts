@@ -13,7 +13,8 @@ import type { AppContext } from './context';
 import { ownBrowserPrefix } from './environments/browserFolders';
 import { EnvironmentManager, POOL_WINDOW } from './environments/manager';
 import { registerBuiltInSimulators } from './services/registration';
-import { FileBlobStore } from './storage/blobs';
+import { type BlobStore, FileBlobStore } from './storage/blobs';
+import { S3BlobStore } from './storage/s3BlobStore';
 
 export interface Proctor {
   app: FastifyInstance;
@@ -32,6 +33,18 @@ export function databaseConfigFor(config: ServerConfig): DatabaseConfig {
           ),
       }
     : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` };
+}
+
+/**
+ * The S3-compatible store when BLOB_STORE_URL is set, files under DATA_DIR/blobs otherwise. An S3 store is
+ * tried at once (one listing), so that wrong credentials or a missing bucket stop the start with S3's own
+ * error instead of losing every screenshot to a logged one.
+ */
+async function openBlobStore(config: ServerConfig): Promise<BlobStore> {
+  if (!config.blobStore) return new FileBlobStore(join(config.dataDir, 'blobs'));
+  const store = new S3BlobStore(config.blobStore);
+  await store.verifyAccess();
+  return store;
 }
 
 /** Opens the database, applies migrations and builds the HTTP app; does not listen. */
@@ -54,7 +67,7 @@ export async function createProctor(
     const oidc = config.oidc
       ? await OidcLogin.discover(config.oidc, { db: database.db, publicUrl: config.publicUrl })
       : undefined;
-    const blobs = new FileBlobStore(join(config.dataDir, 'blobs'));
+    const blobs = await openBlobStore(config);
     const environments = new EnvironmentManager({
       db: database.db,
       blobs,
@@ -81,6 +94,7 @@ export async function createProctor(
     };
     const app = await buildApp(ctx, options.fastify);
     await environments.start(app.log);
+    app.log.info({ blobStore: blobs.location }, `blob store: ${blobs.location}`);
     app.log.info(
       { simulators: registered.simulators.map((s) => s.name), testCases: registered.testCases },
       'built-in simulators registered',

@@ -205,6 +205,10 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/screen-recording` },
   },
+  'GET /api/evals/scoring/:id': {
+    allowed: EVERYONE,
+    request: { url: `/api/evals/scoring/${UNKNOWN_SESSION}` },
+  },
   'GET /api/session/:id/screenshots/:key': {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/screenshots/0123abcd.jpg` },

@@ -3,6 +3,7 @@ import {
   RrwebActionsResponse,
   SessionDetailResponse,
   SessionListResponse,
+  SessionScoresResponse,
   type StateMutation,
   type UserAction,
 } from '@proctor/contracts';
@@ -395,6 +396,50 @@ describeEachDatabase('sessions', (proctor) => {
       expect([400, 404], key).toContain(response.statusCode);
       expect(response.json()).toHaveProperty('detail');
     }
+  });
+
+  it("lists a session's score records; annotators see only their own human scores; others get 404", async () => {
+    const annotatorOrg = await proctor().organization({ annotator: true });
+    const annotator = await proctor().actor({ organization: annotatorOrg, name: 'Ann Otator' });
+    const colleague = await proctor().actor({ organization: annotatorOrg });
+    const stranger = await proctor().actor();
+    const session = await recordedSession(annotator);
+    await proctor()
+      .ctx.db.insert(scores)
+      .values([
+        {
+          sessionId: session.id,
+          type: 'state_mutation_match',
+          config: { mutations: [] },
+          result: { correct: true, similarity: 1, reason: 'All expected changes were made' },
+          createdAt: new Date('2026-02-01T10:00:00Z'),
+        },
+        {
+          sessionId: session.id,
+          userId: annotator.user.id,
+          type: 'human_in_the_loop',
+          result: { correct: true, reason: 'Looks right' },
+          createdAt: new Date('2026-02-01T11:00:00Z'),
+        },
+        {
+          sessionId: session.id,
+          userId: colleague.user.id,
+          type: 'human_in_the_loop',
+          result: { correct: false, reason: 'Wrong size' },
+          createdAt: new Date('2026-02-01T12:00:00Z'),
+        },
+      ]);
+    const read = async (as?: Actor) =>
+      proctor().request({ method: 'GET', url: `/api/evals/scoring/${session.publicId}`, as });
+    const mine = SessionScoresResponse.parse((await read(annotator)).json());
+    expect(mine.map((score) => [score.config.type, score.result.reason, score.user?.name ?? null])).toEqual([
+      ['state_mutation_match', 'All expected changes were made', null],
+      ['human_in_the_loop', 'Looks right', 'Ann Otator'],
+    ]);
+    expect(mine[0]).toMatchObject({ sessionId: session.publicId, result: { correct: true, similarity: 1 } });
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    expect(SessionScoresResponse.parse((await read(admin)).json())).toHaveLength(3);
+    for (const outsider of [stranger, undefined]) expect((await read(outsider)).statusCode).toBe(404);
   });
 
   it('archives a session for its organization only; it then leaves lists and links', async () => {

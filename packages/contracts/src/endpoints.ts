@@ -56,6 +56,7 @@ import {
   SessionIdParam,
   SessionListQuery,
   SessionListResponse,
+  SessionScoresResponse,
   SetSessionPublicRequest,
   SetSessionPublicResponse,
 } from './session';
@@ -560,6 +561,14 @@ export const endpoints = {
     summary: "The session's screen recording, when one was made",
     params: SessionIdParam,
     response: ScreenRecordingResponse,
+  }),
+  sessionScores: endpoint({
+    method: 'GET',
+    path: '/api/evals/scoring/:id',
+    tag: 'sessions',
+    summary: "A session's score records, oldest first (automatic verdicts and people's scores)",
+    params: SessionIdParam,
+    response: SessionScoresResponse,
   }),
 } as const;
 

@@ -1,6 +1,6 @@
 import { endpoints, SessionScreenshotParam } from '@proctor/contracts';
-import { networkRequests, sessions } from '@proctor/db';
-import { asc, eq } from 'drizzle-orm';
+import { networkRequests, scores, sessions, users } from '@proctor/db';
+import { and, asc, eq, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessionBlobPrefix } from '../environments/recordingWriter';
 import { badRequest, notFound } from '../http/errors';
@@ -101,6 +101,34 @@ export function sessionRoutes(app: FastifyInstance) {
       return { url: null, detail: 'No screen recording was made for this session' };
     },
   );
+
+  defineRoute(app, endpoints.sessionScores, access.public, async ({ app: ctx, principal, params }) => {
+    const { session } = await readableSession(ctx.db, principal, params.id);
+    // Annotators outside admin view see only their own human scores (000 §2.5).
+    const ownHumanOnly = principal?.organization?.isAnnotator === true && !principal.permissions.is_admin;
+    const rows = await ctx.db
+      .select({ score: scores, user: { id: users.id, name: users.name, imageUrl: users.imageUrl } })
+      .from(scores)
+      .leftJoin(users, eq(users.id, scores.userId))
+      .where(
+        and(
+          eq(scores.sessionId, session.id),
+          ownHumanOnly
+            ? or(ne(scores.type, 'human_in_the_loop'), eq(scores.userId, principal.user?.id ?? -1))
+            : undefined,
+        ),
+      )
+      .orderBy(asc(scores.createdAt), asc(scores.id));
+    return rows.map(({ score, user }) => ({
+      id: score.id,
+      sessionId: session.publicId,
+      config: { ...(score.config as Record<string, unknown>), type: score.type },
+      user: user ? { id: user.id, name: user.name, image_url: user.imageUrl } : null,
+      user_id: score.userId,
+      createdAt: score.createdAt.toISOString(),
+      result: { reason: '', correct: null, ...(score.result as Record<string, unknown>), type: score.type },
+    }));
+  });
 
   defineRawRoute(
     app,

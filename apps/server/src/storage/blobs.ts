@@ -5,10 +5,12 @@ import { dirname, join, resolve, sep } from 'node:path';
  * Where recordings keep their bytes (screenshots today; screen recordings and HAR files later). Rows in the
  * database hold keys, never bytes, so a session's page data stays small and fast to read.
  *
- * The embedded default keeps files under DATA_DIR/blobs. An S3-compatible store by URL is the scaled-out
- * alternative (ARCHITECTURE.md §1); it is not built yet, and the server says so at start when asked for one.
+ * The embedded default keeps files under DATA_DIR/blobs; an S3-compatible store configured by BLOB_STORE_URL
+ * (`S3BlobStore`) is the scaled-out alternative (ARCHITECTURE.md §1), shared by every replica.
  */
 export interface BlobStore {
+  /** Where the bytes go, for the start-up log: "files under …" or "S3 bucket … at …"; never a secret. */
+  readonly location: string;
   put(key: string, data: Uint8Array): Promise<void>;
   /** The bytes, or undefined when there is no such blob. */
   get(key: string): Promise<Buffer | undefined>;
@@ -28,9 +30,11 @@ export function blobKeyProblem(key: string): string | null {
 
 export class FileBlobStore implements BlobStore {
   readonly #root: string;
+  readonly location: string;
 
   constructor(root: string) {
     this.#root = resolve(root);
+    this.location = `files under ${this.#root}`;
   }
 
   #path(key: string): string {

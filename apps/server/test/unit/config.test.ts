@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from '../../src/config';
+import { loadConfig, parseBlobStore, parseTrustProxy } from '../../src/config';
 
 describe('TRUST_PROXY', () => {
   it('should trust no proxy unless told to', () => {
@@ -25,5 +25,84 @@ describe('TRUST_PROXY', () => {
       /not "proxy\.internal", "10\.0\.0\.0\/33"$/,
     );
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('BLOB_STORE_*', () => {
+  const complete = {
+    BLOB_STORE_URL: 'http://127.0.0.1:9000/proctor-blobs',
+    BLOB_STORE_ACCESS_KEY_ID: 'proctor',
+    BLOB_STORE_SECRET_ACCESS_KEY: 'very-secret-value',
+  };
+
+  it('should keep blobs in files unless BLOB_STORE_URL is set', () => {
+    expect(loadConfig({}).blobStore).toBeUndefined();
+    expect(loadConfig({ BLOB_STORE_URL: '', BLOB_STORE_REGION: ' ' }).blobStore).toBeUndefined();
+  });
+
+  it('should read the endpoint and bucket from the URL, with us-east-1 and path-style by default', () => {
+    expect(loadConfig(complete).blobStore).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'proctor-blobs',
+      region: 'us-east-1',
+      accessKeyId: 'proctor',
+      secretAccessKey: 'very-secret-value',
+      prefix: undefined,
+      addressing: 'path',
+    });
+    expect(
+      parseBlobStore({
+        ...complete,
+        BLOB_STORE_URL: 'https://gateway.example.com/s3/proctor-blobs/',
+        BLOB_STORE_REGION: 'auto',
+        BLOB_STORE_PREFIX: '/installs/eu/',
+        BLOB_STORE_ADDRESSING: 'virtual-hosted',
+      }),
+    ).toMatchObject({
+      endpoint: 'https://gateway.example.com/s3',
+      bucket: 'proctor-blobs',
+      region: 'auto',
+      prefix: 'installs/eu',
+      addressing: 'virtual-hosted',
+    });
+  });
+
+  it('should refuse a partial configuration, naming what is set and what is missing but never the secret', () => {
+    expect(() => loadConfig({ BLOB_STORE_URL: complete.BLOB_STORE_URL })).toThrow(
+      /BLOB_STORE_URL is set but BLOB_STORE_ACCESS_KEY_ID and BLOB_STORE_SECRET_ACCESS_KEY are not/,
+    );
+    expect(() => loadConfig({ BLOB_STORE_SECRET_ACCESS_KEY: 'very-secret-value' })).toThrow(
+      /BLOB_STORE_SECRET_ACCESS_KEY is set but BLOB_STORE_URL and BLOB_STORE_ACCESS_KEY_ID are not/,
+    );
+    expect(() => loadConfig({ BLOB_STORE_REGION: 'eu-west-1' })).toThrow(
+      /BLOB_STORE_REGION is set but BLOB_STORE_URL/,
+    );
+    const message = (() => {
+      try {
+        loadConfig({ ...complete, BLOB_STORE_URL: '' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toMatch(/^Invalid configuration: an S3-compatible blob store needs/);
+    expect(message).not.toContain('very-secret-value');
+  });
+
+  it('should refuse a URL without a bucket, with credentials in it, or a bad prefix or addressing', () => {
+    expect(() => loadConfig({ ...complete, BLOB_STORE_URL: 'http://127.0.0.1:9000' })).toThrow(
+      /must name the bucket/,
+    );
+    expect(() => loadConfig({ ...complete, BLOB_STORE_URL: 'minio:9000/bucket' })).toThrow(
+      /must be http or https/,
+    );
+    expect(() =>
+      loadConfig({ ...complete, BLOB_STORE_URL: 'http://key:very-secret-value@127.0.0.1/b1' }),
+    ).toThrow(/must not hold credentials/);
+    expect(() => loadConfig({ ...complete, BLOB_STORE_PREFIX: 'a b' })).toThrow(
+      /BLOB_STORE_PREFIX: invalid blob key/,
+    );
+    expect(() => loadConfig({ ...complete, BLOB_STORE_ADDRESSING: 'dns' })).toThrow(
+      /BLOB_STORE_ADDRESSING must be path or virtual-hosted/,
+    );
   });
 });
