@@ -91,8 +91,7 @@ export function parseBlobStore(
     throw problem(
       'BLOB_STORE_URL must name the bucket as the last segment of its path, e.g. http://127.0.0.1:9000/proctor-blobs',
     );
-  if (!BUCKET.test(bucket))
-    throw problem(`BLOB_STORE_URL: "${bucket}" is not a bucket name`);
+  if (!BUCKET.test(bucket)) throw problem(`BLOB_STORE_URL: "${bucket}" is not a bucket name`);
   const prefix = value('BLOB_STORE_PREFIX')?.replace(/^\/+|\/+$/g, '');
   const prefixProblem = prefix ? blobKeyProblem(prefix) : null;
   if (prefixProblem) throw problem(`BLOB_STORE_PREFIX: ${prefixProblem}`);
