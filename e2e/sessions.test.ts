@@ -1,4 +1,4 @@
-import { SessionDetailResponse, SessionListResponse, User } from '@proctor/contracts';
+import { SessionDetailResponse, SessionListResponse, SessionScoresResponse, User } from '@proctor/contracts';
 import { testCases } from '@proctor/db';
 import { Proctor } from '@proctor/sdk';
 import { builtInSimulators, type SolveContext } from '@proctor/simulators';
@@ -118,6 +118,33 @@ describe('session pages', () => {
     await panel.getByRole('link', { name: 'Open session' }).click();
     await page.waitForURL(`**/sessions/${sessionId}`);
     await page.getByRole('heading', { name: sessionId }).waitFor();
+  });
+
+  it('should list the score records on the session page and open one in its details', async () => {
+    const records = SessionScoresResponse.parse(
+      await api(`/api/evals/scoring/${encodeURIComponent(sessionId)}`),
+    );
+    const match = records.find((record) => record.config.type === 'state_mutation_match');
+    expect(match?.result).toMatchObject({ correct: true, similarity: 1 });
+
+    await page.goto(`/sessions/${sessionId}`);
+    const scores = page.getByTestId('session-scores');
+    const rows = scores.getByTestId('score-record');
+    await expect.poll(() => rows.count()).toBe(records.length);
+    const row = scores.locator(`[data-testid="score-record"][data-score-id="${match!.id}"]`);
+    await row.getByText('State mutation match', { exact: true }).waitFor();
+    expect(await row.getByTestId('score-verdict').textContent()).toBe('Pass');
+    expect(await row.getByTestId('score-similarity').textContent()).toBe('1.00');
+
+    await row.click();
+    const dialog = page.getByRole('dialog', { name: 'Score details' });
+    await dialog.getByTestId('score-reason').getByText(match!.result.reason, { exact: true }).waitFor();
+    expect(await dialog.getByTestId('score-similarity').textContent()).toBe('1.00');
+    expect(await dialog.getByTestId('score-correct').textContent()).toBe('Yes');
+    expect(await dialog.getByTestId('mutation-diff').count()).toBe(match!.result.diffs?.length ?? 0);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('should step through the recording with its screenshot, the acted-on element and a sandboxed DOM replay', async () => {

@@ -215,6 +215,9 @@ export const SessionScreenshotParam = z.object({
   key: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,119}$/),
 });
 
+/** The result of system_scoring for a state task whose session changed nothing (000 §2.6), shown as "Auto-Fail". */
+export const AUTO_FAILED_NO_MUTATIONS = 'Auto Failed: No Mutations';
+
 /** A score record's result (000 §3 Score record): what one score type said about the session. */
 export const ScoreRecordResult = z
   .object({

@@ -11,6 +11,7 @@ import { simulatorPath } from '../../simulators';
 import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
 import { logLine } from '../sessionLogs';
 import { Detail, DetailText } from './Detail';
+import { SessionScores } from './SessionScores';
 import { SessionStatusBadge } from './SessionStatusBadge';
 
 const MUTATION_COLORS: Record<StateMutation['action'], string> = {
@@ -43,7 +44,7 @@ function Empty({ children }: { children: string }) {
 }
 
 /**
- * The session page's right panel (000 §2.5, 440 px): session info, test case info, output, state
+ * The session page's right panel (000 §2.5, 440 px): session info, test case info, scores, output, state
  * mutations (at most 50, the rest counted) and logs.
  */
 export function SessionSidePanel({ detail }: { detail: SessionDetailResponse }) {
@@ -165,6 +166,10 @@ export function SessionSidePanel({ detail }: { detail: SessionDetailResponse }) 
           </Text>
         </Section>
       )}
+
+      <Section title="Scores" testId="session-scores">
+        <SessionScores sessionId={session.sessionId} status={session.status} />
+      </Section>
 
       <Section title="Output" testId="session-output">
         {session.output === null || session.output === undefined ? (

@@ -3,3 +3,4 @@ export const SESSIONS_QUERY_KEY = ['sessions'] as const;
 export const sessionListKey = (query: unknown) => [...SESSIONS_QUERY_KEY, 'list', query] as const;
 export const sessionKey = (sessionId: string) => [...SESSIONS_QUERY_KEY, 'detail', sessionId] as const;
 export const screenshotKey = (path: string) => [...SESSIONS_QUERY_KEY, 'screenshot', path] as const;
+export const sessionScoresKey = (sessionId: string) => [...SESSIONS_QUERY_KEY, 'scores', sessionId] as const;

@@ -1,7 +1,7 @@
 import { endpoints, type SessionDetailResponse } from '@proctor/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api';
-import { SESSIONS_QUERY_KEY, sessionKey } from './sessionKeys';
+import { SESSIONS_QUERY_KEY, sessionKey, sessionScoresKey } from './sessionKeys';
 
 /** Archive a session: it leaves every list, so the lists are read again. */
 export function useArchiveSession() {
@@ -10,6 +10,7 @@ export function useArchiveSession() {
     mutationFn: (sessionId: string) => call(endpoints.archiveSession, { params: { id: sessionId } }),
     onSuccess: (_result, sessionId) => {
       queryClient.removeQueries({ queryKey: sessionKey(sessionId) });
+      queryClient.removeQueries({ queryKey: sessionScoresKey(sessionId) });
       return queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
     },
   });
