@@ -44,7 +44,13 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 /** Opens the platform database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    // JIT off: the platform's queries are short OLTP ones, and PostgreSQL's JIT spent 300–400 ms compiling the
+    // sessions list's summary over 100k sessions (npm run bench:recording) to save far less.
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize ?? 10,
+      options: '-c jit=off',
+    });
     let closing = false;
     // Without a listener, an idle connection killed by the server would crash the process.
     pool.on('error', (error) => {
