@@ -392,7 +392,7 @@ export class EnvironmentManager {
     await attachSession(db, environment.jobGroupId, session.id);
     environment.session = { id: session.id, publicId: session.publicId, testCase, prompt };
     environment.writer = this.#writerFor(session, environment.instance);
-    await recorder?.startNewSession();
+    await recorder?.startNewSession({ navigating: true });
     await environment.page.navigate(startUrl);
     await setSessionStatus(db, session.id, 'run_setup_completed');
     return {

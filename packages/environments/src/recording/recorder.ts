@@ -163,8 +163,10 @@ export class SessionRecorder {
    * flushed into the old session, the next step is idx 0 again, action ids and sequence numbers start over,
    * navigations count as the platform's until the driver acts, and every page's rrweb takes a new full
    * snapshot. Resolves once the old session's steps reached the sink and the snapshots were asked for.
+   * With `navigating` the caller is about to load a new document in the page, whose rrweb starts with a full
+   * snapshot of its own: asking every frame of the old document for one would only cost time (a reset's).
    */
-  async startNewSession(): Promise<void> {
+  async startNewSession(options: { navigating?: boolean } = {}): Promise<void> {
     if (this.#closing) return;
     this.#applyAll(this.#assembler.flush());
     const oldSteps = this.#steps.flush();
@@ -172,7 +174,7 @@ export class SessionRecorder {
     this.#assembler = new ActionAssembler();
     this.#seq = 0;
     this.#simulatorNavigation = true;
-    await Promise.all([oldSteps, this.#takeFullSnapshots()]);
+    await Promise.all([oldSteps, options.navigating ? undefined : this.#takeFullSnapshots()]);
   }
 
   /** Flushes what is pending, stops the page scripts, detaches. Safe to call more than once. */
