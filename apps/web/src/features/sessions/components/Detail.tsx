@@ -1,5 +1,6 @@
-import { Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** A labelled value in a session panel. */
 export function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -31,5 +32,15 @@ export function DetailText({
     <Text size="sm" ff={mono ? 'monospace' : undefined} style={{ wordBreak: 'break-word' }}>
       {children}
     </Text>
+  );
+}
+
+/** A value linking to its page, or a dimmed dash where there is none. */
+export function DetailLink({ to, children }: { to: string | null; children: string | null | undefined }) {
+  if (!to || !children) return <DetailText>{null}</DetailText>;
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      {children}
+    </Anchor>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { testCasePath } from '../../../components/TestCaseTable';
 import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
-import { Detail, DetailText } from './Detail';
+import { Detail, DetailLink, DetailText } from './Detail';
 import { ScoringBadge } from './ScoringBadge';
 import { SessionStatusBadge } from './SessionStatusBadge';
 
@@ -66,22 +66,14 @@ export function SessionPanel({
             </Detail>
           </Group>
           <Detail label="Test case">
-            {session.testCase ? (
-              <Anchor component={Link} to={testCasePath(session.testCase.publicId)} size="sm">
-                {session.testCase.name}
-              </Anchor>
-            ) : (
-              <DetailText>{null}</DetailText>
-            )}
+            <DetailLink to={session.testCase ? testCasePath(session.testCase.publicId) : null}>
+              {session.testCase?.name}
+            </DetailLink>
           </Detail>
           <Detail label="Agent">
-            {session.agentArtifact ? (
-              <Anchor component={Link} to={paths.agent(session.agentArtifact.alias)} size="sm">
-                {session.agentArtifact.alias}
-              </Anchor>
-            ) : (
-              <DetailText>{null}</DetailText>
-            )}
+            <DetailLink to={session.agentArtifact ? paths.agent(session.agentArtifact.alias) : null}>
+              {session.agentArtifact?.alias}
+            </DetailLink>
           </Detail>
           <Detail label="Simulator">
             <DetailText>{session.simulator?.name}</DetailText>

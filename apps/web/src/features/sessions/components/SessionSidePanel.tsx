@@ -10,7 +10,7 @@ import { useSignedInUser } from '../../auth';
 import { simulatorPath } from '../../simulators';
 import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
 import { logLine } from '../sessionLogs';
-import { Detail, DetailText } from './Detail';
+import { Detail, DetailLink, DetailText } from './Detail';
 import { SessionScores } from './SessionScores';
 import { SessionStatusBadge } from './SessionStatusBadge';
 
@@ -84,22 +84,14 @@ export function SessionSidePanel({ detail }: { detail: SessionDetailResponse }) 
             </Detail>
           )}
           <Detail label="Agent">
-            {session.agentArtifact ? (
-              <Anchor component={Link} to={paths.agent(session.agentArtifact.alias)} size="sm">
-                {session.agentArtifact.alias}
-              </Anchor>
-            ) : (
-              <DetailText>{null}</DetailText>
-            )}
+            <DetailLink to={session.agentArtifact ? paths.agent(session.agentArtifact.alias) : null}>
+              {session.agentArtifact?.alias}
+            </DetailLink>
           </Detail>
           <Detail label="Simulator">
-            {session.simulator ? (
-              <Anchor component={Link} to={simulatorPath(session.simulator.name)} size="sm">
-                {session.simulator.name}
-              </Anchor>
-            ) : (
-              <DetailText>{null}</DetailText>
-            )}
+            <DetailLink to={session.simulator ? simulatorPath(session.simulator.name) : null}>
+              {session.simulator?.name}
+            </DetailLink>
           </Detail>
           <Detail label="Started At">
             <DetailText>{formatSessionDate(session.createdAt)}</DetailText>
