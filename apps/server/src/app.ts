@@ -31,6 +31,7 @@ import { environmentRoutes } from './routes/environments';
 import { oidcRoutes } from './routes/oidc';
 import { organizationRoutes } from './routes/organization';
 import { sdkRoutes } from './routes/sdk';
+import { scoreRoutes } from './routes/scores';
 import { sessionRoutes } from './routes/sessions';
 import { simulatorRoutes } from './routes/simulators';
 import { systemRoutes } from './routes/system';
@@ -65,6 +66,7 @@ const areas = [
   testCaseSetRoutes,
   environmentRoutes,
   sessionRoutes,
+  scoreRoutes,
   sdkRoutes,
 ];
 

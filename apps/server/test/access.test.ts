@@ -209,6 +209,13 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: EVERYONE,
     request: { url: `/api/evals/scoring/${UNKNOWN_SESSION}` },
   },
+  // A human score is a person's own judgement: not through an organization's key (unknown session: 404).
+  'PUT /api/evals/scoring/human_in_the_loop/:id': {
+    allowed: PEOPLE,
+    request: { url: `/api/evals/scoring/human_in_the_loop/${UNKNOWN_SESSION}`, payload: { correct: true } },
+  },
+  'GET /api/evals/scores': { allowed: PEOPLE },
+  'GET /api/session/next-for-annotator': { allowed: PEOPLE.filter((role) => role !== 'no_organization') },
   'GET /api/session/:id/screenshots/:key': {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/screenshots/0123abcd.jpg` },

@@ -49,6 +49,17 @@ import {
   ViewAsResponse,
 } from './organization';
 import {
+  AdminViewQuery,
+  HumanScoreRequest,
+  NextForAnnotatorQuery,
+  NextForAnnotatorResponse,
+  RescoreResult,
+  ScoreRecord,
+  SessionScoresResponse,
+  UserScoresQuery,
+  UserScoresResponse,
+} from './scoring';
+import {
   NetworkRequestsResponse,
   RrwebActionsResponse,
   ScreenRecordingResponse,
@@ -56,7 +67,6 @@ import {
   SessionIdParam,
   SessionListQuery,
   SessionListResponse,
-  SessionScoresResponse,
   SetSessionPublicRequest,
   SetSessionPublicResponse,
 } from './session';
@@ -517,8 +527,9 @@ export const endpoints = {
     method: 'GET',
     path: '/api/session/:id',
     tag: 'sessions',
-    summary: 'A session with its steps, DOM recording, logs and state mutations',
+    summary: 'A session with its steps, DOM recording, logs, state mutations and human consensus',
     params: SessionIdParam,
+    query: AdminViewQuery,
     response: SessionDetailResponse,
   }),
   archiveSession: endpoint({
@@ -568,7 +579,41 @@ export const endpoints = {
     tag: 'sessions',
     summary: "A session's score records, oldest first (automatic verdicts and people's scores)",
     params: SessionIdParam,
+    query: AdminViewQuery,
     response: SessionScoresResponse,
+  }),
+  scoreSessionAsHuman: endpoint({
+    method: 'PUT',
+    path: '/api/evals/scoring/human_in_the_loop/:id',
+    tag: 'sessions',
+    summary: "A person's score of an ended session: Correct or Fail, with an optional reason",
+    params: SessionIdParam,
+    body: HumanScoreRequest,
+    response: ScoreRecord,
+  }),
+  userScores: endpoint({
+    method: 'GET',
+    path: '/api/evals/scores',
+    tag: 'sessions',
+    summary: "One person's human scores, newest first (yours, or a member's for account admins)",
+    query: UserScoresQuery,
+    response: UserScoresResponse,
+  }),
+  nextForAnnotator: endpoint({
+    method: 'GET',
+    path: '/api/session/next-for-annotator',
+    tag: 'sessions',
+    summary: 'The next session of the organization that needs your human score',
+    query: NextForAnnotatorQuery,
+    response: NextForAnnotatorResponse,
+  }),
+  rescoreSimulator: endpoint({
+    method: 'POST',
+    path: '/api/env/simulators/:id/rescore',
+    tag: 'simulators',
+    summary: "Score again the ended sessions of the simulator's test cases in your organization",
+    params: IdParam,
+    response: RescoreResult,
   }),
 } as const;
 

@@ -11,6 +11,7 @@ export * from './organization';
 export * from './permissions';
 export * from './presentation';
 export * from './recording';
+export * from './scoring';
 export * from './session';
 export * from './simulator';
 export * from './testCase';

@@ -3,6 +3,7 @@ import { PageNumber, Pagination, pageSizeInUrl, QueryBoolean, QueryText, Timesta
 import { MAX_RECORD_ID, PAGE_SIZE } from './constants';
 import { StateMutation } from './environment';
 import { PageState, RecordedRequest, UserAction } from './recording';
+import { HumanResultsView } from './scoring';
 import { SessionStatus } from './vocabulary';
 
 /** The largest page the sessions list serves. */
@@ -189,6 +190,11 @@ export const SessionDetailResponse = z.object({
   ),
   /** Whether the pages' DOM was recorded (http(s) pages only). */
   recorded: z.object({ steps: z.boolean(), rrweb: z.boolean(), network: z.boolean() }),
+  /**
+   * The consensus of people's scores; null for annotators outside admin view, who see only their own scores
+   * (000 §2.5).
+   */
+  human_results: HumanResultsView.nullable(),
 });
 export type SessionDetailResponse = z.infer<typeof SessionDetailResponse>;
 
@@ -214,42 +220,3 @@ export const SessionScreenshotParam = z.object({
   /** A stored screenshot's file name: a content hash and an extension, never a path. */
   key: z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,119}$/),
 });
-
-/** The result of system_scoring for a state task whose session changed nothing (000 §2.6), shown as "Auto-Fail". */
-export const AUTO_FAILED_NO_MUTATIONS = 'Auto Failed: No Mutations';
-
-/** A score record's result (000 §3 Score record): what one score type said about the session. */
-export const ScoreRecordResult = z
-  .object({
-    type: z.string(),
-    /** null: no verdict (nothing to judge with, or people must decide). */
-    correct: z.boolean().nullable(),
-    similarity: z.number().optional(),
-    score: z.number().optional(),
-    reason: z.string(),
-    criteria_scores: z.array(z.unknown()).optional(),
-    diffs: z.array(z.unknown()).optional(),
-    mutations: z.array(z.unknown()).optional(),
-    output: z.unknown().optional(),
-    reference_output: z.unknown().optional(),
-    errors: z.array(z.string()).optional(),
-    name: z.string().optional(),
-    session_time: z.number().optional(),
-  })
-  .loose();
-export type ScoreRecordResult = z.infer<typeof ScoreRecordResult>;
-
-/** One score record (000 §3): an automatic score type's verdict, or a person's. */
-export const ScoreRecord = z.object({
-  id: z.number().int(),
-  sessionId: z.string(),
-  config: z.object({ type: z.string() }).loose(),
-  user: z.object({ id: z.number().int(), name: z.string(), image_url: z.string().nullable() }).nullable(),
-  user_id: z.number().int().nullable(),
-  createdAt: Timestamp,
-  result: ScoreRecordResult,
-});
-export type ScoreRecord = z.infer<typeof ScoreRecord>;
-
-/** GET /api/evals/scoring/{id}: the session's score records, oldest first. */
-export const SessionScoresResponse = z.array(ScoreRecord);

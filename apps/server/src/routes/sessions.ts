@@ -1,10 +1,11 @@
 import { endpoints, SessionScreenshotParam } from '@proctor/contracts';
-import { networkRequests, scores, sessions, users } from '@proctor/db';
-import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { networkRequests, sessions } from '@proctor/db';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessionBlobPrefix } from '../environments/recordingWriter';
 import { badRequest, notFound } from '../http/errors';
 import { access, defineRawRoute, defineRoute } from '../http/route';
+import { sessionHumanResults, sessionScoreRecords } from '../services/scores';
 import { recordedSteps, sessionDetail } from '../services/sessionRecording';
 import { listSessions, ownSession, readableSession } from '../services/sessions';
 
@@ -19,12 +20,16 @@ export function sessionRoutes(app: FastifyInstance) {
     listSessions(ctx.db, principal, query),
   );
 
-  defineRoute(app, endpoints.getSession, access.public, async ({ app: ctx, principal, params }) => {
+  defineRoute(app, endpoints.getSession, access.public, async ({ app: ctx, principal, params, query }) => {
     const row = await readableSession(ctx.db, principal, params.id);
-    return sessionDetail(ctx.db, row, {
-      liveMutations: ctx.environments.liveMutationsOf(row.session.id),
-      simulatorConfig: (row.simulatorConfig as Record<string, unknown> | null) ?? {},
-    });
+    const [detail, human_results] = await Promise.all([
+      sessionDetail(ctx.db, row, {
+        liveMutations: ctx.environments.liveMutationsOf(row.session.id),
+        simulatorConfig: (row.simulatorConfig as Record<string, unknown> | null) ?? {},
+      }),
+      sessionHumanResults(ctx.db, principal, row.session.id, query.admin_view === true),
+    ]);
+    return { ...detail, human_results };
   });
 
   defineRoute(app, endpoints.archiveSession, access.member(), async ({ app: ctx, principal, params }) => {
@@ -102,32 +107,9 @@ export function sessionRoutes(app: FastifyInstance) {
     },
   );
 
-  defineRoute(app, endpoints.sessionScores, access.public, async ({ app: ctx, principal, params }) => {
+  defineRoute(app, endpoints.sessionScores, access.public, async ({ app: ctx, principal, params, query }) => {
     const { session } = await readableSession(ctx.db, principal, params.id);
-    // Annotators outside admin view see only their own human scores (000 §2.5).
-    const ownHumanOnly = principal?.organization?.isAnnotator === true && !principal.permissions.is_admin;
-    const rows = await ctx.db
-      .select({ score: scores, user: { id: users.id, name: users.name, imageUrl: users.imageUrl } })
-      .from(scores)
-      .leftJoin(users, eq(users.id, scores.userId))
-      .where(
-        and(
-          eq(scores.sessionId, session.id),
-          ownHumanOnly
-            ? or(ne(scores.type, 'human_in_the_loop'), eq(scores.userId, principal.user?.id ?? -1))
-            : undefined,
-        ),
-      )
-      .orderBy(asc(scores.createdAt), asc(scores.id));
-    return rows.map(({ score, user }) => ({
-      id: score.id,
-      sessionId: session.publicId,
-      config: { ...(score.config as Record<string, unknown>), type: score.type },
-      user: user ? { id: user.id, name: user.name, image_url: user.imageUrl } : null,
-      user_id: score.userId,
-      createdAt: score.createdAt.toISOString(),
-      result: { reason: '', correct: null, ...(score.result as Record<string, unknown>), type: score.type },
-    }));
+    return sessionScoreRecords(ctx.db, principal, session.id, query.admin_view === true);
   });
 
   defineRawRoute(

@@ -82,7 +82,7 @@ export async function sessionDetail(
     liveMutations?: Mutation[];
     simulatorConfig: Record<string, unknown>;
   },
-): Promise<SessionDetailResponse> {
+): Promise<Omit<SessionDetailResponse, 'human_results'>> {
   const { session } = row;
   const [steps, rrwebChunks, logs, network, recorded] = await Promise.all([
     recordedSteps(db, session.id),

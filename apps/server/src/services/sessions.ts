@@ -1,4 +1,5 @@
 import {
+  HUMAN_SCORES_PER_SESSION,
   IN_PROGRESS_SESSION_STATUSES,
   paginate,
   type SessionListQuery,
@@ -54,23 +55,25 @@ const scoringBadge = sql<SessionScoringBadge>`coalesce((
     )
 ), 'none')`;
 
-const humanScoreCount = sql<number>`(select count(*) from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop')`;
+/** People who scored the session (someone who scored twice counts once, as in the consensus). */
+const humanScoreCount = sql<number>`(select count(distinct coalesce(${scores.userId}, -${scores.id})) from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop')`;
 
 /**
  * What an annotator outside admin view may not see in lists (000 §2.4): sessions still in progress, their own
- * agent's, those with a super scorer's override, with 5 or more human scores, already scored by them, or
- * auto-marked incorrect.
+ * agent's, those decided by a super scorer, with 5 or more human scores, already scored by them, or auto-marked
+ * incorrect. Whether a human score overrides is what its scorer was when they gave it (`config.is_super_scorer`).
+ * The next session to score (services/scores.ts) uses the same rules, with the own-agent one for annotators only.
  */
-function hiddenFromAnnotator(userId: number | null): SQL {
-  const ownAgent = sql`exists (select 1 from ${agentArtifacts} where ${agentArtifacts.id} = ${sessions.agentArtifactId} and ${agentArtifacts.userId} = ${userId ?? -1})`;
-  const override = sql`exists (select 1 from ${scores} join users on users.id = ${scores.userId} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop' and users.permissions->>'is_super_scorer' = 'true')`;
+export function hiddenFromAnnotator(userId: number | null, { ownAgent = true } = {}): SQL {
+  const byOwnAgent = sql`exists (select 1 from ${agentArtifacts} where ${agentArtifacts.id} = ${sessions.agentArtifactId} and ${agentArtifacts.userId} = ${userId ?? -1})`;
+  const override = sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop' and ${scores.config}->>'is_super_scorer' = 'true')`;
   const scoredByMe = sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop' and ${scores.userId} = ${userId ?? -1})`;
   const autoFailed = sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'system_scoring' and ${scores.result}->>'correct' = 'false')`;
   return or(
     inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES]),
-    ownAgent,
+    ownAgent ? byOwnAgent : undefined,
     override,
-    sql`${humanScoreCount} >= 5`,
+    sql`${humanScoreCount} >= ${HUMAN_SCORES_PER_SESSION}`,
     scoredByMe,
     autoFailed,
   )!;
