@@ -30,6 +30,8 @@ export { configBase, defineScoreType } from './definition';
 export type { JsonObject, JsonScalar, JsonValue } from './json';
 export { canonicalJson, jsonEqual } from './json';
 export { ALL_TABLES, filterMutations } from './mutations/filter';
+export type { DifferentialMutation, GeneratedExpectations, GenerationSession } from './mutations/generate';
+export { GenerationError, generateExpectedMutations, NO_CORRECT_SESSIONS } from './mutations/generate';
 export type { ExpectedMutation, MissingMutation, MutationMatchResult, NetMutation } from './mutations/match';
 export {
   describeMutationMatch,
