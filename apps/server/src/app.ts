@@ -28,10 +28,11 @@ import { securityHeaders } from './http/securityHeaders';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { environmentRoutes } from './routes/environments';
+import { mutationGenerationRoutes } from './routes/mutationGeneration';
 import { oidcRoutes } from './routes/oidc';
 import { organizationRoutes } from './routes/organization';
-import { sdkRoutes } from './routes/sdk';
 import { scoreRoutes } from './routes/scores';
+import { sdkRoutes } from './routes/sdk';
 import { sessionRoutes } from './routes/sessions';
 import { simulatorRoutes } from './routes/simulators';
 import { systemRoutes } from './routes/system';
@@ -67,6 +68,7 @@ const areas = [
   environmentRoutes,
   sessionRoutes,
   scoreRoutes,
+  mutationGenerationRoutes,
   sdkRoutes,
 ];
 

@@ -27,6 +27,11 @@ import {
   User,
 } from './identity';
 import {
+  GenerateMutationsConfigResponse,
+  MergedMutationsRequest,
+  MergedMutationsResponse,
+} from './mutationGeneration';
+import {
   AdminOrganization,
   AdminOrganizationsQuery,
   AdminOrganizationsResponse,
@@ -330,6 +335,22 @@ export const endpoints = {
     summary: "Public test cases of the caller's simulators and the organization's own, filtered and paged",
     query: TestCaseListQuery,
     response: TestCaseListResponse,
+  }),
+  generateMutationsConfig: endpoint({
+    method: 'POST',
+    path: '/api/testcases/:id/generate-state-mutations-config',
+    tag: 'test cases',
+    summary: "Generate a test case's expected mutations from its sessions people judged correct",
+    params: TestCaseRefParam,
+    response: GenerateMutationsConfigResponse,
+  }),
+  mergedMutations: endpoint({
+    method: 'POST',
+    path: '/api/testcases/merged-mutations',
+    tag: 'test cases',
+    summary: "Sessions' net mutations side by side, and the changes not all of them made",
+    body: MergedMutationsRequest,
+    response: MergedMutationsResponse,
   }),
   testCase: endpoint({
     method: 'GET',

@@ -6,6 +6,7 @@ export * from './http';
 export * from './identity';
 export * from './input';
 export * from './liveView';
+export * from './mutationGeneration';
 export * from './navigation';
 export * from './organization';
 export * from './permissions';

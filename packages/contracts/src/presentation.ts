@@ -156,7 +156,8 @@ const hasProperties = (schema: Record<string, unknown>) => {
  * The scoring badges of a test case (001 §4.4): Sample; Mutations [n sessions used] (plain Mutations when the
  * expectations come from a reference solution); JSON Schema when output
  * is scored against a schema that defines properties (Output otherwise); Human for a human-in-the-loop
- * config, whose scoring types then show greyed with the "not generated yet" tooltip.
+ * config, whose scoring types then show greyed with the "not generated yet" tooltip (Mutations until its
+ * expectations are generated from sessions people judged correct).
  */
 export function scoringBadges(
   testCase: Pick<TestCase, 'isSample' | 'scoringTypes' | 'defaultScoringConfig' | 'outputSchema'>,
@@ -165,8 +166,9 @@ export function scoringBadges(
   if (testCase.isSample) badges.push({ label: 'Sample', muted: false });
   const config = testCase.defaultScoringConfig;
   const human = config.type === 'human_in_the_loop';
+  const generated = typeof config.num_sessions_used === 'number';
   for (const type of testCase.scoringTypes) {
-    if (human) {
+    if (human && !(type === 'mutations' && generated)) {
       badges.push({ label: SCORING_TYPE_LABELS[type], muted: true, tooltip: SCORING_CONFIG_NOT_GENERATED });
     } else if (type === 'mutations' && config.source === REFERENCE_SOLUTION_SOURCE) {
       badges.push({

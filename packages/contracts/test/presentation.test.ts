@@ -188,6 +188,16 @@ describe('scoring badges', () => {
       ['Mutations', true],
       ['Human', false],
     ]);
+    const generated = scoringBadges({
+      ...base,
+      scoringTypes: ['output', 'mutations'],
+      defaultScoringConfig: { type: 'human_in_the_loop', num_sessions_used: 2 },
+    });
+    expect(generated.map((b) => [b.label, b.muted])).toEqual([
+      ['Output', true],
+      ['Mutations [2]', false],
+      ['Human', false],
+    ]);
     expect(badges[1]?.tooltip).toBe(SCORING_CONFIG_NOT_GENERATED);
   });
 });

@@ -16,6 +16,8 @@ export interface Access<A extends Audience = Audience> {
   audience: A;
   /** Member flags, all required. */
   permissions?: PermissionFlag[];
+  /** Member flags, at least one required (a platform admin's, an account admin's or a working flag). */
+  anyPermission?: PermissionFlag[];
   /** true: annotator organizations only; false: non-annotator organizations only. */
   annotatorOrganization?: boolean;
 }
@@ -75,6 +77,8 @@ export function authorize(principal: Principal | null, rule: Access): void {
   for (const flag of rule.permissions ?? []) {
     if (!principal.permissions[flag]) throw forbidden(`Missing permission: ${flag}`);
   }
+  if (rule.anyPermission && !rule.anyPermission.some((flag) => principal.permissions[flag]))
+    throw forbidden(`Missing permission: one of ${rule.anyPermission.join(', ')}`);
 }
 
 /** Registers one endpoint of the contract: parsing, auth and error shape here; the handler is the domain call. */
@@ -116,7 +120,10 @@ export function defineRoute<E extends Endpoint, A extends Audience>(
   });
 }
 
-/** For the few routes that are not JSON calls (redirects of the sign-in flow): same auth, recorded alike. */
+/**
+ * For the few routes that are not JSON calls (redirects of the sign-in flow, files, streams): same auth,
+ * recorded alike. A JSON body, when the route takes one, is validated like a JSON call's by `body`.
+ */
 export function defineRawRoute<A extends Audience>(
   app: FastifyInstance,
   method: 'GET' | 'POST',
@@ -127,12 +134,13 @@ export function defineRawRoute<A extends Audience>(
     request: FastifyRequest;
     reply: FastifyReply;
   }) => Promise<unknown>,
+  options: { body?: z.ZodType } = {},
 ): void {
   app.routeTable.push({ method, url, access: rule });
-  app.route({
+  app.withTypeProvider<ZodTypeProvider>().route({
     method,
     url,
-    schema: { hide: true },
+    schema: { hide: true, ...(options.body ? { body: options.body } : {}) },
     onRequest: async (request) => authorize(await request.principal(), rule),
     // No schema validates these parts, so the contract's input rules are applied here.
     preValidation: async (request) => {

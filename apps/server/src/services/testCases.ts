@@ -80,7 +80,7 @@ export async function findVisibleTestCase(db: Executor, viewer: Viewer, ref: str
 }
 
 /** A test case the viewer may change: 404 when they cannot see it, 403 when they can but may not edit it. */
-async function findEditableTestCase(db: Executor, viewer: Viewer, ref: string): Promise<TestCaseRow> {
+export async function findEditableTestCase(db: Executor, viewer: Viewer, ref: string): Promise<TestCaseRow> {
   const row = await findVisibleTestCase(db, viewer, ref);
   if (!canEditOwned(viewer, row.organizationId)) {
     throw forbidden(

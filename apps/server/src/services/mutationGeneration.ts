@@ -1,0 +1,370 @@
+import {
+  type GenerateMutationsRequest,
+  IN_PROGRESS_SESSION_STATUSES,
+  type MergedMutationsResponse,
+  MUTATION_GENERATION_CONCURRENCY,
+  MUTATION_GENERATION_MESSAGES,
+  MUTATION_GENERATION_SESSION_LIMIT,
+  type MutationGenerationEvent,
+  type MutationGenerationResult,
+} from '@proctor/contracts';
+import { agentArtifacts, type Database, scores, sessions, simulators, testCases } from '@proctor/db';
+import {
+  filterMutations,
+  GenerationError,
+  type GenerationSession,
+  generateExpectedMutations,
+  humanResults,
+  NO_CORRECT_SESSIONS,
+  netMutations,
+} from '@proctor/scoring';
+import { and, asc, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { simulatorFilters } from '../environments/evaluation';
+import { notFound } from '../http/errors';
+import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
+import { recordedMutations } from './sessionRecording';
+import { canEditOwned, testCaseVisible, type Viewer } from './testCaseAccess';
+import { findEditableTestCase } from './testCases';
+
+/**
+ * Expected mutations generated from sessions people judged correct (001 §2.11–2.12, issue 8). The sessions
+ * are the test case's non-archived, ended ones whose human results say correct (a consensus of at least three
+ * people, or a super scorer's decision), of the caller's organization (platform admins: every organization's),
+ * the newest MUTATION_GENERATION_SESSION_LIMIT. Expectations are saved only when those sessions agree on every
+ * change: saving ones the correct sessions themselves would fail would make the test case lie. Either way the
+ * outcome is kept as the test case's lastScoringGenerationResult, which its Mutation Conflict tab shows.
+ */
+
+export const NOT_A_STATE_TASK =
+  'This test case is not scored by its mutations: add Mutations to its scoring types';
+
+type Progress = (event: MutationGenerationEvent) => void;
+
+interface CorrectSession {
+  id: number;
+  publicId: string;
+  createdAt: Date;
+  agent: string | null;
+  simulatorConfig: Record<string, unknown>;
+}
+
+/** The test case's sessions whose human results say correct, newest first. */
+export async function correctSessionsOf(
+  db: Database,
+  viewer: Viewer,
+  testCaseId: number,
+): Promise<CorrectSession[]> {
+  const conditions: SQL[] = [
+    eq(sessions.testCaseId, testCaseId),
+    eq(sessions.archived, false),
+    not(inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES])),
+    // Without a person's Correct there are no human results that say correct: read no further.
+    sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop' and ${scores.result}->>'correct' = 'true')`,
+  ];
+  if (!viewer.isAdmin) conditions.push(eq(sessions.organizationId, viewer.organizationId));
+  const candidates = await db
+    .select({
+      id: sessions.id,
+      publicId: sessions.publicId,
+      createdAt: sessions.createdAt,
+      agent: agentArtifacts.alias,
+      simulatorConfig: simulators.config,
+    })
+    .from(sessions)
+    .leftJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
+    .leftJoin(simulators, eq(simulators.id, sessions.simulatorId))
+    .where(and(...conditions))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+  if (candidates.length === 0) return [];
+  const records = await db
+    .select()
+    .from(scores)
+    .where(
+      inArray(
+        scores.sessionId,
+        candidates.map((c) => c.id),
+      ),
+    )
+    .orderBy(asc(scores.createdAt), asc(scores.id));
+  const correct: CorrectSession[] = [];
+  for (const candidate of candidates) {
+    const own = records
+      .filter((r) => r.sessionId === candidate.id)
+      .map((r) => ({
+        id: r.id,
+        createdAt: r.createdAt,
+        user_id: r.userId,
+        is_super_scorer: (r.config as { is_super_scorer?: unknown }).is_super_scorer === true,
+        config: { type: r.type },
+        result: r.result as { correct: boolean | null; reason?: string },
+      }));
+    if (humanResults(own).correct === true)
+      correct.push({
+        ...candidate,
+        simulatorConfig: (candidate.simulatorConfig as Record<string, unknown> | null) ?? {},
+      });
+    if (correct.length === MUTATION_GENERATION_SESSION_LIMIT) break;
+  }
+  return correct;
+}
+
+async function simulatorConfigOf(db: Database, testCase: TestCaseRow): Promise<Record<string, unknown>> {
+  if (testCase.simulatorId === null) return {};
+  const [row] = await db
+    .select({ config: simulators.config })
+    .from(simulators)
+    .where(eq(simulators.id, testCase.simulatorId));
+  return (row?.config as Record<string, unknown> | undefined) ?? {};
+}
+
+/** The keys generation owns in defaultScoringConfig; the rest (a configured score type's fields) stays. */
+const GENERATED_KEYS = [
+  'mutations',
+  'ignore_columns',
+  'num_sessions_used',
+  'session_ids',
+  'created_at',
+  'source',
+];
+
+/** Generates one test case's expected mutations, reporting progress; the result is also saved on the test case. */
+export async function generateForTestCase(
+  db: Database,
+  viewer: Viewer,
+  testCase: TestCaseRow,
+  progress: Progress = () => {},
+): Promise<MutationGenerationResult> {
+  const about = { test_case_name: testCase.name, test_case_public_id: testCase.publicId };
+  const createdAt = new Date().toISOString();
+  const failed = async (error: string, extra: Partial<MutationGenerationResult> = {}) => {
+    const result: MutationGenerationResult = {
+      status: 'error',
+      created_at: createdAt,
+      num_sessions_used: 0,
+      session_ids: [],
+      mutation_count: 0,
+      errors: [error],
+      differential: [],
+      ...extra,
+    };
+    await db
+      .update(testCases)
+      .set({ lastScoringGenerationResult: result, updatedAt: new Date() })
+      .where(eq(testCases.id, testCase.id));
+    return result;
+  };
+
+  if (!testCase.scoringTypes.includes('mutations')) return failed(NOT_A_STATE_TASK);
+  progress({ type: 'mutation_progress', ...about, step: 'finding_sessions', status: 'processing' });
+  const correct = await correctSessionsOf(db, viewer, testCase.id);
+  if (correct.length === 0) return failed(NO_CORRECT_SESSIONS);
+
+  const runs: GenerationSession[] = [];
+  for (const [index, session] of correct.entries()) {
+    progress({
+      type: 'mutation_progress',
+      ...about,
+      step: 'reading_sessions',
+      status: 'processing',
+      current_mutation: index,
+      total_mutations: correct.length,
+    });
+    runs.push({ sessionId: session.publicId, mutations: await recordedMutations(db, session.id) });
+  }
+  progress({ type: 'mutation_progress', ...about, step: 'generating', status: 'processing' });
+  let generated: ReturnType<typeof generateExpectedMutations>;
+  try {
+    // Oldest first, so the expectations follow the order the first correct run made its changes.
+    generated = generateExpectedMutations(
+      runs.reverse(),
+      simulatorFilters(await simulatorConfigOf(db, testCase)),
+    );
+  } catch (error) {
+    if (error instanceof GenerationError) return failed(error.message);
+    throw error;
+  }
+  const used = {
+    num_sessions_used: generated.num_sessions_used,
+    session_ids: generated.session_ids,
+    differential: generated.differential,
+  };
+  if (generated.differential.length > 0)
+    return failed(
+      `The ${generated.num_sessions_used} correct sessions disagree on ${generated.differential.length} ${
+        generated.differential.length === 1 ? 'change' : 'changes'
+      }: compare them in the Mutation Conflict tab, then archive or rescore the odd ones out`,
+      used,
+    );
+
+  progress({ type: 'mutation_progress', ...about, step: 'saving', status: 'processing' });
+  const kept = Object.fromEntries(
+    Object.entries(testCase.defaultScoringConfig as Record<string, unknown>).filter(
+      ([name]) => !GENERATED_KEYS.includes(name),
+    ),
+  );
+  const result: MutationGenerationResult = {
+    status: 'success',
+    created_at: createdAt,
+    mutation_count: generated.mutations.length,
+    errors: [],
+    ...used,
+  };
+  await db
+    .update(testCases)
+    .set({
+      defaultScoringConfig: {
+        ...kept,
+        mutations: generated.mutations,
+        ignore_columns: generated.ignore_columns,
+        num_sessions_used: generated.num_sessions_used,
+        session_ids: generated.session_ids,
+        created_at: createdAt,
+      } as never,
+      lastScoringGenerationResult: result,
+      updatedAt: new Date(),
+    })
+    .where(eq(testCases.id, testCase.id));
+  return result;
+}
+
+/** POST /api/testcases/{id}/generate-state-mutations-config. */
+export async function generateMutationsConfig(db: Database, viewer: Viewer, ref: string) {
+  const testCase = await findEditableTestCase(db, viewer, ref);
+  const result = await generateForTestCase(db, viewer, testCase);
+  const [row] = await db.select().from(testCases).where(eq(testCases.id, testCase.id));
+  const [presented] = await presentTestCases(db, viewer, [row!]);
+  return { testCase: presented!, result };
+}
+
+/**
+ * The test cases a batch generation covers: those named (each must be one the caller may edit: else 404 or
+ * 403 before anything runs), or every non-archived test case of a simulator the caller may edit.
+ */
+export async function testCasesToGenerate(
+  db: Database,
+  viewer: Viewer,
+  body: z.output<typeof GenerateMutationsRequest>,
+): Promise<TestCaseRow[]> {
+  const rows: TestCaseRow[] = [];
+  if (body.testCaseIds?.length) {
+    for (const ref of body.testCaseIds) {
+      const row = await findEditableTestCase(db, viewer, String(ref));
+      if (!row.archived && !rows.some((r) => r.id === row.id)) rows.push(row);
+    }
+  } else if (body.simulatorId !== undefined) {
+    const found = await db
+      .select()
+      .from(testCases)
+      .where(
+        and(
+          eq(testCases.simulatorId, body.simulatorId),
+          eq(testCases.archived, false),
+          testCaseVisible(viewer),
+        ),
+      )
+      .orderBy(asc(testCases.id));
+    rows.push(...found.filter((row) => canEditOwned(viewer, row.organizationId)));
+  }
+  if (rows.length === 0) throw notFound(MUTATION_GENERATION_MESSAGES.noTestCases);
+  return rows;
+}
+
+/**
+ * Generates for several test cases, MUTATION_GENERATION_CONCURRENCY at a time, streaming each one's progress
+ * and result, then one closing result whose message is the overall outcome (001 §8 texts).
+ */
+export async function generateForTestCases(
+  db: Database,
+  viewer: Viewer,
+  rows: readonly TestCaseRow[],
+  progress: Progress,
+): Promise<void> {
+  progress({
+    type: 'init',
+    total_mutations: rows.length,
+    status: 'processing',
+    message: `Generating expected mutations for ${rows.length} test ${rows.length === 1 ? 'case' : 'cases'}`,
+  });
+  let next = 0;
+  let errors = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const testCase = rows[next++]!;
+      const about = { test_case_name: testCase.name, test_case_public_id: testCase.publicId };
+      try {
+        const result = await generateForTestCase(db, viewer, testCase, progress);
+        if (result.status === 'error') errors++;
+        progress({
+          type: 'result',
+          ...about,
+          status: result.status,
+          ...(result.errors[0] ? { error: result.errors[0] } : {}),
+          result,
+        });
+      } catch (error) {
+        errors++;
+        progress({ type: 'result', ...about, status: 'error', error: (error as Error).message });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MUTATION_GENERATION_CONCURRENCY, rows.length) }, worker));
+  const { success, allFailed, partial } = MUTATION_GENERATION_MESSAGES;
+  progress({
+    type: 'result',
+    status: errors === 0 ? 'success' : 'error',
+    message: errors === 0 ? success : errors === rows.length ? allFailed : partial(errors, rows.length),
+  });
+}
+
+/**
+ * Sessions' net mutations side by side (the /mutation-diff viewer): the given sessions the caller may read,
+ * or a test case's correct sessions; with the changes not every one of them made.
+ */
+export async function mergedMutations(
+  db: Database,
+  viewer: Viewer,
+  chosen: { sessionIds?: string[]; testCase?: TestCaseRow },
+): Promise<MergedMutationsResponse> {
+  let picked: CorrectSession[];
+  if (chosen.testCase) picked = await correctSessionsOf(db, viewer, chosen.testCase.id);
+  else {
+    const rows = await db
+      .select({
+        id: sessions.id,
+        publicId: sessions.publicId,
+        createdAt: sessions.createdAt,
+        agent: agentArtifacts.alias,
+        simulatorConfig: simulators.config,
+        organizationId: sessions.organizationId,
+      })
+      .from(sessions)
+      .leftJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
+      .leftJoin(simulators, eq(simulators.id, sessions.simulatorId))
+      .where(and(inArray(sessions.publicId, chosen.sessionIds ?? []), eq(sessions.archived, false)));
+    picked = rows
+      .filter((row) => viewer.isAdmin || row.organizationId === viewer.organizationId)
+      .map((row) => ({
+        ...row,
+        simulatorConfig: (row.simulatorConfig as Record<string, unknown> | null) ?? {},
+      }));
+  }
+  if (picked.length === 0) throw notFound(MUTATION_GENERATION_MESSAGES.noSessions);
+  picked.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+  const filters = simulatorFilters(picked[0]!.simulatorConfig);
+  const runs = await Promise.all(
+    picked.map(async (session) => ({
+      sessionId: session.publicId,
+      mutations: await recordedMutations(db, session.id),
+    })),
+  );
+  return {
+    sessions: picked.map((session, index) => ({
+      sessionId: session.publicId,
+      createdAt: session.createdAt.toISOString(),
+      agent: session.agent,
+      mutations: netMutations(filterMutations(runs[index]!.mutations, filters)),
+    })),
+    differential: generateExpectedMutations(runs, filters).differential,
+  };
+}
