@@ -1,3 +1,4 @@
+import type { RescoreResult } from './scoring';
 import type { Simulator } from './simulator';
 import type { TestCase } from './testCase';
 import {
@@ -258,4 +259,56 @@ export function datasetFavicons(
 export function blankCountFrom(input: string | number, max: number): number {
   const value = typeof input === 'number' ? input : Number(input.trim());
   return Number.isInteger(value) && value >= 1 && value <= max ? value : 1;
+}
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The counts of a rescore as its notification says them (001 §8 "Rescoring completed" with counts). */
+export function rescoreSummary(
+  result: Pick<RescoreResult, 'rescored_count' | 'skipped_count' | 'error_count'>,
+): string {
+  return `${counted(result.rescored_count, 'test case', 'test cases')} rescored, ${result.skipped_count} skipped, ${counted(result.error_count, 'error', 'errors')}`;
+}
+
+/** A success rate with how sure it is: the share that passed and its 95 % Wilson score interval. */
+export interface SuccessRate {
+  passed: number;
+  total: number;
+  /** passed / total; null without a sample. */
+  rate: number | null;
+  /** The 95 % Wilson interval's bounds; null without a sample. */
+  low: number | null;
+  high: number | null;
+}
+
+/** z for a two-sided 95 % interval. */
+const Z_95 = 1.959963984540054;
+
+/**
+ * The 95 % Wilson score interval of `passed` successes out of `total` (Wilson 1927). Unlike the plain
+ * p ± z·√(p(1−p)/n), it stays inside [0, 1] and is honest for small samples and rates near 0 or 1: 3 of 3
+ * is 44–100 %, not 100 ± 0 %. Every success rate Proctor shows carries its sample size and this interval.
+ */
+export function successRate(passed: number, total: number): SuccessRate {
+  if (total <= 0) return { passed, total, rate: null, low: null, high: null };
+  const p = passed / total;
+  const z2 = Z_95 * Z_95;
+  const denominator = 1 + z2 / total;
+  const centre = (p + z2 / (2 * total)) / denominator;
+  const half = (Z_95 * Math.sqrt((p * (1 - p)) / total + z2 / (4 * total * total))) / denominator;
+  return {
+    passed,
+    total,
+    rate: p,
+    low: Math.max(0, centre - half),
+    high: Math.min(1, centre + half),
+  };
+}
+
+const percent = (value: number) => `${Math.round(value * 100)}%`;
+
+/** "60% (95% CI 39–78%, n = 20)", or "no scored sessions" without a sample. */
+export function formatSuccessRate(rate: SuccessRate): string {
+  if (rate.rate === null || rate.low === null || rate.high === null) return 'no scored sessions';
+  return `${percent(rate.rate)} (95% CI ${Math.round(rate.low * 100)}–${percent(rate.high)}, n = ${rate.total})`;
 }

@@ -7,10 +7,14 @@ import {
   filterSimulators,
   formatAverageSteps,
   formatDuration,
+  formatSuccessRate,
   isSimulatorFilterActive,
   jobNameFor,
   levelLabel,
+  mayRescoreSessions,
+  noPermissions,
   REFERENCE_SOLUTION_SOURCE,
+  rescoreSummary,
   SCORING_CONFIG_NOT_GENERATED,
   SIMULATOR_STATUSES,
   type SimType,
@@ -21,6 +25,7 @@ import {
   simulatorStatusColor,
   simulatorStatusRank,
   sortSimulatorsByStatus,
+  successRate,
   vocabularyLabel,
 } from '../src';
 
@@ -243,5 +248,55 @@ describe('who may edit a test case or dataset', () => {
     expect(canEditCatalogueItem(user(true, true), null)).toBe(true);
     expect(canEditCatalogueItem(user(true, true), 5)).toBe(false);
     expect(canEditCatalogueItem(user(false, true), 4)).toBe(false);
+  });
+});
+
+describe('the rescore notification', () => {
+  it('should say how many test cases were rescored, skipped and failed, in words that agree with the counts', () => {
+    expect(rescoreSummary({ rescored_count: 3, skipped_count: 2, error_count: 0 })).toBe(
+      '3 test cases rescored, 2 skipped, 0 errors',
+    );
+    expect(rescoreSummary({ rescored_count: 1, skipped_count: 0, error_count: 1 })).toBe(
+      '1 test case rescored, 0 skipped, 1 error',
+    );
+  });
+});
+
+describe('success rates', () => {
+  it('should give the 95% Wilson interval, inside [0, 1] even at the edges', () => {
+    // Reference values: Newcombe (1998), Table I (Wilson score method).
+    const a = successRate(81, 263);
+    expect(a.low).toBeCloseTo(0.2553, 3);
+    expect(a.high).toBeCloseTo(0.3662, 3);
+    const b = successRate(15, 148);
+    expect(b.low).toBeCloseTo(0.0624, 3);
+    expect(b.high).toBeCloseTo(0.1605, 3);
+    const none = successRate(0, 20);
+    expect(none.low).toBe(0);
+    expect(none.high).toBeCloseTo(0.1611, 3);
+    const all = successRate(3, 3);
+    expect(all.high).toBe(1);
+    expect(all.low).toBeCloseTo(0.4385, 3);
+  });
+
+  it('should say so when there is no sample, and read as a user sees it', () => {
+    expect(successRate(0, 0)).toEqual({ passed: 0, total: 0, rate: null, low: null, high: null });
+    expect(formatSuccessRate(successRate(0, 0))).toBe('no scored sessions');
+    expect(formatSuccessRate(successRate(12, 20))).toBe('60% (95% CI 39–78%, n = 20)');
+  });
+});
+
+describe('who may rescore sessions', () => {
+  it('should let platform admins, account admins and test authors rescore, and nobody else', () => {
+    const holding = (...flags: Array<keyof ReturnType<typeof noPermissions>>) => ({
+      ...noPermissions(),
+      ...Object.fromEntries(flags.map((flag) => [flag, true])),
+    });
+    expect(mayRescoreSessions(holding('is_admin'))).toBe(true);
+    expect(mayRescoreSessions(holding('is_account_admin'))).toBe(true);
+    expect(mayRescoreSessions(holding('create_test_cases'))).toBe(true);
+    expect(mayRescoreSessions(holding('dashboard_access', 'record_testcases', 'is_super_scorer'))).toBe(
+      false,
+    );
   });
 });
