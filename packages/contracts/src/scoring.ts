@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QueryBoolean, RecordIdInUrl, Timestamp } from './common';
+import { CONSENSUS_MIN_ASSESSMENTS } from './constants';
 
 /** The result of system_scoring for a state task whose session changed nothing (000 §2.6), shown as "Auto-Fail". */
 export const AUTO_FAILED_NO_MUTATIONS = 'Auto Failed: No Mutations';
@@ -65,6 +66,17 @@ export type HumanScoreRequest = z.input<typeof HumanScoreRequest>;
 export const HUMAN_CONSENSUS = ['insufficient_data', 'conflict', 'no_consensus', 'pass', 'fail'] as const;
 export const HumanConsensus = z.enum(HUMAN_CONSENSUS);
 export type HumanConsensus = z.infer<typeof HumanConsensus>;
+
+/** The consensus dialog's values as people read them (000 §2.6, §4.2). */
+export const HUMAN_CONSENSUS_LABELS: Record<HumanConsensus, string> = {
+  insufficient_data: 'Insufficient Data',
+  conflict: 'Conflict',
+  no_consensus: 'No Consensus',
+  pass: 'Pass',
+  fail: 'Fail',
+};
+
+export const INSUFFICIENT_ASSESSMENTS_MESSAGE = `At least ${CONSENSUS_MIN_ASSESSMENTS} human assessments are needed for reliable consensus`;
 
 /**
  * A session's human results (000 §3 Human results), derived from its score records each time they are read:

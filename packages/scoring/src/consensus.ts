@@ -1,28 +1,15 @@
-import { CONSENSUS_MIN_ASSESSMENTS, HUMAN_SCORES_PER_SESSION } from '@proctor/contracts';
 import {
-  AUTO_FAILED_NO_MUTATIONS,
-  CONSENSUS_SUPERMAJORITY,
+  CONSENSUS_MIN_ASSESSMENTS,
+  HUMAN_CONSENSUS,
+  HUMAN_SCORES_PER_SESSION,
+  type HumanConsensus,
   INSUFFICIENT_ASSESSMENTS_MESSAGE,
-} from './constants';
+} from '@proctor/contracts';
+import { AUTO_FAILED_NO_MUTATIONS, CONSENSUS_SUPERMAJORITY } from './constants';
 import { chronological, type ScoreRecordLike } from './records';
 
-/** The consensus dialog's values (000 §2.6, §4.2). */
-export const HUMAN_CONSENSUS_VALUES = [
-  'insufficient_data',
-  'conflict',
-  'no_consensus',
-  'pass',
-  'fail',
-] as const;
-export type HumanConsensus = (typeof HUMAN_CONSENSUS_VALUES)[number];
-
-export const HUMAN_CONSENSUS_LABELS: Record<HumanConsensus, string> = {
-  insufficient_data: 'Insufficient Data',
-  conflict: 'Conflict',
-  no_consensus: 'No Consensus',
-  pass: 'Pass',
-  fail: 'Fail',
-};
+/** The consensus dialog's values (000 §2.6, §4.2); their labels are HUMAN_CONSENSUS_LABELS of the contracts. */
+export const HUMAN_CONSENSUS_VALUES = HUMAN_CONSENSUS;
 
 /** The human results of a session (000 §3 Human results), derived from its score records. */
 export interface HumanResults<R extends ScoreRecordLike = ScoreRecordLike> {

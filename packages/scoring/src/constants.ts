@@ -13,10 +13,8 @@ export const OFFLINE_STEP_DEFAULTS = { threshold: 0.8, max_steps: 10 } as const;
 export const HUMAN_REVIEW_THRESHOLD = 0.7;
 
 /** The result of system_scoring for a state task whose session changed nothing (000 §2.6). */
-export { AUTO_FAILED_NO_MUTATIONS } from '@proctor/contracts';
-
 /** The consensus dialog's message below the minimum of assessments (000 §2.6). */
-export const INSUFFICIENT_ASSESSMENTS_MESSAGE = `At least ${CONSENSUS_MIN_ASSESSMENTS} human assessments are needed for reliable consensus`;
+export { AUTO_FAILED_NO_MUTATIONS, INSUFFICIENT_ASSESSMENTS_MESSAGE } from '@proctor/contracts';
 
 /**
  * Our choices where the spec is silent:

@@ -14,8 +14,8 @@ export {
 } from './actions';
 export type { SessionClassification } from './classification';
 export { classifySession } from './classification';
-export type { HumanConsensus, HumanResults } from './consensus';
-export { HUMAN_CONSENSUS_LABELS, HUMAN_CONSENSUS_VALUES, humanAssessments, humanResults } from './consensus';
+export type { HumanResults } from './consensus';
+export { HUMAN_CONSENSUS_VALUES, humanAssessments, humanResults } from './consensus';
 export {
   AUTO_FAILED_NO_MUTATIONS,
   CONSENSUS_SUPERMAJORITY,

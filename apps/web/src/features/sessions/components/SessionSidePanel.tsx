@@ -8,6 +8,7 @@ import { JsonViewer } from '../../../components/JsonViewer';
 import { testCasePath } from '../../../components/TestCaseTable';
 import { useSignedInUser } from '../../auth';
 import { simulatorPath } from '../../simulators';
+import type { AnnotatorTimer } from '../hooks/useAnnotatorTimer';
 import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
 import { logLine } from '../sessionLogs';
 import { Detail, DetailLink, DetailText } from './Detail';
@@ -47,7 +48,16 @@ function Empty({ children }: { children: string }) {
  * The session page's right panel (000 §2.5, 440 px): session info, test case info, scores, output, state
  * mutations (at most 50, the rest counted) and logs.
  */
-export function SessionSidePanel({ detail }: { detail: SessionDetailResponse }) {
+export function SessionSidePanel({
+  detail,
+  adminView,
+  timer,
+}: {
+  detail: SessionDetailResponse;
+  adminView: boolean;
+  /** The annotator's timer, whose seconds go with their score; null when it does not run. */
+  timer: AnnotatorTimer | null;
+}) {
   const user = useSignedInUser();
   const { session } = detail;
   const testCase = session.testCase;
@@ -160,7 +170,13 @@ export function SessionSidePanel({ detail }: { detail: SessionDetailResponse }) 
       )}
 
       <Section title="Scores" testId="session-scores">
-        <SessionScores sessionId={session.sessionId} status={session.status} />
+        <SessionScores
+          session={session}
+          snapshotId={detail.snapshot.id}
+          humanResults={detail.human_results}
+          adminView={adminView}
+          timer={timer}
+        />
       </Section>
 
       <Section title="Output" testId="session-output">

@@ -1,16 +1,22 @@
 import { endpoints, IN_PROGRESS_SESSION_STATUSES, TIMING } from '@proctor/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../api';
-import { sessionKey } from './sessionKeys';
+import { sessionDetailKey, sessionKey } from './sessionKeys';
+import { adminViewQuery } from './useAdminView';
 
 /**
- * One session with its steps, DOM recording, logs and mutations. While it is still in progress it is read
- * again every polling interval, so the page moves from the live view to the steps when the run ends.
+ * One session with its steps, DOM recording, logs, mutations and human results. While it is still in
+ * progress it is read again every polling interval, so the page moves from the live view to the steps when
+ * the run ends. Turning admin view on or off keeps the same session on screen while it is read again.
  */
-export function useSession(sessionId: string) {
+export function useSession(sessionId: string, adminView: boolean) {
+  const prefix = sessionKey(sessionId);
   return useQuery({
-    queryKey: sessionKey(sessionId),
-    queryFn: ({ signal }) => call(endpoints.getSession, { params: { id: sessionId }, signal }),
+    queryKey: sessionDetailKey(sessionId, adminView),
+    queryFn: ({ signal }) =>
+      call(endpoints.getSession, { params: { id: sessionId }, query: adminViewQuery(adminView), signal }),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[prefix.length - 1] === sessionId ? previous : undefined,
     refetchInterval: (query) => {
       const status = query.state.data?.session.status;
       return status && IN_PROGRESS_SESSION_STATUSES.includes(status) ? TIMING.pollingIntervalMs : false;

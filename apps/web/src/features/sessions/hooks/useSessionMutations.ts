@@ -1,7 +1,7 @@
-import { endpoints, type SessionDetailResponse } from '@proctor/contracts';
+import { endpoints, type HumanScoreRequest, type SessionDetailResponse } from '@proctor/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api';
-import { SESSIONS_QUERY_KEY, sessionKey, sessionScoresKey } from './sessionKeys';
+import { SESSION_LISTS_KEY, SESSIONS_QUERY_KEY, sessionKey, sessionScoresKey } from './sessionKeys';
 
 /** Archive a session: it leaves every list, so the lists are read again. */
 export function useArchiveSession() {
@@ -23,9 +23,30 @@ export function useSetSessionPublic() {
     mutationFn: ({ sessionId, isPublic }: { sessionId: string; isPublic: boolean }) =>
       call(endpoints.setSessionPublic, { params: { id: sessionId }, body: { is_public: isPublic } }),
     onSuccess: (result, { sessionId }) => {
-      queryClient.setQueryData<SessionDetailResponse>(sessionKey(sessionId), (current) =>
+      queryClient.setQueriesData<SessionDetailResponse>({ queryKey: sessionKey(sessionId) }, (current) =>
         current ? { ...current, session: { ...current.session, isPublic: result.isPublic } } : current,
       );
     },
+  });
+}
+
+/**
+ * Give a session your human score (Correct or Fail, with an optional reason). The session page reads the
+ * scores again itself (useRefreshAfterHumanScore); the lists, whose scoring needs change, are marked stale.
+ */
+export function useScoreSessionAsHuman(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HumanScoreRequest) =>
+      call(endpoints.scoreSessionAsHuman, { params: { id: sessionId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_LISTS_KEY, refetchType: 'none' }),
+  });
+}
+
+/** The next session of the organization that needs the annotator's score, other than the one open. */
+export function useNextSessionToScore() {
+  return useMutation({
+    mutationFn: (excludeSessionId: string) =>
+      call(endpoints.nextForAnnotator, { query: { exclude_session_id: excludeSessionId } }),
   });
 }

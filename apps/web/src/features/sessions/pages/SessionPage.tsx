@@ -1,17 +1,28 @@
-import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArchive, IconArrowLeft, IconLock, IconNetwork, IconWorld } from '@tabler/icons-react';
+import { NO_SESSIONS_FOR_SCORING } from '@proctor/contracts';
+import {
+  IconArchive,
+  IconArrowLeft,
+  IconLock,
+  IconNetwork,
+  IconPlayerTrackNext,
+  IconWorld,
+} from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
 import { paths } from '../../../app/paths';
 import { notify } from '../../../components/notify';
 import { useSignedInUser } from '../../auth';
+import { AnnotatorTimerDisplay } from '../components/AnnotatorTimerDisplay';
 import { SessionLiveView } from '../components/SessionLiveView';
 import { SessionSidePanel } from '../components/SessionSidePanel';
 import { SessionStatusBadge } from '../components/SessionStatusBadge';
 import { StepViewer } from '../components/StepViewer';
+import { useAdminView } from '../hooks/useAdminView';
+import { useAnnotatorTimer } from '../hooks/useAnnotatorTimer';
 import { useSession } from '../hooks/useSession';
-import { useArchiveSession, useSetSessionPublic } from '../hooks/useSessionMutations';
+import { useArchiveSession, useNextSessionToScore, useSetSessionPublic } from '../hooks/useSessionMutations';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 export const ARCHIVE_SESSION_CONFIRMATION = 'Are you sure you want to archive this session?';
@@ -21,15 +32,30 @@ function stepFrom(value: string | null): number {
   return value && /^[1-9][0-9]{0,6}$/.test(value) ? Number(value) - 1 : 0;
 }
 
-/** /sessions/{sessionId} (000 §2.5): the live view while the run is set up and going, else its steps. */
+/**
+ * /sessions/{sessionId}. Each session gets a page of its own: going to the next one starts a new timer and
+ * closes whatever dialog was open.
+ */
 export function SessionPage() {
   const sessionId = useParams().sessionId ?? '';
+  return <SessionScreen key={sessionId} sessionId={sessionId} />;
+}
+
+/**
+ * A session (000 §2.5): the live view while the run is set up and going, else its steps. Account admins get
+ * the Admin View switch; annotators outside admin view a timer and a Next Session button.
+ */
+function SessionScreen({ sessionId }: { sessionId: string }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
-  const session = useSession(sessionId);
+  const { available: adminViewAvailable, adminView, setAdminView } = useAdminView();
+  const session = useSession(sessionId, adminView);
   const archive = useArchiveSession();
   const setPublic = useSetSessionPublic();
+  const nextSession = useNextSessionToScore();
+  const timer = useAnnotatorTimer();
+  const annotating = user.organization?.isAnnotator === true && !adminView;
 
   // react-router numbers its history entries: 0 means this page was opened directly.
   const back = () => {
@@ -99,6 +125,15 @@ export function SessionPage() {
         }),
     });
 
+  const goToNextSession = () =>
+    nextSession.mutate(current.sessionId, {
+      onSuccess: (next) => {
+        if (next.found && next.session) navigate(paths.session(next.session.sessionId));
+        else notify.info(NO_SESSIONS_FOR_SCORING);
+      },
+      onError: (error) => notify.error(errorDetail(error), 'Failed to find the next session'),
+    });
+
   const togglePublic = () =>
     setPublic.mutate(
       { sessionId: current.sessionId, isPublic: !current.isPublic },
@@ -119,6 +154,24 @@ export function SessionPage() {
           <SessionStatusBadge session={current} />
         </Group>
         <Group gap="sm">
+          {annotating && <AnnotatorTimerDisplay timer={timer} />}
+          {annotating && (
+            <Button
+              variant="light"
+              rightSection={<IconPlayerTrackNext size={16} />}
+              onClick={goToNextSession}
+              loading={nextSession.isPending}
+            >
+              Next Session
+            </Button>
+          )}
+          {adminViewAvailable && (
+            <Switch
+              label="Admin View"
+              checked={adminView}
+              onChange={(event) => setAdminView(event.currentTarget.checked)}
+            />
+          )}
           {hasNetworkRequests && (
             <Button
               component={Link}
@@ -161,7 +214,7 @@ export function SessionPage() {
             steps
           )}
         </Stack>
-        <SessionSidePanel detail={detail} />
+        <SessionSidePanel detail={detail} adminView={adminView} timer={annotating ? timer : null} />
       </Group>
     </Stack>
   );
