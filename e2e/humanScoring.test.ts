@@ -231,8 +231,18 @@ describe('human scoring', () => {
     const first = await endedSession(team.id, team.owner.id);
     const second = await endedSession(team.id, team.owner.id);
 
+    // The list shows an annotator only what they may score, without filters, and a button to start.
     const page = nia.page;
-    await openSession(page, first);
+    await page.goto('/sessions');
+    await page.getByTestId('session-row').first().waitFor();
+    expect(await page.getByRole('switch', { name: 'Admin View' }).count()).toBe(0);
+    expect(await page.getByLabel('Status').count()).toBe(0);
+    await page.getByTestId('session-row').first().click();
+    expect(new URL(page.url()).pathname).toBe('/sessions');
+    await page.getByRole('button', { name: 'Score Sessions' }).click();
+    await page.waitForURL(`**/sessions/${first}`);
+    await page.getByRole('heading', { name: first }).waitFor();
+    await scoresPanel(page).getByText('State mutation match', { exact: true }).waitFor();
     const timer = page.getByRole('timer', { name: 'Time on this session' });
     expect(await timer.textContent()).toMatch(/^\d+:\d{2}$/);
     await expect.poll(() => timer.textContent(), { timeout: 5_000 }).not.toBe('0:00');

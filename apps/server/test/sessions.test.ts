@@ -268,6 +268,22 @@ describeEachDatabase('sessions', (proctor) => {
     expect(across.sessions[0]!.organization?.name).toBe(annotatorOrg.name);
   });
 
+  it("shows annotators' account admins every session in admin view; other annotators never", async () => {
+    const annotatorOrg = await proctor().organization({ annotator: true });
+    const annotator = await proctor().actor({ organization: annotatorOrg });
+    const lead = await proctor().actor({
+      organization: annotatorOrg,
+      permissions: { is_account_admin: true },
+    });
+    const running = await recordedSession(annotator, { status: 'run_setup_completed' });
+    const ended = await recordedSession(annotator);
+    const ids = async (as: Actor, query = '') =>
+      (await list(as, query)).sessions.map((s) => s.sessionId).sort();
+    expect(await ids(annotator, 'adminView=true')).toEqual([ended.publicId]);
+    expect(await ids(lead)).toEqual([ended.publicId]);
+    expect(await ids(lead, 'adminView=true')).toEqual([running.publicId, ended.publicId].sort());
+  });
+
   it('shows a session with its steps, screenshots, mutations by step, rrweb events, logs and network', async () => {
     const member = await proctor().actor();
     const simulator = await make.simulator({ config: { ignore_tables: ['audit'] } });

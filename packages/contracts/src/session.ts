@@ -54,6 +54,8 @@ export const SessionListQuery = z.object({
   includePublic: QueryBoolean.optional(),
   scoreFilter: SessionScoringBadge.optional(),
   excludeUnknownAgents: QueryBoolean.optional(),
+  /** Admin view (000 §2.4): annotators' account admins see every session, as members of other organizations do. */
+  adminView: QueryBoolean.optional(),
   sortBy: z.enum(SESSION_SORT_KEYS).default('createdAt'),
   sortDirection: z.enum(['asc', 'desc']).default('desc'),
   page: PageNumber,

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, gt, inArray, ne, not, or, type SQL, sql } from 'dri
 import type { z } from 'zod';
 import type { Principal, UserPrincipal } from '../auth/principal';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { hiddenFromAnnotator, ownSession, type SessionRow } from './sessions';
+import { hiddenFromAnnotator, ownSession, type SessionRow, seesOnlyOwnScores } from './sessions';
 
 /**
  * People's scores (000 §2.6, §4.2): giving one, reading them, the consensus they reach, and the next session
@@ -57,15 +57,6 @@ function selectScores(db: Database) {
     .from(scores)
     .innerJoin(sessions, eq(sessions.id, scores.sessionId))
     .leftJoin(users, eq(users.id, scores.userId));
-}
-
-/**
- * Whether the caller sees only their own human scores and no consensus: annotators outside admin view (000
- * §2.5). Admin view is for account admins; platform admins always see everything.
- */
-export function seesOnlyOwnScores(principal: Principal | null, adminView: boolean): boolean {
-  if (principal?.organization?.isAnnotator !== true || principal.permissions.is_admin) return false;
-  return !(adminView && principal.permissions.is_account_admin);
 }
 
 /** A session's score records as the caller may see them, oldest first. */

@@ -79,9 +79,14 @@ export function hiddenFromAnnotator(userId: number | null, { ownAgent = true } =
   )!;
 }
 
-/** Annotators outside admin view get the hiding rules; platform admins are always in admin view here. */
-const seesAsAnnotator = (principal: Principal) =>
-  principal.organization?.isAnnotator === true && !principal.permissions.is_admin;
+/**
+ * Whether the caller sees only their own human scores and no consensus: annotators outside admin view (000
+ * §2.5). Admin view is for account admins; platform admins always see everything.
+ */
+export function seesOnlyOwnScores(principal: Principal | null, adminView: boolean): boolean {
+  if (principal?.organization?.isAnnotator !== true || principal.permissions.is_admin) return false;
+  return !(adminView && principal.permissions.is_account_admin);
+}
 
 const replayOf = alias(sessions, 'replay_of');
 
@@ -172,7 +177,9 @@ function listConditions(principal: Principal, query: ListQuery): SQL {
     const own = eq(sessions.organizationId, principal.organization?.id ?? 0);
     conditions.push(query.includePublic ? or(own, eq(sessions.isPublic, true)) : own);
   }
-  if (seesAsAnnotator(principal)) conditions.push(not(hiddenFromAnnotator(principal.user?.id ?? null)));
+  // Annotators outside admin view get the hiding rules (platform admins are always in admin view here).
+  if (seesOnlyOwnScores(principal, query.adminView === true))
+    conditions.push(not(hiddenFromAnnotator(principal.user?.id ?? null)));
   if (query.agentArtifactIds?.length)
     conditions.push(inArray(sessions.agentArtifactId, query.agentArtifactIds));
   if (query.simulatorIds?.length) conditions.push(inArray(sessions.simulatorId, query.simulatorIds));

@@ -130,9 +130,10 @@ const joined = (values: ReadonlyArray<string | number>): string | undefined =>
  */
 export function sessionListQueryFor(
   params: SessionListParams,
-  options: { pageSize: number; isPlatformAdmin: boolean },
+  options: { pageSize: number; isPlatformAdmin: boolean; adminView?: boolean },
 ): SessionListQueryInput {
   return {
+    adminView: options.adminView ? 'true' : undefined,
     agentArtifactIds: joined(params.agentArtifactIds),
     simulatorIds: joined(params.simulatorIds),
     statuses: joined(params.statuses),

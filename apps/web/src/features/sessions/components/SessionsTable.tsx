@@ -29,7 +29,8 @@ export function SessionsTable({
   emptyText: string;
   withOrganization: boolean;
   selectedId: string | null;
-  onSelect: (session: SessionSummary) => void;
+  /** Absent: rows are not clickable (annotators outside admin view, 000 §2.4). */
+  onSelect?: (session: SessionSummary) => void;
 }) {
   const columns = 7 + (withOrganization ? 1 : 0);
   return (
@@ -57,17 +58,21 @@ export function SessionsTable({
                   key={session.sessionId}
                   data-testid="session-row"
                   data-session-id={session.sessionId}
-                  aria-selected={selected}
-                  tabIndex={0}
+                  aria-selected={onSelect ? selected : undefined}
+                  tabIndex={onSelect ? 0 : undefined}
                   bg={selected ? 'indigo.0' : undefined}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() => onSelect(session)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') {
-                      event.preventDefault();
-                      onSelect(session);
-                    }
-                  }}
+                  style={onSelect ? { cursor: 'pointer' } : undefined}
+                  onClick={onSelect ? () => onSelect(session) : undefined}
+                  onKeyDown={
+                    onSelect
+                      ? (event) => {
+                          if (event.key === 'Enter' || event.key === ' ') {
+                            event.preventDefault();
+                            onSelect(session);
+                          }
+                        }
+                      : undefined
+                  }
                 >
                   <Table.Td>
                     <ScoringBadge badge={session.scoringBadge} />

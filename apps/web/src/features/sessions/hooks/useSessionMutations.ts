@@ -46,7 +46,9 @@ export function useScoreSessionAsHuman(sessionId: string) {
 /** The next session of the organization that needs the annotator's score, other than the one open. */
 export function useNextSessionToScore() {
   return useMutation({
-    mutationFn: (excludeSessionId: string) =>
-      call(endpoints.nextForAnnotator, { query: { exclude_session_id: excludeSessionId } }),
+    mutationFn: (excludeSessionId: string | undefined) =>
+      call(endpoints.nextForAnnotator, {
+        query: excludeSessionId ? { exclude_session_id: excludeSessionId } : {},
+      }),
   });
 }

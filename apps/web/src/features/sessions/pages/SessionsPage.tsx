@@ -8,12 +8,22 @@ import {
   Loader,
   Pagination,
   Stack,
+  Switch,
   Text,
 } from '@mantine/core';
-import { PAGE_SIZE, type SessionListResponse } from '@proctor/contracts';
+import {
+  formatSuccessRate,
+  NO_SESSIONS_FOR_SCORING,
+  PAGE_SIZE,
+  type SessionListResponse,
+  successRate,
+} from '@proctor/contracts';
+import { IconChecklist } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorDetail } from '../../../api';
+import { paths } from '../../../app/paths';
+import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSignedInUser } from '../../auth';
 import { useSimulators } from '../../simulators';
@@ -21,6 +31,8 @@ import { type FilterOption, SessionFilters } from '../components/SessionFilters'
 import { SessionPanel } from '../components/SessionPanel';
 import { SessionsTable } from '../components/SessionsTable';
 import { useAdminOrganizations } from '../hooks/useAdminOrganizations';
+import { useAdminView } from '../hooks/useAdminView';
+import { useNextSessionToScore } from '../hooks/useSessionMutations';
 import { useSessions } from '../hooks/useSessions';
 import { formatShowing } from '../sessionFormat';
 import {
@@ -57,30 +69,36 @@ function useSeenAgents(response: SessionListResponse | undefined, selectedIds: n
   return options.sort((a, b) => a.label.localeCompare(b.label));
 }
 
-function summaryLine(summary: SessionListResponse['summary']): string {
-  return `${summary.numPassed} passed of ${summary.numScored} scored · ${summary.totalCount} ${
-    summary.totalCount === 1 ? 'session' : 'sessions'
-  }`;
+/** "12 passed of 20 scored (60% (95% CI 39–78%, n = 20)) · 31 sessions": a rate always with its certainty. */
+export function summaryLine(summary: SessionListResponse['summary']): string {
+  const rate = successRate(summary.numPassed, summary.numScored);
+  return `${summary.numPassed} passed of ${summary.numScored} scored${
+    rate.rate === null ? '' : ` · ${formatSuccessRate(rate)}`
+  } · ${summary.totalCount} ${summary.totalCount === 1 ? 'session' : 'sessions'}`;
 }
 
 /**
  * /sessions (000 §2.4): the organization's sessions, filtered through the URL (a filter change goes back to
  * page 1), 100 a page, with a summary and an optional refresh every 10 seconds.
  *
- * The annotator view of 000 §2.4 (only a "Score Sessions" button, rows not clickable, an Admin View toggle
- * for platform admins who annotate, and the annotator hiding rules) depends on human scoring, which does
- * not exist yet; it is left out rather than shown half-working, and annotators see this list as others do.
+ * Annotators outside admin view (000 §2.4) get only a "Score Sessions" button, no filters, and rows that do
+ * not open: the server leaves out what they may not score. The Admin View switch (account admins, and
+ * platform admins who annotate) shows the list as everyone else sees it.
  */
 export function SessionsPage() {
   const user = useSignedInUser();
+  const navigate = useNavigate();
   const isPlatformAdmin = user.permissions.is_admin;
+  const { available: adminViewAvailable, adminView, setAdminView } = useAdminView();
+  const annotating = user.organization?.isAnnotator === true && !adminView;
+  const nextSession = useNextSessionToScore();
   const [search, setSearch] = useSearchParams();
   const params = readSessionListParams(search);
   const [polling, setPolling] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   const sessions = useSessions(
-    sessionListQueryFor(params, { pageSize: PAGE_SIZE.sessions, isPlatformAdmin }),
+    sessionListQueryFor(params, { pageSize: PAGE_SIZE.sessions, isPlatformAdmin, adminView }),
     {
       polling,
     },
@@ -114,17 +132,47 @@ export function SessionsPage() {
       <PageHeader
         title="Sessions"
         description="Every run of an agent or a person against a test case, as recorded."
+        actions={
+          <Group gap="md">
+            {adminViewAvailable && (
+              <Switch
+                label="Admin View"
+                checked={adminView}
+                onChange={(event) => setAdminView(event.currentTarget.checked)}
+              />
+            )}
+            {annotating && (
+              <Button
+                leftSection={<IconChecklist size={16} />}
+                loading={nextSession.isPending}
+                onClick={() =>
+                  nextSession.mutate(undefined, {
+                    onSuccess: (next) => {
+                      if (next.found && next.session) navigate(paths.session(next.session.sessionId));
+                      else notify.info(NO_SESSIONS_FOR_SCORING);
+                    },
+                    onError: (error) => notify.error(errorDetail(error), 'Failed to find a session to score'),
+                  })
+                }
+              >
+                Score Sessions
+              </Button>
+            )}
+          </Group>
+        }
       />
-      <SessionFilters
-        params={params}
-        agents={agents}
-        simulators={simulatorOptions}
-        organizations={organizationOptions}
-        testCaseNames={testCaseNames}
-        polling={polling}
-        onPollingChange={setPolling}
-        onChange={(patch) => go(withSessionFilter(params, patch))}
-      />
+      {!annotating && (
+        <SessionFilters
+          params={params}
+          agents={agents}
+          simulators={simulatorOptions}
+          organizations={organizationOptions}
+          testCaseNames={testCaseNames}
+          polling={polling}
+          onPollingChange={setPolling}
+          onChange={(patch) => go(withSessionFilter(params, patch))}
+        />
+      )}
 
       {params.runSessionBatchId && (
         <Group gap="xs">
@@ -185,7 +233,11 @@ export function SessionsPage() {
             }
             withOrganization={isPlatformAdmin}
             selectedId={selectedId}
-            onSelect={(session) => setSelectedId(session.sessionId === selectedId ? null : session.sessionId)}
+            onSelect={
+              annotating
+                ? undefined
+                : (session) => setSelectedId(session.sessionId === selectedId ? null : session.sessionId)
+            }
           />
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="sessions-total">
