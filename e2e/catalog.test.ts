@@ -7,6 +7,8 @@ import {
   sortSimulatorsByStatus,
   type User,
 } from '@proctor/contracts';
+import { newPublicId, scores, sessions } from '@proctor/db';
+import { eq } from 'drizzle-orm';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
@@ -241,6 +243,39 @@ describe('simulators, tests and datasets pages', () => {
     await admin.getByRole('heading', { name: `Checkout ${suffix}` }).waitFor();
   });
 
+  it("should rescore a simulator's ended sessions after confirming, and say what was done", async () => {
+    const simulator = await api.createSimulator({ name: `rescore-${suffix}`, simType: 'app' });
+    const testCase = await api.createTestCase({
+      simulatorId: simulator.id,
+      name: `Change nothing ${suffix}`,
+      prompt: 'Look around without changing anything.',
+    });
+    // A run that ended and changed nothing, as an environment leaves it.
+    const [session] = await e2e.proctor.ctx.db
+      .insert(sessions)
+      .values({
+        publicId: newPublicId(),
+        status: 'run_completed',
+        organizationId: adminUser.organizationId,
+        testCaseId: testCase.id,
+        simulatorId: simulator.id,
+      })
+      .returning();
+
+    await admin.goto(`/simulators/${simulator.name}`);
+    await admin.getByRole('heading', { name: simulator.name }).waitFor();
+    await admin.getByRole('button', { name: 'Rescore Sessions' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Rescore Sessions' });
+    await dialog.getByText('human scores do not change').waitFor();
+    await dialog.getByRole('button', { name: 'Rescore' }).click();
+    const notification = admin.getByRole('alert').filter({ hasText: 'Rescoring completed' });
+    await notification.getByText('1 test case rescored, 0 skipped, 0 errors').waitFor();
+
+    // Judged by its test case: nothing expected and nothing changed, and the system's own Auto-Fail.
+    const verdicts = await e2e.proctor.ctx.db.select().from(scores).where(eq(scores.sessionId, session!.id));
+    expect(verdicts.map((score) => score.type).sort()).toEqual(['state_mutation_match', 'system_scoring']);
+  });
+
   it('should filter the tests list by name and page through it, leaving page 1 out of the URL', async () => {
     const prefix = `Paging ${suffix}`;
     for (let i = 1; i <= PAGE_SIZE.tests + 2; i += 1) {
@@ -381,15 +416,6 @@ describe('simulators, tests and datasets pages', () => {
   });
 
   it('should say that the tabs of features not built yet are not available, without asking the server', async () => {
-    const testCase = await api.createTestCase({
-      simulatorId: shop.id,
-      name: `Not built ${suffix}`,
-      prompt: 'Open the cart.',
-    });
-    await admin.goto(`/tests/${testCase.publicId}`);
-    await admin.getByRole('heading', { name: `Not built ${suffix}` }).waitFor();
-    await expectTabNotAvailable(admin, 'Mutation Conflict', /^No sessions/);
-
     await admin.goto(`/simulators/${shop.name}`);
     await admin.getByRole('heading', { name: shop.name }).waitFor();
     await expectTabNotAvailable(admin, 'Benchmarks', /^No benchmark results/);

@@ -36,6 +36,10 @@ const Env = z.object({
   BLOB_STORE_REGION: z.string().optional(),
   BLOB_STORE_PREFIX: z.string().optional(),
   BLOB_STORE_ADDRESSING: z.string().optional(),
+  SCORING_LLM_URL: z.string().optional(),
+  SCORING_LLM_API_KEY: z.string().optional(),
+  SCORING_LLM_MODEL: z.string().optional(),
+  OUTBOUND_ALLOWED_ADDRESSES: z.string().optional(),
 });
 
 /** The settings that only mean something with BLOB_STORE_URL; the first three are needed together. */
@@ -161,6 +165,68 @@ export function parseTrustProxy(value: string): TrustProxy {
   return entries;
 }
 
+/**
+ * What the scorers that reach outside may use (issue 8):
+ * - SCORING_LLM_URL (an OpenAI-compatible base URL with its version, `https://api.openai.com/v1`),
+ *   SCORING_LLM_MODEL and, when the service wants one, SCORING_LLM_API_KEY: the criteria judge's model.
+ *   Without the URL and model, criteria scoring says plainly that no language model is configured.
+ * - OUTBOUND_ALLOWED_ADDRESSES: non-public addresses or CIDRs that API scorers and the model may reach all
+ *   the same (a model served on this machine: `127.0.0.1`; the LAN: `10.0.0.0/8`). Everything else private,
+ *   loopback or link-local is refused by the outbound guard.
+ */
+export interface ScoringConfig {
+  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  allowedAddresses: string[];
+}
+
+export function parseScoring(
+  env: Partial<
+    Record<
+      'SCORING_LLM_URL' | 'SCORING_LLM_API_KEY' | 'SCORING_LLM_MODEL' | 'OUTBOUND_ALLOWED_ADDRESSES',
+      string
+    >
+  >,
+): ScoringConfig {
+  const value = (name: keyof typeof env) => env[name]?.trim() || undefined;
+  const baseUrl = value('SCORING_LLM_URL');
+  const model = value('SCORING_LLM_MODEL');
+  if ((baseUrl === undefined) !== (model === undefined))
+    throw new Error('Invalid configuration: SCORING_LLM_URL and SCORING_LLM_MODEL are needed together');
+  if (baseUrl !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      throw new Error(
+        'Invalid configuration: SCORING_LLM_URL must be a URL such as https://api.openai.com/v1',
+      );
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error('Invalid configuration: SCORING_LLM_URL must be http or https');
+  }
+  const allowed = (value('OUTBOUND_ALLOWED_ADDRESSES') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = allowed.filter((entry) => !isCidr(entry));
+  if (invalid.length > 0)
+    throw new Error(
+      `Invalid configuration: OUTBOUND_ALLOWED_ADDRESSES must be a comma-separated list of addresses or CIDRs; not ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
+    );
+  return {
+    llm: baseUrl && model ? { baseUrl, apiKey: value('SCORING_LLM_API_KEY'), model } : undefined,
+    allowedAddresses: allowed,
+  };
+}
+
+/** An address or an address/prefix-length. */
+function isCidr(entry: string): boolean {
+  const [address = '', range, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return range === undefined || (/^\d{1,3}$/.test(range) && Number(range) <= (version === 4 ? 32 : 128));
+}
+
 export interface OidcConfig {
   issuer: string;
   clientId: string;
@@ -196,6 +262,7 @@ export interface ServerConfig {
   };
   /** An S3-compatible store for recordings' bytes (BLOB_STORE_*); files under DATA_DIR/blobs when absent. */
   blobStore: S3BlobStoreOptions | undefined;
+  scoring: ScoringConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -236,5 +303,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       simulatorPort: e.SIMULATOR_PORT,
     },
     blobStore: parseBlobStore(e),
+    scoring: parseScoring(e),
   };
 }

@@ -1,4 +1,5 @@
 import type { Database, DatabaseKind } from '@proctor/db';
+import type { ScoringServices } from '@proctor/scoring';
 import type { OidcLogin } from './auth/oidc';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
@@ -17,4 +18,6 @@ export interface AppContext {
   environments: EnvironmentManager;
   /** Recordings' bytes (screenshots): files under DATA_DIR/blobs, or an S3-compatible bucket (BLOB_STORE_URL). */
   blobs: BlobStore;
+  /** What the score types that reach outside use: the outbound guard, the configured language model. */
+  scoring: ScoringServices;
 }

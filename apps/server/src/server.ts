@@ -12,6 +12,7 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { ownBrowserPrefix } from './environments/browserFolders';
 import { EnvironmentManager, POOL_WINDOW } from './environments/manager';
+import { scoringServices } from './scoring/services';
 import { registerBuiltInSimulators } from './services/registration';
 import { type BlobStore, FileBlobStore } from './storage/blobs';
 import { S3BlobStore } from './storage/s3BlobStore';
@@ -68,6 +69,7 @@ export async function createProctor(
       ? await OidcLogin.discover(config.oidc, { db: database.db, publicUrl: config.publicUrl })
       : undefined;
     const blobs = await openBlobStore(config);
+    const scoring = scoringServices(config.scoring);
     const environments = new EnvironmentManager({
       db: database.db,
       blobs,
@@ -82,6 +84,7 @@ export async function createProctor(
       chromiumPath: config.environments.chromiumPath,
       simulatorPort: config.environments.simulatorPort,
       maxEnvironments: config.environments.maxEnvironments,
+      scoringServices: scoring,
     });
     const ctx: AppContext = {
       config,
@@ -91,6 +94,7 @@ export async function createProctor(
       oidc,
       environments,
       blobs,
+      scoring,
     };
     const app = await buildApp(ctx, options.fastify);
     await environments.start(app.log);

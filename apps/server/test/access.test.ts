@@ -124,6 +124,11 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ADMINS,
     request: { url: '/api/env/simulators/999999', payload: { enabled: true } },
   },
+  // Rescoring judges an organization's sessions again: platform admins, account admins and test authors.
+  'POST /api/env/simulators/:id/rescore': {
+    allowed: ['account_admin', ...AUTHORS, ...ADMINS],
+    request: { url: '/api/env/simulators/999999/rescore' },
+  },
 
   // Test cases (001 §2.1–2.2, §6): members read; create_test_cases writes; platform admins make public.
   'GET /api/testcases': { allowed: MEMBERS },
@@ -215,6 +220,23 @@ const ROUTES: Record<string, RouteCase> = {
     request: { url: `/api/evals/scoring/human_in_the_loop/${UNKNOWN_SESSION}`, payload: { correct: true } },
   },
   'GET /api/evals/scores': { allowed: PEOPLE },
+  // Generating expectations changes a test case: create_test_cases (an unknown one: 404). Comparing reads.
+  'POST /api/testcases/:id/generate-state-mutations-config': {
+    allowed: AUTHORS,
+    request: { url: '/api/testcases/no-such-test-case/generate-state-mutations-config' },
+  },
+  'POST /api/env/generate_mutations_single': {
+    allowed: AUTHORS,
+    request: { payload: { test_case_id: 'no-such-test-case' } },
+  },
+  'POST /api/env/generate_mutations': {
+    allowed: AUTHORS,
+    request: { payload: { testCaseIds: ['no-such-test-case'] } },
+  },
+  'POST /api/testcases/merged-mutations': {
+    allowed: MEMBERS,
+    request: { payload: { session_ids: [UNKNOWN_SESSION] } },
+  },
   'GET /api/session/next-for-annotator': { allowed: PEOPLE.filter((role) => role !== 'no_organization') },
   'GET /api/session/:id/screenshots/:key': {
     allowed: EVERYONE,

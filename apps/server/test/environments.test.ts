@@ -9,7 +9,7 @@ import {
   MakeEnvironmentResponse,
   ResetEnvironmentResponse,
 } from '@proctor/contracts';
-import { sessionLogs, sessions, simulators, testCases } from '@proctor/db';
+import { newPublicId, scores, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +122,67 @@ describe('live environments', () => {
       start_url: 'http://example.com/',
     });
     expect(elsewhere.statusCode).toBe(400);
+    await call('POST', `/api/env/${environment.id}/close`);
+  });
+
+  it("should evaluate with the scoring engine: each score type's verdict, nothing recorded, and a scorer that cannot judge is no fail of the agent", async () => {
+    const environment = await make();
+    const [mugs] = await proctor.ctx.db
+      .select()
+      .from(testCases)
+      .where(eq(testCases.builtInKey, 'shop/add-sage-mugs-to-cart'));
+    const evaluate = async (testCasePublicId: string) => {
+      const reset = ResetEnvironmentResponse.parse(
+        (
+          await call('POST', `/api/env/${environment.id}/reset`, player, {
+            test_case_public_id: testCasePublicId,
+          })
+        ).json(),
+      );
+      const response = await call('POST', `/api/env/${environment.id}/evaluate`, player, {});
+      expect(response.statusCode, response.body).toBe(200);
+      return { session: reset.session_id, evaluation: EvaluateEnvironmentResponse.parse(response.json()) };
+    };
+
+    // Nothing done yet: the state task fails, by its expected mutations and by the system's own verdict.
+    const untouched = await evaluate(mugs!.publicId);
+    expect(untouched.evaluation.passed).toBe(false);
+    expect(untouched.evaluation.details.scores).toEqual([
+      { type: 'state_mutation_match', correct: false, reason: expect.stringContaining('cart_items') },
+      { type: 'system_scoring', correct: false, reason: 'Auto Failed: No Mutations' },
+    ]);
+    expect(untouched.evaluation.details.mutations).toMatchObject({ satisfied: false, matched: 0 });
+    // A check, not a verdict: no score record, and the run goes on.
+    const running = await sessionRow(untouched.session);
+    expect(running.status).toBe('run_setup_completed');
+    expect(await proctor.ctx.db.select().from(scores).where(eq(scores.sessionId, running.id))).toEqual([]);
+
+    // A test case whose expected mutations are not a list: its scorer cannot judge, and says so.
+    const [broken] = await proctor.ctx.db
+      .insert(testCases)
+      .values({
+        publicId: newPublicId(),
+        organizationId: player.organization!.id,
+        simulatorId: mugs!.simulatorId,
+        name: 'Mugs with a broken scoring config',
+        prompt: mugs!.prompt,
+        scoringTypes: ['mutations'],
+        defaultScoringConfig: { mutations: 'two mugs' },
+      })
+      .returning();
+    const { evaluation } = await evaluate(broken!.publicId);
+    expect(evaluation.passed).toBe(false);
+    expect(evaluation.details.scores).toContainEqual({
+      type: 'state_mutation_match',
+      correct: null,
+      reason: expect.stringContaining('Invalid state_mutation_match config'),
+      error: 'invalid_config',
+    });
+    expect(evaluation.details.mutations).toBeNull();
+    expect(evaluation.details.explanation).toContain(
+      'state_mutation_match could not judge the run (invalid_config: ',
+    );
+    expect(evaluation.details.explanation).toContain('this is not a verdict on the agent');
     await call('POST', `/api/env/${environment.id}/close`);
   });
 

@@ -132,6 +132,21 @@ export const EvaluateEnvironmentResponse = z.object({
     output: z
       .object({ passed: z.boolean(), matches_expected: z.boolean(), schema_errors: z.array(z.string()) })
       .nullable(),
+    /**
+     * Each score type's verdict, as the end of the run would record it (nothing is recorded by evaluate).
+     * `correct` null with an `error` (invalid_config, missing_input, unavailable, internal): the type could not
+     * judge, which says nothing about the agent.
+     */
+    scores: z
+      .array(
+        z.object({
+          type: z.string(),
+          correct: z.boolean().nullable(),
+          reason: z.string(),
+          error: z.string().optional(),
+        }),
+      )
+      .optional(),
   }),
 });
 export type EvaluateEnvironmentResponse = z.infer<typeof EvaluateEnvironmentResponse>;

@@ -49,3 +49,20 @@ export function effectivePermissions(
   }
   return merged;
 }
+
+/**
+ * Who may rescore a simulator's sessions (judge them again, writing new verdicts): platform admins, account
+ * admins and test authors; any one of the flags is enough. The server's access rule and the dashboard's
+ * Rescore Sessions button both read this list.
+ */
+export const RESCORE_PERMISSIONS = [
+  'is_admin',
+  'is_account_admin',
+  'create_test_cases',
+] as const satisfies readonly PermissionFlag[];
+
+export function mayRescoreSessions(
+  permissions: Pick<Permissions, (typeof RESCORE_PERMISSIONS)[number]>,
+): boolean {
+  return RESCORE_PERMISSIONS.some((flag) => permissions[flag]);
+}

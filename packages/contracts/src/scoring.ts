@@ -134,7 +134,7 @@ export const RescoreResult = z.object({
       status: z.enum(['success', 'error', 'skipped']),
       error: z.string().nullable(),
       reason: z.string().nullable(),
-      /** What rescoring the test case's sessions found; null when it was skipped or failed. */
+      /** What rescoring the test case's sessions found (with an error too: one session says nothing of the others); null when skipped. */
       result: z
         .object({
           sessions: z.number().int(),

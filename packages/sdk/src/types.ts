@@ -100,6 +100,12 @@ export interface EvaluateEnvironmentResponse {
       unexpected: { table_name: string; action: string; pk: string }[];
     } | null;
     output: { passed: boolean; matches_expected: boolean; schema_errors: string[] } | null;
+    /**
+     * Each score type's verdict, as the end of the run would record it. `correct` null with an `error`
+     * (invalid_config, missing_input, unavailable, internal): the type could not judge, which says nothing
+     * about the agent.
+     */
+    scores?: { type: string; correct: boolean | null; reason: string; error?: string }[];
   };
 }
 

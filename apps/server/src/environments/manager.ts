@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import {
   ENVIRONMENT,
   type EnvironmentStatus,
+  type EvaluateEnvironmentResponse,
   LAYOUT,
   type MakeEnvironmentOptions,
   type MakeEnvironmentResponse,
@@ -19,6 +20,7 @@ import {
   proxyCdpClient,
   SessionRecorder,
 } from '@proctor/environments';
+import type { ScoringServices } from '@proctor/scoring';
 import {
   filterMutations,
   type Mutation,
@@ -30,11 +32,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { type EndedRun, scoreEndedRun } from '../scoring/pipeline';
+import { type EndedRun, judge, scoreEndedRun, storedScoringInput } from '../scoring/pipeline';
 import { testCaseVisible, type Viewer } from '../services/testCaseAccess';
 import type { BlobStore } from '../storage/blobs';
 import { sweepAbandonedBrowsers } from './browserFolders';
-import { evaluateRun, simulatorFilters } from './evaluation';
+import { presentEvaluation, simulatorFilters } from './evaluation';
 import { SessionRecordingWriter } from './recordingWriter';
 import {
   attachSession,
@@ -69,7 +71,7 @@ interface LiveEnvironment {
   liveView: Promise<LiveView> | undefined;
   viewport: { width: number; height: number };
   cdpClients: Set<ProxiedClient>;
-  session: { id: number; publicId: string; testCase: TestCaseRow | null; prompt: string };
+  session: { id: number; publicId: string; testCase: TestCaseRow | null };
   /** Writes the current session's recording; a reset gives the new session a writer of its own. */
   writer: SessionRecordingWriter;
   /**
@@ -95,6 +97,8 @@ export interface EnvironmentManagerOptions {
   maxEnvironments: number;
   /** Names this process in job groups, so that a restart can fail what it left open. */
   workerId?: string;
+  /** What the score types that reach outside use (API scorers, the criteria judge). */
+  scoringServices?: ScoringServices;
 }
 
 const ENVIRONMENT_NOT_FOUND = 'Environment not found';
@@ -109,6 +113,9 @@ export const POOL_WINDOW = LAYOUT.keepaliveInterface;
  */
 export class EnvironmentManager {
   readonly #live = new Map<string, LiveEnvironment>();
+  get #scoringServices(): ScoringServices {
+    return this.options.scoringServices ?? {};
+  }
   readonly #host: SimulatorHost;
   readonly #definitions: Map<string, SimulatorDefinition>;
   readonly #workerId: string;
@@ -305,7 +312,7 @@ export class EnvironmentManager {
       liveView: undefined,
       viewport: { width: request.interface_width, height: request.interface_height },
       cdpClients: new Set(),
-      session: { id: session.id, publicId: session.publicId, testCase: null, prompt: '' },
+      session: { id: session.id, publicId: session.publicId, testCase: null },
       writer: this.#writerFor(session, instance),
       recording: Promise.resolve(undefined),
       recordNetwork: request.record_network_requests ?? false,
@@ -390,7 +397,7 @@ export class EnvironmentManager {
       prompt: prompt || null,
     });
     await attachSession(db, environment.jobGroupId, session.id);
-    environment.session = { id: session.id, publicId: session.publicId, testCase, prompt };
+    environment.session = { id: session.id, publicId: session.publicId, testCase };
     environment.writer = this.#writerFor(session, environment.instance);
     await recorder?.startNewSession({ navigating: true });
     await environment.page.navigate(startUrl);
@@ -403,19 +410,30 @@ export class EnvironmentManager {
     };
   }
 
-  async evaluate(environment: LiveEnvironment, output: unknown) {
+  /**
+   * The run so far judged by the scoring engine, as the end of the run will judge it (the session's latest
+   * answer: this one when given), on the instance's live mutations. A check an agent may make mid-run: no score
+   * record is written and the session's status does not change.
+   */
+  async evaluate(environment: LiveEnvironment, output: unknown): Promise<EvaluateEnvironmentResponse> {
+    const { db } = this.options;
     // The answer is part of the session (its page shows it), whatever the verdict.
     if (output !== undefined)
-      await this.options.db
+      await db
         .update(sessions)
         .set({ output: output as never })
         .where(eq(sessions.id, environment.session.id));
+    const { testCase } = environment.session;
+    if (!testCase) return presentEvaluation(null, []);
     const mutations = await environment.instance.exclusive(() => environment.instance.mutations());
-    return evaluateRun(
-      environment.session.testCase,
-      { mutations, output },
-      simulatorFilters(environment.simulator.config),
-    );
+    const input = await storedScoringInput(db, {
+      sessionId: environment.session.id,
+      testCase,
+      simulatorConfig: simulatorFilters(environment.simulator.config),
+      mutations,
+      services: this.#scoringServices,
+    });
+    return presentEvaluation(testCase, await judge(input, testCase, this.#scoringServices));
   }
 
   backup(environment: LiveEnvironment) {
@@ -587,9 +605,9 @@ export class EnvironmentManager {
       sessionId: environment.session.id,
       sessionPublicId: environment.session.publicId,
       testCase: environment.session.testCase,
-      prompt: environment.session.prompt,
       simulatorConfig: simulatorFilters(environment.simulator.config),
       mutations: environment.instance.mutations(),
+      services: this.#scoringServices,
     };
   }
 

@@ -1,9 +1,10 @@
-import { endpoints } from '@proctor/contracts';
+import { endpoints, RESCORE_PERMISSIONS } from '@proctor/contracts';
 import { simulators } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
 import { access, defineRawRoute, defineRoute } from '../http/route';
+import { rescoreSimulator } from '../scoring/rescore';
 import { createSimulator, getSimulator, listSimulators, updateSimulator } from '../services/simulators';
 import { viewerOf } from '../services/testCaseAccess';
 
@@ -33,6 +34,25 @@ export function simulatorRoutes(app: FastifyInstance) {
     async ({ app: ctx, principal, params, body }) => ({
       simulator: await updateSimulator(ctx.db, viewerOf(principal), params.id, body),
     }),
+  );
+
+  /**
+   * Rescoring judges sessions again and writes their new verdicts: platform admins (every organization's
+   * sessions), account admins and members with create_test_cases (their organization's; an API key carries
+   * create_test_cases when an account admin of its organization holds it). Annotator organizations see no
+   * simulators or results (001 §6), so they may not. Decision: the spec lets "any editor user" rescore without
+   * a role check (001 §6); judging an organization's sessions again is an authoring act, so it needs the
+   * authority to change test cases or the organization.
+   */
+  defineRoute(
+    app,
+    endpoints.rescoreSimulator,
+    access.member({
+      anyPermission: [...RESCORE_PERMISSIONS],
+      annotatorOrganization: false,
+    }),
+    ({ app: ctx, principal, params }) =>
+      rescoreSimulator(ctx.db, viewerOf(principal), params.id, { services: ctx.scoring }),
   );
 
   // Public: <img> tags send no bearer token, and a built-in icon reveals nothing. The policy header keeps an

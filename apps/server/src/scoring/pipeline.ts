@@ -5,24 +5,43 @@ import {
   type Mutation,
   type ScoreOutcome,
   type ScoringInput,
+  type ScoringServices,
   type SimulatorConfig,
   scoreSession,
 } from '@proctor/scoring';
 import { eq } from 'drizzle-orm';
-import { recordedSteps } from '../services/sessionRecording';
+import { recordedMutations, recordedSteps } from '../services/sessionRecording';
 
-type TestCaseRow = typeof testCases.$inferSelect;
+export type TestCaseRow = typeof testCases.$inferSelect;
+
+/**
+ * Score types a test case's scoring configuration may name (001 §3 "Scoring configuration types"), run on top
+ * of what its scoring types imply. human_in_the_loop is not among them: people give it, nothing computes it.
+ */
+export const CONFIGURABLE_SCORE_TYPES: readonly string[] = [
+  'api',
+  'criteria',
+  'offline_exact_action_match',
+  'offline_exact_output_match',
+  'offline_exact_state_match',
+  'offline_step',
+  'page_action_sequence',
+];
 
 /**
  * The score types a test case is judged by, from what it states (001 §3): a state task by its expected
  * mutations (and, when it made none, the system's "Auto Failed: No Mutations"); an output task by its correct
- * answer and its output schema. Configured types beyond these (criteria, api, action sequences) arrive with the
- * test case editor's scoring config in a later slice.
+ * answer and its output schema; and the type its scoring configuration names (`type`: an API scorer, a
+ * criteria judge, an action sequence…), configured by the rest of that configuration.
  */
 export function scoreTypesOf(testCase: TestCaseRow): { type: string; config?: unknown }[] {
   const configs: { type: string; config?: unknown }[] = [];
+  const stored = testCase.defaultScoringConfig as {
+    type?: unknown;
+    mutations?: unknown;
+    ignore_columns?: unknown;
+  };
   if (testCase.scoringTypes.includes('mutations')) {
-    const stored = testCase.defaultScoringConfig as { mutations?: unknown; ignore_columns?: unknown };
     configs.push({
       type: 'state_mutation_match',
       config: {
@@ -33,20 +52,67 @@ export function scoreTypesOf(testCase: TestCaseRow): { type: string; config?: un
     configs.push({ type: 'system_scoring' });
   }
   if (testCase.scoringTypes.includes('output')) {
-    if (testCase.correctOutputs.length > 0) configs.push({ type: 'offline_exact_output_match' });
+    if (testCase.correctOutputs.length > 0 && stored.type !== 'offline_exact_output_match')
+      configs.push({ type: 'offline_exact_output_match' });
     configs.push({ type: 'json_schema' });
   }
+  if (typeof stored.type === 'string' && CONFIGURABLE_SCORE_TYPES.includes(stored.type))
+    configs.push({ type: stored.type, config: stored });
   return configs;
 }
 
-export interface EndedRun {
+/** A session to judge by its test case. */
+export interface SessionToScore {
   sessionId: number;
-  sessionPublicId: string;
-  testCase: TestCaseRow | null;
-  prompt: string;
+  testCase: TestCaseRow;
+  /** The simulator's mutation filters, from its stored config (`simulatorFilters`). */
   simulatorConfig: SimulatorConfig;
-  /** The instance's mutation log of the run, read before the instance was reset or destroyed. */
-  mutations: Mutation[];
+  /**
+   * The instance's mutation log, when the caller still holds the instance (the end of a run, evaluate): it is
+   * complete even when a write of the recording failed. Without it, the log the recording stored is read.
+   */
+  mutations?: readonly Mutation[];
+  /** What the types that reach outside use (API scorers, the criteria judge): `scoringServices`. */
+  services: ScoringServices;
+}
+
+/**
+ * What a session is judged on, from what is stored for it: its recorded steps, its answer, the prompt it was
+ * run with (its test case's when it was given none) and its mutation log (unless the caller holds it).
+ */
+export async function storedScoringInput(db: Database, target: SessionToScore): Promise<ScoringInput> {
+  const [[row], steps, mutations] = await Promise.all([
+    db
+      .select({ publicId: sessions.publicId, prompt: sessions.prompt, output: sessions.output })
+      .from(sessions)
+      .where(eq(sessions.id, target.sessionId)),
+    recordedSteps(db, target.sessionId),
+    target.mutations ?? recordedMutations(db, target.sessionId),
+  ]);
+  if (!row) throw new Error(`Session ${target.sessionId} does not exist`);
+  const { testCase } = target;
+  return {
+    sessionId: row.publicId,
+    task: { prompt: row.prompt ?? testCase.prompt, testCasePublicId: testCase.publicId, name: testCase.name },
+    testCase: {
+      scoringTypes: testCase.scoringTypes as TestCaseScoringType[],
+      correctOutputs: testCase.correctOutputs as unknown[],
+      outputSchema: testCase.outputSchema as Record<string, unknown>,
+    },
+    simulatorConfig: target.simulatorConfig,
+    mutations,
+    output: row.output == null ? undefined : (row.output as JsonValue),
+    steps,
+  };
+}
+
+/** Every score type of the test case on one session; nothing is written. */
+export function judge(
+  input: ScoringInput,
+  testCase: TestCaseRow,
+  services: ScoringServices,
+): Promise<ScoreOutcome[]> {
+  return scoreSession(input, scoreTypesOf(testCase), services);
 }
 
 async function setStatus(db: Database, sessionId: number, status: SessionStatus): Promise<void> {
@@ -59,49 +125,50 @@ async function log(db: Database, sessionId: number, type: string, message: strin
     .values({ sessionId, source: 'scoring', logData: { type, message, source: 'scoring' } });
 }
 
+/** How scoring a stored session went: the score types' outcomes, or why its input could not be read. */
+export type StoredSessionScoring =
+  | { status: 'scored'; outcomes: ScoreOutcome[] }
+  | { status: 'postprocessing_failed'; error: string };
+
 /**
- * What happens to a session that ended normally (000 §4.1): postprocessing, then every score type of its test
- * case, each verdict kept as a score record. A scorer that cannot judge (its config is wrong, a service is
- * down) is an infrastructure error: it is logged, the session ends `scoring_failed`, and nothing is recorded
- * against the agent. A session without a test case has nothing to be judged by and stays `run_completed`.
+ * Judges a session by its test case from what is stored for it, and keeps each verdict as a new score record.
+ * The records of one scoring are written in one statement, so they share a created_at: the sessions list's
+ * badge reads the latest such set, and older ones stay as history (human scores are never touched). A scorer
+ * that cannot judge (its config is wrong, a service is down) is an infrastructure error: it is logged, the
+ * session ends `scoring_failed`, and nothing is recorded against the agent.
+ *
+ * `showStages`: the end of a run walks the session through postprocessing and scoring (000 §4.1). Rescoring
+ * sets only the final status, so that a rescore cut short leaves no session looking in progress (which would
+ * hide it from annotators and from the next rescore).
  */
-export async function scoreEndedRun(db: Database, run: EndedRun): Promise<ScoreOutcome[]> {
-  if (!run.testCase) return [];
-  await setStatus(db, run.sessionId, 'postprocessing_started');
+export async function scoreStoredSession(
+  db: Database,
+  target: SessionToScore,
+  options: { showStages?: boolean } = {},
+): Promise<StoredSessionScoring> {
+  const stage = (status: SessionStatus) =>
+    options.showStages ? setStatus(db, target.sessionId, status) : Promise.resolve();
+  await stage('postprocessing_started');
   let input: ScoringInput;
   try {
-    const [steps, [row]] = await Promise.all([
-      recordedSteps(db, run.sessionId),
-      db.select({ output: sessions.output }).from(sessions).where(eq(sessions.id, run.sessionId)),
-    ]);
-    input = {
-      sessionId: run.sessionPublicId,
-      task: { prompt: run.prompt, testCasePublicId: run.testCase.publicId, name: run.testCase.name },
-      testCase: {
-        scoringTypes: run.testCase.scoringTypes as TestCaseScoringType[],
-        correctOutputs: run.testCase.correctOutputs as unknown[],
-        outputSchema: run.testCase.outputSchema as Record<string, unknown>,
-      },
-      simulatorConfig: run.simulatorConfig,
-      mutations: run.mutations,
-      output: row?.output == null ? undefined : (row.output as JsonValue),
-      steps,
-    };
+    input = await storedScoringInput(db, target);
   } catch (error) {
-    await setStatus(db, run.sessionId, 'postprocessing_failed');
-    await log(db, run.sessionId, 'postprocessing_failed', (error as Error).message);
-    return [];
+    const message = (error as Error).message;
+    await setStatus(db, target.sessionId, 'postprocessing_failed');
+    await log(db, target.sessionId, 'postprocessing_failed', message);
+    return { status: 'postprocessing_failed', error: message };
   }
-  await setStatus(db, run.sessionId, 'postprocessing_completed');
-  await setStatus(db, run.sessionId, 'scoring_started');
-  const outcomes = await scoreSession(input, scoreTypesOf(run.testCase));
+  await stage('postprocessing_completed');
+  await stage('scoring_started');
+  const configs = scoreTypesOf(target.testCase);
+  const outcomes = await scoreSession(input, configs, target.services);
   const scored = outcomes.flatMap((outcome) => (outcome.status === 'scored' ? [outcome] : []));
   if (scored.length > 0)
     await db.insert(scores).values(
       scored.map((outcome) => ({
-        sessionId: run.sessionId,
+        sessionId: target.sessionId,
         type: outcome.type,
-        config: (scoreTypesOf(run.testCase!).find((c) => c.type === outcome.type)?.config ?? {}) as never,
+        config: (configs.find((c) => c.type === outcome.type)?.config ?? {}) as never,
         result: outcome.result as never,
       })),
     );
@@ -109,10 +176,41 @@ export async function scoreEndedRun(db: Database, run: EndedRun): Promise<ScoreO
   for (const failed of errors)
     await log(
       db,
-      run.sessionId,
+      target.sessionId,
       'scoring_failed',
       `${failed.type}: ${failed.error.kind}: ${failed.error.message}`,
     );
-  await setStatus(db, run.sessionId, errors.length > 0 ? 'scoring_failed' : 'scoring_completed');
-  return outcomes;
+  await setStatus(db, target.sessionId, errors.length > 0 ? 'scoring_failed' : 'scoring_completed');
+  return { status: 'scored', outcomes };
+}
+
+export interface EndedRun {
+  sessionId: number;
+  sessionPublicId: string;
+  testCase: TestCaseRow | null;
+  simulatorConfig: SimulatorConfig;
+  /** The instance's mutation log of the run, read before the instance was reset or destroyed. */
+  mutations: Mutation[];
+  services: ScoringServices;
+}
+
+/**
+ * What happens to a session that ended normally (000 §4.1): postprocessing, then every score type of its test
+ * case (see `scoreStoredSession`). A session without a test case has nothing to be judged by and stays
+ * `run_completed`.
+ */
+export async function scoreEndedRun(db: Database, run: EndedRun): Promise<ScoreOutcome[]> {
+  if (!run.testCase) return [];
+  const scoring = await scoreStoredSession(
+    db,
+    {
+      sessionId: run.sessionId,
+      testCase: run.testCase,
+      simulatorConfig: run.simulatorConfig,
+      mutations: run.mutations,
+      services: run.services,
+    },
+    { showStages: true },
+  );
+  return scoring.status === 'scored' ? scoring.outcomes : [];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseBlobStore, parseTrustProxy } from '../../src/config';
+import { loadConfig, parseBlobStore, parseScoring, parseTrustProxy } from '../../src/config';
 
 describe('TRUST_PROXY', () => {
   it('should trust no proxy unless told to', () => {
@@ -103,6 +103,35 @@ describe('BLOB_STORE_*', () => {
     );
     expect(() => loadConfig({ ...complete, BLOB_STORE_ADDRESSING: 'dns' })).toThrow(
       /BLOB_STORE_ADDRESSING must be path or virtual-hosted/,
+    );
+  });
+});
+
+describe('scoring settings', () => {
+  it('should leave the language model unset, and reach no private address, unless told to', () => {
+    expect(loadConfig({}).scoring).toEqual({ llm: undefined, allowedAddresses: [] });
+    expect(
+      parseScoring({
+        SCORING_LLM_URL: 'http://127.0.0.1:11434/v1',
+        SCORING_LLM_MODEL: 'llama3.1',
+        OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1, 10.0.0.0/8',
+      }),
+    ).toEqual({
+      llm: { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'llama3.1' },
+      allowedAddresses: ['127.0.0.1', '10.0.0.0/8'],
+    });
+  });
+
+  it('should refuse half a model setting, a URL that is not one, and addresses that are not addresses', () => {
+    expect(() => parseScoring({ SCORING_LLM_URL: 'https://api.openai.com/v1' })).toThrow(/needed together/);
+    expect(() => parseScoring({ SCORING_LLM_URL: 'openai', SCORING_LLM_MODEL: 'gpt' })).toThrow(
+      /must be a URL/,
+    );
+    expect(() => parseScoring({ SCORING_LLM_URL: 'ftp://x/v1', SCORING_LLM_MODEL: 'gpt' })).toThrow(
+      /http or https/,
+    );
+    expect(() => parseScoring({ OUTBOUND_ALLOWED_ADDRESSES: 'localhost,10.0.0.0/40' })).toThrow(
+      /not "localhost", "10\.0\.0\.0\/40"$/,
     );
   });
 });

@@ -45,7 +45,7 @@ export const CriteriaConfig = z
 export type CriteriaConfig = z.infer<typeof CriteriaConfig>;
 
 export const NO_LANGUAGE_MODEL =
-  'No language model is configured: set the scoring model (base URL and key) to judge sessions by criteria';
+  'No language model is configured: set SCORING_LLM_URL and SCORING_LLM_MODEL (and SCORING_LLM_API_KEY if the service needs one) to judge sessions by criteria';
 
 /** How much of a session the judge reads: enough to judge, bounded so a long session fits a context window. */
 const PROMPT_LIMITS = { steps: 200, mutations: 50, outputChars: 20_000 } as const;

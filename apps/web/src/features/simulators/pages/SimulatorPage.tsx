@@ -1,19 +1,63 @@
 import { Alert, Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { simulatorStatusOf } from '@proctor/contracts';
-import { IconChartBar, IconEdit, IconHistory, IconInfoCircle } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { mayRescoreSessions, rescoreSummary, type Simulator, simulatorStatusOf } from '@proctor/contracts';
+import { IconChartBar, IconEdit, IconHistory, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
 import { NotAvailableYet } from '../../../components/NotAvailableYet';
+import { notify } from '../../../components/notify';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { TestCaseTable } from '../../../components/TestCaseTable';
+import { useSignedInUser } from '../../auth';
 import { GettingStarted } from '../components/GettingStarted';
 import { SimulatorStatusBadge } from '../components/SimulatorStatusBadge';
 import { simulatorPath } from '../components/SimulatorsTable';
 import { SimulatorVersions } from '../components/SimulatorVersions';
+import { useRescoreSimulator } from '../hooks/useRescoreSimulator';
 import { useSimulator } from '../hooks/useSimulator';
 import { useSimulatorTestCases } from '../hooks/useSimulatorTestCases';
 
 export const NO_SIMULATOR_TEST_CASES = 'No test cases found for this simulator';
+export const RESCORE_COMPLETED = 'Rescoring completed';
+export const RESCORE_FAILED = 'Failed to rescore sessions';
+export const RESCORE_FAILED_DETAIL = 'Please try again or contact support';
+
+/**
+ * Rescore Sessions (001 §2.6): asks first, since every ended session gets new verdicts, then says what was done.
+ * Shown to those the server lets rescore: platform admins, account admins and test authors.
+ */
+function RescoreButton({ simulator }: { simulator: Simulator }) {
+  const user = useSignedInUser();
+  const rescore = useRescoreSimulator();
+  if (!mayRescoreSessions(user.permissions)) return null;
+  const whose = user.permissions.is_admin ? 'every organization' : 'your organization';
+  const confirm = () =>
+    modals.openConfirmModal({
+      title: 'Rescore Sessions',
+      children: (
+        <Text size="sm">
+          The ended sessions of {simulator.name}'s test cases in {whose} will be scored again with each test
+          case's current scoring. The new scores are added beside the old ones; human scores do not change.
+        </Text>
+      ),
+      labels: { confirm: 'Rescore', cancel: 'Cancel' },
+      onConfirm: () =>
+        rescore.mutate(simulator.id, {
+          onSuccess: (result) => notify.success(rescoreSummary(result), RESCORE_COMPLETED),
+          onError: () => notify.error(RESCORE_FAILED_DETAIL, RESCORE_FAILED),
+        }),
+    });
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconRefresh size={16} />}
+      loading={rescore.isPending}
+      onClick={confirm}
+    >
+      Rescore Sessions
+    </Button>
+  );
+}
 
 /** /simulators/{name} (001 §2.5): About, Benchmarks, Versions. */
 export function SimulatorPage() {
@@ -75,14 +119,17 @@ export function SimulatorPage() {
             </Group>
           </Stack>
         </Group>
-        <Button
-          component={Link}
-          to={`${simulatorPath(current.name)}/editor`}
-          variant="default"
-          leftSection={<IconEdit size={16} />}
-        >
-          Edit
-        </Button>
+        <Group gap="sm">
+          <RescoreButton simulator={current} />
+          <Button
+            component={Link}
+            to={`${simulatorPath(current.name)}/editor`}
+            variant="default"
+            leftSection={<IconEdit size={16} />}
+          >
+            Edit
+          </Button>
+        </Group>
       </Group>
 
       <Tabs defaultValue="about" keepMounted={false}>

@@ -1,0 +1,163 @@
+import type { RescoreResult, SessionStatus } from '@proctor/contracts';
+import { type Database, sessions, simulators, testCases } from '@proctor/db';
+import type { ScoringServices, SimulatorConfig } from '@proctor/scoring';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { simulatorFilters } from '../environments/evaluation';
+import { notFound } from '../http/errors';
+import { simulatorVisible, testCaseVisible, type Viewer } from '../services/testCaseAccess';
+import { type StoredSessionScoring, scoreStoredSession, scoreTypesOf, type TestCaseRow } from './pipeline';
+
+/**
+ * Sessions that ended normally, and so were (or could have been) judged: never one still in progress, and never
+ * `run_failed`: an infrastructure failure is not judged against the agent.
+ */
+export const RESCORABLE_SESSION_STATUSES = [
+  'run_completed',
+  'postprocessing_completed',
+  'postprocessing_failed',
+  'scoring_completed',
+  'scoring_failed',
+] as const satisfies readonly SessionStatus[];
+
+/** Sessions read and scored at a time: a simulator's history may be long, memory is not. */
+export const RESCORE_PAGE_SIZE = 200;
+
+type TestCaseOutcome = RescoreResult['results'][number];
+type Tally = NonNullable<TestCaseOutcome['result']>;
+
+/**
+ * Where one session's scoring counts: under errors when any score type could not judge it (with why), else
+ * failed when any verdict is a fail, passed when one is a pass; nowhere when no type gave a verdict.
+ */
+type SessionCount = { tally: 'passed' | 'failed' } | { tally: 'errors'; error: string } | { tally: null };
+
+function countOf(scoring: StoredSessionScoring): SessionCount {
+  if (scoring.status === 'postprocessing_failed') return { tally: 'errors', error: scoring.error };
+  for (const outcome of scoring.outcomes)
+    if (outcome.status === 'error')
+      return {
+        tally: 'errors',
+        error: `${outcome.type}: ${outcome.error.kind}: ${outcome.error.message}`,
+      };
+  const verdicts = scoring.outcomes.flatMap((outcome) =>
+    outcome.status === 'scored' ? [outcome.result.correct] : [],
+  );
+  if (verdicts.includes(false)) return { tally: 'failed' };
+  if (verdicts.includes(true)) return { tally: 'passed' };
+  return { tally: null };
+}
+
+const skipped = (testCase: TestCaseRow, reason: string): TestCaseOutcome => ({
+  test_case_id: testCase.id,
+  test_case_name: testCase.name,
+  status: 'skipped',
+  error: null,
+  reason,
+  result: null,
+});
+
+/** Scores again one test case's rescorable sessions that the viewer's organization ran (admins: everyone's). */
+async function rescoreTestCase(
+  db: Database,
+  viewer: Viewer,
+  testCase: TestCaseRow,
+  simulatorConfig: SimulatorConfig,
+  pageSize: number,
+  services: ScoringServices,
+): Promise<TestCaseOutcome> {
+  if (scoreTypesOf(testCase).length === 0)
+    return skipped(testCase, 'No scoring is configured for this test case');
+  const tally: Tally = { sessions: 0, passed: 0, failed: 0, errors: 0 };
+  let firstError: string | undefined;
+  // Keyset pages by id: a session rescored (its status changes) or ended meanwhile never shifts a page.
+  let after = 0;
+  for (;;) {
+    const page = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.testCaseId, testCase.id),
+          eq(sessions.archived, false),
+          inArray(sessions.status, [...RESCORABLE_SESSION_STATUSES]),
+          viewer.isAdmin ? undefined : eq(sessions.organizationId, viewer.organizationId),
+          gt(sessions.id, after),
+        ),
+      )
+      .orderBy(asc(sessions.id))
+      .limit(pageSize);
+    for (const session of page) {
+      tally.sessions += 1;
+      let count: SessionCount;
+      try {
+        count = countOf(
+          await scoreStoredSession(db, { sessionId: session.id, testCase, simulatorConfig, services }),
+        );
+      } catch (error) {
+        count = { tally: 'errors', error: (error as Error).message };
+      }
+      if (count.tally) tally[count.tally] += 1;
+      if (count.tally === 'errors') firstError ??= count.error;
+    }
+    if (page.length < pageSize) break;
+    after = page.at(-1)!.id;
+  }
+  if (tally.sessions === 0) return skipped(testCase, 'No ended sessions to rescore');
+  return {
+    test_case_id: testCase.id,
+    test_case_name: testCase.name,
+    status: tally.errors > 0 ? 'error' : 'success',
+    // The counts stay with an error: one session that could not be judged says nothing of the others.
+    error:
+      tally.errors > 0
+        ? `${tally.errors} of ${tally.sessions} sessions could not be scored; the first: ${firstError}`
+        : null,
+    reason: null,
+    result: tally,
+  };
+}
+
+/**
+ * Rescore (001 §2.6 Rescore Sessions, §3 Rescore result): judges again, from what is stored for them, the ended,
+ * non-archived sessions of the simulator's test cases that the caller's organization ran (platform admins:
+ * every organization's), with each test case's scoring as it stands now and the simulator's current filters.
+ * Each session gets a new set of automatic score records (the older ones stay as history, human scores are
+ * untouched) and ends scoring_completed or scoring_failed. A test case is skipped when it has no scoring or no
+ * such session. A simulator the caller cannot see answers 404, as an unknown one.
+ */
+export async function rescoreSimulator(
+  db: Database,
+  viewer: Viewer,
+  simulatorId: number,
+  { pageSize = RESCORE_PAGE_SIZE, services = {} }: { pageSize?: number; services?: ScoringServices } = {},
+): Promise<RescoreResult> {
+  const [simulator] = await db
+    .select({ id: simulators.id, config: simulators.config })
+    .from(simulators)
+    .where(and(eq(simulators.id, simulatorId), simulatorVisible(viewer)));
+  if (!simulator) throw notFound('Simulator not found');
+  const simulatorConfig = simulatorFilters(simulator.config as Record<string, unknown>);
+  // Platform admins rescore every organization's sessions, so every organization's test cases too.
+  const cases = await db
+    .select()
+    .from(testCases)
+    .where(
+      and(
+        eq(testCases.simulatorId, simulator.id),
+        eq(testCases.archived, false),
+        viewer.isAdmin ? undefined : testCaseVisible(viewer),
+      ),
+    )
+    .orderBy(asc(testCases.id));
+  const results: TestCaseOutcome[] = [];
+  for (const testCase of cases)
+    results.push(await rescoreTestCase(db, viewer, testCase, simulatorConfig, pageSize, services));
+  const counted = (status: TestCaseOutcome['status']) => results.filter((r) => r.status === status).length;
+  return {
+    total_test_cases: results.length,
+    rescored_count: counted('success'),
+    error_count: counted('error'),
+    skipped_count: counted('skipped'),
+    results,
+  };
+}

@@ -1,0 +1,156 @@
+import { RescoreResult, SessionScoresResponse } from '@proctor/contracts';
+import { newPublicId, sessionLogs, sessions } from '@proctor/db';
+import { NO_LANGUAGE_MODEL } from '@proctor/scoring';
+import { eq } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { catalog } from './support/catalog';
+import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
+import { json, startStandIn } from './unit/support/standIn';
+
+/**
+ * Score types a test case's scoring configuration names, run by the pipeline with the services the server
+ * lends them: an API scorer reached through the outbound guard, and a criteria judge on an OpenAI-compatible
+ * model. Both speak to local stand-ins on 127.0.0.1, which the guard refuses unless OUTBOUND_ALLOWED_ADDRESSES
+ * says otherwise: the refusals are tested on one server, the verdicts on another that allows loopback.
+ */
+const standIn = await startStandIn({
+  '/score': (request, response) => {
+    const session = JSON.parse(request.body) as { output: unknown };
+    if (request.headers.authorization !== 'Bearer scorer-key')
+      return json(response, 401, { error: 'bad key' });
+    json(response, 200, { correct: session.output === 42, reason: 'The stand-in checked the answer' });
+  },
+  '/v1/chat/completions': (_request, response) =>
+    json(response, 200, {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'stop',
+          message: {
+            role: 'assistant',
+            content: JSON.stringify({
+              criteria_scores: [{ name: 'Polite', score: 0.9, explanation: 'Thanked the user' }],
+            }),
+          },
+        },
+      ],
+    }),
+});
+afterAll(() => standIn.close());
+
+function scenario(proctor: () => TestProctor) {
+  const make = catalog(proctor);
+
+  /** An ended session answering 42 on a test case scored by `config`, and a way to rescore it. */
+  async function scoredBy(config: Record<string, unknown>) {
+    const owner = await proctor().actor({ permissions: { is_account_admin: true } });
+    const simulator = await make.simulator();
+    await make.allow(owner.organization, simulator.id);
+    const testCase = await make.testCase({
+      simulatorId: simulator.id,
+      organizationId: owner.organization!.id,
+      scoringTypes: ['output'],
+      defaultScoringConfig: config,
+    });
+    const [session] = await proctor()
+      .ctx.db.insert(sessions)
+      .values({
+        publicId: newPublicId(),
+        status: 'run_completed',
+        organizationId: owner.organization!.id,
+        simulatorId: simulator.id,
+        testCaseId: testCase.id,
+        output: 42,
+      })
+      .returning();
+    const rescore = async () => {
+      const response = await proctor().request({
+        method: 'POST',
+        url: `/api/env/simulators/${simulator.id}/rescore`,
+        as: owner,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return RescoreResult.parse(response.json());
+    };
+    return { owner, session: session!, rescore };
+  }
+
+  const scoresOf = async (sessionId: string, as: Actor, type: string) =>
+    SessionScoresResponse.parse(
+      (await proctor().request({ method: 'GET', url: `/api/evals/scoring/${sessionId}`, as })).json(),
+    ).filter((record) => record.config.type === type);
+
+  const logsOf = async (sessionId: number) =>
+    (await proctor().ctx.db.select().from(sessionLogs).where(eq(sessionLogs.sessionId, sessionId))).map(
+      (row) => (row.logData as { message: string }).message,
+    );
+
+  return { scoredBy, scoresOf, logsOf };
+}
+
+describeEachDatabase('configured scorers, with the outbound guard as shipped', (proctor) => {
+  const { scoredBy, scoresOf, logsOf } = scenario(proctor);
+
+  it('refuses an API scorer on a loopback address and on a name that resolves to one, as an infrastructure error', async () => {
+    for (const endpoint of [`${standIn.origin}/score`, `http://localhost:${standIn.port}/score`]) {
+      const before = standIn.received.length;
+      const { owner, session, rescore } = await scoredBy({ type: 'api', endpoint, api_key: 'scorer-key' });
+      const result = await rescore();
+      expect(result.error_count, endpoint).toBe(1);
+      expect(result.results[0]!.error).toMatch(/Refused/);
+      expect(standIn.received.length, 'nothing reached the stand-in').toBe(before);
+      // No verdict against the agent: no api score, the session failed to be scored, and the log says why.
+      expect(await scoresOf(session.publicId, owner, 'api')).toEqual([]);
+      const [row] = await proctor().ctx.db.select().from(sessions).where(eq(sessions.id, session.id));
+      expect(row!.status).toBe('scoring_failed');
+      expect((await logsOf(session.id)).join('\n')).toMatch(/api: .*Refused/);
+    }
+  });
+
+  it('says plainly, on the session, that no language model is configured for a criteria judge', async () => {
+    const { owner, session, rescore } = await scoredBy({ type: 'criteria', criteria: ['Polite'] });
+    await rescore();
+    const [record] = await scoresOf(session.publicId, owner, 'criteria');
+    expect(record?.result).toMatchObject({ correct: null, reason: NO_LANGUAGE_MODEL });
+  });
+});
+
+describeEachDatabase(
+  'configured scorers, with loopback allowed and a model configured',
+  (proctor) => {
+    const { scoredBy, scoresOf } = scenario(proctor);
+
+    it("records the API scorer's verdict, sent with its key", async () => {
+      const { owner, session, rescore } = await scoredBy({
+        type: 'api',
+        endpoint: `${standIn.origin}/score`,
+        api_key: 'scorer-key',
+      });
+      expect((await rescore()).rescored_count).toBe(1);
+      const [verdict] = await scoresOf(session.publicId, owner, 'api');
+      expect(verdict?.result).toMatchObject({ correct: true, reason: 'The stand-in checked the answer' });
+      const sent = JSON.parse(standIn.received.at(-1)!.body) as { session_id: string; output: unknown };
+      expect(sent).toMatchObject({ session_id: session.publicId, output: 42 });
+    });
+
+    it("records the criteria judge's scores with their explanations", async () => {
+      const { owner, session, rescore } = await scoredBy({ type: 'criteria', criteria: ['Polite'] });
+      expect((await rescore()).rescored_count).toBe(1);
+      const [verdict] = await scoresOf(session.publicId, owner, 'criteria');
+      expect(verdict?.result).toMatchObject({
+        correct: true,
+        criteria_scores: [{ name: 'Polite', score: 0.9, explanation: 'Thanked the user' }],
+      });
+      expect(standIn.received.some((request) => request.url === '/v1/chat/completions')).toBe(true);
+    });
+  },
+  {
+    env: {
+      OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+      SCORING_LLM_URL: `${standIn.origin}/v1`,
+      SCORING_LLM_MODEL: 'stand-in-model',
+    },
+  },
+);
