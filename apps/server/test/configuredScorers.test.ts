@@ -1,5 +1,5 @@
-import { RescoreResult, SessionScoresResponse } from '@proctor/contracts';
-import { newPublicId, sessionLogs, sessions } from '@proctor/db';
+import { MASKED_SECRET, RescoreResult, SessionScoresResponse } from '@proctor/contracts';
+import { newPublicId, sessionLogs, sessions, testCases } from '@proctor/db';
 import { NO_LANGUAGE_MODEL } from '@proctor/scoring';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
@@ -87,11 +87,47 @@ function scenario(proctor: () => TestProctor) {
       (row) => (row.logData as { message: string }).message,
     );
 
-  return { scoredBy, scoresOf, logsOf };
+  /** An author whose plan has a simulator, and a way to save a test case on it with a scoring config. */
+  async function author() {
+    const person = await proctor().actor({ permissions: { create_test_cases: true } });
+    const simulator = await make.simulator();
+    await make.allow(person.organization, simulator.id);
+    const create = (defaultScoringConfig: Record<string, unknown>) =>
+      proctor().request({
+        method: 'POST',
+        url: '/api/testcases',
+        payload: {
+          simulatorId: simulator.id,
+          name: 'Judged elsewhere',
+          prompt: 'Answer 42',
+          defaultScoringConfig,
+        },
+        as: person,
+      });
+    return { person, simulator, create };
+  }
+
+  return { scoredBy, scoresOf, logsOf, author };
 }
 
 describeEachDatabase('configured scorers, with the outbound guard as shipped', (proctor) => {
-  const { scoredBy, scoresOf, logsOf } = scenario(proctor);
+  const { scoredBy, scoresOf, logsOf, author } = scenario(proctor);
+
+  it('refuses to save an API scorer on a loopback or private address, or a config its type rejects', async () => {
+    const { create } = await author();
+    for (const endpoint of [
+      'http://127.0.0.1:9/score',
+      'http://localhost:9/score',
+      'http://10.1.2.3/score',
+    ]) {
+      const refused = await create({ type: 'api', endpoint, api_key: 'k' });
+      expect(refused.statusCode, endpoint).toBe(400);
+      expect(refused.json().detail).toMatch(/^The API endpoint cannot be used: Refused/);
+    }
+    const invalid = await create({ type: 'criteria', criteria: [] });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().detail).toBe('Invalid scoring config: criteria: List at least one criterion');
+  });
 
   it('refuses an API scorer on a loopback address and on a name that resolves to one, as an infrastructure error', async () => {
     for (const endpoint of [`${standIn.origin}/score`, `http://localhost:${standIn.port}/score`]) {
@@ -120,7 +156,33 @@ describeEachDatabase('configured scorers, with the outbound guard as shipped', (
 describeEachDatabase(
   'configured scorers, with loopback allowed and a model configured',
   (proctor) => {
-    const { scoredBy, scoresOf } = scenario(proctor);
+    const { scoredBy, scoresOf, author } = scenario(proctor);
+
+    it("keeps an API scorer's key write-only: shown masked, kept when saved back masked", async () => {
+      const { person, create } = await author();
+      const created = await create({
+        type: 'api',
+        endpoint: `${standIn.origin}/score`,
+        api_key: 'scorer-key',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const [testCase] = (created.json() as { testCases: { id: number; defaultScoringConfig: object }[] })
+        .testCases;
+      expect(testCase!.defaultScoringConfig).toEqual({
+        type: 'api',
+        endpoint: `${standIn.origin}/score`,
+        api_key: MASKED_SECRET,
+      });
+      const saved = await proctor().request({
+        method: 'PUT',
+        url: `/api/testcases/${testCase!.id}`,
+        payload: { defaultScoringConfig: { ...testCase!.defaultScoringConfig, threshold: 1 } },
+        as: person,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const [row] = await proctor().ctx.db.select().from(testCases).where(eq(testCases.id, testCase!.id));
+      expect(row!.defaultScoringConfig).toMatchObject({ api_key: 'scorer-key' });
+    });
 
     it("records the API scorer's verdict, sent with its key", async () => {
       const { owner, session, rescore } = await scoredBy({

@@ -287,3 +287,11 @@ export const TestCaseIdsRequest = z.object({
     .max(MAX_TEST_CASE_PAGE_SIZE),
 });
 export const BulkArchiveResponse = z.object({ archived_count: z.number().int() });
+
+/**
+ * What a test case's scoring configuration shows for a secret (an API scorer's `api_key`): secrets are
+ * write-only. Saving the configuration with this value keeps the stored secret (000 §5: the key input is masked).
+ */
+export const MASKED_SECRET = '••••••••';
+/** Keys of a scoring configuration that hold secrets. */
+export const SCORING_CONFIG_SECRETS = ['api_key'] as const;

@@ -17,6 +17,7 @@ import {
   type testCases,
 } from '@proctor/db';
 import { and, count, eq, inArray, min, sql } from 'drizzle-orm';
+import { maskScoringSecrets } from '../scoring/testCaseConfig';
 import { sessionVisible, testCaseSetVisible, type Viewer } from '../services/testCaseAccess';
 
 export type TestCaseRow = typeof testCases.$inferSelect;
@@ -153,7 +154,8 @@ export async function presentTestCases(
       singleStepReplayIndex: row.singleStepReplayIndex,
       evaluationMode: row.evaluationMode,
       simulatorConfig: row.simulatorConfig,
-      defaultScoringConfig: row.defaultScoringConfig,
+      // Secrets in the scoring configuration (an API scorer's key) are write-only.
+      defaultScoringConfig: maskScoringSecrets(row.defaultScoringConfig as Record<string, unknown>),
       scoringTypes: row.scoringTypes.filter(
         (type) => TestCaseScoringType.safeParse(type).success,
       ) as TestCase['scoringTypes'],

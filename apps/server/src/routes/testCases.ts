@@ -1,6 +1,7 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, defineRoute } from '../http/route';
+import { checkScoringConfig } from '../scoring/testCaseConfig';
 import { viewerOf } from '../services/testCaseAccess';
 import {
   archiveTestCase,
@@ -17,7 +18,8 @@ import {
  * (is_assigned) from the recorder. Creating, editing and archiving need create_test_cases (001 §6);
  * which test cases one may edit (own organization's; public ones only platform admins) is decided per row.
  * is_admin does not imply create_test_cases (no flag implies another in this server): a platform admin
- * who edits public test cases holds both.
+ * who edits public test cases holds both. A scoring configuration naming a score type is checked before it
+ * is saved (scoring/testCaseConfig.ts); its secrets are write-only.
  */
 const authors = access.member({ permissions: ['create_test_cases'] });
 
@@ -30,13 +32,19 @@ export function testCaseRoutes(app: FastifyInstance) {
     testCase: await getTestCase(ctx.db, viewerOf(principal), params.id),
   }));
 
-  defineRoute(app, endpoints.createTestCases, authors, async ({ app: ctx, principal, body }) => ({
-    testCases: await createTestCases(ctx.db, viewerOf(principal), body),
-  }));
+  defineRoute(app, endpoints.createTestCases, authors, async ({ app: ctx, principal, body }) => {
+    await checkScoringConfig(body.defaultScoringConfig, {
+      allowedAddresses: ctx.config.scoring.allowedAddresses,
+    });
+    return { testCases: await createTestCases(ctx.db, viewerOf(principal), body) };
+  });
 
-  defineRoute(app, endpoints.updateTestCase, authors, async ({ app: ctx, principal, params, body }) => ({
-    testCase: await updateTestCase(ctx.db, viewerOf(principal), params.id, body),
-  }));
+  defineRoute(app, endpoints.updateTestCase, authors, async ({ app: ctx, principal, params, body }) => {
+    await checkScoringConfig(body.defaultScoringConfig, {
+      allowedAddresses: ctx.config.scoring.allowedAddresses,
+    });
+    return { testCase: await updateTestCase(ctx.db, viewerOf(principal), params.id, body) };
+  });
 
   defineRoute(app, endpoints.archiveTestCase, authors, async ({ app: ctx, principal, params }) => ({
     testCase: await archiveTestCase(ctx.db, viewerOf(principal), params.id),

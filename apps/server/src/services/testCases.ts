@@ -20,6 +20,7 @@ import {
 import { and, asc, count, eq, ilike, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../http/errors';
 import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
+import { keepMaskedSecrets } from '../scoring/testCaseConfig';
 import {
   assignedTestCaseIds,
   canEditOwned,
@@ -231,7 +232,10 @@ export async function updateTestCase(db: Database, viewer: Viewer, ref: string, 
       hint: body.hint === undefined ? undefined : body.hint || null,
       scoringTypes: body.scoringTypes,
       correctOutputs: body.correctOutputs,
-      defaultScoringConfig: body.defaultScoringConfig,
+      defaultScoringConfig:
+        body.defaultScoringConfig === undefined
+          ? undefined
+          : keepMaskedSecrets(body.defaultScoringConfig, row.defaultScoringConfig as Record<string, unknown>),
       outputSchema: body.outputSchema === null ? defaultOutputSchema() : body.outputSchema,
       metadataConfig: metadata,
       updatedAt: new Date(),

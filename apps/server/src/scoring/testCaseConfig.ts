@@ -1,0 +1,56 @@
+import { MASKED_SECRET, SCORING_CONFIG_SECRETS } from '@proctor/contracts';
+import { scoreTypeDefinition } from '@proctor/scoring';
+import { badRequest } from '../http/errors';
+import { checkOutboundUrl, OutboundError, type OutboundGuardOptions } from './outboundGuard';
+import { CONFIGURABLE_SCORE_TYPES } from './pipeline';
+
+type Config = Record<string, unknown>;
+
+/** A scoring configuration as people read it: secrets masked (they are write-only). */
+export function maskScoringSecrets(config: Config): Config {
+  const masked = { ...config };
+  for (const key of SCORING_CONFIG_SECRETS)
+    if (typeof masked[key] === 'string' && masked[key] !== '') masked[key] = MASKED_SECRET;
+  return masked;
+}
+
+/** A configuration being saved: a secret sent back masked keeps the stored one. */
+export function keepMaskedSecrets(incoming: Config, stored: Config): Config {
+  const merged = { ...incoming };
+  for (const key of SCORING_CONFIG_SECRETS)
+    if (merged[key] === MASKED_SECRET) merged[key] = stored[key] ?? '';
+  return merged;
+}
+
+/**
+ * Checks the score type a test case's scoring configuration names before it is saved, so that a mistake is
+ * told to its author rather than found when sessions fail to be scored: the type's own config rules (an API
+ * scorer's endpoint, a criteria list, thresholds), and an API scorer's endpoint against the outbound guard
+ * (loopback, private and link-local addresses are refused, after resolving the name). Types the pipeline does
+ * not run from the configuration (state_mutation_match, human_in_the_loop…) are left as they are.
+ */
+export async function checkScoringConfig(
+  config: Config | undefined,
+  guard: OutboundGuardOptions,
+): Promise<void> {
+  const type = config?.type;
+  if (typeof type !== 'string' || !CONFIGURABLE_SCORE_TYPES.includes(type)) return;
+  const definition = scoreTypeDefinition(type);
+  if (!definition) return;
+  const parsed = definition.configSchema.safeParse(config);
+  if (!parsed.success)
+    throw badRequest(
+      `Invalid scoring config: ${parsed.error.issues
+        .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+        .join('; ')}`,
+    );
+  if (type === 'api') {
+    try {
+      await checkOutboundUrl(String(config!.endpoint), guard);
+    } catch (error) {
+      if (error instanceof OutboundError)
+        throw badRequest(`The API endpoint cannot be used: ${error.message}`);
+      throw error;
+    }
+  }
+}
