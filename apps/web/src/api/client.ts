@@ -97,6 +97,31 @@ export async function fetchBlob(path: string, options: { signal?: AbortSignal } 
   return response.blob();
 }
 
+/** An ok answer without a body to read (001 §8): a browser or proxy that does not hand streams over. */
+export const NO_RESPONSE_STREAM = 'Failed to get response stream';
+
+/**
+ * POSTs a JSON body to this server's API and hands over the answer's body as it arrives (a streamed answer,
+ * such as newline-delimited JSON), with the bearer token and the session renewal every call has. A refusal
+ * throws its ApiError before anything is read.
+ */
+export async function openStream(
+  path: string,
+  body: unknown,
+  options: { signal?: AbortSignal; accept?: string } = {},
+): Promise<ReadableStream<Uint8Array>> {
+  if (!path.startsWith('/api/')) throw new ApiError(0, `Not an address of this server's API: ${path}`);
+  const response = await send(path, {
+    method: 'POST',
+    headers: { Accept: options.accept ?? '*/*', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  if (!response.body) throw new Error(NO_RESPONSE_STREAM);
+  return response.body;
+}
+
 /** Sends a request with the bearer token on /api calls, renewing the session once on 401. */
 async function send(
   url: string,

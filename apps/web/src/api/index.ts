@@ -1,5 +1,6 @@
 export { ApiError, errorDetail, isApiError } from './ApiError';
 export { type CallOptions, call, fetchBlob } from './client';
+export { type LineSchema, streamNdjson } from './ndjson';
 export { createQueryClient } from './queryClient';
 export { expireSession, onSessionExpired, SESSION_EXPIRED_MESSAGE, storeTokens } from './session';
 export { type StoredTokens, tokenStore } from './tokenStore';

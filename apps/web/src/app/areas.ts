@@ -14,7 +14,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: '/replays', title: 'Replays' },
   { path: '/results', title: 'Results' },
   { path: '/simulators/:simulatorName/editor', title: 'Simulator editor' },
-  { path: '/mutation-diff', title: 'Mutation diff' },
   { path: '/test', title: 'Test' },
   { path: '/apps', title: 'Apps' },
   { path: '/admin', title: 'Admin' },

@@ -6,6 +6,9 @@ export const paths = {
   sessions: '/sessions',
   session: (sessionId: string) => `/sessions/${encodeURIComponent(sessionId)}`,
   agent: (alias: string) => `/agents/${encodeURIComponent(alias)}`,
+  /** The mutation diff viewer of a test case's correct sessions (001 §2.11). */
+  mutationDiff: (testCasePublicId: string) =>
+    `/mutation-diff?testcaseId=${encodeURIComponent(testCasePublicId)}`,
   networkRequests: (sessionId?: string) =>
     sessionId ? `/network-requests?sessionId=${encodeURIComponent(sessionId)}` : '/network-requests',
 } as const;

@@ -7,6 +7,7 @@ import { DatasetsPage } from '../features/datasets';
 import { HomePage } from '../features/home';
 import { LiveViewPage } from '../features/live';
 import { LandingPage, PricingPage, PrivacyPage, ResearchPage, TermsPage } from '../features/marketing';
+import { MutationDiffPage } from '../features/mutationDiff';
 import { NetworkRequestsPage } from '../features/networkRequests';
 import { JoinOrganizationPage, OrganizationPage, RequireOrganization } from '../features/organization';
 import { PlaygroundPage } from '../features/playground';
@@ -97,6 +98,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireDashboardAccess title="Simulator">
             <SimulatorPage />
+          </RequireDashboardAccess>
+        ),
+      },
+      {
+        path: '/mutation-diff',
+        element: (
+          <RequireDashboardAccess title="Mutation diff">
+            <MutationDiffPage />
           </RequireDashboardAccess>
         ),
       },

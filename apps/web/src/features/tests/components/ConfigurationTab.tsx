@@ -11,7 +11,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   CAPABILITIES,
@@ -27,11 +26,12 @@ import {
   TestCaseScoringType,
   vocabularyLabel,
 } from '@proctor/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { type ConfigurationDraft, draftFrom, isDirty, type JsonField, updateFor } from '../configurationForm';
 import { useUpdateTestCase } from '../hooks/useTestCaseMutations';
+import { Section } from './Section';
 import { TEST_CASE_UPDATE_FAILED, TEST_CASE_UPDATED } from './TestCasePanel';
 
 const SCORING_OPTIONS = TEST_CASE_SCORING_TYPES.map((type) => ({
@@ -47,32 +47,6 @@ const CAPABILITY_OPTIONS = CAPABILITIES.map((capability) => ({
   value: capability,
   label: vocabularyLabel(capability),
 }));
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={4}>{title}</Title>
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </Stack>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /**
  * The Configuration tab of a test case (001 §2.2): every field editable by those who may edit it; Save

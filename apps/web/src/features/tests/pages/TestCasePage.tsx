@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Code,
   CopyButton,
@@ -14,14 +15,16 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { canEditCatalogueItem } from '@proctor/contracts';
-import { IconArchive, IconArrowLeft, IconPlayerRecord } from '@tabler/icons-react';
+import { IconArchive, IconArrowLeft, IconPlayerRecord, IconWand } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
-import { NotAvailableYet } from '../../../components/NotAvailableYet';
 import { notify } from '../../../components/notify';
+import { ScoringBadges } from '../../../components/TestCaseBadges';
 import { useSignedInUser } from '../../auth';
 import { TestCaseSessions } from '../../sessions';
 import { ConfigurationTab } from '../components/ConfigurationTab';
+import { MutationConflictTab } from '../components/MutationConflictTab';
+import { useMutationGenerationDialog } from '../components/MutationGenerationDialog';
 import { useTestCase } from '../hooks/useTestCase';
 import { useArchiveTestCase } from '../hooks/useTestCaseMutations';
 
@@ -44,6 +47,7 @@ export function TestCasePage() {
   const [search, setSearch] = useSearchParams();
   const testCase = useTestCase(publicId);
   const archive = useArchiveTestCase();
+  const generation = useMutationGenerationDialog();
 
   // react-router numbers its history entries: 0 means this page was opened directly.
   const back = () => {
@@ -128,6 +132,9 @@ export function TestCasePage() {
                   · Public
                 </Text>
               )}
+              <Box data-testid="scoring-badges">
+                <ScoringBadges testCase={current} />
+              </Box>
             </Group>
           </Stack>
         </Group>
@@ -140,6 +147,16 @@ export function TestCasePage() {
               leftSection={<IconPlayerRecord size={16} />}
             >
               Record
+            </Button>
+          )}
+          {editable && (
+            <Button
+              variant="default"
+              leftSection={<IconWand size={16} />}
+              onClick={() => generation.open({ testCaseIds: [current.publicId] })}
+              loading={generation.running}
+            >
+              Generate Mutations
             </Button>
           )}
           {editable && (
@@ -177,12 +194,10 @@ export function TestCasePage() {
           {section === 'sessions' && <TestCaseSessions testCasePublicId={current.publicId} />}
         </Tabs.Panel>
         <Tabs.Panel value="mutation_conflict">
-          <NotAvailableYet
-            part="tab"
-            what="A comparison of the mutations that sessions of this test case produced"
-          />
+          {section === 'mutation_conflict' && <MutationConflictTab testCase={current} />}
         </Tabs.Panel>
       </Tabs>
+      {generation.dialog}
     </Stack>
   );
 }

@@ -1,0 +1,1 @@
+export { MutationDiffPage } from './pages/MutationDiffPage';
