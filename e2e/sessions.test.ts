@@ -345,4 +345,53 @@ describe('session pages', () => {
     expect(await page.locator(`[data-testid="session-row"][data-session-id="${sessionId}"]`).count()).toBe(0);
     expect((await sessionsOfTestCase()).map((session) => session.sessionId)).not.toContain(sessionId);
   });
+
+  it("should judge the reference solution's wrong variant Fail and show the typed diff", async () => {
+    const environment = await sdk.environments.make('shop');
+    let wrongId: string;
+    try {
+      await environment.waitForReady();
+      const reset = await environment.reset(testCasePublicId);
+      wrongId = reset.session_id;
+      const browser = await chromium.connectOverCDP(await environment.cdpUrl());
+      try {
+        const remote = browser.contexts()[0]!.pages()[0]!;
+        remote.setDefaultTimeout(15_000);
+        const origin = new URL(reset.start_url).origin;
+        await duvet.wrong(remote, {
+          origin,
+          url: (path) => new URL(path, origin).href,
+          auth: { user: shop.auth.user, password: shop.auth.password },
+        });
+        await remote.waitForLoadState('load');
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await environment.close();
+    }
+    const detail = async () =>
+      SessionDetailResponse.parse(await api(`/api/session/${encodeURIComponent(wrongId)}`));
+    await expect.poll(async () => (await detail()).session.status).toBe('scoring_completed');
+    expect((await detail()).session.scoringBadge).toBe('fail');
+    const records = SessionScoresResponse.parse(
+      await api(`/api/evals/scoring/${encodeURIComponent(wrongId)}`),
+    );
+    const match = records.find((record) => record.config.type === 'state_mutation_match')!;
+    expect(match.result.correct).toBe(false);
+    const diffTypes = (match.result.diffs as { type: string }[]).map((diff) => diff.type);
+    expect(diffTypes.some((type) => type !== 'correct_mutation_match')).toBe(true);
+
+    await page.goto(`/sessions/${wrongId}`);
+    const row = page.locator(`[data-testid="score-record"][data-score-id="${match.id}"]`);
+    expect(await row.getByTestId('score-verdict').textContent()).toBe('Fail');
+    await row.click();
+    const dialog = page.getByRole('dialog', { name: 'Score details' });
+    await dialog.getByTestId('score-correct').getByText('No', { exact: true }).waitFor();
+    const shown = dialog.locator('[data-testid="mutation-diff"]');
+    await expect.poll(() => shown.count()).toBe(diffTypes.length);
+    expect(
+      await dialog.locator('[data-testid="mutation-diff"][data-diff-type="correct_mutation_match"]').count(),
+    ).toBe(diffTypes.filter((type) => type === 'correct_mutation_match').length);
+  });
 });
