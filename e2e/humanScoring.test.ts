@@ -6,11 +6,12 @@ import {
   NO_SESSIONS_FOR_SCORING,
   type TokenResponse,
 } from '@proctor/contracts';
-import { newPublicId, organizations, scores, sessions, testCases, users } from '@proctor/db';
+import { newPublicId, organizations, sessions, testCases, users } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordScores } from '../apps/server/src/index';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
 
 /**
@@ -107,7 +108,7 @@ describe('human scoring', () => {
         endedAt: new Date(),
       })
       .returning();
-    await e2e.proctor.ctx.db.insert(scores).values({
+    await recordScores(e2e.proctor.ctx.db, {
       sessionId: session!.id,
       type: 'state_mutation_match',
       result: { type: 'state_mutation_match', correct: true, similarity: 1, reason: 'All expected changes' },

@@ -13,6 +13,7 @@ import type { AppContext } from './context';
 import { ownBrowserPrefix } from './environments/browserFolders';
 import { EnvironmentManager, POOL_WINDOW } from './environments/manager';
 import { scoringServices } from './scoring/services';
+import { classifyUnclassified } from './services/classification';
 import { registerBuiltInSimulators } from './services/registration';
 import { type BlobStore, FileBlobStore } from './storage/blobs';
 import { S3BlobStore } from './storage/s3BlobStore';
@@ -98,6 +99,13 @@ export async function createProctor(
     };
     const app = await buildApp(ctx, options.fastify);
     await environments.start(app.log);
+    // Sessions scored before their classification was stored (services/classification.ts) get it now.
+    const classifying = classifyUnclassified(database.db).then(
+      (count) => {
+        if (count > 0) app.log.info({ sessions: count }, `classified ${count} sessions from their scores`);
+      },
+      (error: unknown) => app.log.error({ err: error }, 'classifying sessions from their scores failed'),
+    );
     app.log.info({ blobStore: blobs.location }, `blob store: ${blobs.location}`);
     app.log.info(
       { simulators: registered.simulators.map((s) => s.name), testCases: registered.testCases },
@@ -107,6 +115,7 @@ export async function createProctor(
       app,
       ctx,
       close: async () => {
+        await classifying;
         await app.close();
         await environments.close();
         await database.close();

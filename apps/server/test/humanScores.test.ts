@@ -2,12 +2,14 @@ import {
   NextForAnnotatorResponse,
   ScoreRecord,
   SessionDetailResponse,
+  SessionListResponse,
   SessionScoresResponse,
   UserScoresResponse,
 } from '@proctor/contracts';
 import { agentArtifacts, newPublicId, scores, sessions, users } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { classifyUnclassified, recordScores } from '../src/services/classification';
 import { type Actor, describeEachDatabase } from './support/proctor';
 
 /**
@@ -38,14 +40,12 @@ describeEachDatabase('human scores', (proctor) => {
   }
 
   async function automaticScore(sessionId: number, correct: boolean) {
-    await proctor()
-      .ctx.db.insert(scores)
-      .values({
-        sessionId,
-        type: 'state_mutation_match',
-        result: { correct, reason: correct ? 'All expected changes were made' : 'A change is missing' },
-        createdAt: tick(),
-      });
+    await recordScores(proctor().ctx.db, {
+      sessionId,
+      type: 'state_mutation_match',
+      result: { correct, reason: correct ? 'All expected changes were made' : 'A change is missing' },
+      createdAt: tick(),
+    });
   }
 
   const score = (
@@ -219,13 +219,11 @@ describeEachDatabase('human scores', (proctor) => {
   it('says when the system failed a session that changed nothing', async () => {
     const member = await proctor().actor();
     const session = await endedSession(member);
-    await proctor()
-      .ctx.db.insert(scores)
-      .values({
-        sessionId: session.id,
-        type: 'system_scoring',
-        result: { correct: false, reason: 'Auto Failed: No Mutations' },
-      });
+    await recordScores(proctor().ctx.db, {
+      sessionId: session.id,
+      type: 'system_scoring',
+      result: { correct: false, reason: 'Auto Failed: No Mutations' },
+    });
     expect((await detail(session.publicId, member)).human_results).toMatchObject({
       consensus: 'fail',
       auto_marked_incorrect: true,
@@ -344,5 +342,56 @@ describeEachDatabase('human scores', (proctor) => {
     // What is left is running, their own agent's, without an automatic score, decided, archived or another
     // organization's: none of it is theirs to score.
     expect(await next()).toEqual({ found: false, session: null });
+  });
+
+  it('classifies, at start, sessions whose scores were written before their classification was stored', async () => {
+    const member = await proctor().actor();
+    const session = await endedSession(member);
+    const { db } = proctor().ctx;
+    // Written straight to the table, as rows from before the classification columns existed.
+    await db
+      .insert(scores)
+      .values({ sessionId: session.id, type: 'state_mutation_match', result: { correct: false } });
+    const read = async () => (await db.select().from(sessions).where(eq(sessions.id, session.id)))[0]!;
+    expect(await read()).toMatchObject({ scoringBadge: 'none', classifiedAt: null });
+    expect(await classifyUnclassified(db)).toBeGreaterThanOrEqual(1);
+    expect(await read()).toMatchObject({ scoringBadge: 'fail', needsHumanScoring: true, passed: false });
+    expect(await classifyUnclassified(db)).toBe(0);
+  });
+
+  it('lists the sessions that need a human score and those where people disagree with the verdict', async () => {
+    const organization = await proctor().organization();
+    const [ana, ben, cy] = await Promise.all([0, 1, 2].map(() => proctor().actor({ organization })));
+    const unscored = await endedSession(ana!);
+    await automaticScore(unscored.id, true);
+    const agreed = await endedSession(ana!);
+    await automaticScore(agreed.id, true);
+    for (const person of [ana, ben, cy]) await score(person, agreed.publicId, { correct: true });
+    const disputed = await endedSession(ana!);
+    await automaticScore(disputed.id, true);
+    for (const person of [ana, ben, cy]) await score(person, disputed.publicId, { correct: false });
+    const list = async (filter: string) =>
+      SessionListResponse.parse(
+        (
+          await proctor().request({ method: 'GET', url: `/api/session/?humanScoreFilter=${filter}`, as: ana })
+        ).json(),
+      ).sessions;
+
+    const needing = await list('needs_human_scoring');
+    expect(needing.map((s) => s.sessionId)).toEqual([unscored.publicId]);
+    expect(needing[0]).toMatchObject({ scoringBadge: 'pass', humanConsensus: null, humanScoreCount: 0 });
+    const disagreeing = await list('human_disagreement');
+    expect(disagreeing.map((s) => s.sessionId)).toEqual([disputed.publicId]);
+    expect(disagreeing[0]).toMatchObject({
+      humanConsensus: 'fail',
+      humanScoreCount: 3,
+      humanDisagreement: true,
+    });
+    const bad = await proctor().request({
+      method: 'GET',
+      url: '/api/session/?humanScoreFilter=maybe',
+      as: ana,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

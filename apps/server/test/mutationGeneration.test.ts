@@ -6,11 +6,12 @@ import {
   type StateMutation,
   TestCaseResponse,
 } from '@proctor/contracts';
-import { newPublicId, scores, sessions, testCases } from '@proctor/db';
+import { newPublicId, sessions, testCases } from '@proctor/db';
 import { NO_CORRECT_SESSIONS } from '@proctor/scoring';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { SessionRecordingWriter } from '../src/environments/recordingWriter';
+import { recordScores } from '../src/services/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 
@@ -80,7 +81,7 @@ describeEachDatabase('expected-mutation generation', (proctor) => {
     );
     await writer.finish();
     if (verdict !== null)
-      await db.insert(scores).values({
+      await recordScores(db, {
         sessionId: row!.id,
         userId: judge.user.id,
         type: 'human_in_the_loop',

@@ -10,6 +10,7 @@ import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { EVENT_KIND } from '../src/environments/recordingWriter';
 import { rescoreSimulator } from '../src/scoring/rescore';
+import { recordScores } from '../src/services/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 
@@ -117,7 +118,7 @@ describeEachDatabase('rescoring a simulator', (proctor) => {
     // Judged before with an older config that failed it, and scored by a person since.
     const solved = await session(task, orgId, 'scoring_completed', [cartInsert(2)]);
     const { db } = proctor().ctx;
-    await db.insert(scores).values([
+    await recordScores(db, [
       {
         sessionId: solved.id,
         type: 'state_mutation_match',

@@ -7,11 +7,12 @@ import {
   type StateMutation,
   type UserAction,
 } from '@proctor/contracts';
-import { newPublicId, runSessionBatches, scores, sessions } from '@proctor/db';
+import { newPublicId, runSessionBatches, sessions } from '@proctor/db';
 import type { CapturedStep } from '@proctor/environments';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { SessionRecordingWriter } from '../src/environments/recordingWriter';
+import { recordScores } from '../src/services/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 
@@ -139,7 +140,7 @@ describeEachDatabase('sessions', (proctor) => {
     const third = await recordedSession(member, { createdAt: new Date('2026-01-03T10:00:00Z') });
     await recordedSession(stranger);
     const { db } = proctor().ctx;
-    await db.insert(scores).values([
+    await recordScores(db, [
       { sessionId: third.id, type: 'state_mutation_match', result: { correct: true } },
       { sessionId: second.id, type: 'state_mutation_match', result: { correct: true } },
       // The latest automatic score decides the badge; human and system scores never do.
@@ -150,7 +151,7 @@ describeEachDatabase('sessions', (proctor) => {
 
     // Rescored: an old failing run of its scorers, then a newer one where every type passes.
     const fourth = await recordedSession(member, { createdAt: new Date('2026-01-04T10:00:00Z') });
-    await db.insert(scores).values([
+    await recordScores(db, [
       {
         sessionId: fourth.id,
         type: 'state_mutation_match',
@@ -247,7 +248,7 @@ describeEachDatabase('sessions', (proctor) => {
     const autoFailed = await recordedSession(annotator);
     const toScore = await recordedSession(annotator);
     const { db } = proctor().ctx;
-    await db.insert(scores).values([
+    await recordScores(db, [
       {
         sessionId: scoredByMe.id,
         userId: annotator.user.id,
@@ -420,31 +421,29 @@ describeEachDatabase('sessions', (proctor) => {
     const colleague = await proctor().actor({ organization: annotatorOrg });
     const stranger = await proctor().actor();
     const session = await recordedSession(annotator);
-    await proctor()
-      .ctx.db.insert(scores)
-      .values([
-        {
-          sessionId: session.id,
-          type: 'state_mutation_match',
-          config: { mutations: [] },
-          result: { correct: true, similarity: 1, reason: 'All expected changes were made' },
-          createdAt: new Date('2026-02-01T10:00:00Z'),
-        },
-        {
-          sessionId: session.id,
-          userId: annotator.user.id,
-          type: 'human_in_the_loop',
-          result: { correct: true, reason: 'Looks right' },
-          createdAt: new Date('2026-02-01T11:00:00Z'),
-        },
-        {
-          sessionId: session.id,
-          userId: colleague.user.id,
-          type: 'human_in_the_loop',
-          result: { correct: false, reason: 'Wrong size' },
-          createdAt: new Date('2026-02-01T12:00:00Z'),
-        },
-      ]);
+    await recordScores(proctor().ctx.db, [
+      {
+        sessionId: session.id,
+        type: 'state_mutation_match',
+        config: { mutations: [] },
+        result: { correct: true, similarity: 1, reason: 'All expected changes were made' },
+        createdAt: new Date('2026-02-01T10:00:00Z'),
+      },
+      {
+        sessionId: session.id,
+        userId: annotator.user.id,
+        type: 'human_in_the_loop',
+        result: { correct: true, reason: 'Looks right' },
+        createdAt: new Date('2026-02-01T11:00:00Z'),
+      },
+      {
+        sessionId: session.id,
+        userId: colleague.user.id,
+        type: 'human_in_the_loop',
+        result: { correct: false, reason: 'Wrong size' },
+        createdAt: new Date('2026-02-01T12:00:00Z'),
+      },
+    ]);
     const read = async (as?: Actor) =>
       proctor().request({ method: 'GET', url: `/api/evals/scoring/${session.publicId}`, as });
     const mine = SessionScoresResponse.parse((await read(annotator)).json());

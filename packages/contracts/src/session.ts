@@ -3,7 +3,7 @@ import { PageNumber, Pagination, pageSizeInUrl, QueryBoolean, QueryText, Timesta
 import { MAX_RECORD_ID, PAGE_SIZE } from './constants';
 import { StateMutation } from './environment';
 import { PageState, RecordedRequest, UserAction } from './recording';
-import { HumanResultsView } from './scoring';
+import { HumanConsensus, HumanResultsView } from './scoring';
 import { SessionStatus } from './vocabulary';
 
 /** The largest page the sessions list serves. */
@@ -37,10 +37,9 @@ export const SCORING_BADGES = ['pass', 'fail', 'none'] as const;
 export const SessionScoringBadge = z.enum(SCORING_BADGES);
 export type SessionScoringBadge = z.infer<typeof SessionScoringBadge>;
 
-/**
- * GET /api/session/ (000 §7.2). Names as the spec sends them. The spec's humanScoreFilter needs the human
- * consensus of the scoring engine and arrives with it.
- */
+export const HUMAN_SCORE_FILTERS = ['needs_human_scoring', 'human_disagreement'] as const;
+
+/** GET /api/session/ (000 §7.2). Names as the spec sends them. */
 export const SessionListQuery = z.object({
   agentArtifactIds: CommaList(IdInList).optional(),
   simulatorIds: CommaList(IdInList).optional(),
@@ -53,6 +52,8 @@ export const SessionListQuery = z.object({
   includeReplays: QueryBoolean.optional(),
   includePublic: QueryBoolean.optional(),
   scoreFilter: SessionScoringBadge.optional(),
+  /** Sessions that need a person's score, or whose people disagree with the automatic verdict (001 §4.3). */
+  humanScoreFilter: z.enum(HUMAN_SCORE_FILTERS).optional(),
   excludeUnknownAgents: QueryBoolean.optional(),
   /** Admin view (000 §2.4): annotators' account admins see every session, as members of other organizations do. */
   adminView: QueryBoolean.optional(),
@@ -93,6 +94,14 @@ export const SessionSummary = z.object({
   source: z.string().nullable(),
   stepCount: z.number().int(),
   scoringBadge: SessionScoringBadge,
+  /** Why the badge says what it says (its tooltip). */
+  badgeReason: z.string().nullable(),
+  /** The human consensus; null until someone scored it (or the system failed it). */
+  humanConsensus: HumanConsensus.nullable(),
+  /** People who scored it, of the HUMAN_SCORES_PER_SESSION requested. */
+  humanScoreCount: z.number().int(),
+  needsHumanScoring: z.boolean(),
+  humanDisagreement: z.boolean(),
   replayOfSessionId: z.string().nullable(),
 });
 export type SessionSummary = z.infer<typeof SessionSummary>;

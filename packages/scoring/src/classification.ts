@@ -16,9 +16,14 @@ export interface SessionClassification<R extends ScoreRecordLike = ScoreRecordLi
   humanResults: HumanResults<R>;
 }
 
+const time = (value: string | Date) => (value instanceof Date ? value.getTime() : Date.parse(value));
+
 /**
- * Classifies a session from its score records, in one place for every list:
- * - badge: the latest score with a result that is neither human_in_the_loop nor system_scoring;
+ * Classifies a session from its score records, in one place for every list (the server stores the result on
+ * the session each time its records change, and lists read that):
+ * - badge: the latest automatic verdict (a score with a result that is neither human_in_the_loop nor
+ *   system_scoring). One scoring writes its types' records at once (its mutations, its answer, its answer's
+ *   schema): that latest set fails when any of them fails, passes when all pass, and has no verdict otherwise;
  * - needs human scoring: it has such an automatic score and no human results (no human score, no super
  *   scorer's decision, not auto-marked incorrect), or human results flagged insufficient data or conflict;
  * - human disagreement: the latest automatic verdict differs from the latest human score's;
@@ -26,14 +31,28 @@ export interface SessionClassification<R extends ScoreRecordLike = ScoreRecordLi
  */
 export function classifySession<R extends ScoreRecordLike>(records: readonly R[]): SessionClassification<R> {
   const ordered = chronological(records);
-  const automatic = ordered
-    .filter((r) => r.result !== null && !NON_AUTOMATIC_SCORE_TYPES.includes(r.config.type))
-    .at(-1);
+  const automaticRecords = ordered.filter(
+    (r) => r.result !== null && !NON_AUTOMATIC_SCORE_TYPES.includes(r.config.type),
+  );
+  const newest = automaticRecords.at(-1);
+  const latestSet = newest
+    ? automaticRecords.filter((r) => time(r.createdAt) === time(newest.createdAt))
+    : [];
+  const verdicts = latestSet.map((r) => r.result?.correct ?? null);
+  const automaticCorrect =
+    latestSet.length === 0
+      ? null
+      : verdicts.includes(false)
+        ? false
+        : verdicts.every((v) => v === true)
+          ? true
+          : null;
+  // The badge's tooltip: why it failed, else what the newest verdict said.
+  const automatic = latestSet.find((r) => r.result?.correct === false) ?? newest;
   const latestHuman = ordered
     .filter((r) => r.config.type === 'human_in_the_loop' && r.result !== null && r.result.correct !== null)
     .at(-1);
   const human = humanResults(records);
-  const automaticCorrect = automatic?.result?.correct ?? null;
 
   const noHumanResults = human.total_count === 0 && !human.auto_marked_incorrect;
   const clearHuman = human.correct !== null && !human.insufficient_data && !human.conflict;

@@ -31,6 +31,23 @@ describe('classifySession', () => {
     expect(classifySession([]).scoringBadge).toBe('none');
   });
 
+  it('should read the records one scoring wrote together as one verdict: any fail fails, all passes pass', () => {
+    const together = (a: boolean | null, b: boolean | null) =>
+      classifySession([
+        record('state_mutation_match', true, 0),
+        record('state_mutation_match', a, 5),
+        record('json_schema', b, 5),
+        record('system_scoring', true, 5),
+      ]);
+    expect(together(false, true)).toMatchObject({
+      scoringBadge: 'fail',
+      badgeReason: 'state_mutation_match at 5',
+    });
+    expect(together(true, false)).toMatchObject({ scoringBadge: 'fail', badgeReason: 'json_schema at 5' });
+    expect(together(true, true).scoringBadge).toBe('pass');
+    expect(together(true, null).scoringBadge).toBe('none');
+  });
+
   it('should need human scoring with an automatic score and no, too few or conflicting human scores', () => {
     const auto = record('state_mutation_match', true, 0);
     expect(classifySession([auto]).needsHumanScoring).toBe(true);

@@ -1,5 +1,5 @@
 import type { SessionStatus, TestCaseScoringType } from '@proctor/contracts';
-import { type Database, scores, sessionLogs, sessions, type testCases } from '@proctor/db';
+import { type Database, sessionLogs, sessions, type testCases } from '@proctor/db';
 import {
   type JsonValue,
   type Mutation,
@@ -10,6 +10,7 @@ import {
   scoreSession,
 } from '@proctor/scoring';
 import { eq } from 'drizzle-orm';
+import { recordScores } from '../services/classification';
 import { recordedMutations, recordedSteps } from '../services/sessionRecording';
 
 export type TestCaseRow = typeof testCases.$inferSelect;
@@ -163,15 +164,15 @@ export async function scoreStoredSession(
   const configs = scoreTypesOf(target.testCase);
   const outcomes = await scoreSession(input, configs, target.services);
   const scored = outcomes.flatMap((outcome) => (outcome.status === 'scored' ? [outcome] : []));
-  if (scored.length > 0)
-    await db.insert(scores).values(
-      scored.map((outcome) => ({
-        sessionId: target.sessionId,
-        type: outcome.type,
-        config: (configs.find((c) => c.type === outcome.type)?.config ?? {}) as never,
-        result: outcome.result as never,
-      })),
-    );
+  await recordScores(
+    db,
+    scored.map((outcome) => ({
+      sessionId: target.sessionId,
+      type: outcome.type,
+      config: (configs.find((c) => c.type === outcome.type)?.config ?? {}) as never,
+      result: outcome.result as never,
+    })),
+  );
   const errors = outcomes.flatMap((outcome) => (outcome.status === 'error' ? [outcome] : []));
   for (const failed of errors)
     await log(

@@ -8,17 +8,16 @@ import {
   type MutationGenerationEvent,
   type MutationGenerationResult,
 } from '@proctor/contracts';
-import { agentArtifacts, type Database, scores, sessions, simulators, testCases } from '@proctor/db';
+import { agentArtifacts, type Database, sessions, simulators, testCases } from '@proctor/db';
 import {
   filterMutations,
   GenerationError,
   type GenerationSession,
   generateExpectedMutations,
-  humanResults,
   NO_CORRECT_SESSIONS,
   netMutations,
 } from '@proctor/scoring';
-import { and, asc, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
 import type { z } from 'zod';
 import { simulatorFilters } from '../environments/evaluation';
 import { notFound } from '../http/errors';
@@ -49,21 +48,13 @@ interface CorrectSession {
   simulatorConfig: Record<string, unknown>;
 }
 
-/** The test case's sessions whose human results say correct, newest first. */
+/** The test case's sessions whose human results say correct (as their stored classification says), newest first. */
 export async function correctSessionsOf(
   db: Database,
   viewer: Viewer,
   testCaseId: number,
 ): Promise<CorrectSession[]> {
-  const conditions: SQL[] = [
-    eq(sessions.testCaseId, testCaseId),
-    eq(sessions.archived, false),
-    not(inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES])),
-    // Without a person's Correct there are no human results that say correct: read no further.
-    sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop' and ${scores.result}->>'correct' = 'true')`,
-  ];
-  if (!viewer.isAdmin) conditions.push(eq(sessions.organizationId, viewer.organizationId));
-  const candidates = await db
+  const rows = await db
     .select({
       id: sessions.id,
       publicId: sessions.publicId,
@@ -74,39 +65,21 @@ export async function correctSessionsOf(
     .from(sessions)
     .leftJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
     .leftJoin(simulators, eq(simulators.id, sessions.simulatorId))
-    .where(and(...conditions))
-    .orderBy(desc(sessions.createdAt), desc(sessions.id));
-  if (candidates.length === 0) return [];
-  const records = await db
-    .select()
-    .from(scores)
     .where(
-      inArray(
-        scores.sessionId,
-        candidates.map((c) => c.id),
+      and(
+        eq(sessions.testCaseId, testCaseId),
+        eq(sessions.archived, false),
+        not(inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES])),
+        eq(sessions.humanConsensus, 'pass'),
+        viewer.isAdmin ? undefined : eq(sessions.organizationId, viewer.organizationId),
       ),
     )
-    .orderBy(asc(scores.createdAt), asc(scores.id));
-  const correct: CorrectSession[] = [];
-  for (const candidate of candidates) {
-    const own = records
-      .filter((r) => r.sessionId === candidate.id)
-      .map((r) => ({
-        id: r.id,
-        createdAt: r.createdAt,
-        user_id: r.userId,
-        is_super_scorer: (r.config as { is_super_scorer?: unknown }).is_super_scorer === true,
-        config: { type: r.type },
-        result: r.result as { correct: boolean | null; reason?: string },
-      }));
-    if (humanResults(own).correct === true)
-      correct.push({
-        ...candidate,
-        simulatorConfig: (candidate.simulatorConfig as Record<string, unknown> | null) ?? {},
-      });
-    if (correct.length === MUTATION_GENERATION_SESSION_LIMIT) break;
-  }
-  return correct;
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(MUTATION_GENERATION_SESSION_LIMIT);
+  return rows.map((row) => ({
+    ...row,
+    simulatorConfig: (row.simulatorConfig as Record<string, unknown> | null) ?? {},
+  }));
 }
 
 async function simulatorConfigOf(db: Database, testCase: TestCaseRow): Promise<Record<string, unknown>> {

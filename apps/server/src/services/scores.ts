@@ -8,12 +8,13 @@ import {
   USER_SCORES_LIMIT,
 } from '@proctor/contracts';
 import { type Database, scores, sessions, users } from '@proctor/db';
-import { classifySession, humanResults } from '@proctor/scoring';
-import { and, asc, desc, eq, gt, inArray, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { humanResults } from '@proctor/scoring';
+import { and, asc, desc, eq, ne, not, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Principal, UserPrincipal } from '../auth/principal';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { hiddenFromAnnotator, ownSession, type SessionRow, seesOnlyOwnScores } from './sessions';
+import { recordScores } from './classification';
+import { hiddenFromAnnotator, ownSession, seesOnlyOwnScores } from './sessions';
 
 /**
  * People's scores (000 §2.6, §4.2): giving one, reading them, the consensus they reach, and the next session
@@ -132,9 +133,8 @@ export async function addHumanScore(
   const session = await ownSession(db, principal, publicId);
   if (inProgress(session.status))
     throw conflict('This session has not ended yet: score it once it has finished');
-  const [score] = await db
-    .insert(scores)
-    .values({
+  const [score] = await recordScores(db, [
+    {
       sessionId: session.id,
       userId: principal.user.id,
       type: 'human_in_the_loop',
@@ -149,8 +149,8 @@ export async function addHumanScore(
         reason: body.reason?.trim() ?? '',
         ...(body.session_time != null ? { session_time: body.session_time } : {}),
       },
-    })
-    .returning();
+    },
+  ]);
   return presentScore({
     score: score!,
     sessionPublicId: session.publicId,
@@ -196,14 +196,11 @@ export async function userScores(
   return rows.map(presentScore);
 }
 
-/** Sessions read per round while looking for the next one to score. */
-const NEXT_BATCH = 100;
-
 /**
- * The oldest session of the caller's organization that needs a human score (001 §4.3) and that the caller may
- * give one: ended, not archived, not already scored by them, not decided by a super scorer, fewer than 5
- * human scores, not auto-marked incorrect; annotators also never get their own agent's sessions (000 §2.4).
- * SQL narrows the candidates; `classifySession`, the one place that decides what needs scoring, picks.
+ * The oldest session of the caller's organization that needs a human score (001 §4.3, as stored by
+ * services/classification.ts) and that the caller may give one: ended, not archived, not already scored by
+ * them, not decided by a super scorer, fewer than 5 people's scores, not auto-marked incorrect; annotators also
+ * never get their own agent's sessions (000 §2.4).
  */
 export async function nextForAnnotator(
   db: Database,
@@ -211,48 +208,19 @@ export async function nextForAnnotator(
   excludeSessionId: string | undefined,
 ): Promise<NextForAnnotatorResponse> {
   if (!principal.organization) throw forbidden('Create an organization first');
-  const userId = principal.user.id;
-  const candidates: (SQL | undefined)[] = [
-    eq(sessions.organizationId, principal.organization.id),
-    eq(sessions.archived, false),
-    not(inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES])),
-    not(hiddenFromAnnotator(userId, { ownAgent: principal.organization.isAnnotator })),
-    sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} not in ('human_in_the_loop', 'system_scoring'))`,
-    excludeSessionId ? ne(sessions.publicId, excludeSessionId) : undefined,
-  ];
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    const page: SessionRow[] = await db
-      .select()
-      .from(sessions)
-      .where(
-        and(
-          ...candidates,
-          after
-            ? or(
-                gt(sessions.createdAt, after.createdAt),
-                and(eq(sessions.createdAt, after.createdAt), gt(sessions.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(sessions.createdAt), asc(sessions.id))
-      .limit(NEXT_BATCH);
-    if (page.length === 0) return { found: false, session: null };
-    const records = await selectScores(db)
-      .where(
-        inArray(
-          scores.sessionId,
-          page.map((session) => session.id),
-        ),
-      )
-      .orderBy(asc(scores.createdAt), asc(scores.id));
-    for (const session of page) {
-      const own = records.filter((row) => row.score.sessionId === session.id).map(presentScore);
-      if (classifySession(own.map(asAssessment)).needsHumanScoring)
-        return { found: true, session: { sessionId: session.publicId } };
-    }
-    const last = page.at(-1)!;
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+  const [next] = await db
+    .select({ publicId: sessions.publicId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, principal.organization.id),
+        eq(sessions.archived, false),
+        eq(sessions.needsHumanScoring, true),
+        not(hiddenFromAnnotator(principal.user.id, { ownAgent: principal.organization.isAnnotator })),
+        excludeSessionId ? ne(sessions.publicId, excludeSessionId) : undefined,
+      ),
+    )
+    .orderBy(asc(sessions.createdAt), asc(sessions.id))
+    .limit(1);
+  return next ? { found: true, session: { sessionId: next.publicId } } : { found: false, session: null };
 }

@@ -1,5 +1,6 @@
 import {
   HUMAN_SCORES_PER_SESSION,
+  type HumanConsensus,
   IN_PROGRESS_SESSION_STATUSES,
   paginate,
   type SessionListQuery,
@@ -19,7 +20,21 @@ import {
   simulators,
   testCases,
 } from '@proctor/db';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Principal } from '../auth/principal';
@@ -30,52 +45,22 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 const SESSION_NOT_FOUND = 'Session not found';
 
-/** Score types that are not an automatic judgement of the run (000 §2.4 scoring badge). */
-const NOT_AUTOMATIC = ['human_in_the_loop', 'system_scoring'];
-
-const automatic = (alias: string) =>
-  sql.raw(`${alias}.type not in (${NOT_AUTOMATIC.map((type) => `'${type}'`).join(', ')})`);
-
-/**
- * The scoring badge (000 §2.4): Pass or Fail from the latest automatic score, None without one. A session
- * judged by several automatic types at once (its mutations, its answer, its answer's schema) has several
- * latest scores, written together: it passes when every one passes and fails when any fails. One SQL
- * expression, so the list, its filter and its summary can never disagree.
- */
-const scoringBadge = sql<SessionScoringBadge>`coalesce((
-  select case
-    when bool_or(latest.result->>'correct' = 'false') then 'fail'
-    when bool_and(latest.result->>'correct' = 'true') then 'pass'
-  end
-  from scores latest
-  where latest.session_id = ${sessions.id} and ${automatic('latest')}
-    and latest.created_at = (
-      select max(previous.created_at) from scores previous
-      where previous.session_id = ${sessions.id} and ${automatic('previous')}
-    )
-), 'none')`;
-
-/** People who scored the session (someone who scored twice counts once, as in the consensus). */
-const humanScoreCount = sql<number>`(select count(distinct coalesce(${scores.userId}, -${scores.id})) from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop')`;
-
 /**
  * What an annotator outside admin view may not see in lists (000 §2.4): sessions still in progress, their own
  * agent's, those decided by a super scorer, with 5 or more human scores, already scored by them, or auto-marked
- * incorrect. Whether a human score overrides is what its scorer was when they gave it (`config.is_super_scorer`).
+ * incorrect (the last three as the session's stored classification says: services/classification.ts).
  * The next session to score (services/scores.ts) uses the same rules, with the own-agent one for annotators only.
  */
 export function hiddenFromAnnotator(userId: number | null, { ownAgent = true } = {}): SQL {
   const byOwnAgent = sql`exists (select 1 from ${agentArtifacts} where ${agentArtifacts.id} = ${sessions.agentArtifactId} and ${agentArtifacts.userId} = ${userId ?? -1})`;
-  const override = sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop' and ${scores.config}->>'is_super_scorer' = 'true')`;
   const scoredByMe = sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'human_in_the_loop' and ${scores.userId} = ${userId ?? -1})`;
-  const autoFailed = sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id} and ${scores.type} = 'system_scoring' and ${scores.result}->>'correct' = 'false')`;
   return or(
     inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES]),
     ownAgent ? byOwnAgent : undefined,
-    override,
-    sql`${humanScoreCount} >= ${HUMAN_SCORES_PER_SESSION}`,
+    eq(sessions.decidedBySuperScorer, true),
+    gte(sessions.humanScoreCount, HUMAN_SCORES_PER_SESSION),
     scoredByMe,
-    autoFailed,
+    eq(sessions.autoMarkedIncorrect, true),
   )!;
 }
 
@@ -113,7 +98,6 @@ const summaryColumns = {
     isSample: testCases.isSample,
   },
   replayOfPublicId: replayOf.publicId,
-  badge: scoringBadge,
   stepCount: sql<number>`(select count(*)::int from ${sessionSteps} where ${sessionSteps.sessionId} = ${sessions.id})`,
 };
 
@@ -163,7 +147,12 @@ export function presentSummary(row: SummaryRow): SessionSummary {
     failureReason: session.failureReason,
     source: typeof config.source === 'string' ? config.source : null,
     stepCount: Number(row.stepCount),
-    scoringBadge: row.badge,
+    scoringBadge: session.scoringBadge as SessionScoringBadge,
+    badgeReason: session.badgeReason,
+    humanConsensus: session.humanConsensus as HumanConsensus | null,
+    humanScoreCount: session.humanScoreCount,
+    needsHumanScoring: session.needsHumanScoring,
+    humanDisagreement: session.humanDisagreement,
     replayOfSessionId: row.replayOfPublicId,
   };
 }
@@ -198,7 +187,9 @@ function listConditions(principal: Principal, query: ListQuery): SQL {
     );
   if (!query.includeReplays) conditions.push(isNull(sessions.replayOfSessionId));
   if (query.excludeUnknownAgents) conditions.push(isNotNull(sessions.agentArtifactId));
-  if (query.scoreFilter) conditions.push(sql`${scoringBadge} = ${query.scoreFilter}`);
+  if (query.scoreFilter) conditions.push(eq(sessions.scoringBadge, query.scoreFilter));
+  if (query.humanScoreFilter === 'needs_human_scoring') conditions.push(eq(sessions.needsHumanScoring, true));
+  if (query.humanScoreFilter === 'human_disagreement') conditions.push(eq(sessions.humanDisagreement, true));
   return and(...conditions)!;
 }
 
@@ -226,8 +217,8 @@ export async function listSessions(
     db
       .select({
         total: count(),
-        passed: sql<number>`count(*) filter (where ${scoringBadge} = 'pass')`,
-        scored: sql<number>`count(*) filter (where ${scoringBadge} <> 'none')`,
+        passed: sql<number>`count(*) filter (where ${sessions.scoringBadge} = 'pass')`,
+        scored: sql<number>`count(*) filter (where ${sessions.scoringBadge} <> 'none')`,
       })
       .from(sessions)
       .where(where),

@@ -17,7 +17,8 @@ describe('/sessions query parameters', () => {
     expect(
       read(
         'agent_artifact_ids=3,7&simulator_ids=2&statuses=run_failed,run_completed&test_case_names=Buy%20a%20mug,Refund' +
-          '&run_session_batch_id=batch_1&include_replays=true&page=4&organization_ids=9',
+          '&run_session_batch_id=batch_1&include_replays=true&page=4&organization_ids=9' +
+          '&human_score_filter=human_disagreement',
       ),
     ).toEqual({
       agentArtifactIds: [3, 7],
@@ -26,9 +27,11 @@ describe('/sessions query parameters', () => {
       testCaseNames: ['Buy a mug', 'Refund'],
       organizationIds: [9],
       runSessionBatchId: 'batch_1',
+      humanScoreFilter: 'human_disagreement',
       includeReplays: true,
       page: 4,
     });
+    expect(read('human_score_filter=maybe').humanScoreFilter).toBeNull();
   });
 
   it('should drop what the server would refuse: unknown statuses, bad ids, blank parts, bad pages', () => {

@@ -251,6 +251,26 @@ export const sessions = pgTable(
     postprocessing: jsonb('postprocessing').$type<Json>(),
     /** Recording format version of this session's steps and events (packages/recording). */
     recordingVersion: integer('recording_version').notNull().default(1),
+    /*
+     * Its classification (001 §4.3), derived from its score records by @proctor/scoring's classifySession and
+     * written by apps/server/src/services/classification.ts whenever they change: lists read and filter on
+     * these instead of deriving them per row. classified_at is null for a session whose records were never
+     * classified (written before these columns existed): the server classifies those at start.
+     */
+    scoringBadge: text('scoring_badge').notNull().default('none'),
+    badgeReason: text('badge_reason'),
+    /** insufficient_data, conflict, no_consensus, pass or fail; null without any human score or decision. */
+    humanConsensus: text('human_consensus'),
+    /** People who scored it (each once). */
+    humanScoreCount: integer('human_score_count').notNull().default(0),
+    needsHumanScoring: boolean('needs_human_scoring').notNull().default(false),
+    humanDisagreement: boolean('human_disagreement').notNull().default(false),
+    passed: boolean('passed').notNull().default(false),
+    /** A super scorer's score decided its human results. */
+    decidedBySuperScorer: boolean('decided_by_super_scorer').notNull().default(false),
+    /** system_scoring failed it ("Auto Failed: No Mutations"). */
+    autoMarkedIncorrect: boolean('auto_marked_incorrect').notNull().default(false),
+    classifiedAt: timestamp('classified_at', { withTimezone: true }),
     createdAt: createdAt(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },

@@ -1,6 +1,7 @@
 import {
   type EndpointQuery,
   type endpoints,
+  HUMAN_SCORE_FILTERS,
   MAX_PAGE,
   MAX_RECORD_ID,
   SESSION_STATUSES,
@@ -12,8 +13,11 @@ export type SessionListQueryInput = NonNullable<EndpointQuery<typeof endpoints.l
 /**
  * The query parameters of /sessions (000 §2.4), as the spec names them: agent_artifact_ids, simulator_ids,
  * statuses and test_case_names are comma lists; run_session_batch_id, include_replays and page. The
- * organization filter of platform admins is organization_ids (the spec names no parameter for it).
+ * organization filter of platform admins is organization_ids (the spec names no parameter for it); the human
+ * scoring filter (needs human scoring, human disagreement) is human_score_filter.
  */
+export type HumanScoreFilter = (typeof HUMAN_SCORE_FILTERS)[number];
+
 export interface SessionListParams {
   agentArtifactIds: number[];
   simulatorIds: number[];
@@ -21,6 +25,7 @@ export interface SessionListParams {
   testCaseNames: string[];
   organizationIds: number[];
   runSessionBatchId: string | null;
+  humanScoreFilter: HumanScoreFilter | null;
   includeReplays: boolean;
   page: number;
 }
@@ -34,6 +39,7 @@ export const EMPTY_SESSION_LIST_PARAMS: SessionListParams = {
   testCaseNames: [],
   organizationIds: [],
   runSessionBatchId: null,
+  humanScoreFilter: null,
   includeReplays: false,
   page: 1,
 };
@@ -72,6 +78,8 @@ export function readSessionListParams(search: URLSearchParams): SessionListParam
     testCaseNames: commaList(search.get('test_case_names')),
     organizationIds: idList(search.get('organization_ids')),
     runSessionBatchId: batch ? batch : null,
+    humanScoreFilter:
+      HUMAN_SCORE_FILTERS.find((filter) => filter === search.get('human_score_filter')) ?? null,
     includeReplays: search.get('include_replays') === 'true',
     page: positiveInteger(search.get('page') ?? '', MAX_PAGE) ?? 1,
   };
@@ -89,6 +97,7 @@ export function writeSessionListParams(params: SessionListParams): URLSearchPara
   list('test_case_names', params.testCaseNames);
   list('organization_ids', params.organizationIds);
   if (params.runSessionBatchId) search.set('run_session_batch_id', params.runSessionBatchId);
+  if (params.humanScoreFilter) search.set('human_score_filter', params.humanScoreFilter);
   if (params.includeReplays) search.set('include_replays', 'true');
   if (params.page > 1) search.set('page', String(params.page));
   return search;
@@ -116,7 +125,8 @@ export function isSessionListFiltered(params: SessionListParams): boolean {
     params.statuses.length > 0 ||
     params.testCaseNames.length > 0 ||
     params.organizationIds.length > 0 ||
-    params.runSessionBatchId !== null
+    params.runSessionBatchId !== null ||
+    params.humanScoreFilter !== null
   );
 }
 
@@ -140,6 +150,7 @@ export function sessionListQueryFor(
     testCaseNames: joined(params.testCaseNames),
     organizationIds: options.isPlatformAdmin ? joined(params.organizationIds) : undefined,
     runSessionBatchId: params.runSessionBatchId ?? undefined,
+    humanScoreFilter: params.humanScoreFilter ?? undefined,
     includeReplays: params.includeReplays ? 'true' : undefined,
     page: params.page,
     pageSize: options.pageSize,

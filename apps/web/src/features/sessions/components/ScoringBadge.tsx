@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Tooltip } from '@mantine/core';
 import type { SessionScoringBadge } from '@proctor/contracts';
 import { SCORE_VERDICTS, type ScoreVerdict } from '../scoreRecords';
 
@@ -31,9 +31,18 @@ function VerdictBadge({
   );
 }
 
-/** The latest automatic score's verdict (000 §2.4): Pass, Fail, or None when there is no such score. */
-export function ScoringBadge({ badge }: { badge: SessionScoringBadge }) {
-  return <VerdictBadge badge={badge} label={SCORING[badge].label} testId="scoring-badge" />;
+/**
+ * The latest automatic score's verdict (000 §2.4): Pass, Fail, or None when there is no such score; its
+ * reason, when given, is the tooltip (001 §4.3).
+ */
+export function ScoringBadge({ badge, reason }: { badge: SessionScoringBadge; reason?: string | null }) {
+  const shown = <VerdictBadge badge={badge} label={SCORING[badge].label} testId="scoring-badge" />;
+  if (!reason) return shown;
+  return (
+    <Tooltip label={reason} multiline maw={360} withArrow>
+      <span style={{ display: 'inline-flex' }}>{shown}</span>
+    </Tooltip>
+  );
 }
 
 /** One score record's verdict in the same colours: Pass, Fail, Auto-Fail or No verdict (000 §2.6). */

@@ -1,7 +1,8 @@
-import { Button, Group, MultiSelect, Paper, Switch, TagsInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Select, Switch, TagsInput } from '@mantine/core';
 import { SESSION_STATUSES, type SessionStatus, TIMING } from '@proctor/contracts';
 import {
   ALL_OPTION,
+  type HumanScoreFilter,
   isSessionListFiltered,
   multiSelectChoice,
   type SessionListFilter,
@@ -20,6 +21,12 @@ const statusOptions: FilterOption[] = SESSION_STATUSES.map((status) => ({
 }));
 
 const ids = (values: string[]) => values.map(Number);
+
+/** 001 §4.3: sessions left to people, and sessions where people disagree with the automatic verdict. */
+const HUMAN_SCORE_FILTER_OPTIONS: { value: HumanScoreFilter; label: string }[] = [
+  { value: 'needs_human_scoring', label: 'Needs human scoring' },
+  { value: 'human_disagreement', label: 'Human disagreement' },
+];
 
 /** One multi-select whose "all" choice clears it (000 §2.4); empty reads as all. */
 function FilterSelect({
@@ -107,6 +114,15 @@ export function SessionFilters({
           clearable
           w={260}
         />
+        <Select
+          label="Human scoring"
+          placeholder="All sessions"
+          data={HUMAN_SCORE_FILTER_OPTIONS}
+          value={params.humanScoreFilter}
+          onChange={(value) => onChange({ humanScoreFilter: (value as HumanScoreFilter | null) ?? null })}
+          clearable
+          w={220}
+        />
         {organizations && (
           <FilterSelect
             label="Organization"
@@ -128,6 +144,7 @@ export function SessionFilters({
               testCaseNames: [],
               organizationIds: [],
               runSessionBatchId: null,
+              humanScoreFilter: null,
             })
           }
         >

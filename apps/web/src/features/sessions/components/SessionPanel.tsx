@@ -46,7 +46,7 @@ export function SessionPanel({
               <SessionStatusBadge session={session} />
             </Detail>
             <Detail label="Score">
-              <ScoringBadge badge={session.scoringBadge} />
+              <ScoringBadge badge={session.scoringBadge} reason={session.badgeReason} />
             </Detail>
           </Group>
           {session.failureReason && (

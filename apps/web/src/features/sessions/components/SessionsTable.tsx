@@ -75,7 +75,7 @@ export function SessionsTable({
                   }
                 >
                   <Table.Td>
-                    <ScoringBadge badge={session.scoringBadge} />
+                    <ScoringBadge badge={session.scoringBadge} reason={session.badgeReason} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{formatSessionDate(session.createdAt)}</Text>

@@ -159,7 +159,7 @@ export function TestCaseSessions({ testCasePublicId }: { testCasePublicId: strin
                         <Text size="sm">{session.agentArtifact?.alias ?? '—'}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <ScoringBadge badge={session.scoringBadge} />
+                        <ScoringBadge badge={session.scoringBadge} reason={session.badgeReason} />
                       </Table.Td>
                       <Table.Td>
                         <Anchor

@@ -1,0 +1,108 @@
+import type { Database, Executor } from '@proctor/db';
+import { scores, sessions } from '@proctor/db';
+import { classifySession } from '@proctor/scoring';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+
+/**
+ * Where each session stands (001 §4.3: its badge, whether it needs a person's score, whether people disagree
+ * with the automatic verdict, whether it passed), decided in one place — @proctor/scoring's classifySession —
+ * and stored on the session each time its score records change, so that every list reads and filters the same
+ * answer without deriving it per row. Every score record is written through `recordScores`.
+ */
+
+type ScoreInsert = typeof scores.$inferInsert;
+
+/** Reads the sessions' score records and stores their classification on them. */
+export async function classifySessions(db: Executor, sessionIds: readonly number[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  const rows = await db
+    .select()
+    .from(scores)
+    .where(inArray(scores.sessionId, [...sessionIds]))
+    .orderBy(asc(scores.createdAt), asc(scores.id));
+  const now = new Date();
+  for (const sessionId of new Set(sessionIds)) {
+    const records = rows
+      .filter((row) => row.sessionId === sessionId)
+      .map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt,
+        user_id: row.userId,
+        is_super_scorer: (row.config as { is_super_scorer?: unknown }).is_super_scorer === true,
+        config: { type: row.type },
+        result: row.result as { correct: boolean | null; reason?: string },
+      }));
+    const c = classifySession(records);
+    const human = c.humanResults;
+    const anyHuman = human.total_count > 0 || human.auto_marked_incorrect;
+    await db
+      .update(sessions)
+      .set({
+        scoringBadge: c.scoringBadge,
+        badgeReason: c.badgeReason,
+        humanConsensus: anyHuman ? human.consensus : null,
+        humanScoreCount: human.total_count,
+        needsHumanScoring: c.needsHumanScoring,
+        humanDisagreement: c.humanDisagreement,
+        passed: c.passed,
+        decidedBySuperScorer: human.override_score !== null,
+        autoMarkedIncorrect: human.auto_marked_incorrect,
+        classifiedAt: now,
+      })
+      .where(eq(sessions.id, sessionId));
+  }
+}
+
+/**
+ * Writes score records and classifies their sessions again, in one transaction. The sessions' rows are locked
+ * first, so that two people scoring the same session at once are classified one after the other, each time
+ * with both scores.
+ */
+export async function recordScores(db: Database, records: ScoreInsert | readonly ScoreInsert[]) {
+  const values: ScoreInsert[] = Array.isArray(records) ? [...records] : [records as ScoreInsert];
+  if (values.length === 0) return [];
+  const sessionIds = [...new Set(values.map((value) => value.sessionId))].sort((a, b) => a - b);
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(inArray(sessions.id, sessionIds))
+      .orderBy(asc(sessions.id))
+      .for('update');
+    const inserted = await tx.insert(scores).values(values).returning();
+    await classifySessions(tx, sessionIds);
+    return inserted;
+  });
+}
+
+/** Sessions classified per round by `classifyUnclassified`. */
+const BATCH = 200;
+
+/**
+ * Classifies the sessions that have score records but were never classified (those scored before the
+ * classification was stored). Run once at start, in the background; returns how many it classified.
+ */
+export async function classifyUnclassified(db: Database): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          isNull(sessions.classifiedAt),
+          sql`exists (select 1 from ${scores} where ${scores.sessionId} = ${sessions.id})`,
+        ),
+      )
+      .orderBy(asc(sessions.id))
+      .limit(BATCH);
+    if (batch.length === 0) return total;
+    await db.transaction((tx) =>
+      classifySessions(
+        tx,
+        batch.map((row) => row.id),
+      ),
+    );
+    total += batch.length;
+  }
+}
