@@ -913,7 +913,9 @@ async function postgresFigures(bench: Bench, longSession: { id: number }) {
     otherOrganizations: OTHER_ORGANIZATIONS,
     otherSessions: OTHER_SESSIONS,
   });
-  progress(`  ${seeded.sessions} sessions and ${seeded.scores} scores in ${(seeded.ms / 1000).toFixed(1)} s`);
+  progress(
+    `  ${seeded.sessions} sessions and ${seeded.scores} scores in ${(seeded.ms / 1000).toFixed(1)} s (classified in ${(seeded.classifyMs / 1000).toFixed(1)} s)`,
+  );
 
   progress(`GET /api/session/{id} of the ${SESSION_STEPS}-step session on PostgreSQL (${requests})…`);
   const page = await sessionPageFigure(running, member.accessToken, copy.publicId);

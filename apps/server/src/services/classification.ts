@@ -1,7 +1,7 @@
 import type { Database, Executor } from '@proctor/db';
 import { scores, sessions } from '@proctor/db';
 import { classifySession } from '@proctor/scoring';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 
 /**
  * Where each session stands (001 §4.3: its badge, whether it needs a person's score, whether people disagree
@@ -20,8 +20,7 @@ export async function classifySessions(db: Executor, sessionIds: readonly number
     .from(scores)
     .where(inArray(scores.sessionId, [...sessionIds]))
     .orderBy(asc(scores.createdAt), asc(scores.id));
-  const now = new Date();
-  for (const sessionId of new Set(sessionIds)) {
+  const classified = [...new Set(sessionIds)].map((sessionId) => {
     const records = rows
       .filter((row) => row.sessionId === sessionId)
       .map((row) => ({
@@ -35,22 +34,22 @@ export async function classifySessions(db: Executor, sessionIds: readonly number
     const c = classifySession(records);
     const human = c.humanResults;
     const anyHuman = human.total_count > 0 || human.auto_marked_incorrect;
-    await db
-      .update(sessions)
-      .set({
-        scoringBadge: c.scoringBadge,
-        badgeReason: c.badgeReason,
-        humanConsensus: anyHuman ? human.consensus : null,
-        humanScoreCount: human.total_count,
-        needsHumanScoring: c.needsHumanScoring,
-        humanDisagreement: c.humanDisagreement,
-        passed: c.passed,
-        decidedBySuperScorer: human.override_score !== null,
-        autoMarkedIncorrect: human.auto_marked_incorrect,
-        classifiedAt: now,
-      })
-      .where(eq(sessions.id, sessionId));
-  }
+    return sql`(${sessionId}::integer, ${c.scoringBadge}::text, ${c.badgeReason}::text, ${
+      anyHuman ? human.consensus : null
+    }::text, ${human.total_count}::integer, ${c.needsHumanScoring}::boolean, ${c.humanDisagreement}::boolean, ${
+      c.passed
+    }::boolean, ${human.override_score !== null}::boolean, ${human.auto_marked_incorrect}::boolean)`;
+  });
+  // One statement for the lot: a backfill of many sessions is one round trip per batch, not per session.
+  await db.execute(sql`
+    update ${sessions} set
+      scoring_badge = v.badge, badge_reason = v.reason, human_consensus = v.consensus,
+      human_score_count = v.people, needs_human_scoring = v.needs, human_disagreement = v.disagreement,
+      passed = v.passed, decided_by_super_scorer = v.decided, auto_marked_incorrect = v.auto_failed,
+      classified_at = now()
+    from (values ${sql.join(classified, sql`, `)})
+      as v(id, badge, reason, consensus, people, needs, disagreement, passed, decided, auto_failed)
+    where ${sessions.id} = v.id`);
 }
 
 /**
@@ -76,7 +75,7 @@ export async function recordScores(db: Database, records: ScoreInsert | readonly
 }
 
 /** Sessions classified per round by `classifyUnclassified`. */
-const BATCH = 200;
+const BATCH = 1000;
 
 /**
  * Classifies the sessions that have score records but were never classified (those scored before the
