@@ -225,6 +225,10 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: AUTHORS,
     request: { url: '/api/testcases/no-such-test-case/generate-state-mutations-config' },
   },
+  'POST /api/testcases/:id/evaluator-health': {
+    allowed: AUTHORS,
+    request: { url: '/api/testcases/no-such-test-case/evaluator-health' },
+  },
   'POST /api/env/generate_mutations_single': {
     allowed: AUTHORS,
     request: { payload: { test_case_id: 'no-such-test-case' } },

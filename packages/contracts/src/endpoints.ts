@@ -85,6 +85,7 @@ import {
 import {
   BulkArchiveResponse,
   CreateTestCaseRequest,
+  EvaluatorHealthResponse,
   TestCaseIdsRequest,
   TestCaseListQuery,
   TestCaseListResponse,
@@ -343,6 +344,14 @@ export const endpoints = {
     summary: "Generate a test case's expected mutations from its sessions people judged correct",
     params: TestCaseRefParam,
     response: GenerateMutationsConfigResponse,
+  }),
+  evaluatorHealth: endpoint({
+    method: 'POST',
+    path: '/api/testcases/:id/evaluator-health',
+    tag: 'test cases',
+    summary: "Check a test case's evaluator: reference solution, wrong variant, agreement with people",
+    params: TestCaseRefParam,
+    response: EvaluatorHealthResponse,
   }),
   mergedMutations: endpoint({
     method: 'POST',

@@ -129,6 +129,34 @@ export const TestCaseSimulator = z.object({
 });
 
 /** A test case (001 §3). Averages are over the caller-visible finished sessions; null when there are none. */
+export const EVALUATOR_CHECKS = ['reference_passes', 'wrong_variant_fails', 'human_agreement'] as const;
+
+/** One check of a test case's evaluator (issue 8 §6). */
+export const EvaluatorCheck = z.object({
+  check: z.enum(EVALUATOR_CHECKS),
+  /** broken: the evaluator judges this the wrong way; not_checked: nothing to check it with (said in detail). */
+  status: z.enum(['ok', 'broken', 'not_checked']),
+  detail: z.string(),
+  /** Sessions judged again (human_agreement). */
+  judged: z.number().int().optional(),
+  /** The sessions the evaluator now judges differently from the people who scored them. */
+  disagreeing: z
+    .array(z.object({ sessionId: z.string(), human: z.enum(['pass', 'fail']), automatic: z.string() }))
+    .optional(),
+});
+export type EvaluatorCheck = z.infer<typeof EvaluatorCheck>;
+
+/**
+ * Whether a test case's evaluator can be trusted, as of its last check: its reference solution still passes
+ * and its wrong variant still fails (built-in test cases), and it agrees with the people who judged its sessions.
+ */
+export const EvaluatorHealth = z.object({
+  status: z.enum(['healthy', 'broken', 'unknown']),
+  checked_at: Timestamp,
+  checks: z.array(EvaluatorCheck),
+});
+export type EvaluatorHealth = z.infer<typeof EvaluatorHealth>;
+
 export const TestCase = z.object({
   id: z.number().int(),
   publicId: z.string(),
@@ -160,6 +188,8 @@ export const TestCase = z.object({
   simulatorId: z.number().int().nullable(),
   simulator: TestCaseSimulator.nullable(),
   lastScoringGenerationResult: z.record(z.string(), z.unknown()).nullable(),
+  /** The last evaluator health check; null until one ran. */
+  evaluatorHealth: EvaluatorHealth.nullable(),
   isSample: z.boolean(),
   archived: z.boolean(),
   builtIn: z.boolean(),
@@ -295,3 +325,6 @@ export const BulkArchiveResponse = z.object({ archived_count: z.number().int() }
 export const MASKED_SECRET = '••••••••';
 /** Keys of a scoring configuration that hold secrets. */
 export const SCORING_CONFIG_SECRETS = ['api_key'] as const;
+
+/** POST /api/testcases/{id}/evaluator-health. */
+export const EvaluatorHealthResponse = z.object({ testCase: TestCase, health: EvaluatorHealth });

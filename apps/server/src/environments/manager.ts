@@ -20,7 +20,7 @@ import {
   proxyCdpClient,
   SessionRecorder,
 } from '@proctor/environments';
-import type { ScoringServices } from '@proctor/scoring';
+import type { JsonValue, ScoringServices } from '@proctor/scoring';
 import {
   filterMutations,
   type Mutation,
@@ -28,6 +28,7 @@ import {
   SimulatorHost,
   type SimulatorInstance,
 } from '@proctor/simulators';
+import { launchChromium, runTestCase, type SolutionVariant } from '@proctor/simulators/testing';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
@@ -117,6 +118,8 @@ export class EnvironmentManager {
     return this.options.scoringServices ?? {};
   }
   readonly #host: SimulatorHost;
+  /** The reference scripts run for evaluator checks, one after another. */
+  #scripts: Promise<unknown> = Promise.resolve();
   readonly #definitions: Map<string, SimulatorDefinition>;
   readonly #workerId: string;
   #starting = 0;
@@ -192,6 +195,33 @@ export class EnvironmentManager {
 
   canRun(simulatorName: string): boolean {
     return this.#definitions.has(simulatorName);
+  }
+
+  /**
+   * Runs a built-in test case's reference script, or its wrong variant, on a fresh instance of this host in a
+   * Chromium of its own (not one of the pool's: no environment slot, no session, nothing recorded), and answers
+   * what it changed and answered; for the evaluator health check. Null when there is no such script here.
+   * One at a time: a check is a whole browser's worth of work.
+   */
+  runBuiltInScript(
+    builtInKey: string,
+    variant: SolutionVariant,
+  ): Promise<{ mutations: Mutation[]; output: JsonValue | undefined } | null> {
+    const [simulatorName, key] = builtInKey.split('/') as [string, string];
+    const simulator = this.#definitions.get(simulatorName);
+    const testCase = simulator?.testCases.find((candidate) => candidate.key === key);
+    if (!simulator || !testCase) return Promise.resolve(null);
+    const run = this.#scripts.then(async () => {
+      const browser = await launchChromium();
+      try {
+        const result = await runTestCase({ browser, host: this.#host, simulator, testCase, variant });
+        return { mutations: result.mutations, output: result.output };
+      } finally {
+        await browser.close();
+      }
+    });
+    this.#scripts = run.catch(() => undefined);
+    return run;
   }
 
   async make(

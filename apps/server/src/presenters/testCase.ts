@@ -168,6 +168,7 @@ export async function presentTestCases(
       simulatorId: row.simulatorId,
       simulator: (row.simulatorId !== null && simulatorById.get(row.simulatorId)) || null,
       lastScoringGenerationResult: row.lastScoringGenerationResult ?? null,
+      evaluatorHealth: (row.evaluatorHealth as TestCase['evaluatorHealth']) ?? null,
       isSample: row.isSample,
       archived: row.archived,
       builtIn: row.builtInKey !== null,

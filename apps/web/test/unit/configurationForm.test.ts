@@ -35,6 +35,7 @@ const testCase: TestCase = {
   simulatorId: 1,
   simulator: { id: 1, name: 'shop', imgUrl: null },
   lastScoringGenerationResult: null,
+  evaluatorHealth: null,
   isSample: false,
   archived: false,
   builtIn: false,

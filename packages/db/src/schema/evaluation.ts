@@ -116,6 +116,8 @@ export const testCases = pgTable(
       .default({ type: 'object', properties: {}, additionalProperties: false }),
     metadataConfig: jsonb('metadata_config').$type<Json>().notNull().default({}),
     lastScoringGenerationResult: jsonb('last_scoring_generation_result').$type<Json>(),
+    /** The last evaluator health check (contracts' EvaluatorHealth); null until one ran. */
+    evaluatorHealth: jsonb('evaluator_health').$type<Json>(),
     /** Key of the built-in test case this row was registered from; null for user-made ones. */
     builtInKey: text('built_in_key'),
     /**

@@ -1,0 +1,212 @@
+import {
+  type EvaluatorCheck,
+  type EvaluatorHealth,
+  formatSuccessRate,
+  IN_PROGRESS_SESSION_STATUSES,
+  successRate,
+  type TestCaseScoringType,
+} from '@proctor/contracts';
+import { type Database, sessions, simulators, testCases } from '@proctor/db';
+import type { JsonValue, Mutation, ScoreOutcome, ScoringServices, SimulatorConfig } from '@proctor/scoring';
+import { and, desc, eq, inArray, not } from 'drizzle-orm';
+import { simulatorFilters } from '../environments/evaluation';
+import type { EnvironmentManager } from '../environments/manager';
+import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
+import type { Viewer } from '../services/testCaseAccess';
+import { findEditableTestCase } from '../services/testCases';
+import { judge, storedScoringInput } from './pipeline';
+
+/**
+ * The evaluator health check of a test case (issue 8 §6): can its scoring, as configured now, be trusted?
+ * - reference_passes / wrong_variant_fails: a built-in test case's reference solution and its wrong variant
+ *   are run in a real browser on a fresh instance (EnvironmentManager.runBuiltInScript) and judged by the
+ *   test case's current score types: the first must pass, the second must fail. An admin's edit of the expected
+ *   mutations or of the simulator's filters that breaks either shows here.
+ * - human_agreement: the newest sessions people judged clearly (a consensus or a super scorer's decision) are
+ *   judged again by the current score types, without writing anything; each one judged differently from the
+ *   people is listed. Audits of public agent benchmarks find about one task in ten broken: this is how a task
+ *   here is found out.
+ * A check that has nothing to check with says so (not_checked) rather than passing. The result is kept on the
+ * test case, whose page shows it.
+ */
+
+/** Sessions the agreement check judges again at most: the newest with a clear human verdict. */
+export const AGREEMENT_SAMPLE = 50;
+
+type Verdict = { verdict: boolean | null; reason: string } | { error: string };
+
+/** What a set of score outcomes says: fail if any fails, pass if all that judged pass, else no verdict. */
+function verdictOf(outcomes: readonly ScoreOutcome[]): Verdict {
+  const error = outcomes.find((outcome) => outcome.status === 'error');
+  if (error) return { error: `${error.type}: ${error.error.message}` };
+  const scored = outcomes.flatMap((outcome) => (outcome.status === 'scored' ? [outcome.result] : []));
+  const failing = scored.find((result) => result.correct === false);
+  if (failing) return { verdict: false, reason: `${failing.type}: ${failing.reason}` };
+  const judged = scored.filter((result) => result.correct !== null);
+  if (judged.length === 0) return { verdict: null, reason: 'No score type gave a verdict' };
+  return { verdict: true, reason: judged.map((result) => result.reason).join('; ') };
+}
+
+interface CheckContext {
+  db: Database;
+  environments: EnvironmentManager;
+  services: ScoringServices;
+}
+
+async function judgeScript(
+  ctx: CheckContext,
+  testCase: TestCaseRow,
+  filters: SimulatorConfig,
+  variant: 'solve' | 'wrong',
+): Promise<Verdict | null> {
+  if (!testCase.builtInKey) return null;
+  let run: { mutations: Mutation[]; output: JsonValue | undefined } | null;
+  try {
+    run = await ctx.environments.runBuiltInScript(testCase.builtInKey, variant);
+  } catch (error) {
+    return { error: `the script did not run to its end: ${(error as Error).message}` };
+  }
+  if (!run) return null;
+  const input = {
+    sessionId: `evaluator-check-${testCase.publicId}`,
+    task: { prompt: testCase.prompt, testCasePublicId: testCase.publicId, name: testCase.name },
+    testCase: {
+      scoringTypes: testCase.scoringTypes as TestCaseScoringType[],
+      correctOutputs: testCase.correctOutputs as unknown[],
+      outputSchema: testCase.outputSchema as Record<string, unknown>,
+    },
+    simulatorConfig: filters,
+    mutations: run.mutations,
+    output: run.output,
+    // Run unrecorded: types that read the steps have none to read.
+    steps: [],
+  };
+  return verdictOf(await judge(input, testCase, ctx.services));
+}
+
+const NOT_BUILT_IN =
+  'Not a built-in test case: it has no reference solution; its agreement with the people who scored its sessions is checked instead';
+
+function referenceCheck(result: Verdict | null): EvaluatorCheck {
+  const check = 'reference_passes';
+  if (!result) return { check, status: 'not_checked', detail: NOT_BUILT_IN };
+  if ('error' in result) return { check, status: 'not_checked', detail: `Could not judge: ${result.error}` };
+  if (result.verdict === true) return { check, status: 'ok', detail: 'The reference solution passes' };
+  return {
+    check,
+    status: 'broken',
+    detail: `The reference solution does not pass: ${result.reason}`,
+  };
+}
+
+function wrongVariantCheck(result: Verdict | null): EvaluatorCheck {
+  const check = 'wrong_variant_fails';
+  if (!result) return { check, status: 'not_checked', detail: NOT_BUILT_IN };
+  if ('error' in result) return { check, status: 'not_checked', detail: `Could not judge: ${result.error}` };
+  if (result.verdict === false)
+    return { check, status: 'ok', detail: `The wrong variant fails (${result.reason})` };
+  return {
+    check,
+    status: 'broken',
+    detail:
+      result.verdict === true
+        ? 'The wrong variant passes: the evaluator cannot tell it from the right answer'
+        : `The wrong variant gets no verdict: ${result.reason}`,
+  };
+}
+
+async function agreementCheck(
+  ctx: CheckContext,
+  viewer: Viewer,
+  testCase: TestCaseRow,
+  filters: SimulatorConfig,
+): Promise<EvaluatorCheck> {
+  const check = 'human_agreement';
+  const judgedByPeople = await ctx.db
+    .select({ id: sessions.id, publicId: sessions.publicId, consensus: sessions.humanConsensus })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.testCaseId, testCase.id),
+        eq(sessions.archived, false),
+        not(inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES])),
+        inArray(sessions.humanConsensus, ['pass', 'fail']),
+        eq(sessions.autoMarkedIncorrect, false),
+        viewer.isAdmin ? undefined : eq(sessions.organizationId, viewer.organizationId),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(AGREEMENT_SAMPLE);
+  if (judgedByPeople.length === 0)
+    return { check, status: 'not_checked', detail: 'No session has a clear human verdict yet', judged: 0 };
+  const disagreeing: NonNullable<EvaluatorCheck['disagreeing']> = [];
+  let judged = 0;
+  for (const session of judgedByPeople) {
+    const input = await storedScoringInput(ctx.db, {
+      sessionId: session.id,
+      testCase,
+      simulatorConfig: filters,
+      services: ctx.services,
+    });
+    const result = verdictOf(await judge(input, testCase, ctx.services));
+    if ('error' in result || result.verdict === null) continue;
+    judged += 1;
+    const human = session.consensus as 'pass' | 'fail';
+    if (result.verdict !== (human === 'pass'))
+      disagreeing.push({ sessionId: session.publicId, human, automatic: result.verdict ? 'pass' : 'fail' });
+  }
+  if (judged === 0)
+    return {
+      check,
+      status: 'not_checked',
+      detail: 'The current score types give no verdict on the sessions people judged',
+      judged,
+    };
+  const agreement = formatSuccessRate(successRate(judged - disagreeing.length, judged));
+  return {
+    check,
+    status: disagreeing.length === 0 ? 'ok' : 'broken',
+    detail:
+      disagreeing.length === 0
+        ? `Agrees with people on all ${judged} sessions they judged`
+        : `Disagrees with people on ${disagreeing.length} of ${judged} sessions (agreement ${agreement})`,
+    judged,
+    disagreeing,
+  };
+}
+
+/** Runs the checks of a test case the caller may edit, keeps the result on it, and answers both. */
+export async function checkEvaluator(ctx: CheckContext, viewer: Viewer, ref: string) {
+  const testCase = await findEditableTestCase(ctx.db, viewer, ref);
+  const [simulator] =
+    testCase.simulatorId === null
+      ? []
+      : await ctx.db
+          .select({ config: simulators.config })
+          .from(simulators)
+          .where(eq(simulators.id, testCase.simulatorId));
+  const filters = simulatorFilters((simulator?.config as Record<string, unknown> | undefined) ?? {});
+  const reference = await judgeScript(ctx, testCase, filters, 'solve');
+  const wrong = await judgeScript(ctx, testCase, filters, 'wrong');
+  const checks = [
+    referenceCheck(reference),
+    wrongVariantCheck(wrong),
+    await agreementCheck(ctx, viewer, testCase, filters),
+  ];
+  const health: EvaluatorHealth = {
+    status: checks.some((c) => c.status === 'broken')
+      ? 'broken'
+      : checks.some((c) => c.status === 'ok')
+        ? 'healthy'
+        : 'unknown',
+    checked_at: new Date().toISOString(),
+    checks,
+  };
+  const [row] = await ctx.db
+    .update(testCases)
+    .set({ evaluatorHealth: health })
+    .where(eq(testCases.id, testCase.id))
+    .returning();
+  const [presented] = await presentTestCases(ctx.db, viewer, [row!]);
+  return { testCase: presented!, health };
+}
