@@ -3,9 +3,11 @@ import {
   IconApi,
   IconArrowRight,
   IconDatabase,
+  IconGavel,
   IconLayoutDashboard,
   IconListCheck,
   IconPlayerPlay,
+  IconScale,
   IconServer,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -114,6 +116,16 @@ export function LandingPage() {
               Whoever drives the browser, an agent over CDP or a person in the live view, each action is kept
               as a step with screenshots and the element it touched, the page's DOM for a sandboxed replay,
               the network requests with credentials redacted, and the database changes it made.
+            </FeatureCard>
+            <FeatureCard icon={<IconGavel size={22} />} title="Scored when it ends">
+              Each session is judged by its test case's expected changes and answer, by your own scoring
+              endpoint or a judge on any OpenAI-compatible model, and a scorer that cannot judge is never held
+              against the agent. Expected changes for new tasks are generated from runs people judged correct.
+            </FeatureCard>
+            <FeatureCard icon={<IconScale size={22} />} title="People reach a consensus">
+              Reviewers score sessions Correct or Fail; three or more assessments make a consensus and a super
+              scorer decides a split. Every pass rate carries its sample size and 95% interval, and a health
+              check flags a task whose scoring no longer matches its reference solution or its reviewers.
             </FeatureCard>
             <FeatureCard icon={<IconUsersGroup size={22} />} title="Organizations and access">
               Sign in with a local account or your OpenID Connect provider, invite your team into an
