@@ -141,7 +141,13 @@ export const EvaluatorCheck = z.object({
   judged: z.number().int().optional(),
   /** The sessions the evaluator now judges differently from the people who scored them. */
   disagreeing: z
-    .array(z.object({ sessionId: z.string(), human: z.enum(['pass', 'fail']), automatic: z.string() }))
+    .array(
+      z.object({
+        sessionId: z.string(),
+        human: z.enum(['pass', 'fail']),
+        automatic: z.enum(['pass', 'fail']),
+      }),
+    )
     .optional(),
 });
 export type EvaluatorCheck = z.infer<typeof EvaluatorCheck>;

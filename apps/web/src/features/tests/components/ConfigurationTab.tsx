@@ -26,7 +26,7 @@ import {
   TestCaseScoringType,
   vocabularyLabel,
 } from '@proctor/contracts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { type ConfigurationDraft, draftFrom, isDirty, type JsonField, updateFor } from '../configurationForm';
@@ -58,13 +58,18 @@ export function ConfigurationTab({ testCase, editable }: { testCase: TestCase; e
   const [draft, setDraft] = useState(loaded);
   const [jsonErrors, setJsonErrors] = useState<Partial<Record<JsonField, string>>>({});
 
-  // A saved or refetched test case becomes the new loaded values.
-  useEffect(() => {
-    const fresh = draftFrom(testCase);
+  const reload = useCallback((fresh: ConfigurationDraft) => {
     setLoaded(fresh);
     setDraft(fresh);
     setJsonErrors({});
-  }, [testCase]);
+  }, []);
+
+  // A refetched test case whose fields changed becomes the new loaded values. One where only what the form does
+  // not show changed (an evaluator check just kept its result) leaves what is being typed alone.
+  useEffect(() => {
+    const fresh = draftFrom(testCase);
+    if (isDirty(fresh, loaded)) reload(fresh);
+  }, [testCase, loaded, reload]);
 
   const set = (patch: Partial<ConfigurationDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const dirty = isDirty(draft, loaded);
@@ -81,7 +86,11 @@ export function ConfigurationTab({ testCase, editable }: { testCase: TestCase; e
     update.mutate(
       { id: testCase.id, body: result.body },
       {
-        onSuccess: () => notify.success(TEST_CASE_UPDATED),
+        // What was saved, as the server normalized it, even where that equals what was loaded before.
+        onSuccess: ({ testCase: saved }) => {
+          reload(draftFrom(saved));
+          notify.success(TEST_CASE_UPDATED);
+        },
         onError: (error) => notify.error(errorDetail(error), TEST_CASE_UPDATE_FAILED),
       },
     );

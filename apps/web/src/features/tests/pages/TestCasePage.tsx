@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { canEditCatalogueItem } from '@proctor/contracts';
-import { IconArchive, IconArrowLeft, IconPlayerRecord, IconWand } from '@tabler/icons-react';
+import { IconArchive, IconArrowLeft, IconPlayerRecord, IconStethoscope, IconWand } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
 import { notify } from '../../../components/notify';
@@ -23,6 +23,11 @@ import { ScoringBadges } from '../../../components/TestCaseBadges';
 import { useSignedInUser } from '../../auth';
 import { TestCaseSessions } from '../../sessions';
 import { ConfigurationTab } from '../components/ConfigurationTab';
+import {
+  EvaluatorHealthBadge,
+  EvaluatorHealthDialog,
+  useEvaluatorHealthDialog,
+} from '../components/EvaluatorHealthDialog';
 import { MutationConflictTab } from '../components/MutationConflictTab';
 import { useMutationGenerationDialog } from '../components/MutationGenerationDialog';
 import { useTestCase } from '../hooks/useTestCase';
@@ -48,6 +53,7 @@ export function TestCasePage() {
   const testCase = useTestCase(publicId);
   const archive = useArchiveTestCase();
   const generation = useMutationGenerationDialog();
+  const evaluator = useEvaluatorHealthDialog(publicId);
 
   // react-router numbers its history entries: 0 means this page was opened directly.
   const back = () => {
@@ -135,6 +141,7 @@ export function TestCasePage() {
               <Box data-testid="scoring-badges">
                 <ScoringBadges testCase={current} />
               </Box>
+              <EvaluatorHealthBadge health={current.evaluatorHealth} onOpen={evaluator.show} />
             </Group>
           </Stack>
         </Group>
@@ -157,6 +164,16 @@ export function TestCasePage() {
               loading={generation.running}
             >
               Generate Mutations
+            </Button>
+          )}
+          {editable && (
+            <Button
+              variant="default"
+              leftSection={<IconStethoscope size={16} />}
+              onClick={evaluator.check}
+              loading={evaluator.running}
+            >
+              Check Evaluator
             </Button>
           )}
           {editable && (
@@ -198,6 +215,11 @@ export function TestCasePage() {
         </Tabs.Panel>
       </Tabs>
       {generation.dialog}
+      <EvaluatorHealthDialog
+        testCase={current}
+        {...evaluator.dialog}
+        onCheckAgain={editable ? evaluator.check : undefined}
+      />
     </Stack>
   );
 }
