@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  AgentArtifactResponse,
+  AgentArtifactsResponse,
+  AgentRefParam,
+  AgentResultsResponse,
+  CreateAgentArtifactRequest,
+} from './agent';
 import { IdParam, OkResponse } from './common';
 import {
   BackupEnvironmentResponse,
@@ -644,6 +651,39 @@ export const endpoints = {
     summary: "Score again the ended sessions of the simulator's test cases in your organization",
     params: IdParam,
     response: RescoreResult,
+  }),
+
+  agentArtifacts: endpoint({
+    method: 'GET',
+    path: '/api/agent-artifacts/',
+    tag: 'agents',
+    summary: "The organization's agents, newest first (archived ones left out)",
+    response: AgentArtifactsResponse,
+  }),
+  createAgentArtifact: endpoint({
+    method: 'POST',
+    path: '/api/agent-artifacts/',
+    tag: 'agents',
+    summary: 'Add an agent: a human, a dev endpoint or a git container',
+    body: CreateAgentArtifactRequest,
+    response: AgentArtifactResponse,
+    status: 201,
+  }),
+  archiveAgentArtifact: endpoint({
+    method: 'DELETE',
+    path: '/api/agent-artifacts/:id',
+    tag: 'agents',
+    summary: 'Archive an agent (its sessions stay)',
+    params: AgentRefParam,
+    response: AgentArtifactResponse,
+  }),
+  agentResults: endpoint({
+    method: 'GET',
+    path: '/api/agent-artifacts/:id/results',
+    tag: 'agents',
+    summary: "An agent's results per test case, each rate with its sample size and 95% interval",
+    params: AgentRefParam,
+    response: AgentResultsResponse,
   }),
 } as const;
 

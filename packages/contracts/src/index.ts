@@ -1,3 +1,4 @@
+export * from './agent';
 export * from './common';
 export * from './constants';
 export * from './endpoints';
