@@ -32,14 +32,14 @@ import { builtInSimulators, SimulatorHost, SimulatorInstance } from '@proctor/si
 import { eq } from 'drizzle-orm';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import WebSocket from 'ws';
-import { ownBrowserPrefix } from '../apps/server/src/environments/browserFolders';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import { freePort } from '../apps/server/test/support/network';
 import { type ActionCpu, type AgentSpec, actionCount, runAgent, runAgentInChild } from './support/agent';
 import { launchBare, spawnDevToolsChromium } from './support/bareChromium';
 import { FrameCounter, type FrameFigures, measureFrames } from './support/frames';
+import { type Goal, runBenchmark } from './support/main';
 import { coveredMs, PhaseTimer } from './support/phaseTimer';
-import { groupMemory, leftoverProcesses } from './support/processes';
+import { groupMemory } from './support/processes';
 import {
   type Latency,
   latency,
@@ -51,6 +51,7 @@ import {
   printColumns,
   signedMib,
 } from './support/stats';
+import type { Teardown } from './support/teardown';
 
 /** The issue's goals. */
 const GOALS = {
@@ -100,21 +101,6 @@ const now = () => performance.now();
 function collect(): void {
   globalThis.gc?.();
   globalThis.gc?.();
-}
-
-/** Closers run in reverse order of registration, each whatever the others did. */
-class Teardown {
-  readonly #steps: Array<{ name: string; run: () => Promise<unknown> }> = [];
-  add(name: string, run: () => Promise<unknown>): void {
-    this.#steps.push({ name, run });
-  }
-  async run(): Promise<void> {
-    for (const step of this.#steps.splice(0).reverse()) {
-      await step
-        .run()
-        .catch((error: unknown) => progress(`  (closing ${step.name} failed: ${String(error)})`));
-    }
-  }
 }
 
 async function postJson(url: string, body: unknown, accessToken?: string): Promise<unknown> {
@@ -695,12 +681,6 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
 // ---------------------------------------------------------------------------------------------------------
 // Report.
 
-interface Goal {
-  goal: string;
-  measured: string;
-  met: boolean;
-}
-
 /**
  * What the CPU alone allows with MOST acting at once, back to back: each action of that run used `cpu` (browser,
  * server, agent), so MOST of them take at least MOST x that / cores of wall time, whatever the software in
@@ -901,39 +881,15 @@ function printReport(results: Results, goals: Goal[]): void {
 
 // ---------------------------------------------------------------------------------------------------------
 
-async function main(): Promise<void> {
-  const teardown = new Teardown();
-  const trackedGroups = new Set<number>();
-  // Interrupted: close what is open (Node would exit without its exit hooks, leaving browsers behind).
-  process.once('SIGINT', () => {
-    progress('Interrupted: closing environments and browsers…');
-    void teardown.run().finally(() => process.exit(130));
-  });
-  let results: Results;
-  try {
-    results = await run(teardown, trackedGroups);
-  } finally {
-    await teardown.run();
-    // Killed helpers stay zombies until PID 1 reaps them; those are not counted. Give the rest a moment to go.
-    let leftovers = leftoverProcesses(trackedGroups, ownBrowserPrefix());
-    for (let i = 0; i < 20 && leftovers.length > 0; i++) {
-      await sleep(100);
-      leftovers = leftoverProcesses(trackedGroups, ownBrowserPrefix());
-    }
-    if (leftovers.length > 0) progress(`WARNING: browser processes still running: ${leftovers.join(' ')}`);
-  }
-  const goals = goalsOf(results);
-  if (options.json) {
-    console.log(JSON.stringify({ ...results, goals }, null, 2));
-  } else {
-    printReport(results, goals);
-    console.log(goals.every((goal) => goal.met) ? '\nAll goals met.' : '\nSome goals were missed.');
-  }
-  process.exitCode = goals.every((goal) => goal.met) ? 0 : 1;
-}
-
 if (options.agent === undefined) {
-  await main();
+  await runBenchmark({
+    progress,
+    json: options.json === true,
+    closing: 'environments and browsers',
+    run,
+    goals: goalsOf,
+    report: printReport,
+  });
 } else {
   process.stdout.write(JSON.stringify(await runAgent(JSON.parse(options.agent) as AgentSpec)));
 }

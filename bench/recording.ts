@@ -32,7 +32,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LAYOUT, SessionDetailResponse, SessionListResponse, TokenResponse, User } from '@proctor/contracts';
@@ -54,8 +53,8 @@ import { SessionRecordingWriter } from '../apps/server/src/environments/recordin
 import { setSessionStatus, startSession } from '../apps/server/src/environments/records';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import { freePort } from '../apps/server/test/support/network';
+import { type Goal, runBenchmark } from './support/main';
 import { coveredMs, PhaseTimer } from './support/phaseTimer';
-import { leftoverProcesses } from './support/processes';
 import { type RecordingSize, recordingSize, type StoredPart } from './support/recordingSize';
 import { copySession } from './support/sessionCopy';
 import { type SeededSessions, seedSessions } from './support/sessionSeed';
@@ -70,7 +69,7 @@ import {
   type ShopAgentSpec,
 } from './support/shopAgent';
 import { type Latency, latency, ms, pair, percentile, printColumns } from './support/stats';
-import { Teardown } from './support/teardown';
+import type { Teardown } from './support/teardown';
 import { createThrowawayDatabase } from './support/throwawayDatabase';
 
 /** The issue's goals. */
@@ -1109,12 +1108,6 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
 // ---------------------------------------------------------------------------------------------------------
 // Report.
 
-interface Goal {
-  goal: string;
-  measured: string;
-  met: boolean;
-}
-
 const share = (recorded: number, bare: number) => recorded / bare - 1;
 const percent = (value: number) => `${value >= 0 ? '+' : ''}${(100 * value).toFixed(0)}%`;
 const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
@@ -1383,38 +1376,15 @@ function printReport(results: Results, goals: Goal[]): void {
 
 // ---------------------------------------------------------------------------------------------------------
 
-async function main(): Promise<void> {
-  const teardown = new Teardown(progress);
-  const trackedGroups = new Set<number>();
-  // Interrupted: close what is open (Node would exit without its exit hooks, leaving browsers behind).
-  process.once('SIGINT', () => {
-    progress('Interrupted: closing browsers, servers and databases…');
-    void teardown.run().finally(() => process.exit(130));
-  });
-  let results: Results;
-  try {
-    results = await run(teardown, trackedGroups);
-  } finally {
-    await teardown.run();
-    let leftovers = leftoverProcesses(trackedGroups, ownBrowserPrefix());
-    for (let i = 0; i < 20 && leftovers.length > 0; i++) {
-      await sleep(100);
-      leftovers = leftoverProcesses(trackedGroups, ownBrowserPrefix());
-    }
-    if (leftovers.length > 0) progress(`WARNING: browser processes still running: ${leftovers.join(' ')}`);
-  }
-  const goals = goalsOf(results);
-  if (options.json) {
-    console.log(JSON.stringify({ ...results, goals }, null, 2));
-  } else {
-    printReport(results, goals);
-    console.log(goals.every((goal) => goal.met) ? '\nAll goals met.' : '\nSome goals were missed.');
-  }
-  process.exitCode = goals.every((goal) => goal.met) ? 0 : 1;
-}
-
 if (options.agent === undefined) {
-  await main();
+  await runBenchmark({
+    progress,
+    json: options.json === true,
+    closing: 'browsers, servers and databases',
+    run,
+    goals: goalsOf,
+    report: printReport,
+  });
 } else {
   process.stdout.write(JSON.stringify(await runShopAgent(JSON.parse(options.agent) as ShopAgentSpec)));
 }

@@ -33,7 +33,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { endpoints, TokenResponse, User, type UserAction } from '@proctor/contracts';
 import {
@@ -80,10 +79,10 @@ import { generateForTestCase } from '../apps/server/src/services/mutationGenerat
 import { builtInTestCaseKey } from '../apps/server/src/services/registration';
 import { recordedMutations, recordedSteps } from '../apps/server/src/services/sessionRecording';
 import { json, startStandIn } from '../apps/server/test/unit/support/standIn';
-import { leftoverProcesses } from './support/processes';
+import { type Goal, runBenchmark } from './support/main';
 import { copySession } from './support/sessionCopy';
 import { type Latency, latency, ms, pair, printColumns } from './support/stats';
-import { Teardown } from './support/teardown';
+import type { Teardown } from './support/teardown';
 import { createThrowawayDatabase } from './support/throwawayDatabase';
 
 /** The issue's goals. */
@@ -831,12 +830,6 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
 // ---------------------------------------------------------------------------------------------------------
 // Report.
 
-interface Goal {
-  goal: string;
-  measured: string;
-  met: boolean;
-}
-
 /** Most score types take microseconds: a tenth of a millisecond would say 0.0. */
 const precise = (value: number) => (value < 1 ? value.toFixed(3) : value < 10 ? value.toFixed(2) : ms(value));
 const precisePair = (figure: Latency) => `${precise(figure.p50)} / ${precise(figure.p95)} ms`;
@@ -940,34 +933,11 @@ function printReport(results: Results, goals: Goal[]): void {
 
 // ---------------------------------------------------------------------------------------------------------
 
-async function main(): Promise<void> {
-  const teardown = new Teardown(progress);
-  const trackedGroups = new Set<number>();
-  // Interrupted: close what is open (Node would exit without its exit hooks, leaving browsers behind).
-  process.once('SIGINT', () => {
-    progress('Interrupted: closing browsers, servers and databases…');
-    void teardown.run().finally(() => process.exit(130));
-  });
-  let results: Results;
-  try {
-    results = await run(teardown, trackedGroups);
-  } finally {
-    await teardown.run();
-    let leftovers = leftoverProcesses(trackedGroups, ownBrowserPrefix());
-    for (let i = 0; i < 20 && leftovers.length > 0; i++) {
-      await sleep(100);
-      leftovers = leftoverProcesses(trackedGroups, ownBrowserPrefix());
-    }
-    if (leftovers.length > 0) progress(`WARNING: browser processes still running: ${leftovers.join(' ')}`);
-  }
-  const goals = goalsOf(results);
-  if (options.json) {
-    console.log(JSON.stringify({ ...results, goals }, null, 2));
-  } else {
-    printReport(results, goals);
-    console.log(goals.every((goal) => goal.met) ? '\nAll goals met.' : '\nSome goals were missed.');
-  }
-  process.exitCode = goals.every((goal) => goal.met) ? 0 : 1;
-}
-
-await main();
+await runBenchmark({
+  progress,
+  json: options.json === true,
+  closing: 'browsers, servers and databases',
+  run,
+  goals: goalsOf,
+  report: printReport,
+});
