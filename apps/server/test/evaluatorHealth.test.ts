@@ -1,24 +1,9 @@
 import { EvaluatorHealthResponse, type StateMutation, TestCaseResponse } from '@proctor/contracts';
-import { newPublicId, sessions } from '@proctor/db';
-import { builtInSimulators } from '@proctor/simulators';
 import { expect, it } from 'vitest';
-import { SessionRecordingWriter } from '../src/environments/recordingWriter';
 import { recordScores } from '../src/services/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
-
-const shop = builtInSimulators.find((simulator) => simulator.name === 'shop')!;
-/** A built-in state task: its reference solution puts two 16 oz sage mugs (variant 4) in the cart. */
-const mugs = shop.testCases.find((testCase) => testCase.key === 'add-sage-mugs-to-cart')!;
-
-const cartInsert = (quantity: number): StateMutation => ({
-  action: 'INSERT',
-  table_name: 'cart_items',
-  pk: '41',
-  old: null,
-  new: { id: 41, cart_id: 1, variant_id: 4, quantity, added_at: '2026-03-02T09:05:00.000Z' },
-  action_timestamp: '2026-03-02T09:05:00.000Z',
-});
+import { cartInsert, mugs, shop, storedSession } from './support/storedSessions';
 
 /**
  * POST /api/testcases/{id}/evaluator-health (issue 8 §6): a built-in test case's reference solution and wrong
@@ -54,24 +39,12 @@ describeEachDatabase('evaluator health', (proctor) => {
     mutations: StateMutation[],
     correct: boolean,
   ) {
-    const { db, blobs } = proctor().ctx;
-    const [row] = await db
-      .insert(sessions)
-      .values({
-        publicId: newPublicId(),
-        status: 'scoring_completed',
-        organizationId: owner.organization!.id,
-        testCaseId,
-      })
-      .returning();
-    const writer = new SessionRecordingWriter(
+    const { db } = proctor().ctx;
+    const row = await storedSession(
       db,
-      blobs,
-      { id: row!.id, publicId: row!.publicId },
-      (skip) => mutations.slice(skip),
-      undefined,
+      { status: 'scoring_completed', organizationId: owner.organization!.id, testCaseId },
+      mutations,
     );
-    await writer.finish();
     await recordScores(db, {
       sessionId: row!.id,
       userId: owner.user.id,

@@ -6,14 +6,14 @@ import {
   type StateMutation,
   TestCaseResponse,
 } from '@proctor/contracts';
-import { newPublicId, sessions, testCases } from '@proctor/db';
+import { testCases } from '@proctor/db';
 import { NO_CORRECT_SESSIONS } from '@proctor/scoring';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { SessionRecordingWriter } from '../src/environments/recordingWriter';
 import { recordScores } from '../src/services/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
+import { storedSession } from './support/storedSessions';
 
 let clock = Date.parse('2026-04-01T09:00:00Z');
 const at = () => {
@@ -60,26 +60,12 @@ describeEachDatabase('expected-mutation generation', (proctor) => {
     verdict: boolean | null,
     organizationId = author.organization!.id,
   ) {
-    const { db, blobs } = proctor().ctx;
-    const [row] = await db
-      .insert(sessions)
-      .values({
-        publicId: newPublicId(),
-        status: 'scoring_completed',
-        organizationId,
-        simulatorId,
-        testCaseId: testCase.id,
-        createdAt: new Date(at()),
-      })
-      .returning();
-    const writer = new SessionRecordingWriter(
+    const { db } = proctor().ctx;
+    const row = await storedSession(
       db,
-      blobs,
-      { id: row!.id, publicId: row!.publicId },
-      (skip) => mutations.slice(skip),
-      undefined,
+      { organizationId, simulatorId, testCaseId: testCase.id, createdAt: new Date(at()) },
+      mutations,
     );
-    await writer.finish();
     if (verdict !== null)
       await recordScores(db, {
         sessionId: row!.id,

@@ -4,28 +4,14 @@ import {
   type SessionStatus,
   type StateMutation,
 } from '@proctor/contracts';
-import { newPublicId, scores, sessionEvents, sessions } from '@proctor/db';
-import { builtInSimulators } from '@proctor/simulators';
+import { scores, sessions } from '@proctor/db';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { EVENT_KIND } from '../src/environments/recordingWriter';
 import { rescoreSimulator } from '../src/scoring/rescore';
 import { recordScores } from '../src/services/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
-
-const shop = builtInSimulators.find((simulator) => simulator.name === 'shop')!;
-/** A built-in state task: its reference solution puts two 16 oz sage mugs (variant 4) in the cart. */
-const mugs = shop.testCases.find((testCase) => testCase.key === 'add-sage-mugs-to-cart')!;
-
-const cartInsert = (quantity: number): StateMutation => ({
-  action: 'INSERT',
-  table_name: 'cart_items',
-  pk: '41',
-  old: null,
-  new: { id: 41, cart_id: 1, variant_id: 4, quantity, added_at: '2026-03-02T09:05:00.000Z' },
-  action_timestamp: '2026-03-02T09:05:00.000Z',
-});
+import { cartInsert, mugs, shop, storedSession } from './support/storedSessions';
 
 const BEFORE_RESCORE = new Date('2026-01-01T10:00:00Z');
 
@@ -58,24 +44,18 @@ describeEachDatabase('rescoring a simulator', (proctor) => {
     mutations: StateMutation[],
     values: Partial<typeof sessions.$inferInsert> = {},
   ) {
-    const { db } = proctor().ctx;
-    const [row] = await db
-      .insert(sessions)
-      .values({
-        publicId: newPublicId(),
+    return storedSession(
+      proctor().ctx.db,
+      {
         testCaseId: testCase.id,
         simulatorId: testCase.simulatorId,
         organizationId,
         status,
         createdAt: BEFORE_RESCORE,
         ...values,
-      })
-      .returning();
-    if (mutations.length > 0)
-      await db
-        .insert(sessionEvents)
-        .values({ sessionId: row!.id, seq: 0, kind: EVENT_KIND.mutations, payload: mutations });
-    return row!;
+      },
+      mutations,
+    );
   }
 
   const rescore = (simulatorId: number, as: Actor) =>
