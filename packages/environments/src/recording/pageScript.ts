@@ -285,19 +285,41 @@ function flush() {
   queue = [];
   post({ kind: 'rrweb', url: location.href, events: events });
 }
-try {
-  stopRrweb = rrweb.record({
-    emit: function (event) {
-      queue.push(event);
-      if (queue.length >= config.rrwebBatchSize) flush();
-      else if (!flushTimer) flushTimer = later(flush, config.rrwebFlushMs);
-    },
-    recordAfter: 'DOMContentLoaded',
-    recordCrossOriginIframes: true,
-    maskAllInputs: false,
-    maskInputOptions: {}
-  }) || stopRrweb;
-} catch (error) {}
+function startRrweb() {
+  if (stopped) return;
+  try {
+    stopRrweb = rrweb.record({
+      emit: function (event) {
+        queue.push(event);
+        if (queue.length >= config.rrwebBatchSize) flush();
+        else if (!flushTimer) flushTimer = later(flush, config.rrwebFlushMs);
+      },
+      recordCrossOriginIframes: true,
+      maskAllInputs: false,
+      maskInputOptions: {}
+    }) || stopRrweb;
+  } catch (error) {}
+  askFramesForSnapshots();
+}
+// A cross-origin frame's rrweb events reach the replay through this document's recorder, which only hears them
+// once it records: a frame that started first (it loaded first) is asked for a full snapshot again, and asks
+// its own frames in turn. Anything else a message asks of a frame is ignored.
+function askFramesForSnapshots() {
+  for (var i = 0; i < window.frames.length; i++) {
+    try { window.frames[i].postMessage({ proctorRrweb: 'snapshot' }, '*'); } catch (error) {}
+  }
+}
+listen('message', function (event) {
+  if (window.parent === window || event.source !== window.parent) return;
+  if (!event.data || event.data.proctorRrweb !== 'snapshot') return;
+  handle.takeFullSnapshot();
+  askFramesForSnapshots();
+});
+// The full snapshot serialises the whole document: it is taken in a task of its own once the load event has
+// been dispatched, so the load an agent waits for (and a new environment's readiness) never waits for it. The
+// replay starts from the loaded page.
+if (document.readyState === 'complete') later(startRrweb, 0);
+else window.addEventListener('load', function () { later(startRrweb, 0); }, { once: true });
 handle.takeFullSnapshot = function () {
   // Throws where rrweb does not record itself (a same-origin child frame, which its parent records).
   try { rrweb.record.takeFullSnapshot(); } catch (error) {}
