@@ -26,6 +26,7 @@ import { serializeError } from './http/logging';
 import type { RouteRecord } from './http/route';
 import { securityHeaders } from './http/securityHeaders';
 import { adminRoutes } from './routes/admin';
+import { agentRoutes } from './routes/agents';
 import { authRoutes } from './routes/auth';
 import { environmentRoutes } from './routes/environments';
 import { mutationGenerationRoutes } from './routes/mutationGeneration';
@@ -67,6 +68,7 @@ const areas = [
   testCaseSetRoutes,
   environmentRoutes,
   sessionRoutes,
+  agentRoutes,
   scoreRoutes,
   mutationGenerationRoutes,
   sdkRoutes,

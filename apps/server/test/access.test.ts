@@ -49,6 +49,16 @@ const ADMINS: Role[] = ['platform_admin'];
 const AUTHORS: Role[] = ['test_author', 'api_key'];
 /** Members holding playground_access (000 §6): they start and drive live environments, by hand or by key. */
 const PLAYERS: Role[] = ['dashboard_member', 'annotator', 'api_key'];
+/** Members of organizations that are not annotators' (001 §6: those see Results), and platform admins. */
+const DASHBOARD_ORGANIZATIONS: Role[] = MEMBERS.filter((role) => role !== 'annotator');
+/** Who adds and archives agents: dashboard access, account admins, platform admins (AGENT_MANAGE_PERMISSIONS). */
+const AGENT_MANAGERS: Role[] = [
+  'dashboard_member',
+  'account_admin',
+  'test_author',
+  'platform_admin',
+  'api_key',
+];
 const UNKNOWN_ENVIRONMENT = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000001';
 
@@ -245,6 +255,33 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/session/:id/screenshots/:key': {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/screenshots/0123abcd.jpg` },
+  },
+  // Agents (001 §2.8, §7): each organization's own list and results; adding and archiving need the dashboard.
+  'GET /api/agent-artifacts/': { allowed: DASHBOARD_ORGANIZATIONS },
+  'POST /api/agent-artifacts/': {
+    allowed: AGENT_MANAGERS,
+    request: async () => ({
+      payload: {
+        alias: `access-agent-${Math.random().toString(36).slice(2)}`,
+        type: 'dev',
+        endpoint: 'https://agent.example.test',
+        imgUrl: 'https://agent.example.test/icon.png',
+      },
+    }),
+  },
+  'DELETE /api/agent-artifacts/:id': {
+    allowed: AGENT_MANAGERS,
+    request: { url: '/api/agent-artifacts/no-such-agent' },
+  },
+  'GET /api/agent-artifacts/:id/results': {
+    allowed: DASHBOARD_ORGANIZATIONS,
+    request: { url: '/api/agent-artifacts/no-such-agent/results' },
+  },
+  // The drawn icon of an agent: its organization's members (annotators' sessions show agents too) and platform
+  // admins; an unknown one answers 404.
+  'GET /api/agent-artifacts/:id/icon': {
+    allowed: MEMBERS,
+    request: { url: '/api/agent-artifacts/999999/icon' },
   },
   'GET /sdk/proctor-sdk.tgz': { allowed: EVERYONE },
   // The CDP token in the path is the credential: without a valid one, 404.

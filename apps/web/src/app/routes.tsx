@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 're
 import { AreaNotAvailable } from '../components/AreaNotAvailable';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { RequireDashboardAccess } from '../components/RequireDashboardAccess';
+import { AgentResultsPage, AgentsPage } from '../features/agents';
 import { AuthCallbackPage, LoginPage, RequireSignIn, useAuth } from '../features/auth';
 import { DatasetsPage } from '../features/datasets';
 import { HomePage } from '../features/home';
@@ -61,6 +62,9 @@ export const routes: RouteObject[] = [
       { path: '/sessions', element: <SessionsPage /> },
       { path: '/sessions/:sessionId', element: <SessionPage /> },
       { path: '/network-requests', element: <NetworkRequestsPage /> },
+      // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.
+      { path: '/agents', element: <AgentsPage /> },
+      { path: '/agents/:agentVersion', element: <AgentResultsPage /> },
       {
         path: '/tests',
         element: (

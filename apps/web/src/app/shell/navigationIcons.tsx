@@ -13,6 +13,7 @@ import {
   IconPlayerPlay,
   IconPlayerRecord,
   IconRepeat,
+  IconRobot,
   IconServer2,
   IconSettings,
   IconShieldLock,
@@ -35,6 +36,7 @@ export const NAVIGATION_ICONS: Record<NavigationItemId, ReactNode> = {
   tests: <IconFlask size={SIZE} stroke={STROKE} />,
   simulators: <IconServer2 size={SIZE} stroke={STROKE} />,
   results: <IconChartBar size={SIZE} stroke={STROKE} />,
+  agents: <IconRobot size={SIZE} stroke={STROKE} />,
   playground: <IconPlayerPlay size={SIZE} stroke={STROKE} />,
   replays: <IconRepeat size={SIZE} stroke={STROKE} />,
   hub: <IconSitemap size={SIZE} stroke={STROKE} />,
@@ -51,6 +53,7 @@ export const DISABLED_HINT: Partial<Record<NavigationItemId, string>> = {
   tests: 'Needs dashboard access',
   simulators: 'Needs dashboard access',
   results: 'Needs dashboard access',
+  agents: 'Needs dashboard access',
   playground: 'Needs dashboard access',
   replays: 'Needs dashboard access',
 };

@@ -13,7 +13,7 @@ import {
  * words them, with the labels and the message of the contracts.
  */
 
-const HUMAN_CONSENSUS_COLORS: Record<HumanConsensus, string> = {
+export const HUMAN_CONSENSUS_COLORS: Record<HumanConsensus, string> = {
   insufficient_data: 'gray',
   conflict: 'orange',
   no_consensus: 'yellow',

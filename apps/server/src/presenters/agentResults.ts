@@ -1,0 +1,110 @@
+import {
+  type AgentResultsResponse,
+  type AgentTestCaseResult,
+  type SessionStatus,
+  successRate,
+} from '@proctor/contracts';
+import { type Database, sessions, simulators, testCases } from '@proctor/db';
+import { and, asc, eq, inArray, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { passAtK } from '../scoring/passAtK';
+import { type AgentRow, presentAgent } from '../services/agents';
+
+/**
+ * Sessions that ended because Proctor failed (the run, its post-processing or its scoring), not the agent:
+ * counted apart, never against the agent.
+ */
+export const INFRASTRUCTURE_FAILURE_STATUSES = [
+  'run_failed',
+  'postprocessing_failed',
+  'scoring_failed',
+] as const satisfies readonly SessionStatus[];
+
+const infrastructureFailure = inArray(sessions.status, [...INFRASTRUCTURE_FAILURE_STATUSES]);
+/**
+ * A session counts as scored when it has a verdict — an automatic badge, or a clear human consensus (pass or
+ * fail) — unless the system auto-marked it incorrect (left out of success rates, 001 §4.3) or it is an
+ * infrastructure failure.
+ */
+const scored = and(
+  or(ne(sessions.scoringBadge, 'none'), inArray(sessions.humanConsensus, ['pass', 'fail'])),
+  eq(sessions.autoMarkedIncorrect, false),
+  not(infrastructureFailure),
+)!;
+
+const COUNTS = [
+  'total',
+  'scored',
+  'passed',
+  'infrastructureFailures',
+  'needsHumanScoring',
+  'humanDisagreements',
+] as const;
+type Counts = Record<(typeof COUNTS)[number], number>;
+
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/**
+ * An agent's results per test case (001 §2.8 By Test Case), from the classification stored on its sessions
+ * (services/classification.ts) in one grouped query. Its non-archived sessions, replays left out (they
+ * repeat a recorded run, they are not the agent's), grouped by test case; sessions without one form a group of
+ * their own (testCase null). Per group: total; scored (see `scored`); passed, the session's stored `passed`
+ * (clear human results first, else the latest automatic verdict) among the scored ones; infrastructure
+ * failures (run_failed, postprocessing_failed, scoring_failed), counted apart; sessions that need a human
+ * score and those where people disagree with the automatic verdict; the success rate with its 95% Wilson
+ * interval; pass@k and pass^k over the scored runs. The summary adds the groups up (they do not overlap).
+ */
+export async function agentResults(db: Database, agent: AgentRow): Promise<AgentResultsResponse> {
+  const rows = await db
+    .select({
+      testCaseId: sessions.testCaseId,
+      testCasePublicId: testCases.publicId,
+      testCaseName: testCases.name,
+      simulatorId: simulators.id,
+      simulatorName: simulators.name,
+      total: sql<number>`count(*)::int`,
+      scored: countWhere(scored),
+      passed: countWhere(and(scored, eq(sessions.passed, true))!),
+      infrastructureFailures: countWhere(infrastructureFailure),
+      needsHumanScoring: countWhere(eq(sessions.needsHumanScoring, true)),
+      humanDisagreements: countWhere(eq(sessions.humanDisagreement, true)),
+    })
+    .from(sessions)
+    .leftJoin(testCases, eq(testCases.id, sessions.testCaseId))
+    .leftJoin(simulators, eq(simulators.id, testCases.simulatorId))
+    .where(
+      and(
+        eq(sessions.agentArtifactId, agent.id),
+        agent.organizationId === null ? undefined : eq(sessions.organizationId, agent.organizationId),
+        eq(sessions.archived, false),
+        isNull(sessions.replayOfSessionId),
+      ),
+    )
+    .groupBy(sessions.testCaseId, testCases.publicId, testCases.name, simulators.id, simulators.name)
+    .orderBy(sql`${testCases.name} asc nulls last`, asc(sessions.testCaseId));
+
+  const testCaseResults: AgentTestCaseResult[] = rows.map((row) => {
+    const counts = Object.fromEntries(COUNTS.map((key) => [key, Number(row[key])])) as Counts;
+    return {
+      testCase:
+        row.testCaseId !== null && row.testCasePublicId !== null && row.testCaseName !== null
+          ? { id: row.testCaseId, publicId: row.testCasePublicId, name: row.testCaseName }
+          : null,
+      simulator:
+        row.simulatorId !== null && row.simulatorName !== null
+          ? { id: row.simulatorId, name: row.simulatorName }
+          : null,
+      ...counts,
+      successRate: successRate(counts.passed, counts.scored),
+      ...passAtK(counts.scored, counts.passed),
+    };
+  });
+
+  const summary = Object.fromEntries(
+    COUNTS.map((key) => [key, testCaseResults.reduce((total, result) => total + result[key], 0)]),
+  ) as Counts;
+  return {
+    agent: presentAgent(agent),
+    summary: { ...summary, successRate: successRate(summary.passed, summary.scored) },
+    testCases: testCaseResults,
+  };
+}

@@ -1,0 +1,107 @@
+import {
+  AGENT_ARTIFACT_TYPES,
+  CreateAgentArtifactRequest,
+  type EndpointBody,
+  type endpoints,
+} from '@proctor/contracts';
+import { fieldErrors } from '../../components/fieldErrors';
+
+/**
+ * The Create Agent Artifact dialog's form (001 §3 creation payload, §5 Agent artifact form): what it holds,
+ * which fields each type adds, and its check, which is the contract's own so the dialog and the server say
+ * the same messages.
+ */
+
+export type AgentType = (typeof AGENT_ARTIFACT_TYPES)[number];
+
+export const AGENT_TYPE_LABELS: Record<AgentType, string> = {
+  human: 'Human',
+  dev: 'Dev (HTTP endpoint)',
+  git_container: 'Git container',
+};
+
+export const AGENT_TYPE_OPTIONS = AGENT_ARTIFACT_TYPES.map((type) => ({
+  value: type,
+  label: AGENT_TYPE_LABELS[type],
+}));
+
+export const AGENT_ICON_HINT = 'An image URL, or one emoji';
+
+export interface AgentForm {
+  type: AgentType;
+  alias: string;
+  description: string;
+  /** An http(s) image URL, or an emoji that the server renders into the agent's picture. */
+  icon: string;
+  humanName: string;
+  endpoint: string;
+  repoUrl: string;
+  branch: string;
+  commitHash: string;
+}
+
+/** The fields that belong to one type of agent. */
+export type AgentTypeField = 'humanName' | 'endpoint' | 'repoUrl' | 'branch' | 'commitHash';
+
+export const AGENT_TYPE_FIELDS: Record<
+  AgentType,
+  ReadonlyArray<{ name: AgentTypeField; label: string; placeholder?: string }>
+> = {
+  human: [{ name: 'humanName', label: 'Human Name' }],
+  dev: [{ name: 'endpoint', label: 'Endpoint', placeholder: 'https://agent.example.com/run' }],
+  git_container: [
+    { name: 'repoUrl', label: 'Repository URL', placeholder: 'https://github.com/acme/agent.git' },
+    { name: 'branch', label: 'Branch', placeholder: 'main' },
+    { name: 'commitHash', label: 'Commit Hash' },
+  ],
+};
+
+/**
+ * A new form. The type starts as Dev, the agent an outside developer registers most: every type is one
+ * choice away, and a type is therefore always chosen.
+ */
+export const EMPTY_AGENT_FORM: AgentForm = {
+  type: 'dev',
+  alias: '',
+  description: '',
+  icon: '',
+  humanName: '',
+  endpoint: '',
+  repoUrl: '',
+  branch: '',
+  commitHash: '',
+};
+
+export type CreateAgentArtifactBody = EndpointBody<typeof endpoints.createAgentArtifact>;
+
+/**
+ * The creation payload of a form: the common fields and only the chosen type's own, so what was typed under
+ * another type before switching is not sent.
+ */
+export function agentRequestOf(form: AgentForm): CreateAgentArtifactBody {
+  const own = new Set<AgentTypeField>(AGENT_TYPE_FIELDS[form.type].map((field) => field.name));
+  const typeField = (name: AgentTypeField) => (own.has(name) ? form[name] : undefined);
+  return {
+    type: form.type,
+    alias: form.alias,
+    description: form.description,
+    imgUrl: form.icon,
+    humanName: typeField('humanName'),
+    endpoint: typeField('endpoint'),
+    repoUrl: typeField('repoUrl'),
+    branch: typeField('branch'),
+    commitHash: typeField('commitHash'),
+  };
+}
+
+export type AgentFormCheck =
+  | { valid: true; body: CreateAgentArtifactBody }
+  | { valid: false; errors: Partial<Record<keyof AgentForm, string>> };
+
+/** Alias and the type's own fields are required (001 §5); the messages are the contract's. */
+export function checkAgentForm(form: AgentForm): AgentFormCheck {
+  const parsed = CreateAgentArtifactRequest.safeParse(agentRequestOf(form));
+  if (parsed.success) return { valid: true, body: parsed.data };
+  const { imgUrl, ...errors } = fieldErrors(parsed.error);
+  return { valid: false, errors: imgUrl === undefined ? errors : { ...errors, icon: imgUrl } };
+}

@@ -1,0 +1,2 @@
+export { AgentResultsPage } from './pages/AgentResultsPage';
+export { AgentsPage } from './pages/AgentsPage';

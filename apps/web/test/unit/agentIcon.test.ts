@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { agentIconSource } from '../../src/features/agents/agentIcon';
+
+describe("an agent's icon", () => {
+  it('should fetch a rendered picture through the API, show a URL as it is, and fall back to the type emoji', () => {
+    expect(agentIconSource({ type: 'dev', img_url: '/api/agent-artifacts/7/icon' })).toEqual({
+      kind: 'api',
+      path: '/api/agent-artifacts/7/icon',
+    });
+    expect(agentIconSource({ type: 'dev', img_url: 'https://example.com/a.png' })).toEqual({
+      kind: 'url',
+      url: 'https://example.com/a.png',
+    });
+    expect(agentIconSource({ type: 'human', img_url: null })).toEqual({ kind: 'emoji', emoji: '🧑' });
+    expect(agentIconSource({ type: 'git_container', img_url: 'javascript:alert(1)' })).toEqual({
+      kind: 'emoji',
+      emoji: '📦',
+    });
+  });
+});
