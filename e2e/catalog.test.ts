@@ -228,8 +228,26 @@ describe('simulators, tests and datasets pages', () => {
       `/playground?app=${shop.name}`,
     );
 
-    // The snippet is true: the call it shows answers this simulator's test cases to the organization's key.
-    const snippet = (await panel.locator('pre').first().textContent()) ?? '';
+    // The agent's run in Python by default, with the client this server serves; TypeScript one tab away.
+    const python = panel.getByRole('tabpanel', { name: 'Python' });
+    expect(await python.locator('pre').first().textContent()).toBe(
+      `curl -fsSLO ${e2e.baseUrl}/sdk/proctor.py && pip install playwright`,
+    );
+    expect(await python.locator('pre').nth(1).textContent()).toContain(
+      `with proctor.environments.make("${shop.name}") as env:`,
+    );
+    const client = await fetch(`${e2e.baseUrl}/sdk/proctor.py`);
+    expect(client.status).toBe(200);
+    expect(await client.text()).toContain('class Proctor:');
+    await panel.getByRole('tab', { name: 'TypeScript' }).click();
+    const typescript = panel.getByRole('tabpanel', { name: 'TypeScript' });
+    await typescript.getByText(`npm install ${e2e.baseUrl}/sdk/proctor-sdk.tgz playwright-core`).waitFor();
+    expect(await typescript.locator('pre').nth(1).textContent()).toContain(
+      `await proctor.environments.make('${shop.name}');`,
+    );
+
+    // The listing is true: the call it shows answers this simulator's test cases to the organization's key.
+    const snippet = (await panel.locator('pre', { hasText: '/api/testcases' }).textContent()) ?? '';
     const url = /'(http[^']+)'/.exec(snippet)?.[1];
     expect(url).toBe(`${e2e.baseUrl}/api/testcases?simulator_id=${shop.id}&page_size=1000`);
     const apiKey = adminUser.organization?.apiKey ?? '';

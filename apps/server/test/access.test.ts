@@ -284,6 +284,7 @@ const ROUTES: Record<string, RouteCase> = {
     request: { url: '/api/agent-artifacts/999999/icon' },
   },
   'GET /sdk/proctor-sdk.tgz': { allowed: EVERYONE },
+  'GET /sdk/proctor.py': { allowed: EVERYONE },
   // The CDP token in the path is the credential: without a valid one, 404.
   'GET /cdp/*': { allowed: EVERYONE, request: { url: '/cdp/not-a-token/json/version' } },
 };

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,13 @@ import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors';
-import { SDK_TARBALL, SDK_TARBALL_PATH, sdkRoutes } from '../src/routes/sdk';
+import {
+  PYTHON_CLIENT,
+  PYTHON_CLIENT_PATH,
+  SDK_TARBALL,
+  SDK_TARBALL_PATH,
+  sdkRoutes,
+} from '../src/routes/sdk';
 import { describeEachDatabase } from './support/proctor';
 
 /** The names of a tar archive's entries (ustar: 512-byte headers, name and prefix fields, octal sizes). */
@@ -62,9 +68,19 @@ describeEachDatabase('the SDK served for npm install', (proctor) => {
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.length).toBeGreaterThan(1000);
   });
+
+  it('should serve the Python client to anyone, as the one file in clients/python', async () => {
+    const response = await proctor().request({ method: 'GET', url: PYTHON_CLIENT_PATH });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/x-python; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename=proctor.py');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(readFileSync(PYTHON_CLIENT, 'utf8'));
+    expect(response.body).toContain('class Proctor:');
+  });
 });
 
-describe('the SDK route before a build', () => {
+describe('the client routes without their files', () => {
   it('should answer 404 with what to do', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'proctor-no-sdk-'));
     const app = Fastify();
@@ -75,13 +91,17 @@ describe('the SDK route before a build', () => {
         ? reply.status(error.status).send({ detail: error.detail })
         : reply.status(500).send({ detail: 'Internal server error' }),
     );
-    sdkRoutes(app, join(folder, 'proctor-sdk.tgz'));
+    sdkRoutes(app, { tarball: join(folder, 'proctor-sdk.tgz'), pythonClient: join(folder, 'proctor.py') });
     try {
       const response = await app.inject({ method: 'GET', url: SDK_TARBALL_PATH });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'The SDK has not been built: run npm run build' });
+      const python = await app.inject({ method: 'GET', url: PYTHON_CLIENT_PATH });
+      expect(python.statusCode).toBe(404);
+      expect(python.json()).toEqual({ detail: 'The Python client is missing from clients/python' });
       expect(app.routeTable).toEqual([
         { method: 'GET', url: SDK_TARBALL_PATH, access: { audience: 'public' } },
+        { method: 'GET', url: PYTHON_CLIENT_PATH, access: { audience: 'public' } },
       ]);
     } finally {
       await app.close();

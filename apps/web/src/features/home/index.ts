@@ -1,1 +1,2 @@
 export { HomePage } from './pages/HomePage';
+export { codeSample, installCommand, pythonInstallCommand, pythonSample } from './quickStart';

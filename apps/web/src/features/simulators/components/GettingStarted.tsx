@@ -1,8 +1,9 @@
-import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Simulator } from '@proctor/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CodeBlock } from '../../../components/CodeBlock';
+import { codeSample, installCommand, pythonInstallCommand, pythonSample } from '../../home';
 
 /**
  * A call this server answers (GET /api/testcases with the organization's API key): the simulator's test
@@ -11,18 +12,6 @@ import { CodeBlock } from '../../../components/CodeBlock';
 export function curlSnippet(origin: string, simulator: Pick<Simulator, 'id'>): string {
   return `curl -H "X-API-Key: $PROCTOR_API_KEY" \\
   '${origin}/api/testcases?simulator_id=${simulator.id}&page_size=1000'`;
-}
-
-export function sdkSnippet(origin: string, simulator: Pick<Simulator, 'id' | 'name'>): string {
-  return `// List the ${simulator.name} test cases with your organization's API key (Settings → API key).
-const response = await fetch(
-  '${origin}/api/testcases?simulator_id=${simulator.id}&page_size=1000',
-  { headers: { 'X-API-Key': process.env.PROCTOR_API_KEY ?? '' } },
-);
-const { test_cases } = await response.json();
-for (const testCase of test_cases) {
-  console.log(testCase.publicId, testCase.name, testCase.startUrl, testCase.prompt);
-}`;
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -40,6 +29,7 @@ function Field({ label, value }: { label: string; value: string }) {
 
 /** The Getting Started panel of the simulator About tab (001 §2.5). */
 export function GettingStarted({ simulator }: { simulator: Simulator }) {
+  const origin = window.location.origin;
   const authentication = simulator.config.authentication;
   const notes = simulator.config.notes;
   return (
@@ -79,10 +69,29 @@ export function GettingStarted({ simulator }: { simulator: Simulator }) {
             Use it from code
           </Text>
           <Text size="xs" c="dimmed">
-            Every request carries your organization's API key in the X-API-Key header.
+            Install the client from this server, start an environment of this simulator, let your agent drive
+            its browser with Playwright, then evaluate the run. Every request carries your organization's API
+            key (PROCTOR_API_KEY) in the X-API-Key header.
           </Text>
-          <CodeBlock label="curl" code={curlSnippet(window.location.origin, simulator)} />
-          <CodeBlock label="TypeScript" code={sdkSnippet(window.location.origin, simulator)} />
+          <Tabs defaultValue="python">
+            <Tabs.List>
+              <Tabs.Tab value="python">Python</Tabs.Tab>
+              <Tabs.Tab value="typescript">TypeScript</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="python" pt="sm">
+              <Stack gap="sm">
+                <CodeBlock label="Install" code={pythonInstallCommand(origin)} />
+                <CodeBlock label="agent.py" code={pythonSample(origin, simulator.name)} />
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="typescript" pt="sm">
+              <Stack gap="sm">
+                <CodeBlock label="Install" code={installCommand(origin)} />
+                <CodeBlock label="agent.mjs" code={codeSample(origin, simulator.name)} />
+              </Stack>
+            </Tabs.Panel>
+          </Tabs>
+          <CodeBlock label="Its test cases" code={curlSnippet(origin, simulator)} />
         </Stack>
       </Stack>
     </Paper>
