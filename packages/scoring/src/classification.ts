@@ -1,6 +1,6 @@
 import type { SessionScoringBadge } from '@proctor/contracts';
 import { type HumanResults, humanResults } from './consensus';
-import { chronological, NON_AUTOMATIC_SCORE_TYPES, type ScoreRecordLike } from './records';
+import { chronological, combinedVerdict, NON_AUTOMATIC_SCORE_TYPES, type ScoreRecordLike } from './records';
 
 /** Where a session stands, for every list that shows or filters sessions (000 §2.4, 001 §4.3). */
 export interface SessionClassification<R extends ScoreRecordLike = ScoreRecordLike> {
@@ -38,15 +38,8 @@ export function classifySession<R extends ScoreRecordLike>(records: readonly R[]
   const latestSet = newest
     ? automaticRecords.filter((r) => time(r.createdAt) === time(newest.createdAt))
     : [];
-  const verdicts = latestSet.map((r) => r.result?.correct ?? null);
   const automaticCorrect =
-    latestSet.length === 0
-      ? null
-      : verdicts.includes(false)
-        ? false
-        : verdicts.every((v) => v === true)
-          ? true
-          : null;
+    latestSet.length === 0 ? null : combinedVerdict(latestSet.map((r) => r.result?.correct ?? null));
   // The badge's tooltip: why it failed, else what the newest verdict said.
   const automatic = latestSet.find((r) => r.result?.correct === false) ?? newest;
   const latestHuman = ordered

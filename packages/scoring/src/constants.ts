@@ -1,5 +1,3 @@
-import { CONSENSUS_MIN_ASSESSMENTS } from '@proctor/contracts';
-
 /**
  * Scoring constants of the spec (001 §3 Scoring configuration types, §5, §9; 000 §2.6). They belong with the
  * other business constants in @proctor/contracts, where the test-case form needs them too; they live here

@@ -45,7 +45,7 @@ export { EMPTY_SIMULATOR_CONFIG, MUTATION_ACTIONS } from './mutations/types';
 export type { OutputCheck } from './output';
 export { checkOutput, compileOutputSchema, outputSchemaErrors, outputSchemaViolations } from './output';
 export type { ScoreRecordLike } from './records';
-export { chronological, NON_AUTOMATIC_SCORE_TYPES } from './records';
+export { chronological, combinedVerdict, NON_AUTOMATIC_SCORE_TYPES } from './records';
 export type { ImplementedScoreType } from './registry';
 export {
   runScoreType,

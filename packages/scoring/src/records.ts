@@ -21,3 +21,13 @@ const time = (value: string | Date) => (value instanceof Date ? value.getTime() 
 export function chronological<R extends ScoreRecordLike>(records: readonly R[]): R[] {
   return [...records].sort((a, b) => time(a.createdAt) - time(b.createdAt) || a.id - b.id);
 }
+
+/**
+ * The verdict of several score types that judged one session at once (one scoring's records): it fails when any
+ * of them fails, passes when all of them pass, and has no verdict otherwise (none judged, or one could not say).
+ * The badge, rescoring's counts and the evaluator check all read a scoring this way.
+ */
+export function combinedVerdict(verdicts: readonly (boolean | null)[]): boolean | null {
+  if (verdicts.includes(false)) return false;
+  return verdicts.length > 0 && verdicts.every((verdict) => verdict === true) ? true : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySession, type ScoreRecordLike } from '../src/index';
+import { classifySession, combinedVerdict, type ScoreRecordLike } from '../src/index';
 
 let nextId = 1;
 const record = (
@@ -92,5 +92,14 @@ describe('classifySession', () => {
       passed: false,
       humanResults: { auto_marked_incorrect: true },
     });
+  });
+});
+
+describe('combinedVerdict', () => {
+  it('should fail on any fail, pass only when every type passed, and say nothing otherwise', () => {
+    expect(combinedVerdict([true, false, null])).toBe(false);
+    expect(combinedVerdict([true, true])).toBe(true);
+    expect(combinedVerdict([true, null])).toBeNull();
+    expect(combinedVerdict([])).toBeNull();
   });
 });

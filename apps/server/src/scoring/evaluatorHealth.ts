@@ -7,7 +7,14 @@ import {
   type TestCaseScoringType,
 } from '@proctor/contracts';
 import { type Database, sessions, simulators, testCases } from '@proctor/db';
-import type { JsonValue, Mutation, ScoreOutcome, ScoringServices, SimulatorConfig } from '@proctor/scoring';
+import {
+  combinedVerdict,
+  type JsonValue,
+  type Mutation,
+  type ScoreOutcome,
+  type ScoringServices,
+  type SimulatorConfig,
+} from '@proctor/scoring';
 import { and, desc, eq, inArray, not } from 'drizzle-orm';
 import { simulatorFilters } from '../environments/evaluation';
 import type { EnvironmentManager } from '../environments/manager';
@@ -35,16 +42,16 @@ export const AGREEMENT_SAMPLE = 50;
 
 type Verdict = { verdict: boolean | null; reason: string } | { error: string };
 
-/** What a set of score outcomes says: fail if any fails, pass if all that judged pass, else no verdict. */
+/** What a set of score outcomes says, read as the session's badge reads one scoring (`combinedVerdict`). */
 function verdictOf(outcomes: readonly ScoreOutcome[]): Verdict {
   const error = outcomes.find((outcome) => outcome.status === 'error');
   if (error) return { error: `${error.type}: ${error.error.message}` };
   const scored = outcomes.flatMap((outcome) => (outcome.status === 'scored' ? [outcome.result] : []));
+  const verdict = combinedVerdict(scored.map((result) => result.correct));
   const failing = scored.find((result) => result.correct === false);
-  if (failing) return { verdict: false, reason: `${failing.type}: ${failing.reason}` };
-  const judged = scored.filter((result) => result.correct !== null);
-  if (judged.length === 0) return { verdict: null, reason: 'No score type gave a verdict' };
-  return { verdict: true, reason: judged.map((result) => result.reason).join('; ') };
+  if (failing) return { verdict, reason: `${failing.type}: ${failing.reason}` };
+  if (verdict === null) return { verdict, reason: 'No score type gave a verdict on its own' };
+  return { verdict, reason: scored.map((result) => result.reason).join('; ') };
 }
 
 interface CheckContext {

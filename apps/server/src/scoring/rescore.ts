@@ -1,6 +1,6 @@
 import type { RescoreResult, SessionStatus } from '@proctor/contracts';
 import { type Database, sessions, simulators, testCases } from '@proctor/db';
-import type { ScoringServices, SimulatorConfig } from '@proctor/scoring';
+import { combinedVerdict, type ScoringServices, type SimulatorConfig } from '@proctor/scoring';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { simulatorFilters } from '../environments/evaluation';
 import { notFound } from '../http/errors';
@@ -26,8 +26,8 @@ type TestCaseOutcome = RescoreResult['results'][number];
 type Tally = NonNullable<TestCaseOutcome['result']>;
 
 /**
- * Where one session's scoring counts: under errors when any score type could not judge it (with why), else
- * failed when any verdict is a fail, passed when one is a pass; nowhere when no type gave a verdict.
+ * Where one session's scoring counts: under errors when any score type could not judge it (with why), else by
+ * its combined verdict (as the session's badge reads it); nowhere without one.
  */
 type SessionCount = { tally: 'passed' | 'failed' } | { tally: 'errors'; error: string } | { tally: null };
 
@@ -39,12 +39,10 @@ function countOf(scoring: StoredSessionScoring): SessionCount {
         tally: 'errors',
         error: `${outcome.type}: ${outcome.error.kind}: ${outcome.error.message}`,
       };
-  const verdicts = scoring.outcomes.flatMap((outcome) =>
-    outcome.status === 'scored' ? [outcome.result.correct] : [],
+  const verdict = combinedVerdict(
+    scoring.outcomes.flatMap((outcome) => (outcome.status === 'scored' ? [outcome.result.correct] : [])),
   );
-  if (verdicts.includes(false)) return { tally: 'failed' };
-  if (verdicts.includes(true)) return { tally: 'passed' };
-  return { tally: null };
+  return { tally: verdict === null ? null : verdict ? 'passed' : 'failed' };
 }
 
 const skipped = (testCase: TestCaseRow, reason: string): TestCaseOutcome => ({

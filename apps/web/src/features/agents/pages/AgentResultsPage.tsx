@@ -1,9 +1,9 @@
-import { ActionIcon, Alert, Anchor, Badge, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { AGENT_MESSAGES, type AgentResultsResponse } from '@proctor/contracts';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
 import { paths } from '../../../app/paths';
+import { BackButton } from '../../../components/BackButton';
 import { useSignedInUser } from '../../auth';
 import { AGENT_TYPE_LABELS } from '../agentForm';
 import { agentSummaryLine } from '../agentResults';
@@ -17,12 +17,10 @@ const TABS = ['by_test_case', 'needs_human_scoring', 'human_disagreement'] as co
 type Tab = (typeof TABS)[number];
 const tabFrom = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'by_test_case';
 
-function Header({ agent, onBack }: { agent: AgentResultsResponse['agent']; onBack: () => void }) {
+function Header({ agent }: { agent: AgentResultsResponse['agent'] }) {
   return (
     <Group gap="sm" align="flex-start" wrap="nowrap">
-      <ActionIcon variant="subtle" color="gray" size="lg" onClick={onBack} aria-label="Back" mt={6}>
-        <IconArrowLeft size={20} />
-      </ActionIcon>
+      <BackButton fallback={paths.agents} mt={6} />
       <AgentIcon agent={agent} size={44} />
       <Stack gap={4}>
         <Group gap="sm">
@@ -55,18 +53,11 @@ function Header({ agent, onBack }: { agent: AgentResultsResponse['agent']; onBac
 export function AgentResultsPage() {
   const user = useSignedInUser();
   const ref = useParams().agentVersion ?? '';
-  const navigate = useNavigate();
+  const _navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const annotator = user.organization?.isAnnotator === true;
   const results = useAgentResults(ref, { enabled: !annotator });
   const tab = tabFrom(search.get('tab'));
-
-  // react-router numbers its history entries: 0 means this page was opened directly.
-  const back = () => {
-    const index: unknown = window.history.state?.idx;
-    if (typeof index === 'number' && index > 0) navigate(-1);
-    else navigate(paths.agents);
-  };
 
   if (annotator) {
     return (
@@ -89,9 +80,7 @@ export function AgentResultsPage() {
     return (
       <Stack gap="lg">
         <Group gap="sm">
-          <ActionIcon variant="subtle" color="gray" onClick={back} aria-label="Back">
-            <IconArrowLeft size={18} />
-          </ActionIcon>
+          <BackButton fallback={paths.agents} />
           <Title order={2}>{ref}</Title>
         </Group>
         <Alert color={missing ? 'gray' : 'red'} variant="light" data-testid="agent-results-error">
@@ -105,7 +94,7 @@ export function AgentResultsPage() {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Header agent={agent} onBack={back} />
+        <Header agent={agent} />
         <Group gap="sm" pl={52}>
           <Text size="sm" data-testid="agent-summary">
             {agentSummaryLine(summary)}

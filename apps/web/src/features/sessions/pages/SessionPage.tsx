@@ -1,17 +1,11 @@
-import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { NO_SESSIONS_FOR_SCORING } from '@proctor/contracts';
-import {
-  IconArchive,
-  IconArrowLeft,
-  IconLock,
-  IconNetwork,
-  IconPlayerTrackNext,
-  IconWorld,
-} from '@tabler/icons-react';
+import { IconArchive, IconLock, IconNetwork, IconPlayerTrackNext, IconWorld } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
 import { paths } from '../../../app/paths';
+import { BackButton } from '../../../components/BackButton';
 import { notify } from '../../../components/notify';
 import { useSignedInUser } from '../../auth';
 import { AnnotatorTimerDisplay } from '../components/AnnotatorTimerDisplay';
@@ -57,17 +51,7 @@ function SessionScreen({ sessionId }: { sessionId: string }) {
   const timer = useAnnotatorTimer();
   const annotating = user.organization?.isAnnotator === true && !adminView;
 
-  // react-router numbers its history entries: 0 means this page was opened directly.
-  const back = () => {
-    const index: unknown = window.history.state?.idx;
-    if (typeof index === 'number' && index > 0) navigate(-1);
-    else navigate(paths.sessions);
-  };
-  const backButton = (
-    <ActionIcon variant="subtle" color="gray" size="lg" onClick={back} aria-label="Back">
-      <IconArrowLeft size={20} />
-    </ActionIcon>
-  );
+  const backButton = <BackButton fallback={paths.sessions} />;
 
   if (session.isPending) {
     return (

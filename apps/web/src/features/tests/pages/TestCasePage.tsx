@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Box,
   Button,
@@ -15,9 +14,10 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { canEditCatalogueItem } from '@proctor/contracts';
-import { IconArchive, IconArrowLeft, IconPlayerRecord, IconStethoscope, IconWand } from '@tabler/icons-react';
+import { IconArchive, IconPlayerRecord, IconStethoscope, IconWand } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
+import { BackButton } from '../../../components/BackButton';
 import { notify } from '../../../components/notify';
 import { ScoringBadges } from '../../../components/TestCaseBadges';
 import { useSignedInUser } from '../../auth';
@@ -55,13 +55,6 @@ export function TestCasePage() {
   const generation = useMutationGenerationDialog();
   const evaluator = useEvaluatorHealthDialog(publicId);
 
-  // react-router numbers its history entries: 0 means this page was opened directly.
-  const back = () => {
-    const index: unknown = window.history.state?.idx;
-    if (typeof index === 'number' && index > 0) navigate(-1);
-    else navigate('/tests');
-  };
-
   if (testCase.isPending) {
     return (
       <Stack gap="lg">
@@ -75,9 +68,7 @@ export function TestCasePage() {
     return (
       <Stack gap="lg">
         <Group gap="sm">
-          <ActionIcon variant="subtle" color="gray" onClick={back} aria-label="Back">
-            <IconArrowLeft size={18} />
-          </ActionIcon>
+          <BackButton fallback="/tests" />
           <Title order={2}>{missing ? TEST_CASE_NOT_FOUND : 'Failed to load test case'}</Title>
         </Group>
         <Alert color={missing ? 'gray' : 'red'} variant="light">
@@ -113,9 +104,7 @@ export function TestCasePage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Group gap="sm" align="flex-start" wrap="nowrap">
-          <ActionIcon variant="subtle" color="gray" size="lg" onClick={back} aria-label="Back" mt={2}>
-            <IconArrowLeft size={20} />
-          </ActionIcon>
+          <BackButton fallback="/tests" mt={2} />
           <Stack gap={4}>
             <Title order={2}>{current.name}</Title>
             <Group gap={6}>
