@@ -260,11 +260,16 @@ describe('session pages', () => {
     await page.goto(`/tests/${testCasePublicId}?section=sessions`);
     const row = page.locator(`[data-testid="test-case-session-row"][data-session-id="${sessionId}"]`);
     await row.getByText('Completed').waitFor();
+    // Nobody scored it yet: no human verdict, and the human score filter's None lists it.
+    expect(await row.getByTestId('human-consensus').textContent()).toBe('—');
     const total = (await sessionsOfTestCase()).length;
     await page
       .getByTestId('test-case-sessions-total')
       .getByText(`Showing 1–${total} of ${total} sessions`)
       .waitFor();
+    await page.getByTestId('test-case-sessions').getByLabel('Human score', { exact: true }).click();
+    await page.getByRole('option', { name: 'Correct', exact: true }).click();
+    await page.getByText('No sessions of this test case match these filters').waitFor();
   });
 
   it('should replay a recorded page carrying scripts, handlers and javascript: links without running any', async () => {

@@ -387,6 +387,10 @@ describeEachDatabase('human scores', (proctor) => {
       humanScoreCount: 3,
       humanDisagreement: true,
     });
+    // By people's verdict (the test case's Sessions tab): Pass, Fail, or no decision yet.
+    expect((await list('correct')).map((s) => s.sessionId)).toEqual([agreed.publicId]);
+    expect((await list('incorrect')).map((s) => s.sessionId)).toEqual([disputed.publicId]);
+    expect((await list('none')).map((s) => s.sessionId)).toEqual([unscored.publicId]);
     const bad = await proctor().request({
       method: 'GET',
       url: '/api/session/?humanScoreFilter=maybe',

@@ -37,7 +37,17 @@ export const SCORING_BADGES = ['pass', 'fail', 'none'] as const;
 export const SessionScoringBadge = z.enum(SCORING_BADGES);
 export type SessionScoringBadge = z.infer<typeof SessionScoringBadge>;
 
-export const HUMAN_SCORE_FILTERS = ['needs_human_scoring', 'human_disagreement'] as const;
+/**
+ * humanScoreFilter: sessions that need a person's score, whose people disagree with the automatic verdict (001
+ * §4.3), or by people's verdict: correct (consensus Pass), incorrect (Fail), none (no decision yet).
+ */
+export const HUMAN_SCORE_FILTERS = [
+  'needs_human_scoring',
+  'human_disagreement',
+  'correct',
+  'incorrect',
+  'none',
+] as const;
 
 /** GET /api/session/ (000 §7.2). Names as the spec sends them. */
 export const SessionListQuery = z.object({
@@ -52,7 +62,6 @@ export const SessionListQuery = z.object({
   includeReplays: QueryBoolean.optional(),
   includePublic: QueryBoolean.optional(),
   scoreFilter: SessionScoringBadge.optional(),
-  /** Sessions that need a person's score, or whose people disagree with the automatic verdict (001 §4.3). */
   humanScoreFilter: z.enum(HUMAN_SCORE_FILTERS).optional(),
   excludeUnknownAgents: QueryBoolean.optional(),
   /** Admin view (000 §2.4): annotators' account admins see every session, as members of other organizations do. */

@@ -1,4 +1,5 @@
 import {
+  type HUMAN_SCORE_FILTERS,
   HUMAN_SCORES_PER_SESSION,
   type HumanConsensus,
   IN_PROGRESS_SESSION_STATUSES,
@@ -31,6 +32,7 @@ import {
   isNotNull,
   isNull,
   not,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -72,6 +74,15 @@ export function seesOnlyOwnScores(principal: Principal | null, adminView: boolea
   if (principal?.organization?.isAnnotator !== true || principal.permissions.is_admin) return false;
   return !(adminView && principal.permissions.is_account_admin);
 }
+
+/** humanScoreFilter, on the classification stored on each session. */
+const HUMAN_SCORE_CONDITIONS: Record<(typeof HUMAN_SCORE_FILTERS)[number], SQL> = {
+  needs_human_scoring: eq(sessions.needsHumanScoring, true),
+  human_disagreement: eq(sessions.humanDisagreement, true),
+  correct: eq(sessions.humanConsensus, 'pass'),
+  incorrect: eq(sessions.humanConsensus, 'fail'),
+  none: or(isNull(sessions.humanConsensus), notInArray(sessions.humanConsensus, ['pass', 'fail']))!,
+};
 
 const replayOf = alias(sessions, 'replay_of');
 
@@ -188,8 +199,7 @@ function listConditions(principal: Principal, query: ListQuery): SQL {
   if (!query.includeReplays) conditions.push(isNull(sessions.replayOfSessionId));
   if (query.excludeUnknownAgents) conditions.push(isNotNull(sessions.agentArtifactId));
   if (query.scoreFilter) conditions.push(eq(sessions.scoringBadge, query.scoreFilter));
-  if (query.humanScoreFilter === 'needs_human_scoring') conditions.push(eq(sessions.needsHumanScoring, true));
-  if (query.humanScoreFilter === 'human_disagreement') conditions.push(eq(sessions.humanDisagreement, true));
+  if (query.humanScoreFilter) conditions.push(HUMAN_SCORE_CONDITIONS[query.humanScoreFilter]);
   return and(...conditions)!;
 }
 

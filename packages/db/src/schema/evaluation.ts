@@ -326,9 +326,10 @@ export const sessionEvents = pgTable(
 );
 
 /**
- * One score record (000 §3 Score record). A session's human results (correct, conflict, insufficient_data,
- * override_score, counts) are not stored: they are derived from its human_in_the_loop records and the
- * scorers' is_super_scorer flags, so they can never disagree with the scores they summarise.
+ * One score record (000 §3 Score record). A human score keeps whether its scorer was a super scorer when they
+ * gave it (config.is_super_scorer). A session's human results are derived from its records whenever they are
+ * read; what lists need of them (the consensus, counts, the badge) is stored on the session by the server's
+ * classification each time its records change (sessions.scoring_badge …).
  */
 export const scores = pgTable(
   'scores',

@@ -27,9 +27,13 @@ import { testCasePath } from '../../../components/TestCaseTable';
 import { formatSessionDate, HUMAN_CONSENSUS_COLORS, ScoringBadge } from '../../sessions';
 import { useAgentSessions } from '../hooks/useAgentResults';
 
-type HumanScoreFilter = (typeof HUMAN_SCORE_FILTERS)[number];
+/** The agent page's two session lists (001 §2.8), by the sessions list's humanScoreFilter. */
+type AgentSessionList = Extract<
+  (typeof HUMAN_SCORE_FILTERS)[number],
+  'needs_human_scoring' | 'human_disagreement'
+>;
 
-export const AGENT_SESSION_LISTS: Record<HumanScoreFilter, { label: string; empty: string }> = {
+export const AGENT_SESSION_LISTS: Record<AgentSessionList, { label: string; empty: string }> = {
   needs_human_scoring: { label: 'Sessions that need human scoring', empty: 'No sessions need human scoring' },
   human_disagreement: {
     label: 'Sessions with human disagreements',
@@ -69,7 +73,7 @@ function HumanResults({ session }: { session: SessionSummary }) {
  * Needs Human Scoring and Human Disagreements (001 §2.8, §4.3): the agent's sessions that wait for people's
  * scores, or where the latest automatic verdict differs from the latest human one, each linking to its page.
  */
-export function AgentSessionsTab({ agentId, filter }: { agentId: number; filter: HumanScoreFilter }) {
+export function AgentSessionsTab({ agentId, filter }: { agentId: number; filter: AgentSessionList }) {
   const sessions = useAgentSessions(agentId, filter);
   const list = AGENT_SESSION_LISTS[filter];
   const disagreements = filter === 'human_disagreement';

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Center,
   Checkbox,
   Group,
@@ -14,6 +15,8 @@ import {
   Text,
 } from '@mantine/core';
 import {
+  HUMAN_CONSENSUS_LABELS,
+  HUMAN_SCORES_PER_SESSION,
   PAGE_SIZE,
   SESSION_STATUSES,
   type SessionScoringBadge,
@@ -24,6 +27,7 @@ import { errorDetail } from '../../../api';
 import { paths } from '../../../app/paths';
 import { TableMessage } from '../../../components/TableMessage';
 import { useSessions } from '../hooks/useSessions';
+import { HUMAN_CONSENSUS_COLORS } from '../humanConsensus';
 import { formatSessionDate, formatShowing } from '../sessionFormat';
 import { ALL_OPTION, multiSelectChoice } from '../sessionListParams';
 import { sessionStatusLabel } from '../sessionStatus';
@@ -43,25 +47,36 @@ const SCORE_OPTIONS = [
   { value: 'none', label: 'None' },
 ];
 
+/** The human score filter (001 §2.2): people's verdict, as the human consensus says it. */
+type HumanVerdictFilter = 'correct' | 'incorrect' | 'none';
+const HUMAN_OPTIONS: { value: string; label: string }[] = [
+  { value: ALL_OPTION, label: 'All' },
+  { value: 'correct', label: 'Correct' },
+  { value: 'incorrect', label: 'Incorrect' },
+  { value: 'none', label: 'None' },
+];
+
 /**
  * The Sessions tab of a test case (001 §2.2): its sessions, by status, automatic score and whether the agent
- * is known, 100 a page. A row opens the session in a new tab. The spec's human score filter and column
- * need human consensus, which the session API does not carry yet.
+ * is known, and by people's verdict (the human consensus: correct, incorrect, or none yet), 100 a page. A row
+ * opens the session in a new tab.
  */
 export function TestCaseSessions({ testCasePublicId }: { testCasePublicId: string }) {
   const [statuses, setStatuses] = useState<SessionStatus[]>([]);
   const [score, setScore] = useState<SessionScoringBadge | null>(null);
+  const [human, setHuman] = useState<HumanVerdictFilter | null>(null);
   const [knownAgentsOnly, setKnownAgentsOnly] = useState(false);
   const [page, setPage] = useState(1);
   const sessions = useSessions({
     testCaseIds: testCasePublicId,
     statuses: statuses.length > 0 ? statuses.join(',') : undefined,
     scoreFilter: score ?? undefined,
+    humanScoreFilter: human ?? undefined,
     excludeUnknownAgents: knownAgentsOnly ? 'true' : undefined,
     page,
     pageSize: PAGE_SIZE.sessions,
   });
-  const filtered = statuses.length > 0 || score !== null || knownAgentsOnly;
+  const filtered = statuses.length > 0 || score !== null || human !== null || knownAgentsOnly;
   const rows = sessions.data?.sessions ?? [];
   const pagination = sessions.data?.pagination;
   const open = (sessionId: string) => window.open(paths.session(sessionId), '_blank', 'noopener');
@@ -87,6 +102,17 @@ export function TestCaseSessions({ testCasePublicId }: { testCasePublicId: strin
           value={score ?? ALL_OPTION}
           onChange={(value) => {
             setScore(!value || value === ALL_OPTION ? null : (value as SessionScoringBadge));
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={160}
+        />
+        <Select
+          label="Human score"
+          data={HUMAN_OPTIONS}
+          value={human ?? ALL_OPTION}
+          onChange={(value) => {
+            setHuman(!value || value === ALL_OPTION ? null : (value as HumanVerdictFilter));
             setPage(1);
           }}
           allowDeselect={false}
@@ -125,12 +151,13 @@ export function TestCaseSessions({ testCasePublicId }: { testCasePublicId: strin
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Agent</Table.Th>
                     <Table.Th>Score</Table.Th>
+                    <Table.Th>Human</Table.Th>
                     <Table.Th>Session</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {rows.length === 0 && (
-                    <TableMessage colSpan={6}>
+                    <TableMessage colSpan={7}>
                       {pagination.total_count > 0
                         ? 'No sessions on this page'
                         : filtered
@@ -160,6 +187,23 @@ export function TestCaseSessions({ testCasePublicId }: { testCasePublicId: strin
                       </Table.Td>
                       <Table.Td>
                         <ScoringBadge badge={session.scoringBadge} reason={session.badgeReason} />
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="human-consensus">
+                        {session.humanConsensus ? (
+                          <Badge
+                            variant="light"
+                            radius="sm"
+                            tt="none"
+                            color={HUMAN_CONSENSUS_COLORS[session.humanConsensus]}
+                          >
+                            {HUMAN_CONSENSUS_LABELS[session.humanConsensus]} {session.humanScoreCount}/
+                            {HUMAN_SCORES_PER_SESSION}
+                          </Badge>
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            —
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         <Anchor
