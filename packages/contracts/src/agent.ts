@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
 import type { PermissionFlag } from './permissions';
+import { BuiltInAgentKind } from './run';
 import { AgentArtifactType } from './vocabulary';
 
 /**
@@ -19,14 +20,16 @@ export const SuccessRateView = z.object({
 });
 
 /** The icon an agent gets when none is given (001 §5: an emoji chosen by type). */
-export const DEFAULT_AGENT_EMOJI: Record<z.infer<typeof AgentArtifactType>, string> = {
+export const DEFAULT_AGENT_EMOJI: Record<z.infer<typeof ListedAgentType>, string> = {
   human: '🧑',
   dev: '🤖',
   git_container: '📦',
+  builtin: '🔮',
 };
 
 export const AGENT_MESSAGES = {
   alias: 'Alias is required',
+  reservedAlias: (alias: string) => `"${alias}" is the alias of a built-in agent: choose another`,
   humanName: 'Human Name is required',
   endpoint: 'Endpoint is required',
   repoUrl: 'Repository URL is required',
@@ -49,8 +52,13 @@ export const AGENT_MANAGE_PERMISSIONS = [
   'is_admin',
 ] as const satisfies readonly PermissionFlag[];
 
+/** The types an agent may be made with, and `builtin` for the agents Proctor ships (./run BUILT_IN_AGENTS). */
+export const ListedAgentType = z.enum([...AgentArtifactType.options, 'builtin']);
+
 export const AgentArtifactData = z.object({
-  type: AgentArtifactType,
+  type: ListedAgentType,
+  /** Which built-in agent, for type builtin. */
+  builtin: BuiltInAgentKind.optional(),
   /** An http(s) URL, or the path of the PNG rendered from its emoji (GET /api/agent-artifacts/{id}/icon). */
   img_url: z.string().nullable(),
   description: z.string(),
@@ -69,6 +77,11 @@ export const AgentArtifact = z.object({
   organizationId: z.number().int().nullable(),
   archived: z.boolean(),
   data: AgentArtifactData,
+  /**
+   * Why Proctor cannot run this agent itself (a run, Run All, a benchmark), null when it can: a human records,
+   * an SDK-made agent drives itself, the replay agent starts from a session, the DOM agent needs a model.
+   */
+  notRunnableReason: z.string().nullable(),
 });
 export type AgentArtifact = z.infer<typeof AgentArtifact>;
 

@@ -61,6 +61,25 @@ import {
   ViewAsResponse,
 } from './organization';
 import {
+  BenchmarkNameParam,
+  BenchmarkSessionsQuery,
+  BenchmarkSessionsResponse,
+  ResultsQuery,
+  ResultsResponse,
+} from './results';
+import {
+  BatchRunRequest,
+  BatchRunResponse,
+  BenchmarkerStatus,
+  BenchmarkRequest,
+  BenchmarkResponse,
+  ReplayRunRequest,
+  RunGroupParam,
+  RunGroupResponse,
+  RunRequest,
+  RunResponse,
+} from './run';
+import {
   AdminViewQuery,
   HumanScoreRequest,
   NextForAnnotatorQuery,
@@ -684,6 +703,78 @@ export const endpoints = {
     summary: "An agent's results per test case, each rate with its sample size and 95% interval",
     params: AgentRefParam,
     response: AgentResultsResponse,
+  }),
+
+  startRun: endpoint({
+    method: 'POST',
+    path: '/api/runs/',
+    tag: 'runs',
+    summary:
+      'Run an agent on a test case: the session is queued at once and run in an environment of its own',
+    body: RunRequest,
+    response: RunResponse,
+    status: 201,
+  }),
+  startReplay: endpoint({
+    method: 'POST',
+    path: '/api/runs/replay',
+    tag: 'runs',
+    summary: 'Replay a recorded session: the replay agent re-enacts its actions in a fresh environment',
+    body: ReplayRunRequest,
+    response: RunResponse,
+    status: 201,
+  }),
+  startBatchRun: endpoint({
+    method: 'POST',
+    path: '/api/runs/batch',
+    tag: 'runs',
+    summary: "Run an agent once on each of a dataset's test cases (a run group: batch_id)",
+    body: BatchRunRequest,
+    response: BatchRunResponse,
+    status: 201,
+  }),
+  runGroup: endpoint({
+    method: 'GET',
+    path: '/api/runs/batches/:id',
+    tag: 'runs',
+    summary: 'A run group of your organization with its progress',
+    params: RunGroupParam,
+    response: RunGroupResponse,
+  }),
+  benchmarkerStatus: endpoint({
+    method: 'GET',
+    path: '/api/benchmarker/',
+    tag: 'runs',
+    summary: 'Whether the benchmarker can run benchmarks on this Proctor now, and how busy it is',
+    response: BenchmarkerStatus,
+  }),
+  startBenchmark: endpoint({
+    method: 'POST',
+    path: '/api/benchmarker/benchmark',
+    tag: 'runs',
+    summary: 'Run an agent `runs` times on each test case, `concurrency` at a time (a run group: batch_id)',
+    body: BenchmarkRequest,
+    response: BenchmarkResponse,
+  }),
+
+  results: endpoint({
+    method: 'GET',
+    path: '/api/results',
+    tag: 'results',
+    summary:
+      "Success rates per agent family on the chosen simulators' test cases, from your organization's sessions",
+    query: ResultsQuery,
+    response: ResultsResponse,
+  }),
+  benchmarkSessions: endpoint({
+    method: 'GET',
+    path: '/api/session/public/benchmarks/:name',
+    tag: 'results',
+    summary:
+      "Your organization's sessions on a simulator (by name), newest first, as the sessions list shows them",
+    params: BenchmarkNameParam,
+    query: BenchmarkSessionsQuery,
+    response: BenchmarkSessionsResponse,
   }),
 } as const;
 

@@ -1,4 +1,5 @@
 export * from './agent';
+export * from './agentProtocol';
 export * from './common';
 export * from './constants';
 export * from './endpoints';
@@ -13,6 +14,8 @@ export * from './organization';
 export * from './permissions';
 export * from './presentation';
 export * from './recording';
+export * from './results';
+export * from './run';
 export * from './scoring';
 export * from './session';
 export * from './simulator';

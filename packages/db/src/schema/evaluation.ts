@@ -206,15 +206,27 @@ export const agentArtifacts = pgTable(
   (t) => [uniqueIndex('agent_artifacts_alias_uq').on(t.organizationId, t.alias)],
 );
 
+/**
+ * A run group: the runs one request started (one run, a dataset's Run All, a benchmark). Its sessions are
+ * made at once (run_queued) and name it; `concurrency` of them run at a time. finished_at is set when the last
+ * one has ended.
+ */
 export const runSessionBatches = pgTable('run_session_batches', {
   id: serial('id').primaryKey(),
   publicId: text('public_id').notNull().unique(),
   organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
+  /** run, batch or benchmark (@proctor/contracts RUN_GROUP_KINDS). */
+  kind: text('kind').notNull().default('batch'),
   testCaseSetId: integer('test_case_set_id').references(() => testCaseSets.id, { onDelete: 'set null' }),
   agentArtifactId: integer('agent_artifact_id').references(() => agentArtifacts.id, { onDelete: 'set null' }),
+  /** The agent version the benchmark was started with (001 §7), also on each session as agent_version. */
+  version: text('version'),
+  runs: integer('runs').notNull().default(1),
+  concurrency: integer('concurrency').notNull().default(1),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 
 /** One run of an agent or a human against a test case (000 §3 Session). */

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import {
+  JOBS,
+  type JobContext,
+  type JobHandlers,
+  type JobName,
+  type JobPayload,
+  PermanentJobError,
+  type WorkerLimits,
+} from './catalog';
+
+export type JobOutcome =
+  | { status: 'completed'; attempts: number }
+  | { status: 'failed'; attempts: number; reason: string };
+
+export interface AddedJob {
+  id: string;
+  /** Settles when the job has completed or failed for good (it never rejects). */
+  finished: Promise<JobOutcome>;
+}
+
+/**
+ * Where jobs wait and who runs them. The embedded default is InProcessQueue (this process is its one worker);
+ * the same interface fronts Redis when REDIS_URL is set.
+ */
+export interface JobQueue {
+  add<Name extends JobName>(name: Name, payload: JobPayload<Name>): Promise<AddedJob>;
+  /** This process becomes a worker: it runs the jobs with these handlers. */
+  work(handlers: JobHandlers, limits?: WorkerLimits): void;
+  /** Jobs waiting and running now. */
+  counts(name: JobName): Promise<{ queued: number; running: number }>;
+  /** Stops taking jobs, aborts those running and waits for their handlers to return. */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  id: string;
+  name: JobName;
+  payload: unknown;
+  attempt: number;
+  settle(outcome: JobOutcome): void;
+}
+
+/** A message for a thrown value, as a job's failure reason. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The embedded queue: jobs wait in memory, first in first out per name, and run in this process up to each
+ * name's concurrency. A failed attempt goes to the back of the queue while attempts remain. Nothing survives
+ * the process: what a job stands for is in the database (a run's session is run_queued until it starts), and
+ * whoever adds the jobs adds again at start what was left (services/runs.ts resumes queued runs).
+ */
+export class InProcessQueue implements JobQueue {
+  readonly #waiting = new Map<JobName, Pending[]>();
+  readonly #running = new Map<JobName, Set<{ controller: AbortController; done: Promise<void> }>>();
+  #handlers: JobHandlers | undefined;
+  #limits: WorkerLimits = {};
+  #closed = false;
+
+  /** `catalog`: the jobs' settings (tests shorten a time limit). */
+  constructor(private readonly catalog: typeof JOBS = JOBS) {}
+
+  async add<Name extends JobName>(name: Name, payload: JobPayload<Name>): Promise<AddedJob> {
+    if (this.#closed) throw new Error('The job queue is closed');
+    const parsed = this.catalog[name].payload.parse(payload);
+    const id = randomUUID();
+    let settle!: (outcome: JobOutcome) => void;
+    const finished = new Promise<JobOutcome>((resolve) => {
+      settle = resolve;
+    });
+    this.#queue(name).push({ id, name, payload: parsed, attempt: 1, settle });
+    this.#pump(name);
+    return { id, finished };
+  }
+
+  work(handlers: JobHandlers, limits: WorkerLimits = {}): void {
+    this.#handlers = handlers;
+    this.#limits = limits;
+    for (const name of Object.keys(this.catalog) as JobName[]) this.#pump(name);
+  }
+
+  async counts(name: JobName): Promise<{ queued: number; running: number }> {
+    return { queued: this.#queue(name).length, running: this.#runningOf(name).size };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const running = [...this.#running.values()].flatMap((set) => [...set]);
+    for (const job of running) job.controller.abort(new Error('Proctor is shutting down'));
+    await Promise.all(running.map((job) => job.done));
+  }
+
+  #queue(name: JobName): Pending[] {
+    const queue = this.#waiting.get(name) ?? [];
+    this.#waiting.set(name, queue);
+    return queue;
+  }
+
+  #runningOf(name: JobName) {
+    const running = this.#running.get(name) ?? new Set();
+    this.#running.set(name, running);
+    return running;
+  }
+
+  #pump(name: JobName): void {
+    if (!this.#handlers || this.#closed) return;
+    const queue = this.#queue(name);
+    const running = this.#runningOf(name);
+    const limit = Math.max(1, this.#limits[name] ?? this.catalog[name].concurrency);
+    while (running.size < limit && queue.length > 0) {
+      const job = queue.shift()!;
+      const controller = new AbortController();
+      const entry = { controller, done: Promise.resolve() };
+      entry.done = this.#attempt(job, controller).finally(() => {
+        running.delete(entry);
+        this.#pump(name);
+      });
+      running.add(entry);
+    }
+  }
+
+  async #attempt(job: Pending, controller: AbortController): Promise<void> {
+    const definition = this.catalog[job.name];
+    const handler = this.#handlers![job.name] as {
+      run(payload: unknown, context: JobContext): Promise<void>;
+      failed(payload: unknown, reason: string): Promise<void>;
+    };
+    const timer = setTimeout(
+      () => controller.abort(new Error(`It ran out of time (${Math.round(definition.timeoutMs / 1000)} s)`)),
+      definition.timeoutMs,
+    );
+    let failure: { reason: string; permanent: boolean } | undefined;
+    try {
+      await handler.run(job.payload, { jobId: job.id, attempt: job.attempt, signal: controller.signal });
+      // A handler that returned after its signal fired still ran out of time or was stopped.
+      if (controller.signal.aborted)
+        failure = { reason: reasonOf(controller.signal.reason), permanent: true };
+    } catch (error) {
+      const aborted = controller.signal.aborted;
+      failure = {
+        reason: aborted ? reasonOf(controller.signal.reason) : reasonOf(error),
+        permanent: aborted || error instanceof PermanentJobError,
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!failure) {
+      job.settle({ status: 'completed', attempts: job.attempt });
+      return;
+    }
+    if (!failure.permanent && !this.#closed && job.attempt < definition.attempts) {
+      this.#queue(job.name).push({ ...job, attempt: job.attempt + 1 });
+      return;
+    }
+    const reason = job.attempt > 1 ? `${failure.reason} (after ${job.attempt} attempts)` : failure.reason;
+    await handler.failed(job.payload, reason).catch(() => undefined);
+    job.settle({ status: 'failed', attempts: job.attempt, reason });
+  }
+}

@@ -1,0 +1,220 @@
+import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
+import {
+  JOBS,
+  type JobContext,
+  type JobHandlers,
+  type JobName,
+  type JobPayload,
+  PermanentJobError,
+  type WorkerLimits,
+} from './catalog';
+import type { AddedJob, JobOutcome, JobQueue } from './queue';
+
+export interface RedisQueueOptions {
+  url: string;
+  /** Keys are `<prefix>:<queue>:…`; tests give each run a prefix of its own. */
+  prefix?: string;
+  /**
+   * How long a worker's hold on a job lasts without renewal (it renews every half of it while alive). A worker
+   * that dies lets its jobs go after this long: each goes back to waiting once, then fails ("stalled").
+   */
+  stallMs?: number;
+  catalog?: typeof JOBS;
+}
+
+type Handler = {
+  run(payload: unknown, context: JobContext): Promise<void>;
+  failed(payload: unknown, reason: string): Promise<void>;
+};
+
+const STALLED_REASON = 'job stalled more than allowable limit';
+
+/** The reason a failed job gives, in the words Proctor uses elsewhere. */
+function reasonOf(failedReason: string | undefined): string {
+  if (!failedReason) return 'The job failed';
+  if (failedReason.includes(STALLED_REASON))
+    return 'The worker running it stopped answering (it died or was killed), twice';
+  return failedReason;
+}
+
+/**
+ * The job queue on Redis (REDIS_URL), with BullMQ: jobs wait in Redis, and any process that calls `work` —
+ * the server (unless JOBS_IN_SERVER=false) or a `proctor worker` on another machine — runs them, each name up
+ * to its concurrency. What BullMQ adds to the embedded queue: jobs survive a restart of the process that added
+ * them, and a worker that dies gives its jobs back (its hold lapses after `stallMs`: the job is run again, once,
+ * elsewhere; a second lapse fails it with that said). Payloads, attempts, time limits and permanent failures
+ * follow the catalog as in InProcessQueue. A job's final failure reaches its `failed` handler in the worker that
+ * saw it, and in the process that added it (a dead worker tells nobody); handlers are written to be told twice.
+ */
+export class RedisQueue implements JobQueue {
+  readonly #options: Required<Omit<RedisQueueOptions, 'url'>> & { url: string };
+  readonly #queues = new Map<JobName, Queue>();
+  readonly #events = new Map<JobName, Promise<QueueEvents>>();
+  readonly #workers: Worker[] = [];
+  readonly #running = new Set<AbortController>();
+  readonly #pending = new Map<string, (outcome: JobOutcome) => void>();
+  #handlers: JobHandlers | undefined;
+  #closed = false;
+
+  constructor(options: RedisQueueOptions) {
+    this.#options = {
+      prefix: 'proctor',
+      stallMs: 30_000,
+      catalog: JOBS,
+      ...options,
+    };
+  }
+
+  get #connection() {
+    // BullMQ's workers block on Redis: their connections must retry forever (maxRetriesPerRequest null).
+    return { url: this.#options.url, maxRetriesPerRequest: null };
+  }
+
+  #queue(name: JobName): Queue {
+    let queue = this.#queues.get(name);
+    if (!queue) {
+      queue = new Queue(this.#options.catalog[name].name, {
+        connection: this.#connection,
+        prefix: this.#options.prefix,
+      });
+      this.#queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  /** Finished jobs are told to whoever waits for them here (their `finished` promises). */
+  #listen(name: JobName): Promise<QueueEvents> {
+    let events = this.#events.get(name);
+    if (!events) {
+      const queueEvents = new QueueEvents(this.#options.catalog[name].name, {
+        connection: this.#connection,
+        prefix: this.#options.prefix,
+      });
+      queueEvents.on('completed', ({ jobId }) => void this.#settle(name, jobId, null));
+      queueEvents.on(
+        'failed',
+        ({ jobId, failedReason }) => void this.#settle(name, jobId, reasonOf(failedReason)),
+      );
+      events = queueEvents.waitUntilReady().then(() => queueEvents);
+      this.#events.set(name, events);
+    }
+    return events;
+  }
+
+  async #settle(name: JobName, jobId: string, failure: string | null): Promise<void> {
+    const settle = this.#pending.get(jobId);
+    if (!settle) return;
+    this.#pending.delete(jobId);
+    const job = await this.#queue(name)
+      .getJob(jobId)
+      .catch(() => undefined);
+    const attempts = job?.attemptsStarted ?? job?.attemptsMade ?? 1;
+    if (failure === null) {
+      settle({ status: 'completed', attempts });
+      return;
+    }
+    // A worker that died told nobody: the job's records hear of it here.
+    if (job && this.#handlers)
+      await (this.#handlers[name] as Handler).failed(job.data, failure).catch(() => undefined);
+    settle({ status: 'failed', attempts, reason: failure });
+  }
+
+  async add<Name extends JobName>(name: Name, payload: JobPayload<Name>): Promise<AddedJob> {
+    if (this.#closed) throw new Error('The job queue is closed');
+    const definition = this.#options.catalog[name];
+    const data = definition.payload.parse(payload);
+    await this.#listen(name);
+    const job = await this.#queue(name).add(definition.name, data, {
+      attempts: definition.attempts,
+      backoff: { type: 'fixed', delay: 1_000 },
+      removeOnComplete: { count: 10_000 },
+      removeOnFail: { count: 10_000 },
+    });
+    const id = job.id!;
+    const finished = new Promise<JobOutcome>((resolve) => this.#pending.set(id, resolve));
+    return { id, finished };
+  }
+
+  /** Also in the process that only adds jobs: its `failed` handlers hear of jobs whose worker died. */
+  observe(handlers: JobHandlers): void {
+    this.#handlers = handlers;
+  }
+
+  work(handlers: JobHandlers, limits: WorkerLimits = {}): void {
+    this.#handlers = handlers;
+    for (const name of Object.keys(this.#options.catalog) as JobName[]) {
+      const definition = this.#options.catalog[name];
+      const handler = handlers[name] as Handler;
+      const worker = new Worker(
+        definition.name,
+        (job: Job) => this.#process(job, handler, definition.timeoutMs),
+        {
+          connection: this.#connection,
+          prefix: this.#options.prefix,
+          concurrency: Math.max(1, limits[name] ?? definition.concurrency),
+          lockDuration: this.#options.stallMs,
+          stalledInterval: Math.max(1_000, Math.floor(this.#options.stallMs / 2)),
+          maxStalledCount: 1,
+        },
+      );
+      worker.on('failed', (job, error) => {
+        if (!job) return;
+        const final = error instanceof UnrecoverableError || job.attemptsMade >= definition.attempts;
+        if (final) void handler.failed(job.data, reasonOf(error.message)).catch(() => undefined);
+      });
+      // Connection trouble is retried by BullMQ; an unhandled 'error' event would end the process.
+      worker.on('error', () => undefined);
+      this.#workers.push(worker);
+    }
+  }
+
+  async #process(job: Job, handler: Handler, timeoutMs: number): Promise<void> {
+    const controller = new AbortController();
+    this.#running.add(controller);
+    const timer = setTimeout(
+      () => controller.abort(new Error(`It ran out of time (${Math.round(timeoutMs / 1000)} s)`)),
+      timeoutMs,
+    );
+    try {
+      await handler.run(job.data, {
+        jobId: job.id!,
+        attempt: Math.max(1, job.attemptsStarted),
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted)
+        throw new UnrecoverableError((controller.signal.reason as Error).message);
+    } catch (error) {
+      if (error instanceof UnrecoverableError) throw error;
+      // A stop (time limit, shutdown) or a permanent failure is not tried again.
+      if (controller.signal.aborted)
+        throw new UnrecoverableError((controller.signal.reason as Error).message);
+      if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      this.#running.delete(controller);
+    }
+  }
+
+  async counts(name: JobName): Promise<{ queued: number; running: number }> {
+    const counts = await this.#queue(name).getJobCounts('waiting', 'delayed', 'prioritized', 'active');
+    return {
+      queued: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+      running: counts.active ?? 0,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const controller of this.#running) controller.abort(new Error('Proctor is shutting down'));
+    await Promise.all(this.#workers.map((worker) => worker.close()));
+    await Promise.all([...this.#events.values()].map(async (events) => (await events).close()));
+    await Promise.all([...this.#queues.values()].map((queue) => queue.close()));
+  }
+
+  /** Removes every key of this queue's prefix (tests and benchmarks clean up after themselves). */
+  async obliterate(): Promise<void> {
+    for (const name of Object.keys(this.#options.catalog) as JobName[])
+      await this.#queue(name).obliterate({ force: true });
+  }
+}

@@ -1,0 +1,207 @@
+import type { SessionStatus } from '@proctor/contracts';
+import {
+  agentArtifacts,
+  type Database,
+  runSessionBatches,
+  sessions,
+  simulators,
+  testCases,
+} from '@proctor/db';
+import type { JsonValue } from '@proctor/scoring';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type DriverSettings, driverFor, runnableWith } from '../agents/drivers';
+import { type EnvironmentManager, RunRefusedError } from '../environments/manager';
+import { failEnvironment, logToSession } from '../environments/records';
+import { builtInKindOf, whyNotRunnable } from '../services/agents';
+import { QUEUED, RUNNING } from '../services/runs';
+import { recordedSteps } from '../services/sessionRecording';
+import { type JobHandlers, PermanentJobError } from './catalog';
+import type { JobQueue } from './queue';
+
+/** How long an agent may take over one run before it has failed its task. */
+export const AGENT_TIME_LIMIT_MS = 5 * 60_000;
+
+interface GroupState {
+  concurrency: number;
+  inFlight: number;
+  /** The last session of the group handed to the queue (they are handed over in id order). */
+  cursor: number;
+  /** Fills run one after another: two runs ending at once must not hand the same session over twice. */
+  filling: Promise<void>;
+}
+
+/**
+ * Runs the queued runs of each run group, `concurrency` at a time: a run-session job per run, the next one
+ * added when one finishes. What a group stands for is in the database (its sessions, run_queued until they
+ * start), so the scheduler can pick groups up again at start (resume) wherever the jobs themselves went.
+ */
+export class RunScheduler {
+  readonly #groups = new Map<number, GroupState>();
+  readonly #log: FastifyBaseLogger;
+
+  constructor(
+    private readonly db: Database,
+    private readonly queue: JobQueue,
+    log: FastifyBaseLogger,
+  ) {
+    this.#log = log;
+  }
+
+  /** Starts running a group's queued runs (no-op when it is already being run). */
+  schedule(groupId: number, concurrency: number): void {
+    if (this.#groups.has(groupId)) return;
+    const state: GroupState = {
+      concurrency: Math.max(1, concurrency),
+      inFlight: 0,
+      cursor: 0,
+      filling: Promise.resolve(),
+    };
+    this.#groups.set(groupId, state);
+    this.#fill(groupId, state);
+  }
+
+  /**
+   * At start: the run groups the last process left unfinished are run on. Runs it had started died with their
+   * environments, which the environment manager failed at its own start (failOrphanedEnvironments: run_failed
+   * with the reason, never counted against the agent); the runs still queued are run now.
+   */
+  async resume(): Promise<void> {
+    const groups = await this.db
+      .select({ id: runSessionBatches.id, concurrency: runSessionBatches.concurrency })
+      .from(runSessionBatches)
+      .where(isNull(runSessionBatches.finishedAt));
+    for (const group of groups) this.schedule(group.id, group.concurrency);
+  }
+
+  #fill(groupId: number, state: GroupState): void {
+    state.filling = state.filling
+      .then(() => this.#handOver(groupId, state))
+      .catch((error: unknown) =>
+        this.#log.error({ err: error, runGroup: groupId }, 'scheduling runs failed'),
+      );
+  }
+
+  async #handOver(groupId: number, state: GroupState): Promise<void> {
+    const room = state.concurrency - state.inFlight;
+    if (room <= 0) return;
+    const next = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.runSessionBatchId, groupId),
+          inArray(sessions.status, QUEUED),
+          gt(sessions.id, state.cursor),
+        ),
+      )
+      .orderBy(asc(sessions.id))
+      .limit(room);
+    if (next.length === 0 && state.inFlight === 0) {
+      this.#groups.delete(groupId);
+      await this.db
+        .update(runSessionBatches)
+        .set({ finishedAt: sql`now()` })
+        .where(and(eq(runSessionBatches.id, groupId), isNull(runSessionBatches.finishedAt)));
+      return;
+    }
+    for (const { id } of next) {
+      state.cursor = id;
+      state.inFlight += 1;
+      const job = await this.queue.add('runSession', { sessionId: id });
+      void job.finished.then(() => {
+        state.inFlight -= 1;
+        this.#fill(groupId, state);
+      });
+    }
+  }
+}
+
+/** What a replay re-enacts: the original session's recorded steps and its answer. */
+async function replayOf(db: Database, originalId: number | null) {
+  if (originalId === null) throw new PermanentJobError('A replay must name the session it replays');
+  const [original] = await db
+    .select({ output: sessions.output })
+    .from(sessions)
+    .where(eq(sessions.id, originalId));
+  if (!original) throw new PermanentJobError('The session to replay is gone');
+  return {
+    steps: await recordedSteps(db, originalId),
+    output: (original.output ?? undefined) as JsonValue | undefined,
+  };
+}
+
+/**
+ * What a worker does with a run-session job: reads the run from its session, drives it with its agent in an
+ * environment of its own (EnvironmentManager.runQueued), and when the job fails for good, fails the session
+ * with the reason. A session that already ran (a job delivered twice) is left alone.
+ */
+export function runJobHandlers(
+  db: Database,
+  environments: EnvironmentManager,
+  /** How agents' endpoints are reached (OUTBOUND_ALLOWED_ADDRESSES), the DOM agent's model. */
+  settings: DriverSettings,
+): JobHandlers {
+  return {
+    runSession: {
+      async run({ sessionId }, job) {
+        const [row] = await db
+          .select({ session: sessions, testCase: testCases, simulator: simulators, agent: agentArtifacts })
+          .from(sessions)
+          .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
+          .innerJoin(simulators, eq(simulators.id, sessions.simulatorId))
+          .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
+          .where(eq(sessions.id, sessionId));
+        if (!row) throw new PermanentJobError("The run's session, test case, simulator or agent is gone");
+        const { session } = row;
+        // Claimed in one statement: a job delivered twice, or a run another worker took, is left alone.
+        const claimable = job.attempt > 1 ? [...QUEUED, ...RUNNING] : QUEUED;
+        const claimed = await db
+          .update(sessions)
+          .set({ status: 'run_started' satisfies SessionStatus })
+          .where(and(eq(sessions.id, sessionId), inArray(sessions.status, claimable)))
+          .returning({ id: sessions.id });
+        if (claimed.length === 0) return;
+        // Run again after its worker died: the environment it had there is gone.
+        if (job.attempt > 1 && session.jobGroupId)
+          await failEnvironment(
+            db,
+            session.jobGroupId,
+            'Its worker stopped; the run was started again elsewhere',
+          );
+        const replaying = builtInKindOf(row.agent) === 'replay';
+        const refused = replaying ? null : whyNotRunnable(row.agent, runnableWith(settings));
+        if (refused) throw new PermanentJobError(refused);
+        const replay = replaying ? await replayOf(db, session.replayOfSessionId) : undefined;
+        if (session.organizationId === null)
+          throw new PermanentJobError('The run belongs to no organization');
+        const agentSignal = AbortSignal.any([job.signal, AbortSignal.timeout(AGENT_TIME_LIMIT_MS)]);
+        try {
+          await environments.runQueued(
+            {
+              sessionId: session.id,
+              sessionPublicId: session.publicId,
+              owner: { organizationId: session.organizationId, userId: session.userId },
+              simulator: row.simulator,
+              testCase: row.testCase,
+            },
+            driverFor(row.agent, settings, replay),
+            { job: job.signal, agent: agentSignal },
+          );
+        } catch (error) {
+          if (error instanceof RunRefusedError) throw new PermanentJobError(error.message);
+          throw error;
+        }
+      },
+      async failed({ sessionId }, reason) {
+        const failed = await db
+          .update(sessions)
+          .set({ status: 'run_failed' satisfies SessionStatus, failureReason: reason, endedAt: sql`now()` })
+          .where(and(eq(sessions.id, sessionId), inArray(sessions.status, [...QUEUED, ...RUNNING])))
+          .returning({ id: sessions.id });
+        if (failed.length > 0)
+          await logToSession(db, sessionId, { type: 'run_failed', message: `The run failed: ${reason}` });
+      },
+    },
+  };
+}
