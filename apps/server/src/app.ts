@@ -32,6 +32,8 @@ import { environmentRoutes } from './routes/environments';
 import { mutationGenerationRoutes } from './routes/mutationGeneration';
 import { oidcRoutes } from './routes/oidc';
 import { organizationRoutes } from './routes/organization';
+import { resultRoutes } from './routes/results';
+import { runRoutes } from './routes/runs';
 import { scoreRoutes } from './routes/scores';
 import { sdkRoutes } from './routes/sdk';
 import { sessionRoutes } from './routes/sessions';
@@ -69,6 +71,8 @@ const areas = [
   environmentRoutes,
   sessionRoutes,
   agentRoutes,
+  resultRoutes,
+  runRoutes,
   scoreRoutes,
   mutationGenerationRoutes,
   sdkRoutes,

@@ -40,6 +40,17 @@ const Env = z.object({
   SCORING_LLM_API_KEY: z.string().optional(),
   SCORING_LLM_MODEL: z.string().optional(),
   OUTBOUND_ALLOWED_ADDRESSES: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,100}$/)
+    .default('proctor'),
+  JOBS_IN_SERVER: z.enum(['true', 'false']).default('true'),
+  JOB_STALL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  WORKER_ID: z.string().min(1).max(200).optional(),
+  AGENT_LLM_URL: z.string().optional(),
+  AGENT_LLM_MODEL: z.string().optional(),
+  AGENT_LLM_API_KEY: z.string().optional(),
 });
 
 /** The settings that only mean something with BLOB_STORE_URL; the first three are needed together. */
@@ -175,7 +186,7 @@ export function parseTrustProxy(value: string): TrustProxy {
  *   loopback or link-local is refused by the outbound guard.
  */
 export interface ScoringConfig {
-  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  llm: ChatModelConfig | undefined;
   allowedAddresses: string[];
 }
 
@@ -188,22 +199,6 @@ export function parseScoring(
   >,
 ): ScoringConfig {
   const value = (name: keyof typeof env) => env[name]?.trim() || undefined;
-  const baseUrl = value('SCORING_LLM_URL');
-  const model = value('SCORING_LLM_MODEL');
-  if ((baseUrl === undefined) !== (model === undefined))
-    throw new Error('Invalid configuration: SCORING_LLM_URL and SCORING_LLM_MODEL are needed together');
-  if (baseUrl !== undefined) {
-    let url: URL;
-    try {
-      url = new URL(baseUrl);
-    } catch {
-      throw new Error(
-        'Invalid configuration: SCORING_LLM_URL must be a URL such as https://api.openai.com/v1',
-      );
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new Error('Invalid configuration: SCORING_LLM_URL must be http or https');
-  }
   const allowed = (value('OUTBOUND_ALLOWED_ADDRESSES') ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -213,10 +208,37 @@ export function parseScoring(
     throw new Error(
       `Invalid configuration: OUTBOUND_ALLOWED_ADDRESSES must be a comma-separated list of addresses or CIDRs; not ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
     );
-  return {
-    llm: baseUrl && model ? { baseUrl, apiKey: value('SCORING_LLM_API_KEY'), model } : undefined,
-    allowedAddresses: allowed,
+  return { llm: parseChatModel(env, 'SCORING_LLM'), allowedAddresses: allowed };
+}
+
+export type ChatModelConfig = { baseUrl: string; apiKey: string | undefined; model: string };
+
+/**
+ * An OpenAI-compatible chat model from `<prefix>_URL` (the base URL with its version), `<prefix>_MODEL` (needed
+ * with it) and `<prefix>_API_KEY` (when the service wants one); undefined when neither is set.
+ */
+export function parseChatModel(
+  env: Partial<Record<string, unknown>>,
+  prefix: 'SCORING_LLM' | 'AGENT_LLM',
+): ChatModelConfig | undefined {
+  const value = (name: string) => {
+    const raw = env[`${prefix}_${name}`];
+    return typeof raw === 'string' ? raw.trim() || undefined : undefined;
   };
+  const baseUrl = value('URL');
+  const model = value('MODEL');
+  if ((baseUrl === undefined) !== (model === undefined))
+    throw new Error(`Invalid configuration: ${prefix}_URL and ${prefix}_MODEL are needed together`);
+  if (baseUrl === undefined || model === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`Invalid configuration: ${prefix}_URL must be a URL such as https://api.openai.com/v1`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`Invalid configuration: ${prefix}_URL must be http or https`);
+  return { baseUrl, apiKey: value('API_KEY'), model };
 }
 
 /** An address or an address/prefix-length. */
@@ -263,6 +285,20 @@ export interface ServerConfig {
   /** An S3-compatible store for recordings' bytes (BLOB_STORE_*); files under DATA_DIR/blobs when absent. */
   blobStore: S3BlobStoreOptions | undefined;
   scoring: ScoringConfig;
+  /** The chat model of the built-in DOM agent (AGENT_LLM_*); the agent says it is not configured without one. */
+  agentLlm: ChatModelConfig | undefined;
+  jobs: {
+    /** BullMQ on this Redis; the in-process queue when absent. */
+    redisUrl: string | undefined;
+    /** Prefix of Proctor's Redis keys: servers and workers of one installation share it. */
+    redisPrefix: string;
+    /** Whether the server runs jobs itself (false: only `proctor worker` processes do). */
+    inServer: boolean;
+    /** How long a dead worker's jobs wait before another worker takes them (Redis only). */
+    stallMs: number;
+    /** Names this process's environments in the database, so that its next start fails what it left open. */
+    workerId: string | undefined;
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -304,5 +340,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     blobStore: parseBlobStore(e),
     scoring: parseScoring(e),
+    agentLlm: parseChatModel(e, 'AGENT_LLM'),
+    jobs: {
+      redisUrl: e.REDIS_URL || undefined,
+      redisPrefix: e.REDIS_PREFIX,
+      inServer: e.JOBS_IN_SERVER === 'true',
+      stallMs: e.JOB_STALL_MS,
+      workerId: e.WORKER_ID,
+    },
   };
 }

@@ -4,6 +4,8 @@ import type { OidcLogin } from './auth/oidc';
 import type { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { EnvironmentManager } from './environments/manager';
+import type { JobQueue } from './jobs/queue';
+import type { RunScheduler } from './jobs/runs';
 import type { BlobStore } from './storage/blobs';
 
 /** What every route and service may use; built once per server and passed in, never imported. */
@@ -20,4 +22,8 @@ export interface AppContext {
   blobs: BlobStore;
   /** What the score types that reach outside use: the outbound guard, the configured language model. */
   scoring: ScoringServices;
+  /** Background jobs (jobs/catalog.ts): in this process by default. */
+  queue: JobQueue;
+  /** Runs the queued runs of run groups, each group's concurrency at a time. */
+  runs: RunScheduler;
 }

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { BuiltInSimulatorDefinition } from '@proctor/contracts';
-import { type DatabaseConfig, openDatabase } from '@proctor/db';
+import { type Database, type DatabaseConfig, openDatabase } from '@proctor/db';
 import { BrowserPool } from '@proctor/environments';
+import type { ScoringServices } from '@proctor/scoring';
 import { builtInSimulators } from '@proctor/simulators';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
@@ -12,7 +13,11 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { ownBrowserPrefix } from './environments/browserFolders';
 import { EnvironmentManager, POOL_WINDOW } from './environments/manager';
+import { InProcessQueue, type JobQueue } from './jobs/queue';
+import { RedisQueue } from './jobs/redisQueue';
+import { RunScheduler, runJobHandlers } from './jobs/runs';
 import { scoringServices } from './scoring/services';
+import { ensureBuiltInAgents } from './services/agents';
 import { classifyUnclassified } from './services/classification';
 import { registerBuiltInSimulators } from './services/registration';
 import { type BlobStore, FileBlobStore } from './storage/blobs';
@@ -42,11 +47,48 @@ export function databaseConfigFor(config: ServerConfig): DatabaseConfig {
  * tried at once (one listing), so that wrong credentials or a missing bucket stop the start with S3's own
  * error instead of losing every screenshot to a logged one.
  */
-async function openBlobStore(config: ServerConfig): Promise<BlobStore> {
+export async function openBlobStore(config: ServerConfig): Promise<BlobStore> {
   if (!config.blobStore) return new FileBlobStore(join(config.dataDir, 'blobs'));
   const store = new S3BlobStore(config.blobStore);
   await store.verifyAccess();
   return store;
+}
+
+/** The environments of this process: the built-in simulators, and browsers from a pool of its own. */
+export function environmentManagerFor(
+  config: ServerConfig,
+  db: Database,
+  blobs: BlobStore,
+  scoring: ScoringServices,
+): EnvironmentManager {
+  return new EnvironmentManager({
+    db,
+    blobs,
+    definitions: builtInSimulators,
+    pool: new BrowserPool({
+      chromiumPath: config.environments.chromiumPath,
+      size: config.environments.poolSize,
+      userDataDirPrefix: ownBrowserPrefix(),
+      windowWidth: POOL_WINDOW.width,
+      windowHeight: POOL_WINDOW.height,
+    }),
+    chromiumPath: config.environments.chromiumPath,
+    simulatorPort: config.environments.simulatorPort,
+    maxEnvironments: config.environments.maxEnvironments,
+    scoringServices: scoring,
+    ...(config.jobs.workerId ? { workerId: config.jobs.workerId } : {}),
+  });
+}
+
+/** BullMQ on Redis when REDIS_URL is set; the in-process queue otherwise. */
+export function jobQueueFor(config: ServerConfig): JobQueue {
+  return config.jobs.redisUrl
+    ? new RedisQueue({
+        url: config.jobs.redisUrl,
+        prefix: config.jobs.redisPrefix,
+        stallMs: config.jobs.stallMs,
+      })
+    : new InProcessQueue();
 }
 
 /** Opens the database, applies migrations and builds the HTTP app; does not listen. */
@@ -65,28 +107,17 @@ export async function createProctor(
       database.db,
       options.builtInSimulators ?? builtInRegistrations(),
     );
+    await ensureBuiltInAgents(database.db);
     const tokens = await TokenService.create(database.db, config.jwtSecret);
     const oidc = config.oidc
       ? await OidcLogin.discover(config.oidc, { db: database.db, publicUrl: config.publicUrl })
       : undefined;
     const blobs = await openBlobStore(config);
     const scoring = scoringServices(config.scoring);
-    const environments = new EnvironmentManager({
-      db: database.db,
-      blobs,
-      definitions: builtInSimulators,
-      pool: new BrowserPool({
-        chromiumPath: config.environments.chromiumPath,
-        size: config.environments.poolSize,
-        userDataDirPrefix: ownBrowserPrefix(),
-        windowWidth: POOL_WINDOW.width,
-        windowHeight: POOL_WINDOW.height,
-      }),
-      chromiumPath: config.environments.chromiumPath,
-      simulatorPort: config.environments.simulatorPort,
-      maxEnvironments: config.environments.maxEnvironments,
-      scoringServices: scoring,
-    });
+    const environments = environmentManagerFor(config, database.db, blobs, scoring);
+    const queue = jobQueueFor(config);
+    // The scheduler logs through the app's logger, made below with the app.
+    let runs: RunScheduler | undefined;
     const ctx: AppContext = {
       config,
       db: database.db,
@@ -96,9 +127,26 @@ export async function createProctor(
       environments,
       blobs,
       scoring,
+      queue,
+      get runs() {
+        if (!runs) throw new Error('The run scheduler is not ready');
+        return runs;
+      },
     };
     const app = await buildApp(ctx, options.fastify);
+    runs = new RunScheduler(database.db, queue, app.log);
     await environments.start(app.log);
+    // This process is the embedded default's one worker: runs take its environment slots.
+    queue.work(
+      runJobHandlers(database.db, environments, {
+        guard: { allowedAddresses: config.scoring.allowedAddresses },
+        chatModel: config.agentLlm,
+      }),
+      {
+        runSession: config.environments.maxEnvironments,
+      },
+    );
+    await runs.resume();
     // Sessions scored before their classification was stored (services/classification.ts) get it now.
     const classifying = classifyUnclassified(database.db).then(
       (count) => {
@@ -117,6 +165,7 @@ export async function createProctor(
       close: async () => {
         await classifying;
         await app.close();
+        await queue.close();
         await environments.close();
         await database.close();
       },

@@ -59,6 +59,8 @@ const AGENT_MANAGERS: Role[] = [
   'platform_admin',
   'api_key',
 ];
+/** Who starts runs and benchmarks (RUN_PERMISSIONS): recorders, dashboard access, account and platform admins. */
+const RUNNERS: Role[] = ['dashboard_member', 'account_admin', 'test_author', 'platform_admin', 'api_key'];
 const UNKNOWN_ENVIRONMENT = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000001';
 
@@ -277,11 +279,33 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: DASHBOARD_ORGANIZATIONS,
     request: { url: '/api/agent-artifacts/no-such-agent/results' },
   },
+  // Benchmark results (001 §2.5, §2.9, §7): read like agents' results; an unknown simulator answers 404.
+  'GET /api/results': {
+    allowed: DASHBOARD_ORGANIZATIONS,
+    request: { url: '/api/results?simulators=no-such-sim' },
+  },
+  'GET /api/session/public/benchmarks/:name': {
+    allowed: DASHBOARD_ORGANIZATIONS,
+    request: { url: '/api/session/public/benchmarks/no-such-sim' },
+  },
   // The drawn icon of an agent: its organization's members (annotators' sessions show agents too) and platform
   // admins; an unknown one answers 404.
   'GET /api/agent-artifacts/:id/icon': {
     allowed: MEMBERS,
     request: { url: '/api/agent-artifacts/999999/icon' },
+  },
+  // Runs and the benchmarker (001 §7): starting runs, and reading a run group's progress, needs RUN_PERMISSIONS.
+  'POST /api/runs/': { allowed: RUNNERS, request: { payload: { testCaseId: 999_999, agentArtifactId: 1 } } },
+  'POST /api/runs/replay': { allowed: RUNNERS, request: { payload: { session_id: 'no-such-session' } } },
+  'POST /api/runs/batch': {
+    allowed: RUNNERS,
+    request: { payload: { testCaseSetId: 999_999, agentArtifactId: 1 } },
+  },
+  'GET /api/runs/batches/:id': { allowed: RUNNERS, request: { url: '/api/runs/batches/no-such-group' } },
+  'GET /api/benchmarker/': { allowed: RUNNERS },
+  'POST /api/benchmarker/benchmark': {
+    allowed: RUNNERS,
+    request: { payload: { testcase_ids: ['no-such-test-case'], agent: 'oracle' } },
   },
   'GET /sdk/proctor-sdk.tgz': { allowed: EVERYONE },
   'GET /sdk/proctor.py': { allowed: EVERYONE },

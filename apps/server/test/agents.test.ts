@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../src/environments/records';
 import { HttpError } from '../src/http/errors';
 import { EmojiIconRenderer, ICON_MESSAGES } from '../src/services/agentIcons';
-import { SDK_AGENT_DESCRIPTION } from '../src/services/agents';
+import { NO_CHAT_MODEL, REPLAY_ONLY, SDK_AGENT_DESCRIPTION } from '../src/services/agents';
 import { recordScores } from '../src/services/classification';
 import { type Actor, describeEachDatabase } from './support/proctor';
 
@@ -56,10 +56,21 @@ describeEachDatabase('agents', (proctor) => {
     expect(response.statusCode, response.body).toBe(201);
     return AgentArtifactResponse.parse(response.json()).artifact;
   }
+  /** The organization's own agents (the built-in ones, listed after them to everyone, are tested in runs.test.ts). */
   async function list(as: Actor) {
     const response = await proctor().request({ method: 'GET', url: endpoints.agentArtifacts.path, as });
     expect(response.statusCode).toBe(200);
-    return AgentArtifactsResponse.parse(response.json()).artifacts;
+    const artifacts = AgentArtifactsResponse.parse(response.json()).artifacts;
+    const builtIn = artifacts.filter((agent) => agent.data.type === 'builtin');
+    // What Proctor can run of them here: no chat model is configured for the DOM agent in these tests.
+    expect(builtIn.map((agent) => [agent.alias, agent.notRunnableReason])).toEqual([
+      ['oracle', null],
+      ['oracle-wrong', null],
+      ['dom-agent', NO_CHAT_MODEL],
+      ['replay', REPLAY_ONLY],
+    ]);
+    expect(artifacts.slice(-builtIn.length)).toEqual(builtIn);
+    return artifacts.filter((agent) => agent.data.type !== 'builtin');
   }
   const archive = (as: Actor, ref: string | number) =>
     proctor().request({ method: 'DELETE', url: `/api/agent-artifacts/${encodeURIComponent(ref)}`, as });

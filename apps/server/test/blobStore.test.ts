@@ -133,6 +133,7 @@ it('should refuse to start when the blob store refuses its credentials', async (
       ...process.env,
       LOG_LEVEL: 'silent',
       DATABASE_URL: '',
+      REDIS_URL: '',
       BROWSER_POOL_SIZE: '0',
       ...s3Env,
       BLOB_STORE_SECRET_ACCESS_KEY: 'a-wrong-secret-for-the-stand-in',

@@ -67,6 +67,7 @@ describe('a server killed mid-session', () => {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: dataDir,
         DATABASE_URL: '',
+        REDIS_URL: '',
         NODE_ENV: 'development',
         LOG_LEVEL: 'info',
         BROWSER_POOL_SIZE: '1',

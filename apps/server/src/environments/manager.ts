@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import {
+  AGENT_MESSAGES,
   ENVIRONMENT,
   type EnvironmentStatus,
   type EvaluateEnvironmentResponse,
+  isReservedAgentAlias,
   LAYOUT,
   type MakeEnvironmentOptions,
   type MakeEnvironmentResponse,
@@ -48,6 +50,7 @@ import {
   recordHeartbeat,
   setEnvironmentStatus,
   setSessionStatus,
+  startQueuedSession,
   startSession,
 } from './records';
 
@@ -123,6 +126,8 @@ export class EnvironmentManager {
   readonly #definitions: Map<string, SimulatorDefinition>;
   readonly #workerId: string;
   #starting = 0;
+  /** Queued runs waiting for an environment slot (runs wait; an SDK's make is refused at once). */
+  readonly #slotWaiters = new Set<() => void>();
   /** Sessions being scored now; closing the manager waits for them. */
   readonly #scoring = new Set<Promise<unknown>>();
   #log: FastifyBaseLogger | undefined;
@@ -193,6 +198,11 @@ export class EnvironmentManager {
     }
   }
 
+  /** The simulators this process can run. */
+  get simulatorNames(): string[] {
+    return [...this.#definitions.keys()];
+  }
+
   canRun(simulatorName: string): boolean {
     return this.#definitions.has(simulatorName);
   }
@@ -235,7 +245,7 @@ export class EnvironmentManager {
         409,
         `Simulator "${simulator.name}" cannot be started here: only the built-in app simulators run in this version`,
       );
-    if (this.#live.size + this.#starting >= this.options.maxEnvironments)
+    if (this.#slotsFull)
       throw new HttpError(
         503,
         `All ${this.options.maxEnvironments} environment slots are in use: close an environment or try again shortly`,
@@ -245,6 +255,126 @@ export class EnvironmentManager {
       return await this.#launch(owner, simulator, definition, request);
     } finally {
       this.#starting -= 1;
+      this.#slotFreed();
+    }
+  }
+
+  get #slotsFull(): boolean {
+    return this.#live.size + this.#starting >= this.options.maxEnvironments;
+  }
+
+  #slotFreed(): void {
+    for (const wake of this.#slotWaiters) wake();
+  }
+
+  /**
+   * Takes an environment slot (counted in #starting: the caller gives it back) once one is free, or rejects on
+   * abort. Taken in the same turn as the check, so two woken waiters cannot both take the last slot.
+   */
+  async #takeSlot(signal: AbortSignal): Promise<void> {
+    while (this.#slotsFull) {
+      signal.throwIfAborted();
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.#slotWaiters.delete(wake);
+          signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        this.#slotWaiters.add(wake);
+        signal.addEventListener('abort', wake, { once: true });
+      });
+    }
+    signal.throwIfAborted();
+    this.#starting += 1;
+  }
+
+  /**
+   * Runs a queued run (services/runs.ts made its session, run_queued): an environment of its own once a slot
+   * is free, the browser on the test case's start URL, the agent (`drive`) driving it, then the end of the run
+   * as a close ends one: the session completed, its recording finished and the run scored. What the agent
+   * answers is the session's output.
+   * - An environment that cannot be set up throws (RunSetupError): the agent never started, so the job may try
+   *   again; the session's status is then left to the job.
+   * - An agent that throws, or does not finish before `agentSignal` fires, has failed its task: that is logged
+   *   on the session, which ends and is scored like any other (the agent's failure counts against it).
+   * - A browser that dies under the agent fails the session (run_failed, the reason logged): not the agent's
+   *   failure. So does `signal` (the job's: shutdown, its time limit).
+   */
+  async runQueued(run: QueuedRun, drive: RunDriver, signals: { job: AbortSignal; agent: AbortSignal }) {
+    const definition = this.#definitions.get(run.simulator.name);
+    if (!definition)
+      throw new RunRefusedError(
+        `Simulator "${run.simulator.name}" cannot be run here: only the built-in app simulators run in this version`,
+      );
+    if (!this.available) throw new RunSetupError(this.#unavailableReason!);
+    await this.#takeSlot(signals.job);
+    let launched: MakeEnvironmentResponse;
+    try {
+      launched = await this.#launch(
+        run.owner,
+        run.simulator,
+        definition,
+        {
+          keepalive: false,
+          open_page_on_start: false,
+          interface_width: LAYOUT.keepaliveInterface.width,
+          interface_height: LAYOUT.keepaliveInterface.height,
+          source: 'run',
+        } as MakeEnvironmentOptions,
+        { id: run.sessionId, publicId: run.sessionPublicId, testCase: run.testCase },
+      );
+    } finally {
+      this.#starting -= 1;
+      this.#slotFreed();
+    }
+    const environment = this.#live.get(launched.id)!;
+    const { db } = this.options;
+    const ended = () => this.#live.get(environment.publicId) !== environment;
+    const stopOnJobAbort = () =>
+      void this.#end(
+        environment,
+        'failed',
+        `The run was stopped: ${String(signals.job.reason?.message ?? signals.job.reason)}`,
+      );
+    signals.job.addEventListener('abort', stopOnJobAbort, { once: true });
+    try {
+      const startUrl = this.#startUrl(environment, run.testCase.startUrl || '/');
+      await environment.recording;
+      await environment.page.navigate(startUrl);
+      await setSessionStatus(db, run.sessionId, 'run_setup_completed');
+      let output: JsonValue | undefined;
+      try {
+        output = await drive({
+          wsEndpoint: environment.browser.wsEndpoint,
+          instance: environment.instance,
+          definition,
+          testCase: run.testCase,
+          sessionPublicId: run.sessionPublicId,
+          signal: signals.agent,
+        });
+      } catch (error) {
+        if (ended()) return;
+        const timedOut = signals.agent.aborted;
+        await logToSession(db, run.sessionId, {
+          type: timedOut ? 'agent_timed_out' : 'agent_failed',
+          message: timedOut
+            ? `The agent did not finish in time: ${String((signals.agent.reason as Error)?.message ?? '')}`
+            : `The agent failed: ${(error as Error).message}`,
+        });
+      }
+      if (ended()) return;
+      // Writes the last click started are in before the instance is read.
+      await environment.instance.exclusive(() => undefined);
+      if (output !== undefined)
+        await db
+          .update(sessions)
+          .set({ output: output as never })
+          .where(eq(sessions.id, run.sessionId));
+      await this.#end(environment, 'closed', 'The run ended');
+    } catch (error) {
+      await this.#end(environment, 'failed', `The run failed: ${(error as Error).message}`);
+    } finally {
+      signals.job.removeEventListener('abort', stopOnJobAbort);
     }
   }
 
@@ -257,6 +387,8 @@ export class EnvironmentManager {
     simulator: SimulatorRow,
     definition: SimulatorDefinition,
     request: MakeEnvironmentOptions,
+    /** A queued run's session, which this environment runs (make starts a session of its own otherwise). */
+    existing?: { id: number; publicId: string; testCase: TestCaseRow },
   ): Promise<MakeEnvironmentResponse> {
     const { db } = this.options;
     // A random UUID: the instance's origin (<id>.<simulator>.localhost) cannot be guessed by another tenant.
@@ -278,15 +410,17 @@ export class EnvironmentManager {
           env_config: request.env_config ?? {},
         },
       });
-      const session = await startSession(db, {
-        ...owner,
-        simulatorId: simulator.id,
-        simulatorName: simulator.name,
-        jobGroupPublicId: publicId,
-        testCaseId: null,
-        source: request.source ?? null,
-        agentVersion: null,
-      });
+      const session = existing
+        ? await startQueuedSession(db, existing.id, publicId)
+        : await startSession(db, {
+            ...owner,
+            simulatorId: simulator.id,
+            simulatorName: simulator.name,
+            jobGroupPublicId: publicId,
+            testCaseId: null,
+            source: request.source ?? null,
+            agentVersion: null,
+          });
       await attachSession(db, group.id, session.id);
       return { group, job, session };
     })();
@@ -318,6 +452,11 @@ export class EnvironmentManager {
       await release();
       const reason = `Failed to set up environment: ${(started.reason as Error).message}`;
       this.#log?.error({ err: started.reason, environment: publicId }, 'environment failed to start');
+      if (existing) {
+        // The run's job decides what becomes of its session: another attempt, or run_failed with the reason.
+        await setEnvironmentStatus(db, group.id, 'failed', reason);
+        throw new RunSetupError(reason);
+      }
       await Promise.all([
         setEnvironmentStatus(db, group.id, 'failed', reason),
         setSessionStatus(db, session.id, 'run_failed', { failureReason: reason }),
@@ -342,7 +481,7 @@ export class EnvironmentManager {
       liveView: undefined,
       viewport: { width: request.interface_width, height: request.interface_height },
       cdpClients: new Set(),
-      session: { id: session.id, publicId: session.publicId, testCase: null },
+      session: { id: session.id, publicId: session.publicId, testCase: existing?.testCase ?? null },
       writer: this.#writerFor(session, instance),
       recording: Promise.resolve(undefined),
       recordNetwork: request.record_network_requests ?? false,
@@ -403,6 +542,9 @@ export class EnvironmentManager {
     request: ResetEnvironmentOptions,
   ): Promise<ResetEnvironmentResponse> {
     const { db } = this.options;
+    // Checked before the ending session is touched: a refused reset leaves the run as it was.
+    if (request.agent_version && isReservedAgentAlias(request.agent_version))
+      throw badRequest(AGENT_MESSAGES.reservedAlias(request.agent_version));
     const testCase = request.test_case_public_id
       ? await this.#testCaseFor(environment, viewer, request.test_case_public_id)
       : null;
@@ -603,6 +745,7 @@ export class EnvironmentManager {
   async #end(environment: LiveEnvironment, status: 'closed' | 'failed', reason: string): Promise<void> {
     if (this.#live.get(environment.publicId) !== environment) return;
     this.#live.delete(environment.publicId);
+    this.#slotFreed();
     environment.status = status;
     environment.error = status === 'failed' ? reason : null;
     for (const client of environment.cdpClients) client.close(1001, 'The environment was closed');
@@ -653,3 +796,37 @@ export class EnvironmentManager {
 }
 
 export type { LiveEnvironment };
+
+/** A queued run, as services/runs.ts reads it from its session. */
+export interface QueuedRun {
+  sessionId: number;
+  sessionPublicId: string;
+  owner: EnvironmentOwner;
+  simulator: SimulatorRow;
+  testCase: TestCaseRow;
+}
+
+/** What an agent Proctor drives gets: the environment's browser, its instance, the task. */
+export interface RunDriverContext {
+  /** The browser-level DevTools endpoint of the environment's own Chromium. */
+  wsEndpoint: string;
+  instance: SimulatorInstance;
+  definition: SimulatorDefinition;
+  testCase: TestCaseRow;
+  sessionPublicId: string;
+  /** Fires when the agent's time is up. */
+  signal: AbortSignal;
+}
+
+/** An agent's run of one task: resolves with its answer (undefined: none) when it is done. */
+export type RunDriver = (context: RunDriverContext) => Promise<JsonValue | undefined>;
+
+/** The environment of a queued run could not be set up: the agent never started, so the run may be tried again. */
+export class RunSetupError extends Error {
+  override name = 'RunSetupError';
+}
+
+/** A run that cannot be run here at all (trying again will not help). */
+export class RunRefusedError extends Error {
+  override name = 'RunRefusedError';
+}

@@ -87,6 +87,17 @@ export async function startSession(db: Database, start: SessionStart) {
   return session!;
 }
 
+/** A queued run's session starts in the environment made for it (services/runs.ts made it run_queued). */
+export async function startQueuedSession(db: Database, sessionId: number, jobGroupPublicId: string) {
+  const [session] = await db
+    .update(sessions)
+    .set({ status: 'run_started' satisfies SessionStatus, jobGroupId: jobGroupPublicId })
+    .where(eq(sessions.id, sessionId))
+    .returning();
+  if (!session) throw new Error(`The run's session ${sessionId} is gone`);
+  return session;
+}
+
 export async function setSessionStatus(
   db: Database,
   sessionId: number,
@@ -142,6 +153,15 @@ export async function setEnvironmentStatus(
   ]);
 }
 
+/** Fails an environment still open, by its public id (one whose worker is gone). */
+export async function failEnvironment(db: Database, publicId: string, reason: string): Promise<void> {
+  const [group] = await db
+    .select({ id: jobGroups.id })
+    .from(jobGroups)
+    .where(and(eq(jobGroups.publicId, publicId), inArray(jobGroups.overallStatus, OPEN_STATUSES)));
+  if (group) await setEnvironmentStatus(db, group.id, 'failed', reason);
+}
+
 export async function attachSession(db: Database, jobGroupId: number, sessionId: number): Promise<void> {
   await db.update(jobGroups).set({ sessionId }).where(eq(jobGroups.id, jobGroupId));
 }
@@ -170,12 +190,21 @@ export async function failOrphanedEnvironments(
   reason: string,
 ): Promise<number> {
   const orphans = await db
-    .select({ id: jobGroups.id, sessionId: jobGroups.sessionId })
+    .select({ id: jobGroups.id, publicId: jobGroups.publicId, sessionId: jobGroups.sessionId })
     .from(jobGroups)
     .where(and(eq(jobGroups.workerId, workerId), inArray(jobGroups.overallStatus, OPEN_STATUSES)));
   for (const orphan of orphans) {
     await setEnvironmentStatus(db, orphan.id, 'failed', reason);
-    if (orphan.sessionId !== null) {
+    // A queued run's session may have moved on to another worker's environment (its job was run again there):
+    // it is this environment's to fail only while it still names it.
+    const [session] =
+      orphan.sessionId === null
+        ? []
+        : await db
+            .select({ jobGroupId: sessions.jobGroupId })
+            .from(sessions)
+            .where(eq(sessions.id, orphan.sessionId));
+    if (orphan.sessionId !== null && session?.jobGroupId === orphan.publicId) {
       await setSessionStatus(db, orphan.sessionId, 'run_failed', { failureReason: reason });
       await logToSession(db, orphan.sessionId, { type: 'environment_failed', message: reason });
     }

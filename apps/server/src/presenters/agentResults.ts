@@ -7,7 +7,7 @@ import {
 import { type Database, sessions, simulators, testCases } from '@proctor/db';
 import { and, asc, eq, inArray, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import { passAtK } from '../scoring/passAtK';
-import { type AgentRow, presentAgent } from '../services/agents';
+import { type AgentRow, presentAgent, type RunnableSettings } from '../services/agents';
 
 /**
  * Sessions that ended because Proctor failed (the run, its post-processing or its scoring), not the agent:
@@ -19,13 +19,13 @@ export const INFRASTRUCTURE_FAILURE_STATUSES = [
   'scoring_failed',
 ] as const satisfies readonly SessionStatus[];
 
-const infrastructureFailure = inArray(sessions.status, [...INFRASTRUCTURE_FAILURE_STATUSES]);
+export const infrastructureFailure = inArray(sessions.status, [...INFRASTRUCTURE_FAILURE_STATUSES]);
 /**
  * A session counts as scored when it has a verdict — an automatic badge, or a clear human consensus (pass or
  * fail) — unless the system auto-marked it incorrect (left out of success rates, 001 §4.3) or it is an
  * infrastructure failure.
  */
-const scored = and(
+export const scored = and(
   or(ne(sessions.scoringBadge, 'none'), inArray(sessions.humanConsensus, ['pass', 'fail'])),
   eq(sessions.autoMarkedIncorrect, false),
   not(infrastructureFailure),
@@ -41,7 +41,9 @@ const COUNTS = [
 ] as const;
 type Counts = Record<(typeof COUNTS)[number], number>;
 
-const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+/** Rows for which `condition` holds, as an integer. */
+export const countWhere = (condition: SQL | undefined) =>
+  sql<number>`(count(*) filter (where ${condition}))::int`;
 
 /**
  * An agent's results per test case (001 §2.8 By Test Case), from the classification stored on its sessions
@@ -53,7 +55,13 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
  * score and those where people disagree with the automatic verdict; the success rate with its 95% Wilson
  * interval; pass@k and pass^k over the scored runs. The summary adds the groups up (they do not overlap).
  */
-export async function agentResults(db: Database, agent: AgentRow): Promise<AgentResultsResponse> {
+export async function agentResults(
+  db: Database,
+  agent: AgentRow,
+  /** Whose sessions: the reader's organization (a built-in agent's sessions are every organization's). */
+  organizationId: number,
+  settings: RunnableSettings,
+): Promise<AgentResultsResponse> {
   const rows = await db
     .select({
       testCaseId: sessions.testCaseId,
@@ -74,7 +82,7 @@ export async function agentResults(db: Database, agent: AgentRow): Promise<Agent
     .where(
       and(
         eq(sessions.agentArtifactId, agent.id),
-        agent.organizationId === null ? undefined : eq(sessions.organizationId, agent.organizationId),
+        eq(sessions.organizationId, organizationId),
         eq(sessions.archived, false),
         isNull(sessions.replayOfSessionId),
       ),
@@ -103,7 +111,7 @@ export async function agentResults(db: Database, agent: AgentRow): Promise<Agent
     COUNTS.map((key) => [key, testCaseResults.reduce((total, result) => total + result[key], 0)]),
   ) as Counts;
   return {
-    agent: presentAgent(agent),
+    agent: presentAgent(agent, settings),
     summary: { ...summary, successRate: successRate(summary.passed, summary.scored) },
     testCases: testCaseResults,
   };

@@ -3,6 +3,8 @@ import { agentArtifacts } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { runnableWith } from '../agents/drivers';
+import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/errors';
 import { access, defineRawRoute, defineRoute } from '../http/route';
 import { agentResults } from '../presenters/agentResults';
@@ -10,6 +12,9 @@ import { EmojiIconRenderer } from '../services/agentIcons';
 import { agentIconKey, archiveAgent, createAgent, findAgent, listAgents } from '../services/agents';
 
 const IconParams = z.object({ id: RecordIdInUrl });
+
+/** Whether this installation can run the agents that need more than themselves (the DOM agent's model). */
+export const runnableSettings = (ctx: AppContext) => runnableWith({ chatModel: ctx.config.agentLlm });
 const ICON_NOT_FOUND = 'Icon not found';
 
 /**
@@ -28,7 +33,7 @@ export function agentRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, endpoints.agentArtifacts, readers, async ({ app: ctx, principal }) => ({
-    artifacts: await listAgents(ctx.db, principal.organization.id),
+    artifacts: await listAgents(ctx.db, principal.organization.id, runnableSettings(ctx)),
   }));
 
   defineRoute(app, endpoints.createAgentArtifact, managers, async ({ app: ctx, principal, body }) => ({
@@ -36,6 +41,7 @@ export function agentRoutes(app: FastifyInstance) {
       ctx.db,
       {
         organizationId: principal.organization.id,
+        settings: runnableSettings(ctx),
         userId: principal.user?.id ?? null,
         blobs: ctx.blobs,
         icons,
@@ -45,13 +51,15 @@ export function agentRoutes(app: FastifyInstance) {
   }));
 
   defineRoute(app, endpoints.archiveAgentArtifact, managers, async ({ app: ctx, principal, params }) => ({
-    artifact: await archiveAgent(ctx.db, principal.organization.id, params.id),
+    artifact: await archiveAgent(ctx.db, principal.organization.id, params.id, runnableSettings(ctx)),
   }));
 
   defineRoute(app, endpoints.agentResults, readers, async ({ app: ctx, principal, params }) =>
     agentResults(
       ctx.db,
       await findAgent(ctx.db, principal.organization.id, params.id, AGENT_MESSAGES.notFound),
+      principal.organization.id,
+      runnableSettings(ctx),
     ),
   );
 

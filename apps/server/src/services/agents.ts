@@ -1,13 +1,18 @@
 import {
+  AGENT_MESSAGES,
   type AgentArtifact,
   type AgentArtifactData,
+  BUILT_IN_AGENT_KINDS,
+  BUILT_IN_AGENTS,
+  type BuiltInAgentKind,
   type CreateAgentArtifactRequest,
+  isReservedAgentAlias,
   MAX_RECORD_ID,
 } from '@proctor/contracts';
 import { agentArtifacts, type Database } from '@proctor/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { BlobStore } from '../storage/blobs';
 import { agentIconBlobKey, agentIconOf, type EmojiIconRenderer, isHttpUrl } from './agentIcons';
 
@@ -15,6 +20,10 @@ import { agentIconBlobKey, agentIconOf, type EmojiIconRenderer, isHttpUrl } from
  * Agents (001 §2.8, §3 Agent artifact, §5): who or what ran a session, one list per organization. Aliases are
  * unique in an organization, archived agents included (the database's unique index): an archived agent's
  * alias stays taken, and a run that names it is still linked to it.
+ *
+ * The built-in agents (@proctor/contracts BUILT_IN_AGENTS: the oracle and the wrong agent) are rows without an
+ * organization, made at start (ensureBuiltInAgents) and listed to every organization after its own. Their
+ * aliases are reserved; nobody archives them; each organization reads only its own sessions of them.
  */
 
 export type AgentRow = typeof agentArtifacts.$inferSelect;
@@ -26,7 +35,39 @@ export const AGENT_NOT_FOUND = 'Agent not found';
 
 const iconPath = (id: number) => `/api/agent-artifacts/${id}/icon`;
 
-export function presentAgent(row: AgentRow): AgentArtifact {
+/** What decides whether Proctor can run an agent besides the agent itself: the installation's settings. */
+export interface RunnableSettings {
+  /** A chat model is configured for the DOM agent (AGENT_LLM_*). */
+  chatModel: boolean;
+}
+
+export const REPLAY_ONLY =
+  'The replay agent re-enacts a recorded session: start it from that session (POST /api/runs/replay)';
+export const NO_CHAT_MODEL =
+  'The DOM agent needs a chat model: AGENT_LLM_URL and AGENT_LLM_MODEL are not configured on this Proctor';
+
+/**
+ * Why Proctor cannot drive an agent itself, or null when it can (agents/drivers.ts has the drivers): the
+ * built-in agents (the DOM agent once a chat model is configured; the replay agent only from a session), and dev
+ * agents with an endpoint (the step protocol). Humans record from the dashboard, git containers are not run yet,
+ * and a dev agent without an endpoint (made by an SDK run) drives its environments itself.
+ */
+export function whyNotRunnable(agent: AgentRow, settings: RunnableSettings): string | null {
+  const kind = builtInKindOf(agent);
+  if (kind === 'replay') return REPLAY_ONLY;
+  if (kind === 'dom') return settings.chatModel ? null : NO_CHAT_MODEL;
+  if (kind) return null;
+  const data = agent.data as { type?: string; endpoint?: string | null };
+  if (data.type === 'dev')
+    return data.endpoint
+      ? null
+      : `"${agent.alias}" has no endpoint: it drives its environments itself through the SDK`;
+  if (data.type === 'git_container')
+    return `Proctor cannot run git container agents such as "${agent.alias}" yet: run it yourself with the SDK`;
+  return `"${agent.alias}" is a human: people record their runs from the dashboard`;
+}
+
+export function presentAgent(row: AgentRow, settings: RunnableSettings): AgentArtifact {
   const data = row.data as Partial<AgentData>;
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   return {
@@ -36,8 +77,10 @@ export function presentAgent(row: AgentRow): AgentArtifact {
     userId: row.userId,
     organizationId: row.organizationId,
     archived: row.archived,
+    notRunnableReason: whyNotRunnable(row, settings),
     data: {
       type: data.type ?? 'dev',
+      ...(data.builtin !== undefined ? { builtin: data.builtin } : {}),
       img_url: text(data.img_url) ?? null,
       description: text(data.description) ?? '',
       ...(data.human_name !== undefined ? { human_name: data.human_name } : {}),
@@ -49,13 +92,49 @@ export function presentAgent(row: AgentRow): AgentArtifact {
   };
 }
 
-export async function listAgents(db: Database, organizationId: number): Promise<AgentArtifact[]> {
+/** The built-in agent a row is, if it is one. */
+export function builtInKindOf(row: AgentRow): BuiltInAgentKind | null {
+  const { type, builtin } = row.data as { type?: unknown; builtin?: unknown };
+  return row.organizationId === null && type === 'builtin' && typeof builtin === 'string'
+    ? (BUILT_IN_AGENT_KINDS.find((kind) => kind === builtin) ?? null)
+    : null;
+}
+
+/** Makes the built-in agents' rows that are missing (at start; they are never changed afterwards). */
+export async function ensureBuiltInAgents(db: Database): Promise<void> {
+  for (const kind of BUILT_IN_AGENT_KINDS) {
+    const { alias, description } = BUILT_IN_AGENTS[kind];
+    const [existing] = await db
+      .select({ id: agentArtifacts.id })
+      .from(agentArtifacts)
+      .where(and(isNull(agentArtifacts.organizationId), eq(agentArtifacts.alias, alias)));
+    if (existing) continue;
+    const data: AgentData = { type: 'builtin', builtin: kind, img_url: null, description };
+    await db.insert(agentArtifacts).values({ organizationId: null, userId: null, alias, data });
+  }
+}
+
+const builtInRows = and(isNull(agentArtifacts.organizationId), eq(agentArtifacts.archived, false));
+
+/** The organization's agents, newest first, then the built-in ones in their catalogue's order. */
+export async function listAgents(
+  db: Database,
+  organizationId: number,
+  settings: RunnableSettings,
+): Promise<AgentArtifact[]> {
   const rows = await db
     .select()
     .from(agentArtifacts)
-    .where(and(eq(agentArtifacts.organizationId, organizationId), eq(agentArtifacts.archived, false)))
+    .where(
+      or(
+        and(eq(agentArtifacts.organizationId, organizationId), eq(agentArtifacts.archived, false)),
+        builtInRows,
+      ),
+    )
     .orderBy(desc(agentArtifacts.createdAt), desc(agentArtifacts.id));
-  return rows.map(presentAgent);
+  const own = rows.filter((row) => row.organizationId !== null);
+  const builtIn = rows.filter((row) => row.organizationId === null).sort((a, b) => a.id - b.id);
+  return [...own, ...builtIn].map((row) => presentAgent(row, settings));
 }
 
 /**
@@ -70,9 +149,10 @@ export async function findAgent(
   ref: string,
   notFoundDetail: string = AGENT_NOT_FOUND,
 ): Promise<AgentRow> {
-  const inOrganization = eq(agentArtifacts.organizationId, organizationId);
+  const inOrganization = or(eq(agentArtifacts.organizationId, organizationId), builtInRows)!;
   // The alias first: the dashboard names agents by alias (/agents/{alias}), and an alias may be all digits
-  // (an SDK version such as "2") that would otherwise read as another agent's id.
+  // (an SDK version such as "2") that would otherwise read as another agent's id. Built-in aliases are
+  // reserved, so an alias names one agent.
   const [byAlias] = await db
     .select()
     .from(agentArtifacts)
@@ -94,6 +174,7 @@ function requireHttpUrl(value: string | undefined, label: string): void {
 
 export interface AgentCreation {
   organizationId: number;
+  settings: RunnableSettings;
   userId: number | null;
   blobs: BlobStore;
   icons: EmojiIconRenderer;
@@ -112,6 +193,7 @@ export async function createAgent(
   creation: AgentCreation,
   body: z.output<typeof CreateAgentArtifactRequest>,
 ): Promise<AgentArtifact> {
+  if (isReservedAgentAlias(body.alias)) throw conflict(AGENT_MESSAGES.reservedAlias(body.alias));
   requireHttpUrl(body.endpoint, 'Endpoint');
   requireHttpUrl(body.repoUrl, 'Repository URL');
   const icon = agentIconOf(body.imgUrl, body.type);
@@ -149,13 +231,13 @@ export async function createAgent(
       .returning();
     // Someone else took the alias while the icon was drawn.
     if (!inserted) throw duplicate(body.alias);
-    if (!iconKey) return presentAgent(inserted);
+    if (!iconKey) return presentAgent(inserted, creation.settings);
     const [withIcon] = await tx
       .update(agentArtifacts)
       .set({ data: { ...data, img_url: iconPath(inserted.id) } })
       .where(eq(agentArtifacts.id, inserted.id))
       .returning();
-    return presentAgent(withIcon!);
+    return presentAgent(withIcon!, creation.settings);
   });
 }
 
@@ -164,14 +246,16 @@ export async function archiveAgent(
   db: Database,
   organizationId: number,
   ref: string,
+  settings: RunnableSettings,
 ): Promise<AgentArtifact> {
   const agent = await findAgent(db, organizationId, ref);
+  if (builtInKindOf(agent)) throw forbidden('Built-in agents cannot be archived');
   const [archived] = await db
     .update(agentArtifacts)
     .set({ archived: true })
     .where(eq(agentArtifacts.id, agent.id))
     .returning();
-  return presentAgent(archived!);
+  return presentAgent(archived!, settings);
 }
 
 /** The blob key of the agent's drawn icon, when it has one; null for URL icons and agents without a PNG. */
@@ -192,6 +276,7 @@ export async function agentForRun(
   owner: { organizationId: number; userId: number | null },
   alias: string,
 ): Promise<number> {
+  if (isReservedAgentAlias(alias)) throw badRequest(AGENT_MESSAGES.reservedAlias(alias));
   const find = async () =>
     (
       await db

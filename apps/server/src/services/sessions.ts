@@ -196,7 +196,8 @@ function listConditions(principal: Principal, query: ListQuery): SQL {
     conditions.push(
       sql`${sessions.testCaseId} in (select ${testCases.id} from ${testCases} where ${inArray(testCases.publicId, query.testCaseIds)})`,
     );
-  if (!query.includeReplays) conditions.push(isNull(sessions.replayOfSessionId));
+  // A run group is listed whole: a replay's group holds only replays.
+  if (!query.includeReplays && !query.runSessionBatchId) conditions.push(isNull(sessions.replayOfSessionId));
   if (query.excludeUnknownAgents) conditions.push(isNotNull(sessions.agentArtifactId));
   if (query.scoreFilter) conditions.push(eq(sessions.scoringBadge, query.scoreFilter));
   if (query.humanScoreFilter) conditions.push(HUMAN_SCORE_CONDITIONS[query.humanScoreFilter]);

@@ -68,6 +68,7 @@ export async function startTestProctor(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DATABASE_URL: '',
+    REDIS_URL: '',
     BROWSER_POOL_SIZE: '0',
     ...options.env,
   });

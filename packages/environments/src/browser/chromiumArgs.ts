@@ -23,6 +23,10 @@ const DISABLED_FEATURES = [
   'HttpsFirstBalancedModeAutoEnable',
   // Paint holding keeps the previous page on screen during a navigation: screenshots would show stale content.
   'PaintHolding',
+  // Back and forward load the page again, as in the browsers Playwright launches: a page restored from the
+  // back-forward cache fires no load event (a driver waiting for one, such as Playwright's goBack over CDP,
+  // times out) and starts no new document (the recorder would see no navigation to snapshot).
+  'BackForwardCache',
 ];
 
 export interface ChromiumArgsOptions {

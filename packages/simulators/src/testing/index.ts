@@ -4,3 +4,4 @@ export type { ClientResponse } from './client';
 export { InstanceClient } from './client';
 export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './harness';
 export { runTestCase } from './harness';
+export type { SolveContext } from './testCase';

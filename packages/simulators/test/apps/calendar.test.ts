@@ -1,10 +1,11 @@
+// Every test case's reference solution and wrong variant run in CI through Proctor's benchmarker:
+// apps/server/test/builtInBenchmark.test.ts (-t calendar for this app's alone).
 import { describe, expect, it } from 'vitest';
 import { calendar } from '../../src/apps/calendar/index';
 import { availableSlots, occurrencesOf, personClashes } from '../../src/apps/calendar/scheduling';
 import { addMinutes, durationMinutes, formatClock, toLocal, weekStart } from '../../src/apps/calendar/time';
 import { prepareSimulator, SimulatorInstance, vocabularyCoverage } from '../../src/kit';
 import { InstanceClient } from '../../src/testing/index';
-import { describeTestCases } from '../support/testCaseSuite';
 
 function freshInstance(id: string): SimulatorInstance {
   return new SimulatorInstance(prepareSimulator(calendar), { id, origin: `http://${id}.calendar.localhost` });
@@ -184,5 +185,3 @@ describe('calendar event form', () => {
     }
   });
 });
-
-describeTestCases(calendar);

@@ -1,3 +1,5 @@
+// Every test case's reference solution and wrong variant run in CI through Proctor's benchmarker:
+// apps/server/test/builtInBenchmark.test.ts (-t mail for this app's alone).
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseRecipients } from '../../src/apps/mail/addresses';
 import { mail } from '../../src/apps/mail/index';
@@ -7,9 +9,6 @@ import { vacationProblems } from '../../src/apps/mail/routes/settings';
 import { parseSearch } from '../../src/apps/mail/search';
 import { SimulatorHost, vocabularyCoverage } from '../../src/index';
 import { InstanceClient } from '../../src/testing/index';
-import { describeTestCases } from '../support/testCaseSuite';
-
-describeTestCases(mail);
 
 const host = new SimulatorHost();
 let instances = 0;

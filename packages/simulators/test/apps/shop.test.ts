@@ -1,3 +1,5 @@
+// Every test case's reference solution and wrong variant run in CI through Proctor's benchmarker:
+// apps/server/test/builtInBenchmark.test.ts (-t shop for this app's alone).
 import { describe, expect, it } from 'vitest';
 import { shop } from '../../src/apps/shop/index';
 import {
@@ -10,7 +12,6 @@ import {
   withinReturnWindow,
 } from '../../src/apps/shop/pricing';
 import { prepareSimulator, SimulatorHost, vocabularyCoverage } from '../../src/index';
-import { describeTestCases } from '../support/testCaseSuite';
 
 const NOW = new Date('2026-03-02T09:00:00.000Z');
 const promo = (overrides: Partial<PromoCode>): PromoCode => ({
@@ -157,5 +158,3 @@ describe('shop seed and routes', () => {
     expect(shop.testCases.length).toBeGreaterThanOrEqual(15);
   });
 });
-
-describeTestCases(shop);

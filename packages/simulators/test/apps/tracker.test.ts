@@ -1,9 +1,10 @@
+// Every test case's reference solution and wrong variant run in CI through Proctor's benchmarker:
+// apps/server/test/builtInBenchmark.test.ts (-t tracker for this app's alone).
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalQuery, filterSql, parseIssueKey, readFilters } from '../../src/apps/tracker/domain';
 import { tracker } from '../../src/apps/tracker/index';
 import { SimulatorHost, type SimulatorInstance, testCaseProblems, vocabularyCoverage } from '../../src/index';
 import { InstanceClient } from '../../src/testing/index';
-import { describeTestCases } from '../support/testCaseSuite';
 
 const host = new SimulatorHost();
 let next = 0;
@@ -219,5 +220,3 @@ describe('tracker test case definitions', () => {
     }
   });
 });
-
-describeTestCases(tracker);

@@ -1,0 +1,118 @@
+import type { RecordedStep } from '@proctor/contracts';
+import type { JsonValue } from '@proctor/scoring';
+import type { SimulatorInstance } from '@proctor/simulators';
+import type { Frame, Page } from 'playwright-core';
+import type { RunDriver } from '../environments/manager';
+import { withEnvironmentPage } from './page';
+
+/** How long a recorded navigation may take to follow from the action before it is made by hand. */
+const NAVIGATION_GRACE_MS = 3_000;
+
+/** A recorded action's frame in the replay's page: by its URL's path (origins differ between instances). */
+function frameFor(page: Page, frameUrl: string | undefined): Frame {
+  if (!frameUrl) return page.mainFrame();
+  const path = (url: string) => {
+    try {
+      const parsed = new URL(url);
+      return `${parsed.pathname}${parsed.search}`;
+    } catch {
+      return url;
+    }
+  };
+  const wanted = path(frameUrl);
+  if (path(page.url()) === wanted) return page.mainFrame();
+  return page.frames().find((frame) => path(frame.url()) === wanted) ?? page.mainFrame();
+}
+
+/** The recorded URL on the replay's own instance (same path, query and fragment). */
+function onInstance(url: string, instance: SimulatorInstance): string {
+  const parsed = new URL(url);
+  return instance.url(`${parsed.pathname}${parsed.search}${parsed.hash}`);
+}
+
+/** "hello[Backspace]o[Enter]" (the recorder's form) as text to type and keys to press, in order. */
+export function typedParts(text: string): Array<{ text: string } | { key: string }> {
+  const parts: Array<{ text: string } | { key: string }> = [];
+  const pattern = /\[([A-Za-z0-9+]+)\]/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
+    parts.push({ key: match[1]! });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last) });
+  return parts;
+}
+
+async function click(page: Page, action: Extract<RecordedStep['action'], { type: 'click' }>): Promise<void> {
+  const frame = frameFor(page, action.metadata.frame_url);
+  const selector = action.target?.selector;
+  if (selector) {
+    const target = frame.locator(selector).first();
+    if ((await target.count()) > 0) {
+      await target.click({ button: action.button });
+      return;
+    }
+  }
+  await page.mouse.click(action.x, action.y, { button: action.button });
+}
+
+async function type(page: Page, action: Extract<RecordedStep['action'], { type: 'type' }>): Promise<void> {
+  const selector = action.target?.selector;
+  if (selector) {
+    const target = frameFor(page, action.metadata.frame_url).locator(selector).first();
+    // Typed where it was typed: focus the field unless it has the focus already.
+    if (
+      (await target.count()) > 0 &&
+      !(await target.evaluate((element) => element === document.activeElement))
+    )
+      await target.focus();
+  }
+  for (const part of typedParts(action.text)) {
+    if ('key' in part) await page.keyboard.press(part.key);
+    else await page.keyboard.type(part.text);
+  }
+}
+
+/**
+ * The replay agent (BUILT_IN_AGENTS.replay) as the driver of a run: the recorded session's own actions, in
+ * order, in a fresh environment of the same simulator — clicks on the element recorded (its selector, else the
+ * point), typing where it was typed, scrolls, and navigations the driver made itself. What the platform did
+ * (its navigations) and what follows from other actions (submits, mouse moves) are not repeated. The replay's
+ * answer is the original's. Where the page differs from the recording the replay does what it can; its
+ * mutations and verdict then say how far it got.
+ */
+export function replayDriver(steps: readonly RecordedStep[], output: JsonValue | undefined): RunDriver {
+  return ({ wsEndpoint, instance, signal }) =>
+    withEnvironmentPage(wsEndpoint, signal, async (page) => {
+      for (const { action } of steps) {
+        signal.throwIfAborted();
+        if (action.is_simulator_action) continue;
+        switch (action.type) {
+          case 'click':
+            await click(page, action);
+            break;
+          case 'type':
+            await type(page, action);
+            break;
+          case 'scroll':
+            await page.mouse.wheel(action.dx, action.dy);
+            break;
+          case 'url_change': {
+            // A navigation the clicks or keys above made is under way or done; any other is made here.
+            const target = onInstance(action.url, instance);
+            const arrived = await page
+              .waitForURL(target, { timeout: NAVIGATION_GRACE_MS })
+              .then(() => true)
+              .catch(() => false);
+            if (!arrived) await page.goto(target);
+            break;
+          }
+          default:
+            break;
+        }
+        await page.waitForLoadState('load').catch(() => undefined);
+      }
+      return output;
+    });
+}

@@ -1,0 +1,193 @@
+import {
+  AGENT_FAMILIES,
+  agentFamilyOf,
+  type BenchmarkSessionsQuery,
+  type BenchmarkSessionsResponse,
+  type FamilyResults,
+  type FamilyTestCaseResult,
+  RESULTS_MESSAGES,
+  type ResultsResponse,
+  successRate,
+} from '@proctor/contracts';
+import { agentArtifacts, type Database, sessions, simulators, testCases } from '@proctor/db';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { MemberPrincipal } from '../auth/principal';
+import { notFound } from '../http/errors';
+import { listSessions } from '../services/sessions';
+import { simulatorVisible, type Viewer, viewerOf } from '../services/testCaseAccess';
+import { countWhere, infrastructureFailure, scored } from './agentResults';
+
+/** The simulators of these names the viewer can see; the first name that is not one answers 404. */
+async function visibleSimulators(db: Database, viewer: Viewer, names: readonly string[]) {
+  const rows = await db
+    .select({ id: simulators.id, name: simulators.name })
+    .from(simulators)
+    .where(and(inArray(simulators.name, [...names]), simulatorVisible(viewer)));
+  const missing = names.find((name) => !rows.some((row) => row.name === name));
+  if (missing !== undefined) throw notFound(RESULTS_MESSAGES.simulatorNotFound(missing));
+  return rows;
+}
+
+type Counts = Pick<FamilyTestCaseResult, 'total' | 'scored' | 'passed' | 'infrastructureFailures'>;
+const COUNT_KEYS = ['total', 'scored', 'passed', 'infrastructureFailures'] as const;
+
+const addCounts = (into: Counts, from: Counts) => {
+  for (const key of COUNT_KEYS) into[key] += from[key];
+};
+
+const namedRank = (family: string) => {
+  const rank = AGENT_FAMILIES.findIndex((named) => named.family === family);
+  return rank === -1 ? AGENT_FAMILIES.length : rank;
+};
+
+/**
+ * Success rates per agent family on the test cases of the given simulators (001 §2.9, §2.5 Benchmarks), from
+ * the classification stored on each session, by the same rules as an agent's own results
+ * (presenters/agentResults.ts `scored` and `infrastructureFailure`): sessions with no verdict and those the
+ * system auto-marked incorrect are outside the rates (001 §2.9), infrastructure failures are counted apart.
+ *
+ * Whose sessions: the viewer's organization's only, the built-in agents' included (platform admins too: a
+ * comparison across organizations would mix their agents, and an admin looks at another one's through
+ * view-as). Non-archived, replays left out (they repeat a recorded run), with an agent (a family is a kind of
+ * agent) and a test case of one of the simulators, archived test cases included, as in an agent's results.
+ *
+ * One query groups the sessions by agent and test case; agents are folded into families here
+ * (agentFamilyOf), since a family is a rule on aliases rather than a stored column.
+ */
+export async function benchmarkResults(
+  db: Database,
+  viewer: Viewer,
+  simulatorNames: readonly string[],
+): Promise<ResultsResponse> {
+  const chosen = await visibleSimulators(db, viewer, simulatorNames);
+  const rows = await db
+    .select({
+      agentId: agentArtifacts.id,
+      alias: agentArtifacts.alias,
+      testCaseId: testCases.id,
+      testCasePublicId: testCases.publicId,
+      testCaseName: testCases.name,
+      simulatorId: simulators.id,
+      simulatorName: simulators.name,
+      total: sql<number>`count(*)::int`,
+      scored: countWhere(scored),
+      passed: countWhere(and(scored, eq(sessions.passed, true))!),
+      infrastructureFailures: countWhere(infrastructureFailure),
+    })
+    .from(sessions)
+    .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
+    .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
+    .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
+    .where(
+      and(
+        inArray(
+          simulators.id,
+          chosen.map((simulator) => simulator.id),
+        ),
+        eq(sessions.organizationId, viewer.organizationId),
+        eq(sessions.archived, false),
+        isNull(sessions.replayOfSessionId),
+      ),
+    )
+    .groupBy(
+      agentArtifacts.id,
+      agentArtifacts.alias,
+      testCases.id,
+      testCases.publicId,
+      testCases.name,
+      simulators.id,
+      simulators.name,
+    );
+
+  interface Fold {
+    family: string;
+    label: string;
+    agents: Map<number, string>;
+    testCases: Map<number, Omit<FamilyTestCaseResult, 'successRate'>>;
+  }
+  const families = new Map<string, Fold>();
+  for (const row of rows) {
+    const { family, label } = agentFamilyOf(row.alias);
+    const fold = families.get(family) ?? { family, label, agents: new Map(), testCases: new Map() };
+    families.set(family, fold);
+    fold.agents.set(row.agentId, row.alias);
+    const counts: Counts = {
+      total: Number(row.total),
+      scored: Number(row.scored),
+      passed: Number(row.passed),
+      infrastructureFailures: Number(row.infrastructureFailures),
+    };
+    const existing = fold.testCases.get(row.testCaseId);
+    if (existing) addCounts(existing, counts);
+    else
+      fold.testCases.set(row.testCaseId, {
+        testCase: { id: row.testCaseId, publicId: row.testCasePublicId, name: row.testCaseName },
+        simulator: { id: row.simulatorId, name: row.simulatorName },
+        ...counts,
+      });
+  }
+
+  const present = (fold: Fold): FamilyResults => {
+    const testCaseResults = [...fold.testCases.values()]
+      .sort(
+        (a, b) =>
+          a.simulator.name.localeCompare(b.simulator.name) ||
+          a.testCase.name.localeCompare(b.testCase.name) ||
+          a.testCase.id - b.testCase.id,
+      )
+      .map((result) => ({ ...result, successRate: successRate(result.passed, result.scored) }));
+    const summary: Counts = { total: 0, scored: 0, passed: 0, infrastructureFailures: 0 };
+    for (const result of testCaseResults) addCounts(summary, result);
+    return {
+      family: fold.family,
+      label: fold.label,
+      agents: [...fold.agents]
+        .map(([id, alias]) => ({ id, alias }))
+        .sort((a, b) => a.alias.localeCompare(b.alias) || a.id - b.id),
+      summary: { ...summary, successRate: successRate(summary.passed, summary.scored) },
+      testCases: testCaseResults,
+    };
+  };
+
+  return {
+    families: [...families.values()]
+      .sort(
+        (a, b) =>
+          namedRank(a.family) - namedRank(b.family) ||
+          a.label.localeCompare(b.label) ||
+          a.family.localeCompare(b.family),
+      )
+      .map(present),
+  };
+}
+
+/**
+ * The sessions of GET /api/session/public/benchmarks/{name} (001 §7). Decision: the spec's benchmark name is a
+ * simulator's name (the Benchmarks tab belongs to a simulator, and simulators are what /results compares).
+ * The rows come from the sessions list (services/sessions.ts listSessions) filtered to that simulator
+ * (sessions.simulator_id, as the list's simulatorIds filter reads it) and to the viewer's organization, for
+ * platform admins too; non-archived, replays only when asked, newest first, at most page_size.
+ */
+export async function benchmarkSessions(
+  db: Database,
+  principal: MemberPrincipal,
+  simulatorName: string,
+  query: z.output<typeof BenchmarkSessionsQuery>,
+): Promise<BenchmarkSessionsResponse> {
+  const viewer = viewerOf(principal);
+  const [simulator] = await visibleSimulators(db, viewer, [simulatorName]);
+  const { sessions: rows, totalCount } = await listSessions(db, principal, {
+    agentArtifactIds: query.agentArtifactIds,
+    statuses: query.statuses,
+    includeReplays: query.includeReplays,
+    simulatorIds: [simulator!.id],
+    // The sessions list lets platform admins read every organization; this fetch is the viewer's own.
+    organizationIds: [viewer.organizationId],
+    sortBy: 'createdAt',
+    sortDirection: 'desc',
+    page: 1,
+    pageSize: query.page_size,
+  });
+  return { sessions: rows, totalCount };
+}

@@ -1,0 +1,66 @@
+import { hostname } from 'node:os';
+import { openDatabase } from '@proctor/db';
+import Fastify from 'fastify';
+import { loadConfig } from './config';
+import { RedisQueue } from './jobs/redisQueue';
+import { runJobHandlers } from './jobs/runs';
+import { scoringServices } from './scoring/services';
+import { databaseConfigFor, environmentManagerFor, openBlobStore } from './server';
+
+/**
+ * `proctor worker` (npm run worker): runs Proctor's jobs on this machine — each run in an environment of its own,
+ * with the built-in simulators and a browser pool — for the servers that share its database (DATABASE_URL) and
+ * Redis (REDIS_URL). Its recordings go to the same blob store as theirs (BLOB_STORE_URL; DATA_DIR only when every
+ * process shares that folder). WORKER_ID names it (default: `<host>/worker`); give each worker on one machine its
+ * own. Stopping it (SIGINT, SIGTERM) fails the runs it is running, with the reason; killing it lets them go back to
+ * waiting after JOB_STALL_MS, for another worker.
+ */
+const config = loadConfig({ WORKER_ID: `${hostname()}/worker`, ...process.env });
+// The server's logger (pino, as Fastify makes it), without a server.
+const log = Fastify({ logger: { level: config.logLevel } }).log.child({ worker: config.jobs.workerId });
+if (!config.jobs.redisUrl) {
+  log.fatal('proctor worker needs REDIS_URL: without Redis the server runs its jobs itself');
+  process.exit(1);
+}
+if (!config.databaseUrl) {
+  log.fatal("proctor worker needs DATABASE_URL: the servers' PostgreSQL, where runs are read and recorded");
+  process.exit(1);
+}
+
+const database = await openDatabase(databaseConfigFor(config));
+const blobs = await openBlobStore(config);
+const environments = environmentManagerFor(config, database.db, blobs, scoringServices(config.scoring));
+await environments.start(log);
+const queue = new RedisQueue({
+  url: config.jobs.redisUrl,
+  prefix: config.jobs.redisPrefix,
+  stallMs: config.jobs.stallMs,
+});
+queue.work(
+  runJobHandlers(database.db, environments, {
+    guard: { allowedAddresses: config.scoring.allowedAddresses },
+    chatModel: config.agentLlm,
+  }),
+  {
+    runSession: config.environments.maxEnvironments,
+  },
+);
+log.info(
+  { environments: config.environments.maxEnvironments, blobStore: blobs.location },
+  'Proctor worker is running',
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'worker shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  await queue.close();
+  await environments.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

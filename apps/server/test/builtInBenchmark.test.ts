@@ -1,0 +1,108 @@
+import { BenchmarkResponse, RunGroupResponse } from '@proctor/contracts';
+import { runSessionBatches, sessions, simulators, testCases } from '@proctor/db';
+import { builtInSimulators } from '@proctor/simulators';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInRegistrations } from '../src/builtIns';
+import { testDatabases } from './support/databases';
+import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import { until } from './support/until';
+
+/** A simulator's whole benchmark, both agents, on a busy 2-core machine. */
+const SIMULATOR_TIMEOUT_MS = 6 * 60_000;
+
+/**
+ * The whole built-in benchmark through Proctor itself (issue 9, Done when): for every built-in simulator, its
+ * test cases benchmarked with the oracle agent (each reference solution) and the wrong agent (each wrong
+ * variant), as a user starts a benchmark (POST /api/benchmarker/benchmark): queued runs, an environment with
+ * its own Chromium each, the session recorded, the script driving the page over CDP, the end of the run
+ * scoring it. Every oracle run must pass and every wrong run must fail, by the verdict stored on the session.
+ * This is also the CI check of the simulators' reference solutions and wrong variants (the kit's own suites
+ * check the apps' rules).
+ *
+ * One database (PGlite): the runs are the subject; their records are the inserts and updates the other API
+ * tests run on both engines.
+ */
+describe('the built-in benchmark', () => {
+  let proctor: TestProctor;
+  let runner: Actor;
+
+  beforeAll(async () => {
+    proctor = await startTestProctor(testDatabases()[0]!, {
+      builtInSimulators: builtInRegistrations(),
+      env: { BROWSER_POOL_SIZE: '2', MAX_ENVIRONMENTS: '4' },
+    });
+    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
+    runner = await proctor.actor({
+      permissions: { record_testcases: true },
+      plan: { allowed_simulators: allowed.map((row) => row.id) },
+    });
+  });
+  afterAll(() => proctor?.close());
+
+  async function benchmark(agent: string, testCaseIds: string[]): Promise<string> {
+    const response = await proctor.request({
+      method: 'POST',
+      url: '/api/benchmarker/benchmark',
+      as: runner,
+      payload: { testcase_ids: testCaseIds, agent, runs: 1, concurrency: 2 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return BenchmarkResponse.parse(response.json()).batch_id;
+  }
+
+  const ended = (groupId: string) =>
+    until(
+      async () =>
+        RunGroupResponse.parse(
+          (await proctor.request({ method: 'GET', url: `/api/runs/batches/${groupId}`, as: runner })).json(),
+        ).runGroup,
+      (group) => group.finished && group.scored + group.failed === group.total,
+      `run group ${groupId} to end and be scored`,
+      SIMULATOR_TIMEOUT_MS,
+    );
+
+  /** Each run of the group: its test case's key, whether it passed, and what its session says about it. */
+  async function verdicts(groupId: string) {
+    const rows = await proctor.ctx.db
+      .select({
+        key: testCases.builtInKey,
+        status: sessions.status,
+        passed: sessions.passed,
+        badge: sessions.scoringBadge,
+        reason: sessions.badgeReason,
+        failure: sessions.failureReason,
+      })
+      .from(sessions)
+      .innerJoin(runSessionBatches, eq(runSessionBatches.id, sessions.runSessionBatchId))
+      .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
+      .where(eq(runSessionBatches.publicId, groupId));
+    return rows.map((row) => ({ ...row, key: row.key!.split('/')[1]! }));
+  }
+
+  for (const simulator of builtInSimulators) {
+    it(
+      `${simulator.name}: the oracle passes every test case, the wrong agent fails every one`,
+      async () => {
+        const cases = await proctor.ctx.db
+          .select({ publicId: testCases.publicId })
+          .from(testCases)
+          .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
+          .where(and(eq(simulators.name, simulator.name), isNotNull(testCases.builtInKey)));
+        expect(cases.length).toBe(simulator.testCases.length);
+        const ids = cases.map((row) => row.publicId);
+        const [oracle, wrong] = await Promise.all([benchmark('oracle', ids), benchmark('oracle-wrong', ids)]);
+        await Promise.all([ended(oracle), ended(wrong)]);
+
+        const solved = await verdicts(oracle);
+        expect(solved.map((run) => run.key).sort()).toEqual(simulator.testCases.map((t) => t.key).sort());
+        expect(solved.filter((run) => !run.passed)).toEqual([]);
+        const mistaken = await verdicts(wrong);
+        expect(mistaken).toHaveLength(simulator.testCases.length);
+        // Failed by its verdict, never by the infrastructure: a wrong run must be scored and judged incorrect.
+        expect(mistaken.filter((run) => run.passed || run.badge !== 'fail')).toEqual([]);
+      },
+      SIMULATOR_TIMEOUT_MS,
+    );
+  }
+});

@@ -1,0 +1,613 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  AgentArtifactsResponse,
+  AgentObservation,
+  BenchmarkerStatus,
+  BenchmarkResponse,
+  BUILT_IN_AGENTS,
+  RunGroupResponse,
+  RunResponse,
+  SessionListResponse,
+} from '@proctor/contracts';
+import { sessionLogs, sessions, simulators, testCases } from '@proctor/db';
+import { builtInSimulators } from '@proctor/simulators';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInRegistrations } from '../src/builtIns';
+import { catalog } from './support/catalog';
+import { type Actor, describeEachDatabase } from './support/proctor';
+import { until } from './support/until';
+
+/**
+ * A stand-in for an OpenAI-compatible chat model (POST /v1/chat/completions, the real wire format): it plays the
+ * DOM agent's model for the tracker's "Email of the Infrastructure lead", reading the step and the accessibility
+ * tree from the prompt Proctor sends, and keeps each request it was sent.
+ */
+const chatRequests: Array<{ authorization: string | undefined; body: Record<string, unknown> }> = [];
+const chatModel = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => {
+    body += chunk;
+  });
+  request.on('end', () => {
+    const parsed = JSON.parse(body) as { messages: Array<{ role: string; content: string }> };
+    chatRequests.push({ authorization: request.headers.authorization, body: parsed });
+    const prompt = parsed.messages.at(-1)?.content ?? '';
+    const step = Number(/^Step (\d+) of/m.exec(prompt)?.[1] ?? 0);
+    const tracker = builtInSimulators.find((simulator) => simulator.name === 'tracker')!;
+    const email = 'lucas.moreau@fernhill.io';
+    const action =
+      step === 1
+        ? { action: 'type', role: 'textbox', name: 'Email', text: tracker.auth.user }
+        : step === 2
+          ? { action: 'type', selector: 'input[type=password]', text: tracker.auth.password, submit: true }
+          : step === 3
+            ? { action: 'navigate', url: '/team' }
+            : { action: 'done', output: prompt.includes(email) ? { email } : null };
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        id: `chatcmpl-${chatRequests.length}`,
+        object: 'chat.completion',
+        created: 0,
+        model: 'stand-in',
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: JSON.stringify(action) },
+            finish_reason: 'stop',
+          },
+        ],
+      }),
+    );
+  });
+});
+await new Promise<void>((resolve) => chatModel.listen(0, '127.0.0.1', resolve));
+const chatModelUrl = `http://127.0.0.1:${(chatModel.address() as AddressInfo).port}/v1`;
+afterAll(() => new Promise<void>((resolve) => chatModel.close(() => resolve())));
+
+/**
+ * Runs (001 §7 POST /api/runs/, /api/runs/batch; the benchmarker's GET / and POST /benchmark; issue 9 item 3):
+ * queued sessions that Proctor runs with a built-in agent in real Chromium and scores at their end.
+ */
+describeEachDatabase(
+  'runs and the benchmarker',
+  (proctor) => {
+    const make = catalog(proctor);
+
+    async function runner(permissions: Record<string, boolean> = { record_testcases: true }) {
+      const allowed = await proctor().ctx.db.select({ id: simulators.id }).from(simulators);
+      return proctor().actor({ permissions, plan: { allowed_simulators: allowed.map((s) => s.id) } });
+    }
+
+    async function builtInTestCase(simulatorName: string, key?: string) {
+      const [row] = await proctor()
+        .ctx.db.select({ id: testCases.id, publicId: testCases.publicId, name: testCases.name })
+        .from(testCases)
+        .innerJoin(simulators, eq(testCases.simulatorId, simulators.id))
+        .where(
+          and(
+            eq(simulators.name, simulatorName),
+            key ? eq(testCases.builtInKey, `${simulatorName}/${key}`) : isNotNull(testCases.builtInKey),
+          ),
+        )
+        .limit(1);
+      return row!;
+    }
+
+    async function agents(as: Actor) {
+      const response = await proctor().request({ method: 'GET', url: '/api/agent-artifacts/', as });
+      expect(response.statusCode).toBe(200);
+      return AgentArtifactsResponse.parse(response.json()).artifacts;
+    }
+    const testCasePrompt = async (id: number) =>
+      (
+        await proctor()
+          .ctx.db.select({ prompt: testCases.prompt })
+          .from(testCases)
+          .where(eq(testCases.id, id))
+      )[0]!.prompt;
+    const builtInId = async (as: Actor, kind: keyof typeof BUILT_IN_AGENTS) =>
+      (await agents(as)).find((agent) => agent.alias === BUILT_IN_AGENTS[kind].alias)!.id;
+
+    const group = async (as: Actor, id: string) => {
+      const response = await proctor().request({ method: 'GET', url: `/api/runs/batches/${id}`, as });
+      expect(response.statusCode, response.body).toBe(200);
+      return RunGroupResponse.parse(response.json()).runGroup;
+    };
+    const scoredGroup = (as: Actor, id: string) =>
+      until(
+        () => group(as, id),
+        (g) => g.finished && g.scored + g.failed === g.total,
+        `run group ${id} to end and be scored`,
+      );
+
+    it('lists the built-in agents to every organization; they cannot be archived and their aliases are reserved', async () => {
+      const person = await runner({ dashboard_access: true });
+      const listed = await agents(person);
+      const oracle = listed.find((agent) => agent.alias === 'oracle')!;
+      expect(oracle.data).toMatchObject({ type: 'builtin', builtin: 'oracle' });
+      expect(listed.find((agent) => agent.alias === 'oracle-wrong')?.data.builtin).toBe('wrong');
+      const archive = await proctor().request({
+        method: 'DELETE',
+        url: `/api/agent-artifacts/${oracle.id}`,
+        as: person,
+      });
+      expect(archive.statusCode).toBe(403);
+      expect(archive.json().detail).toBe('Built-in agents cannot be archived');
+      const taken = await proctor().request({
+        method: 'POST',
+        url: '/api/agent-artifacts/',
+        as: person,
+        payload: { alias: 'Oracle', type: 'dev', endpoint: 'https://agent.example.test' },
+      });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().detail).toBe('"Oracle" is the alias of a built-in agent: choose another');
+    });
+
+    it('runs the oracle on a test case: the session is queued at once, runs, passes, and only its organization sees it', async () => {
+      const person = await runner();
+      const outsider = await runner();
+      const testCase = await builtInTestCase('shop');
+      const response = await proctor().request({
+        method: 'POST',
+        url: '/api/runs/',
+        as: person,
+        payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'oracle') },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const run = RunResponse.parse(response.json());
+      const ended = await scoredGroup(person, run.batch_id);
+      expect(ended).toMatchObject({ kind: 'run', total: 1, completed: 1, failed: 0, scored: 1, passed: 1 });
+      expect(ended.agent?.alias).toBe('oracle');
+
+      const listed = await proctor().request({
+        method: 'GET',
+        url: `/api/session/?runSessionBatchId=${run.batch_id}`,
+        as: person,
+      });
+      const sessions = SessionListResponse.parse(listed.json());
+      expect(sessions.sessions.map((s) => s.sessionId)).toEqual([run.session_id]);
+      expect(sessions.sessions[0]?.agentArtifact?.alias).toBe('oracle');
+      expect(sessions.summary?.runGroup?.name).toBe(`${testCase.name} · oracle`);
+
+      const theirs = await proctor().request({
+        method: 'GET',
+        url: `/api/runs/batches/${run.batch_id}`,
+        as: outsider,
+      });
+      expect(theirs.statusCode).toBe(404);
+      const theirList = await proctor().request({
+        method: 'GET',
+        url: `/api/session/?runSessionBatchId=${run.batch_id}`,
+        as: outsider,
+      });
+      expect(SessionListResponse.parse(theirList.json()).sessions).toEqual([]);
+      // The agent's results count the organization's own runs only.
+      const results = await proctor().request({
+        method: 'GET',
+        url: '/api/agent-artifacts/oracle/results',
+        as: outsider,
+      });
+      expect(results.json().summary.total).toBe(0);
+    });
+
+    it('benchmarks the wrong agent: every run of it fails, with runs and concurrency as asked', async () => {
+      const person = await runner();
+      const testCase = await builtInTestCase('tracker');
+      const response = await proctor().request({
+        method: 'POST',
+        url: '/api/benchmarker/benchmark',
+        as: person,
+        payload: {
+          testcase_ids: [testCase.publicId],
+          agent: 'oracle-wrong',
+          version: '  v2  ',
+          runs: 2,
+          concurrency: 'many',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const benchmark = BenchmarkResponse.parse(response.json());
+      expect(benchmark.total_runs).toBe(2);
+      const ended = await scoredGroup(person, benchmark.batch_id);
+      expect(ended).toMatchObject({
+        kind: 'benchmark',
+        version: 'v2',
+        runs: 2,
+        concurrency: 1,
+        total: 2,
+        scored: 2,
+        passed: 0,
+      });
+    });
+
+    it("runs a dataset's test cases, each once (Run All)", async () => {
+      const person = await runner({ dashboard_access: true });
+      const one = await builtInTestCase('mail');
+      const two = await builtInTestCase('calendar');
+      const set = await make.set(
+        { organizationId: person.organization!.id, name: 'Two apps', description: 'two' },
+        [one.id, two.id],
+      );
+      const response = await proctor().request({
+        method: 'POST',
+        url: '/api/runs/batch',
+        as: person,
+        payload: { testCaseSetId: set!.id, agentArtifactId: await builtInId(person, 'oracle') },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const batch = response.json() as { batch_id: string; total_runs: number };
+      expect(batch.total_runs).toBe(2);
+      const ended = await scoredGroup(person, batch.batch_id);
+      expect(ended).toMatchObject({ kind: 'batch', total: 2, passed: 2, name: 'Two apps · oracle' });
+    });
+
+    it('refuses what it cannot run, saying why, and starts nothing', async () => {
+      const person = await runner({ dashboard_access: true, create_test_cases: true });
+      const oracle = await builtInId(person, 'oracle');
+      const call = (url: string, payload: object) =>
+        proctor().request({ method: 'POST', url, as: person, payload });
+      const shopTestCase = await builtInTestCase('shop');
+
+      const noAgent = await call('/api/benchmarker/benchmark', { testcase_ids: [shopTestCase.publicId] });
+      expect(noAgent.statusCode).toBe(400);
+      expect(noAgent.json().detail).toContain('Agent is required');
+      const unknownCase = await call('/api/benchmarker/benchmark', {
+        testcase_ids: ['no-such-case'],
+        agent: 'oracle',
+      });
+      expect(unknownCase.statusCode).toBe(404);
+      expect(unknownCase.json().detail).toBe('Test case not found: no-such-case');
+      const elsewhere = await call('/api/benchmarker/benchmark', {
+        testcase_ids: [shopTestCase.publicId],
+        agent: 'oracle',
+        base_url: 'http://169.254.169.254/api',
+      });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().detail).toMatch(/^base_url must be this Proctor's own API/);
+
+      const human = await proctor().request({
+        method: 'POST',
+        url: '/api/agent-artifacts/',
+        as: person,
+        payload: { alias: 'a-person', type: 'human', humanName: 'A Person' },
+      });
+      const humanRun = await call('/api/runs/', {
+        testCaseId: shopTestCase.id,
+        agentArtifactId: human.json().artifact.id,
+      });
+      expect(humanRun.statusCode).toBe(400);
+      expect(humanRun.json().detail).toBe(
+        '"a-person" is a human: people record their runs from the dashboard',
+      );
+
+      // An organization's own test case has no reference solution for the oracle.
+      const shop = (await proctor().ctx.db.select().from(simulators).where(eq(simulators.name, 'shop')))[0]!;
+      const own = await make.testCase({ organizationId: person.organization!.id, simulatorId: shop.id });
+      const notBuiltIn = await call('/api/runs/', { testCaseId: own.id, agentArtifactId: oracle });
+      expect(notBuiltIn.statusCode).toBe(400);
+      expect(notBuiltIn.json().detail).toMatch(/is not a built-in test case: oracle knows only/);
+
+      const unknownAgent = await call('/api/runs/', {
+        testCaseId: shopTestCase.id,
+        agentArtifactId: 999_999,
+      });
+      expect(unknownAgent.statusCode).toBe(404);
+      const unknownSet = await call('/api/runs/batch', { testCaseSetId: 999_999, agentArtifactId: oracle });
+      expect(unknownSet.statusCode).toBe(404);
+      const malformed = await proctor().request({
+        method: 'POST',
+        url: '/api/runs/',
+        as: person,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"testCaseId": 1,',
+      });
+      expect(malformed.statusCode).toBe(400);
+
+      const listed = await proctor().request({ method: 'GET', url: '/api/session/', as: person });
+      expect(SessionListResponse.parse(listed.json()).sessions).toEqual([]);
+    });
+
+    describe('a dev agent speaking the step protocol', () => {
+      const tracker = builtInSimulators.find((simulator) => simulator.name === 'tracker')!;
+      const task = tracker.testCases.find((testCase) => testCase.key === 'infrastructure-lead-email')!;
+      const { email } = task.expectedOutput as { email: string };
+      let server: Server;
+      let endpoint: string;
+      /** What the stand-in was sent, per run: the observations, as the agent received them. */
+      const seen: AgentObservation[] = [];
+      /**
+       * A stand-in agent: signs in with the simulator's account (the Getting Started panel shows it), opens
+       * the team page and answers with the Infrastructure lead's email when the page it is shown has it. Its
+       * first action is refused (another origin), which it must be told at the next step. `/garbage` answers
+       * something that is not an action.
+       */
+      const policy = (observation: AgentObservation): unknown => {
+        switch (observation.step) {
+          case 0:
+            return { action: 'navigate', url: 'http://169.254.169.254/latest/meta-data' };
+          case 1:
+            return { action: 'type', role: 'textbox', name: 'Email', text: tracker.auth.user };
+          case 2:
+            return {
+              action: 'type',
+              selector: 'input[type=password]',
+              text: tracker.auth.password,
+              submit: true,
+            };
+          case 3:
+            return { action: 'navigate', url: '/team' };
+          default:
+            return { action: 'done', output: observation.axtree.includes(email) ? { email } : null };
+        }
+      };
+
+      beforeAll(async () => {
+        server = createServer((request, response) => {
+          let body = '';
+          request.on('data', (chunk) => {
+            body += chunk;
+          });
+          request.on('end', () => {
+            const observation = AgentObservation.parse(JSON.parse(body));
+            seen.push(observation);
+            const answer = request.url === '/garbage' ? { action: 'teleport' } : policy(observation);
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(JSON.stringify(answer));
+          });
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      });
+      afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+      async function devAgent(as: Actor, alias: string, path: string) {
+        const made = await proctor().request({
+          method: 'POST',
+          url: '/api/agent-artifacts/',
+          as,
+          payload: { alias, type: 'dev', endpoint: `${endpoint}${path}` },
+        });
+        expect(made.statusCode, made.body).toBe(201);
+        return made.json().artifact.id as number;
+      }
+
+      it('completes a test case: observations in, actions out, the answer scored', async () => {
+        const person = await runner({ dashboard_access: true });
+        const testCase = await builtInTestCase('tracker', 'infrastructure-lead-email');
+        const response = await proctor().request({
+          method: 'POST',
+          url: '/api/runs/',
+          as: person,
+          payload: { testCaseId: testCase.id, agentArtifactId: await devAgent(person, 'stand-in', '/step') },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        const run = RunResponse.parse(response.json());
+        const ended = await scoredGroup(person, run.batch_id);
+        expect(ended).toMatchObject({ total: 1, scored: 1, passed: 1, failed: 0 });
+
+        const observations = seen.filter((observation) => observation.session_id === run.session_id);
+        expect(observations.map((observation) => observation.step)).toEqual([0, 1, 2, 3, 4]);
+        const [first, second, , afterSignIn, last] = observations;
+        // The agent sees what its Enter led to, not the sign-in page about to go away.
+        expect(afterSignIn!.url).not.toMatch(/\/login/);
+        expect(first).toMatchObject({
+          goal: task.prompt,
+          max_steps: 30,
+          last_action: null,
+          last_action_error: null,
+        });
+        expect(first!.url).toMatch(/\/projects$|\/login/);
+        expect(Buffer.from(first!.screenshot, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+        expect(first!.axtree).toContain('Sign in');
+        expect(first!.open_tabs).toEqual([{ url: first!.url, title: first!.title, active: true }]);
+        expect(second!.last_action).toMatchObject({ action: 'navigate' });
+        expect(second!.last_action_error).toMatch(/^navigate stays on the environment's own origin/);
+        expect(last!.url).toMatch(/\/team$/);
+        expect(last!.axtree).toContain(email);
+        const [session] = await proctor()
+          .ctx.db.select()
+          .from(sessions)
+          .where(eq(sessions.publicId, run.session_id));
+        expect(session!.output).toEqual({ email });
+      });
+
+      it('fails the task of an agent that answers something other than an action, and says why', async () => {
+        const person = await runner({ dashboard_access: true });
+        const testCase = await builtInTestCase('tracker', 'infrastructure-lead-email');
+        const response = await proctor().request({
+          method: 'POST',
+          url: '/api/runs/',
+          as: person,
+          payload: {
+            testCaseId: testCase.id,
+            agentArtifactId: await devAgent(person, 'confused', '/garbage'),
+          },
+        });
+        const run = RunResponse.parse(response.json());
+        const ended = await scoredGroup(person, run.batch_id);
+        // The agent's failure, not the infrastructure's: scored and failed.
+        expect(ended).toMatchObject({ total: 1, scored: 1, passed: 0, failed: 0 });
+        const [session] = await proctor()
+          .ctx.db.select()
+          .from(sessions)
+          .where(eq(sessions.publicId, run.session_id));
+        const logs = await proctor()
+          .ctx.db.select()
+          .from(sessionLogs)
+          .where(eq(sessionLogs.sessionId, session!.id));
+        expect(logs.map((log) => (log.logData as { message: string }).message)).toContainEqual(
+          expect.stringMatching(/^The agent failed: The agent's answer at step 0 is not an action: /),
+        );
+      });
+
+      it('refuses a dev agent without an endpoint (an SDK-made one) before queueing anything', async () => {
+        const person = await runner({ dashboard_access: true });
+        const testCase = await builtInTestCase('tracker', 'infrastructure-lead-email');
+        const { agentForRun } = await import('../src/services/agents');
+        const id = await agentForRun(
+          proctor().ctx.db,
+          { organizationId: person.organization!.id, userId: person.user.id },
+          'sdk-made',
+        );
+        const response = await proctor().request({
+          method: 'POST',
+          url: '/api/runs/',
+          as: person,
+          payload: { testCaseId: testCase.id, agentArtifactId: id },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().detail).toBe(
+          '"sdk-made" has no endpoint: it drives its environments itself through the SDK',
+        );
+      });
+    });
+
+    it('replays a recorded session: the replay agent re-enacts its actions and reaches the same mutations', async () => {
+      const person = await runner();
+      const testCase = await builtInTestCase('tracker', 'comment-on-sso-certificates');
+      const original = await proctor().request({
+        method: 'POST',
+        url: '/api/runs/',
+        as: person,
+        payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'oracle') },
+      });
+      const recorded = RunResponse.parse(original.json());
+      await scoredGroup(person, recorded.batch_id);
+
+      const response = await proctor().request({
+        method: 'POST',
+        url: '/api/runs/replay',
+        as: person,
+        payload: { session_id: recorded.session_id },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const replay = RunResponse.parse(response.json());
+      const ended = await scoredGroup(person, replay.batch_id);
+      expect(ended).toMatchObject({ total: 1, scored: 1, passed: 1, agent: { alias: 'replay' } });
+
+      const detail = async (sessionId: string) =>
+        (await proctor().request({ method: 'GET', url: `/api/session/${sessionId}`, as: person })).json() as {
+          state_mutations: Array<{ action: string; table_name: string; changes?: unknown }>;
+        };
+      const changes = (mutations: Awaited<ReturnType<typeof detail>>['state_mutations']) =>
+        mutations.map(({ action, table_name, changes }) => ({ action, table_name, changes }));
+      const [before, after] = await Promise.all([detail(recorded.session_id), detail(replay.session_id)]);
+      expect(before.state_mutations.length).toBeGreaterThan(0);
+      expect(changes(after.state_mutations)).toEqual(changes(before.state_mutations));
+      const [row] = await proctor()
+        .ctx.db.select()
+        .from(sessions)
+        .where(eq(sessions.publicId, replay.session_id));
+      const [originalRow] = await proctor()
+        .ctx.db.select()
+        .from(sessions)
+        .where(eq(sessions.publicId, recorded.session_id));
+      expect(row!.replayOfSessionId).toBe(originalRow!.id);
+      // Its run group lists it (replays are otherwise left out of the sessions list by default).
+      const listed = await proctor().request({
+        method: 'GET',
+        url: `/api/session/?runSessionBatchId=${replay.batch_id}`,
+        as: person,
+      });
+      expect(SessionListResponse.parse(listed.json()).sessions.map((s) => s.sessionId)).toEqual([
+        replay.session_id,
+      ]);
+
+      // Not a run of its own kind: the replay agent is started from a session only, and only from one that ended.
+      const asRun = await proctor().request({
+        method: 'POST',
+        url: '/api/runs/',
+        as: person,
+        payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'replay') },
+      });
+      expect(asRun.statusCode).toBe(400);
+      expect(asRun.json().detail).toMatch(/^The replay agent re-enacts a recorded session/);
+      const someoneElse = await proctor().request({
+        method: 'POST',
+        url: '/api/runs/replay',
+        as: await runner(),
+        payload: { session_id: recorded.session_id },
+      });
+      expect(someoneElse.statusCode).toBe(404);
+    });
+
+    it('runs the DOM agent on the configured chat model: the page as text in, one JSON action out', async () => {
+      const person = await runner();
+      const testCase = await builtInTestCase('tracker', 'infrastructure-lead-email');
+      const dom = (await agents(person)).find((agent) => agent.alias === 'dom-agent')!;
+      expect(dom.notRunnableReason).toBeNull();
+      const before = chatRequests.length;
+      const response = await proctor().request({
+        method: 'POST',
+        url: '/api/runs/',
+        as: person,
+        payload: { testCaseId: testCase.id, agentArtifactId: dom.id },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const run = RunResponse.parse(response.json());
+      expect(await scoredGroup(person, run.batch_id)).toMatchObject({ total: 1, scored: 1, passed: 1 });
+      const sent = chatRequests.slice(before);
+      expect(sent).toHaveLength(4);
+      expect(sent[0]).toMatchObject({
+        authorization: 'Bearer sk-stand-in',
+        body: { model: 'stand-in-model', response_format: { type: 'json_object' } },
+      });
+      const messages = sent[0]!.body.messages as Array<{ role: string; content: string }>;
+      expect(messages.map((message) => message.role)).toEqual(['system', 'user']);
+      expect(messages[1]!.content).toContain(
+        `Task: ${testCase.name ? await testCasePrompt(testCase.id) : ''}`,
+      );
+      expect(messages[1]!.content).toContain('Sign in');
+      const last = (sent[3]!.body.messages as Array<{ content: string }>)[1]!.content;
+      expect(last).toContain('Your previous actions:\n1. {"action":"type"');
+    });
+
+    it('says the benchmarker is online when this machine can run browsers', async () => {
+      const person = await runner();
+      const response = await proctor().request({ method: 'GET', url: '/api/benchmarker/', as: person });
+      expect(response.statusCode).toBe(200);
+      expect(BenchmarkerStatus.parse(response.json())).toMatchObject({ status: 'online', detail: null });
+    });
+
+    it('rejects a reset that names a built-in agent as its own, before the running session is touched', async () => {
+      const person = await runner({ playground_access: true });
+      const made = await proctor().request({
+        method: 'POST',
+        url: '/api/env/make2',
+        as: person,
+        payload: { env_id: 'shop' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const { id, session_id } = made.json() as { id: string; session_id: string };
+      const reset = await proctor().request({
+        method: 'POST',
+        url: `/api/env/${id}/reset`,
+        as: person,
+        payload: { agent_version: 'oracle' },
+      });
+      expect(reset.statusCode).toBe(400);
+      expect(reset.json().detail).toBe('"oracle" is the alias of a built-in agent: choose another');
+      const status = await proctor().request({
+        method: 'GET',
+        url: `/api/session/${session_id}`,
+        as: person,
+      });
+      expect(status.json().session.status).toBe('run_setup_completed');
+      await proctor().request({ method: 'POST', url: `/api/env/${id}/close`, as: person });
+    });
+  },
+  {
+    builtInSimulators: builtInRegistrations(),
+    // The stand-in agent listens on this machine: the outbound guard lets Proctor reach it.
+    env: {
+      MAX_ENVIRONMENTS: '2',
+      OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+      AGENT_LLM_URL: chatModelUrl,
+      AGENT_LLM_MODEL: 'stand-in-model',
+      AGENT_LLM_API_KEY: 'sk-stand-in',
+    },
+  },
+);

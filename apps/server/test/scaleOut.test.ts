@@ -1,0 +1,206 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { BenchmarkResponse, RunGroupResponse } from '@proctor/contracts';
+import { jobGroups, runSessionBatches, sessions, simulators, testCases } from '@proctor/db';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInRegistrations } from '../src/builtIns';
+import { JOBS, type JobHandlers, PermanentJobError } from '../src/jobs/catalog';
+import { RedisQueue } from '../src/jobs/redisQueue';
+import { testDatabases } from './support/databases';
+import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import { until } from './support/until';
+
+const redisUrl = process.env.REDIS_URL;
+const postgres = testDatabases().find((database) => database.name === 'postgres');
+const prefix = () => `proctor-test-${randomBytes(4).toString('hex')}`;
+
+/**
+ * Scale-out (issue 9 item 1, ARCHITECTURE.md): the job queue on Redis with BullMQ, and `proctor worker`
+ * processes that run the runs for a server sharing their PostgreSQL and Redis. Needs REDIS_URL and DATABASE_URL
+ * (set on the development and CI machines; .ci/run exports them when the services answer); each test uses keys
+ * of its own and removes them.
+ */
+describe.skipIf(!redisUrl)('the Redis job queue', () => {
+  const queues: RedisQueue[] = [];
+  afterAll(async () => {
+    for (const queue of queues) {
+      await queue.obliterate();
+      await queue.close();
+    }
+  });
+
+  function handlers(
+    run: JobHandlers['runSession']['run'],
+    failed: Array<{ sessionId: number; reason: string }>,
+  ): JobHandlers {
+    return {
+      runSession: { run, failed: async ({ sessionId }, reason) => void failed.push({ sessionId, reason }) },
+    };
+  }
+
+  it('runs jobs in a worker, tries a failed one again, and tells the failed handler of a final failure once per side', async () => {
+    const keys = prefix();
+    const adder = new RedisQueue({ url: redisUrl!, prefix: keys });
+    const worker = new RedisQueue({ url: redisUrl!, prefix: keys });
+    queues.push(adder, worker);
+    const failedInWorker: Array<{ sessionId: number; reason: string }> = [];
+    const failedSeenByAdder: Array<{ sessionId: number; reason: string }> = [];
+    const attempts = new Map<number, number[]>();
+    worker.work(
+      handlers(async ({ sessionId }, context) => {
+        attempts.set(sessionId, [...(attempts.get(sessionId) ?? []), context.attempt]);
+        if (sessionId === 2 && context.attempt === 1) throw new Error('The browser did not start');
+        if (sessionId === 3) throw new Error('The browser never starts');
+        if (sessionId === 4) throw new PermanentJobError('Proctor cannot drive it');
+      }, failedInWorker),
+    );
+    adder.observe(handlers(async () => undefined, failedSeenByAdder));
+    const jobs = await Promise.all([1, 2, 3, 4].map((sessionId) => adder.add('runSession', { sessionId })));
+    const outcomes = await Promise.all(jobs.map((job) => job.finished));
+    expect(outcomes).toEqual([
+      { status: 'completed', attempts: 1 },
+      { status: 'completed', attempts: 2 },
+      { status: 'failed', attempts: JOBS.runSession.attempts, reason: 'The browser never starts' },
+      { status: 'failed', attempts: 1, reason: 'Proctor cannot drive it' },
+    ]);
+    expect(attempts.get(2)).toEqual([1, 2]);
+    expect(attempts.get(4)).toEqual([1]);
+    const bySession = (list: typeof failedInWorker) => [...list].sort((a, b) => a.sessionId - b.sessionId);
+    expect(bySession(failedInWorker)).toEqual([
+      { sessionId: 3, reason: 'The browser never starts' },
+      { sessionId: 4, reason: 'Proctor cannot drive it' },
+    ]);
+    expect(bySession(failedSeenByAdder)).toEqual(bySession(failedInWorker));
+    expect(await adder.counts('runSession')).toEqual({ queued: 0, running: 0 });
+  });
+
+  it('refuses a payload its schema refuses, before anything reaches Redis', async () => {
+    const queue = new RedisQueue({ url: redisUrl!, prefix: prefix() });
+    queues.push(queue);
+    await expect(queue.add('runSession', { sessionId: 0 })).rejects.toThrow();
+    expect(await queue.counts('runSession')).toEqual({ queued: 0, running: 0 });
+  });
+});
+
+describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor worker` processes', () => {
+  let proctor: TestProctor;
+  let runner: Actor;
+  let databaseUrl: string;
+  let drop: () => Promise<void>;
+  const keys = prefix();
+  const workers: ChildProcess[] = [];
+  const output: string[] = [];
+
+  /** `npm run worker` as an operator starts it, against the test's database, Redis keys and blob folder. */
+  function startWorker(id: string): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: keys,
+        WORKER_ID: id,
+        DATA_DIR: proctor.ctx.config.dataDir,
+        JOB_STALL_MS: '3000',
+        MAX_ENVIRONMENTS: '2',
+        BROWSER_POOL_SIZE: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => output.push(`[${id}] ${chunk}`));
+    child.stderr?.on('data', (chunk) => output.push(`[${id}] ${chunk}`));
+    workers.push(child);
+    return child;
+  }
+
+  beforeAll(async () => {
+    const created = await postgres!.create();
+    if (created.config.kind !== 'postgres') throw new Error('Expected a PostgreSQL test database');
+    databaseUrl = created.config.url;
+    drop = created.drop;
+    proctor = await startTestProctor(
+      { name: 'postgres', create: async () => ({ config: created.config, drop: async () => {} }) },
+      {
+        builtInSimulators: builtInRegistrations(),
+        env: { REDIS_URL: redisUrl!, REDIS_PREFIX: keys, JOBS_IN_SERVER: 'false', JOB_STALL_MS: '3000' },
+      },
+    );
+    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
+    runner = await proctor.actor({
+      permissions: { record_testcases: true },
+      plan: { allowed_simulators: allowed.map((row) => row.id) },
+    });
+  });
+  afterAll(async () => {
+    for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
+    await (proctor?.ctx.queue as RedisQueue | undefined)?.obliterate().catch(() => undefined);
+    await proctor?.close();
+    await drop?.();
+  });
+
+  it('runs on the workers; killing one mid-run loses no run: each is run again elsewhere or failed with the reason', async () => {
+    const first = startWorker('worker-one');
+    const ids = (
+      await proctor.ctx.db
+        .select({ publicId: testCases.publicId })
+        .from(testCases)
+        .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
+        .where(and(eq(simulators.name, 'tracker'), isNotNull(testCases.builtInKey)))
+        .limit(6)
+    ).map((row) => row.publicId);
+    const started = await proctor.request({
+      method: 'POST',
+      url: '/api/benchmarker/benchmark',
+      as: runner,
+      payload: { testcase_ids: ids, agent: 'oracle', runs: 1, concurrency: 2 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { batch_id } = BenchmarkResponse.parse(started.json());
+    const [group] = await proctor.ctx.db
+      .select()
+      .from(runSessionBatches)
+      .where(eq(runSessionBatches.publicId, batch_id));
+    const ofGroup = () =>
+      proctor.ctx.db.select().from(sessions).where(eq(sessions.runSessionBatchId, group!.id));
+
+    // Kill the first worker while it is running two of the runs.
+    const running = await until(
+      ofGroup,
+      (rows) => rows.filter((row) => row.status === 'run_setup_completed').length === 2,
+      'two runs under way on the first worker',
+    );
+    const interrupted = running.filter((row) => row.status === 'run_setup_completed').map((row) => row.id);
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    startWorker('worker-two');
+
+    const ended = await until(
+      async () =>
+        RunGroupResponse.parse(
+          (await proctor.request({ method: 'GET', url: `/api/runs/batches/${batch_id}`, as: runner })).json(),
+        ).runGroup,
+      (view) => view.finished && view.scored + view.failed === view.total,
+      `the run group to end (${output.join('')})`,
+    );
+    expect(ended.total).toBe(ids.length);
+    const rows = await ofGroup();
+    // Nothing lost, nothing left running: every run passed, or failed with a reason.
+    for (const row of rows) {
+      if (row.status === 'run_failed') expect(row.failureReason).toBeTruthy();
+      else expect(row.passed, `session ${row.id} (${row.status})`).toBe(true);
+    }
+    expect(ended.passed + ended.failed).toBe(ids.length);
+    // The interrupted runs were run again on the second worker (their first environments failed, not left open).
+    const again = rows.filter((row) => interrupted.includes(row.id));
+    expect(again.every((row) => row.status !== 'run_failed')).toBe(true);
+    const open = await proctor.ctx.db
+      .select({ id: jobGroups.id })
+      .from(jobGroups)
+      .where(
+        and(eq(jobGroups.workerId, 'worker-one'), inArray(jobGroups.overallStatus, ['starting', 'running'])),
+      );
+    expect(open).toEqual([]);
+  });
+});
