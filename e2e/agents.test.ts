@@ -1,6 +1,7 @@
 import {
   AGENT_MESSAGES,
   AgentArtifactsResponse,
+  BUILT_IN_AGENT_KINDS,
   formatSuccessRate,
   type SessionStatus,
   successRate,
@@ -119,7 +120,11 @@ describe('agents', () => {
     expect(me.permissions.dashboard_access).toBe(true);
     await page.goto('/agents');
     await page.getByRole('heading', { name: 'Agents' }).waitFor();
-    await page.getByText('No agents yet', { exact: false }).waitFor();
+    // The built-in agents are listed to every organization, and cannot be archived.
+    const oracle = page.locator('[data-testid="agent-row"][data-alias="oracle"]');
+    await oracle.getByText('Built-in', { exact: true }).waitFor();
+    expect(await oracle.getByRole('button', { name: 'Archive' }).count()).toBe(0);
+    expect(await page.locator('[data-testid="agent-row"]').count()).toBe(BUILT_IN_AGENT_KINDS.length);
 
     await page.getByRole('button', { name: 'Create Agent Artifact' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Agent Artifact' });
@@ -153,7 +158,9 @@ describe('agents', () => {
     await dialog.getByRole('alert').getByText(`An agent named "${alias}" already exists`).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => page.locator('[data-testid="agent-row"]').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="agent-row"]').count())
+      .toBe(1 + BUILT_IN_AGENT_KINDS.length);
   });
 
   it('should show the results per test case with their intervals, and the sessions people must look at', async () => {

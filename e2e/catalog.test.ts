@@ -9,7 +9,7 @@ import {
 } from '@proctor/contracts';
 import { newPublicId, scores, sessions } from '@proctor/db';
 import { eq } from 'drizzle-orm';
-import type { Locator, Page, Request } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
 import { type CatalogApi, catalogApi, rowNames, unique } from './support/catalog';
@@ -25,23 +25,6 @@ function field(scope: Page | Locator, label: string): Locator {
   return scope
     .getByLabel(new RegExp(`^${label}( \\*)?$`))
     .and(scope.locator('input:not([type="hidden"]), textarea'));
-}
-
-/**
- * A tab whose feature is not built yet says so, instead of an empty list the server was never asked for:
- * opening it sends no API request.
- */
-async function expectTabNotAvailable(page: Page, tab: string, emptyListText: RegExp): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  const asked: string[] = [];
-  const record = (request: Request) => asked.push(new URL(request.url()).pathname);
-  page.on('request', record);
-  await page.getByRole('tab', { name: tab }).click();
-  const panel = page.getByRole('tabpanel', { name: tab });
-  await panel.getByTestId('tab-not-available').getByText('This tab is not available yet.').waitFor();
-  page.off('request', record);
-  expect(await panel.getByText(emptyListText).count()).toBe(0);
-  expect(asked.filter((path) => path.startsWith('/api/'))).toEqual([]);
 }
 
 async function waitForRows(page: Page, testId: string, expected: string[]): Promise<void> {
@@ -431,12 +414,6 @@ describe('simulators, tests and datasets pages', () => {
 
     await admin.goto(`/tests/${testCase.publicId}x`);
     await admin.getByRole('heading', { name: 'Test case not found' }).waitFor();
-  });
-
-  it('should say that the tabs of features not built yet are not available, without asking the server', async () => {
-    await admin.goto(`/simulators/${shop.name}`);
-    await admin.getByRole('heading', { name: shop.name }).waitFor();
-    await expectTabNotAvailable(admin, 'Benchmarks', /^No benchmark results/);
   });
 
   it('should create a dataset with an emoji, add a test, show its favicon and archive it after confirming', async () => {

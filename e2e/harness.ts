@@ -49,6 +49,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     ...process.env,
     DATA_DIR: dataDir,
     DATABASE_URL: '',
+    REDIS_URL: '',
     WEB_DIST,
     LOG_LEVEL: 'warn',
     PORT: String(port),

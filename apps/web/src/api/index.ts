@@ -4,3 +4,4 @@ export { type LineSchema, streamNdjson } from './ndjson';
 export { createQueryClient } from './queryClient';
 export { expireSession, onSessionExpired, SESSION_EXPIRED_MESSAGE, storeTokens } from './session';
 export { type StoredTokens, tokenStore } from './tokenStore';
+export { useBlobUrl } from './useBlobUrl';

@@ -10,7 +10,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: '/sites', title: 'Sites' },
   { path: '/site-endpoints', title: 'Site Endpoints' },
   { path: '/replays', title: 'Replays' },
-  { path: '/results', title: 'Results' },
   { path: '/simulators/:simulatorName/editor', title: 'Simulator editor' },
   { path: '/test', title: 'Test' },
   { path: '/apps', title: 'Apps' },

@@ -7,6 +7,8 @@ import type { HUMAN_SCORE_FILTERS } from '@proctor/contracts';
 export const paths = {
   sessions: '/sessions',
   session: (sessionId: string) => `/sessions/${encodeURIComponent(sessionId)}`,
+  /** The sessions of one run group, with its progress (001 §2.3: after a run, /sessions?run_session_batch_id=…). */
+  runGroup: (batchId: string) => `/sessions?${new URLSearchParams({ run_session_batch_id: batchId })}`,
   /** The sessions list of one agent, optionally only those needing human scoring or with a disagreement. */
   agentSessions: (agentId: number, humanScoreFilter?: (typeof HUMAN_SCORE_FILTERS)[number]) =>
     `/sessions?${new URLSearchParams({

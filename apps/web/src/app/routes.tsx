@@ -14,6 +14,7 @@ import { JoinOrganizationPage, OrganizationPage, RequireOrganization } from '../
 import { PlaygroundPage } from '../features/playground';
 import { PublicUrlsPage } from '../features/publicUrls';
 import { RecorderPage } from '../features/recorder';
+import { ResultsPage } from '../features/results';
 import { SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
@@ -102,6 +103,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireDashboardAccess title="Simulator">
             <SimulatorPage />
+          </RequireDashboardAccess>
+        ),
+      },
+      {
+        path: '/results',
+        element: (
+          <RequireDashboardAccess title="Results">
+            <ResultsPage />
           </RequireDashboardAccess>
         ),
       },

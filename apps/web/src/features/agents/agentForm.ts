@@ -1,5 +1,6 @@
 import {
   AGENT_ARTIFACT_TYPES,
+  type AgentArtifact,
   CreateAgentArtifactRequest,
   type EndpointBody,
   type endpoints,
@@ -14,10 +15,12 @@ import { fieldErrors } from '../../components/fieldErrors';
 
 export type AgentType = (typeof AGENT_ARTIFACT_TYPES)[number];
 
-export const AGENT_TYPE_LABELS: Record<AgentType, string> = {
+/** Every listed type's label: the types an agent may be made with, and the agents Proctor ships. */
+export const AGENT_TYPE_LABELS: Record<AgentArtifact['data']['type'], string> = {
   human: 'Human',
   dev: 'Dev (HTTP endpoint)',
   git_container: 'Git container',
+  builtin: 'Built-in',
 };
 
 export const AGENT_TYPE_OPTIONS = AGENT_ARTIFACT_TYPES.map((type) => ({

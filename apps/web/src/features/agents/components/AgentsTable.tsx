@@ -14,7 +14,7 @@ export function AgentsTable({
 }: {
   agents: AgentArtifact[];
   onOpen: (agent: AgentArtifact) => void;
-  /** Absent: the viewer may not archive agents. */
+  /** Absent: the viewer may not archive agents. Built-in agents never offer it (the server refuses). */
   onArchive?: (agent: AgentArtifact) => void;
 }) {
   return (
@@ -86,7 +86,7 @@ export function AgentsTable({
                     >
                       Results
                     </Button>
-                    {onArchive && (
+                    {onArchive && agent.data.type !== 'builtin' && (
                       <Button
                         size="xs"
                         variant="light"

@@ -1,24 +1,31 @@
-import { Anchor, Badge, Button, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { LAYOUT, SCORING_TYPE_LABELS, type TestCaseSet } from '@proctor/contracts';
-import { IconArchive, IconPlus } from '@tabler/icons-react';
+import { IconArchive, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { testCasePath } from '../../../components/TestCaseTable';
 import { DatasetIcon } from './DatasetIcon';
 
-/** A dataset's test cases in the 500 px side panel (001 §2.3). */
+type DatasetTestCase = TestCaseSet['testCases'][number];
+
+/** A dataset's test cases in the 500 px side panel (001 §2.3), with Run All and a Run for each test case. */
 export function DatasetPanel({
   dataset,
   editable,
   onClose,
   onAddTest,
   onArchive,
+  onRunAll,
+  onRunTestCase,
 }: {
   dataset: TestCaseSet | null;
   editable: boolean;
   onClose: () => void;
   onAddTest: (dataset: TestCaseSet) => void;
   onArchive: (dataset: TestCaseSet) => void;
+  /** Absent, with onRunTestCase: the viewer may not run agents. */
+  onRunAll?: (dataset: TestCaseSet) => void;
+  onRunTestCase?: (testCase: DatasetTestCase) => void;
 }) {
   return (
     <Drawer
@@ -46,20 +53,39 @@ export function DatasetPanel({
               {dataset.description}
             </Text>
           )}
-          {editable && (
+          {(editable || onRunAll) && (
             <Group gap="sm">
-              <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => onAddTest(dataset)}>
-                Add Test
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconArchive size={14} />}
-                onClick={() => onArchive(dataset)}
-              >
-                Delete
-              </Button>
+              {onRunAll && (
+                <Button
+                  size="xs"
+                  leftSection={<IconPlayerPlay size={14} />}
+                  onClick={() => onRunAll(dataset)}
+                  disabled={dataset.testCases.length === 0}
+                >
+                  Run All
+                </Button>
+              )}
+              {editable && (
+                <Button
+                  size="xs"
+                  variant={onRunAll ? 'default' : 'filled'}
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => onAddTest(dataset)}
+                >
+                  Add Test
+                </Button>
+              )}
+              {editable && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconArchive size={14} />}
+                  onClick={() => onArchive(dataset)}
+                >
+                  Delete
+                </Button>
+              )}
             </Group>
           )}
           <Text size="xs" fw={600} c="dimmed" tt="uppercase">
@@ -93,6 +119,18 @@ export function DatasetPanel({
                           {SCORING_TYPE_LABELS[type]}
                         </Badge>
                       ))}
+                      {onRunTestCase && (
+                        <Tooltip label="Run" withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            size="sm"
+                            aria-label={`Run ${testCase.name}`}
+                            onClick={() => onRunTestCase(testCase)}
+                          >
+                            <IconPlayerPlay size={14} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
                     </Group>
                   </Group>
                   {testCase.startUrl && (

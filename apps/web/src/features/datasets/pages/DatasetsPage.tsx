@@ -7,6 +7,7 @@ import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSignedInUser } from '../../auth';
+import { mayRunAgents, RunDialog, type RunTarget } from '../../runs';
 import { AddTestDialog } from '../components/AddTestDialog';
 import { CreateDatasetDialog } from '../components/CreateDatasetDialog';
 import { DatasetPanel } from '../components/DatasetPanel';
@@ -15,7 +16,10 @@ import { useArchiveTestCaseSet, useTestCaseSets } from '../hooks/useTestCaseSets
 
 export const archiveDatasetConfirmation = (name: string) => `Are you sure you want to archive "${name}"?`;
 
-/** /datasets (001 §2.3). Running datasets arrives with agents; until then there is no Run button. */
+/**
+ * /datasets (001 §2.3). Those who may run agents get Run All and each test case's Run in the side panel,
+ * which open the run dialog with its agent picker.
+ */
 export function DatasetsPage() {
   const user = useSignedInUser();
   const datasets = useTestCaseSets();
@@ -23,6 +27,9 @@ export function DatasetsPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [addingTo, setAddingTo] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  // Kept after the dialog closes, so that its title does not change during the closing animation.
+  const [run, setRun] = useState<{ target: RunTarget; opened: boolean } | null>(null);
+  const runner = mayRunAgents(user);
 
   const list = datasets.data ?? [];
   const selected = list.find((dataset) => dataset.id === selectedId) ?? null;
@@ -93,7 +100,35 @@ export function DatasetsPage() {
         onClose={() => setSelectedId(null)}
         onAddTest={(dataset) => setAddingTo(dataset.id)}
         onArchive={confirmArchive}
+        onRunAll={
+          runner
+            ? (dataset) =>
+                setRun({
+                  target: {
+                    kind: 'dataset',
+                    dataset: { id: dataset.id, name: dataset.name, testCaseCount: dataset.testCases.length },
+                  },
+                  opened: true,
+                })
+            : undefined
+        }
+        onRunTestCase={
+          runner
+            ? (testCase) =>
+                setRun({
+                  target: { kind: 'testCase', testCase: { id: testCase.id, name: testCase.name } },
+                  opened: true,
+                })
+            : undefined
+        }
       />
+      {runner && (
+        <RunDialog
+          target={run?.target ?? null}
+          opened={run?.opened ?? false}
+          onClose={() => setRun((current) => current && { ...current, opened: false })}
+        />
+      )}
       <AddTestDialog dataset={addTarget} onClose={() => setAddingTo(null)} />
       {user.permissions.create_test_cases && (
         <CreateDatasetDialog opened={creating} onClose={() => setCreating(false)} />

@@ -11,3 +11,5 @@ export const sessionDetailKey = (sessionId: string, adminView: boolean) =>
   [...sessionKey(sessionId), { adminView }] as const;
 export const screenshotKey = (path: string) => [...SESSIONS_QUERY_KEY, 'screenshot', path] as const;
 export const sessionScoresKey = (sessionId: string) => [...SESSIONS_QUERY_KEY, 'scores', sessionId] as const;
+/** A run group's progress (GET /api/runs/batches/{id}); apart from the lists, which it refreshes. */
+export const runGroupKey = (batchId: string) => [...SESSIONS_QUERY_KEY, 'run-group', batchId] as const;

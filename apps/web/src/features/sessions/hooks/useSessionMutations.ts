@@ -16,6 +16,15 @@ export function useArchiveSession() {
   });
 }
 
+/** Replay a recorded session (POST /api/runs/replay): a new queued run, which the lists show at once. */
+export function useReplaySession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => call(endpoints.startReplay, { body: { session_id: sessionId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  });
+}
+
 /** Make a session public or private (platform admins); the page shows the answer at once. */
 export function useSetSessionPublic() {
   const queryClient = useQueryClient();

@@ -1,7 +1,19 @@
 import { Alert, Button, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { NO_SESSIONS_FOR_SCORING } from '@proctor/contracts';
-import { IconArchive, IconLock, IconNetwork, IconPlayerTrackNext, IconWorld } from '@tabler/icons-react';
+import {
+  IN_PROGRESS_SESSION_STATUSES,
+  NO_SESSIONS_FOR_SCORING,
+  RUN_PERMISSIONS,
+  type SessionStatus,
+} from '@proctor/contracts';
+import {
+  IconArchive,
+  IconLock,
+  IconNetwork,
+  IconPlayerTrackNext,
+  IconRepeat,
+  IconWorld,
+} from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
 import { paths } from '../../../app/paths';
@@ -16,7 +28,12 @@ import { StepViewer } from '../components/StepViewer';
 import { useAdminView } from '../hooks/useAdminView';
 import { useAnnotatorTimer } from '../hooks/useAnnotatorTimer';
 import { useSession } from '../hooks/useSession';
-import { useArchiveSession, useNextSessionToScore, useSetSessionPublic } from '../hooks/useSessionMutations';
+import {
+  useArchiveSession,
+  useNextSessionToScore,
+  useReplaySession,
+  useSetSessionPublic,
+} from '../hooks/useSessionMutations';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 export const ARCHIVE_SESSION_CONFIRMATION = 'Are you sure you want to archive this session?';
@@ -48,6 +65,7 @@ function SessionScreen({ sessionId }: { sessionId: string }) {
   const archive = useArchiveSession();
   const setPublic = useSetSessionPublic();
   const nextSession = useNextSessionToScore();
+  const replay = useReplaySession();
   const timer = useAnnotatorTimer();
   const annotating = user.organization?.isAnnotator === true && !adminView;
 
@@ -83,6 +101,23 @@ function SessionScreen({ sessionId }: { sessionId: string }) {
   const live = current.status === 'run_setup_completed' && current.job !== null;
   const ownsSession = current.organizationId !== null && current.organizationId === user.organizationId;
   const hasNetworkRequests = detail.network_summary.length > 0;
+  // The replay agent re-enacts an ended session's recorded steps (the server says why when it cannot).
+  const mayReplay =
+    ownsSession &&
+    !annotating &&
+    RUN_PERMISSIONS.some((flag) => user.permissions[flag]) &&
+    current.testCase !== null &&
+    detail.recorded.steps &&
+    !IN_PROGRESS_SESSION_STATUSES.includes(current.status as SessionStatus) &&
+    current.status !== 'run_queued';
+  const startReplay = () =>
+    replay.mutate(current.sessionId, {
+      onSuccess: (run) => {
+        notify.success('The replay agent re-enacts this session in a fresh environment', 'Replay started');
+        navigate(paths.runGroup(run.batch_id));
+      },
+      onError: (error) => notify.error(errorDetail(error), 'Failed to start the replay'),
+    });
 
   const selectStep = (index: number) => {
     const next = new URLSearchParams(search);
@@ -174,6 +209,16 @@ function SessionScreen({ sessionId }: { sessionId: string }) {
               loading={setPublic.isPending}
             >
               {current.isPublic ? 'Make Private' : 'Make Public'}
+            </Button>
+          )}
+          {mayReplay && (
+            <Button
+              variant="default"
+              leftSection={<IconRepeat size={16} />}
+              onClick={startReplay}
+              loading={replay.isPending}
+            >
+              Replay
             </Button>
           )}
           {ownsSession && (

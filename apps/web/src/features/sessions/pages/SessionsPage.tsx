@@ -27,6 +27,7 @@ import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSignedInUser } from '../../auth';
 import { useSimulators } from '../../simulators';
+import { RunGroupProgress } from '../components/RunGroupProgress';
 import { type FilterOption, SessionFilters } from '../components/SessionFilters';
 import { SessionPanel } from '../components/SessionPanel';
 import { SessionsTable } from '../components/SessionsTable';
@@ -79,7 +80,8 @@ export function summaryLine(summary: SessionListResponse['summary']): string {
 
 /**
  * /sessions (000 §2.4): the organization's sessions, filtered through the URL (a filter change goes back to
- * page 1), 100 a page, with a summary and an optional refresh every 10 seconds.
+ * page 1), 100 a page, with a summary and an optional refresh every 10 seconds. Filtered on a run group, it
+ * shows the group's progress and keeps the rows up to date until every run has its verdict.
  *
  * Annotators outside admin view (000 §2.4) get only a "Score Sessions" button, no filters, and rows that do
  * not open: the server leaves out what they may not score. The Admin View switch (account admins, and
@@ -193,6 +195,7 @@ export function SessionsPage() {
           </Badge>
         </Group>
       )}
+      {params.runSessionBatchId && <RunGroupProgress batchId={params.runSessionBatchId} />}
 
       {sessions.isPending && (
         <Center py={80}>

@@ -4,11 +4,11 @@ import { mayRescoreSessions, rescoreSummary, type Simulator, simulatorStatusOf }
 import { IconChartBar, IconEdit, IconHistory, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
-import { NotAvailableYet } from '../../../components/NotAvailableYet';
 import { notify } from '../../../components/notify';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { TestCaseTable } from '../../../components/TestCaseTable';
 import { useSignedInUser } from '../../auth';
+import { SimulatorBenchmarks } from '../../results';
 import { GettingStarted } from '../components/GettingStarted';
 import { SimulatorStatusBadge } from '../components/SimulatorStatusBadge';
 import { simulatorPath } from '../components/SimulatorsTable';
@@ -168,7 +168,7 @@ export function SimulatorPage() {
           </Grid>
         </Tabs.Panel>
         <Tabs.Panel value="benchmarks">
-          <NotAvailableYet part="tab" what="Success rates per agent family on this simulator's test cases" />
+          <SimulatorBenchmarks simulatorName={current.name} />
         </Tabs.Panel>
         <Tabs.Panel value="versions">
           <SimulatorVersions versions={current.versions} />

@@ -14,13 +14,15 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { canEditCatalogueItem } from '@proctor/contracts';
-import { IconArchive, IconPlayerRecord, IconStethoscope, IconWand } from '@tabler/icons-react';
+import { IconArchive, IconChartBar, IconPlayerRecord, IconStethoscope, IconWand } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
 import { BackButton } from '../../../components/BackButton';
 import { notify } from '../../../components/notify';
 import { ScoringBadges } from '../../../components/TestCaseBadges';
 import { useSignedInUser } from '../../auth';
+import { mayBenchmark, RunBenchmarkDialog } from '../../runs';
 import { TestCaseSessions } from '../../sessions';
 import { ConfigurationTab } from '../components/ConfigurationTab';
 import {
@@ -54,6 +56,7 @@ export function TestCasePage() {
   const archive = useArchiveTestCase();
   const generation = useMutationGenerationDialog();
   const evaluator = useEvaluatorHealthDialog(publicId);
+  const [benchmarking, setBenchmarking] = useState(false);
 
   if (testCase.isPending) {
     return (
@@ -135,6 +138,15 @@ export function TestCasePage() {
           </Stack>
         </Group>
         <Group gap="sm">
+          {mayBenchmark(user) && (
+            <Button
+              variant="default"
+              leftSection={<IconChartBar size={16} />}
+              onClick={() => setBenchmarking(true)}
+            >
+              Benchmark
+            </Button>
+          )}
           {user.permissions.record_testcases && current.simulator && (
             <Button
               component={Link}
@@ -204,6 +216,9 @@ export function TestCasePage() {
         </Tabs.Panel>
       </Tabs>
       {generation.dialog}
+      {mayBenchmark(user) && (
+        <RunBenchmarkDialog testCase={current} opened={benchmarking} onClose={() => setBenchmarking(false)} />
+      )}
       <EvaluatorHealthDialog
         testCase={current}
         {...evaluator.dialog}

@@ -1,0 +1,33 @@
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { fetchBlob } from './client';
+
+/**
+ * A picture of this API (a path) as an object URL: fetched with the user's token (an <img src> would carry
+ * none), revoked when the picture changes or the page closes. For pictures that never change once made (step
+ * screenshots, agents' drawn icons): they are never fetched again. A null path asks for nothing.
+ */
+export function useBlobUrl(queryKey: QueryKey, path: string | null) {
+  const query = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchBlob(path ?? '', { signal }),
+    enabled: path !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const blob = query.data ?? null;
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setObjectUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(blob);
+    setObjectUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  return {
+    objectUrl: path === null ? null : objectUrl,
+    isLoading: query.isPending && path !== null,
+    isError: query.isError,
+  };
+}

@@ -1,0 +1,2 @@
+export { SimulatorBenchmarks } from './components/SimulatorBenchmarks';
+export { ResultsPage } from './pages/ResultsPage';

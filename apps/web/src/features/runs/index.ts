@@ -1,0 +1,3 @@
+export { RunBenchmarkDialog } from './components/RunBenchmarkDialog';
+export { RunDialog, type RunTarget } from './components/RunDialog';
+export { mayBenchmark, mayRunAgents } from './runAccess';
