@@ -408,6 +408,7 @@ async function setUp(teardown: Teardown, trackedGroups: Set<number>): Promise<Be
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: '',
+    REDIS_URL: '',
     LOG_LEVEL: 'warn',
     PORT: String(port),
     PUBLIC_URL: baseUrl,

@@ -327,6 +327,7 @@ async function startProctor(
   const config = loadConfig({
     ...environment,
     DATABASE_URL: '',
+    REDIS_URL: '',
     DATA_DIR: folder,
     LOG_LEVEL: 'error',
     PORT: String(port),

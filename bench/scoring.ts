@@ -283,6 +283,7 @@ async function startEngine(
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: '',
+    REDIS_URL: '',
     DATA_DIR: folder,
     LOG_LEVEL: 'error',
     BROWSER_POOL_SIZE: '0',

@@ -1,0 +1,386 @@
+/**
+ * Benchmark of benchmarks (issue 9, item 6): the whole built-in benchmark — every built-in test case — run by
+ * the oracle agent through Proctor's own benchmarker, as a user starts it (POST /api/benchmarker/benchmark), at
+ * concurrency 1, 4 and 8, until every run has ended and been scored.
+ *
+ *   npm run bench:benchmark                          concurrency 1, 4 and 8, a table and the goals
+ *   npm run bench:benchmark -- --concurrency 4       one concurrency only
+ *   npm run bench:benchmark -- --limit 10            the first 10 built-in test cases only
+ *   npm run bench:benchmark -- --json                the figures as JSON on stdout (progress on stderr)
+ *
+ * Proctor runs in this process as `npm start` runs it: PGlite in a temporary DATA_DIR, the built-in
+ * simulators, its default browser pool, MAX_ENVIRONMENTS 8 (so the benchmark's concurrency, not the machine's
+ * default slots, bounds what runs at once). Each run is the real thing: an environment with its own Chromium,
+ * the session recorded (steps, screenshots, rrweb, mutations), the reference script driving the page over CDP,
+ * the end of the run scoring it.
+ *
+ * Figures per concurrency: wall time from the start call to the last verdict, test cases per second, seconds
+ * per test case, whether every run passed, and where the machine's CPU went: Proctor's process (server,
+ * simulators, PGlite, the agents' Playwright clients) against everything else on the machine over the same
+ * wall time (the Chromium processes, which are nearly all of the rest on an otherwise idle machine).
+ *
+ * With REDIS_URL and DATABASE_URL set, the best concurrency is run once more scaled out: the server on a
+ * throwaway PostgreSQL database with REDIS_URL (BullMQ) and JOBS_IN_SERVER=false, one `npm run worker` process
+ * running every run; its verdicts must match the embedded ones and its time stay within 1.2× (CPU: the server's
+ * and the worker's own against everything else).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  BenchmarkResponse,
+  endpoints,
+  type RunGroup,
+  RunGroupResponse,
+  TokenResponse,
+} from '@proctor/contracts';
+import { runSessionBatches, sessionLogs, sessions, testCases } from '@proctor/db';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
+import type { RedisQueue } from '../apps/server/src/jobs/redisQueue';
+import { type Goal, runBenchmark } from './support/main';
+import type { Teardown } from './support/teardown';
+import { createThrowawayDatabase } from './support/throwawayDatabase';
+
+const { values: args } = parseArgs({
+  options: {
+    concurrency: { type: 'string', multiple: true },
+    limit: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const CONCURRENCIES = (args.concurrency ?? ['1', '4', '8']).map(Number);
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+interface Pass {
+  setup: 'embedded' | 'redis';
+  concurrency: number;
+  testCases: number;
+  seconds: number;
+  casesPerSecond: number;
+  secondsPerCase: number;
+  passed: number;
+  failed: number;
+  /** Per test case (built-in key): whether its run passed. */
+  verdicts: Record<string, boolean>;
+  /** Share of the machine's busy CPU time spent in Proctor's process, and elsewhere (Chromium). */
+  proctorCpuShare: number;
+  otherCpuShare: number;
+  /** Busy CPU over the wall time, in cores (2 = both cores of this machine all the time). */
+  busyCores: number;
+}
+
+interface Results {
+  cores: number;
+  loadBefore: number;
+  passes: Pass[];
+  /** The best concurrency again, with REDIS_URL and one separate worker process (null: not measured). */
+  redis: Pass | null;
+}
+
+/** Busy and total jiffies of the whole machine (/proc/stat's first line). */
+function machineJiffies(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, total: busy + idle + iowait };
+}
+const JIFFY_SECONDS = 0.01;
+
+async function call<T>(proctor: Proctor, method: 'GET' | 'POST', url: string, token?: string, body?: object) {
+  const response = await proctor.app.inject({
+    method,
+    url,
+    ...(body ? { payload: body } : {}),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (response.statusCode >= 300)
+    throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+  return response.json() as T;
+}
+
+/** The runs of a group that did not pass, each with what its session says about why. */
+async function failuresOf(proctor: Proctor, groupPublicId: string): Promise<string[]> {
+  const rows = await proctor.ctx.db
+    .select({
+      id: sessions.id,
+      name: testCases.name,
+      status: sessions.status,
+      failureReason: sessions.failureReason,
+      badgeReason: sessions.badgeReason,
+    })
+    .from(sessions)
+    .innerJoin(runSessionBatches, eq(runSessionBatches.id, sessions.runSessionBatchId))
+    .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
+    .where(and(eq(runSessionBatches.publicId, groupPublicId), eq(sessions.passed, false)));
+  const lines: string[] = [];
+  for (const row of rows) {
+    const logs = await proctor.ctx.db
+      .select({ data: sessionLogs.logData })
+      .from(sessionLogs)
+      .where(eq(sessionLogs.sessionId, row.id));
+    const said = logs.map((log) => (log.data as { message?: string }).message).filter(Boolean);
+    lines.push(
+      `${row.name} [${row.status}] ${row.failureReason ?? row.badgeReason ?? ''} ${said.join(' | ')}`,
+    );
+  }
+  return lines;
+}
+
+interface Bench {
+  proctor: Proctor;
+  token: string;
+  /** The separate worker process, in the Redis setup. */
+  workerPid?: number;
+}
+
+/** Own CPU seconds of a process of this machine (utime + stime of /proc/<pid>/stat), 0 when it is gone. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * JIFFY_SECONDS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Proctor as `npm start` runs it (PGlite, in-process queue), or scaled out: the server on a throwaway
+ * PostgreSQL database with REDIS_URL and JOBS_IN_SERVER=false, and one `npm run worker` process that runs
+ * every run, sharing the database, Redis keys of its own and the blob folder.
+ */
+async function start(teardown: Teardown, setup: 'embedded' | 'redis'): Promise<Bench> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'proctor-bench-benchmark-'));
+  teardown.add('data folder', async () => rmSync(dataDir, { recursive: true, force: true }));
+  const slots = String(Math.max(...CONCURRENCIES));
+  let scaled: Record<string, string> = {};
+  let databaseUrl = '';
+  if (setup === 'redis') {
+    const database = await createThrowawayDatabase(process.env.DATABASE_URL!, 'proctor_bench_benchmark');
+    teardown.add(`database ${database.name}`, () => database.drop());
+    databaseUrl = database.url;
+    scaled = {
+      REDIS_URL: process.env.REDIS_URL!,
+      REDIS_PREFIX: `proctor-bench-${database.name}`,
+      JOBS_IN_SERVER: 'false',
+    };
+  }
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: '',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    MAX_ENVIRONMENTS: slots,
+    ...scaled,
+  });
+  const proctor = await createProctor(config);
+  teardown.add(`Proctor (${setup})`, () => proctor.close());
+  let workerPid: number | undefined;
+  if (setup === 'redis') {
+    teardown.add('Redis keys', () => (proctor.ctx.queue as RedisQueue).obliterate());
+    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+      env: {
+        ...process.env,
+        ...scaled,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'error',
+        MAX_ENVIRONMENTS: slots,
+        WORKER_ID: 'bench-worker',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    teardown.add('worker', async () => {
+      if (worker.exitCode !== null) return;
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    });
+    workerPid = worker.pid;
+  }
+  const tokens = TokenResponse.parse(
+    await call(proctor, 'POST', endpoints.register.path, undefined, {
+      name: 'Bench runner',
+      email: 'bench.runner@example.com',
+      password: 'correct horse battery staple',
+    }),
+  );
+  await call(proctor, 'POST', endpoints.createOrganization.path, tokens.access_token, {
+    name: 'Bench benchmarks',
+    purpose: 'Measure benchmarks',
+  });
+  return { proctor, token: tokens.access_token, ...(workerPid ? { workerPid } : {}) };
+}
+
+/** One whole benchmark at one concurrency, from the start call to the last verdict. */
+async function measure(
+  bench: Bench,
+  setup: Pass['setup'],
+  ids: string[],
+  concurrency: number,
+): Promise<Pass> {
+  const { proctor, token } = bench;
+  const cpuBefore = process.cpuUsage();
+  const workerBefore = bench.workerPid ? processCpuSeconds(bench.workerPid) : 0;
+  const jiffiesBefore = machineJiffies();
+  const started = performance.now();
+  const benchmark = BenchmarkResponse.parse(
+    await call(proctor, 'POST', '/api/benchmarker/benchmark', token, {
+      testcase_ids: ids,
+      agent: 'oracle',
+      runs: 1,
+      concurrency,
+    }),
+  );
+  let group: RunGroup;
+  for (;;) {
+    group = RunGroupResponse.parse(
+      await call(proctor, 'GET', `/api/runs/batches/${benchmark.batch_id}`, token),
+    ).runGroup;
+    if (group.finished && group.scored + group.failed === group.total) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const workerSeconds = bench.workerPid ? processCpuSeconds(bench.workerPid) - workerBefore : 0;
+  const busySeconds = (machineJiffies().busy - jiffiesBefore.busy) * JIFFY_SECONDS;
+  for (const failure of await failuresOf(proctor, benchmark.batch_id)) progress(`  did not pass: ${failure}`);
+  const proctorSeconds = (cpu.user + cpu.system) / 1e6 + workerSeconds;
+  const pass: Pass = {
+    setup,
+    concurrency,
+    testCases: group.total,
+    seconds,
+    casesPerSecond: group.total / seconds,
+    secondsPerCase: seconds / group.total,
+    passed: group.passed,
+    failed: group.total - group.passed,
+    verdicts: await verdictsOf(proctor, benchmark.batch_id),
+    proctorCpuShare: proctorSeconds / busySeconds,
+    otherCpuShare: Math.max(0, busySeconds - proctorSeconds) / busySeconds,
+    busyCores: busySeconds / seconds,
+  };
+  progress(
+    `${setup}, concurrency ${concurrency}: ${pass.testCases} cases in ${seconds.toFixed(1)} s (${pass.casesPerSecond.toFixed(2)}/s), ` +
+      `${pass.passed} passed, CPU ${Math.round(pass.proctorCpuShare * 100)}% Proctor / ${Math.round(pass.otherCpuShare * 100)}% Chromium and the rest`,
+  );
+  return pass;
+}
+
+/** Each test case of the group (by built-in key) and whether its run passed. */
+async function verdictsOf(proctor: Proctor, groupPublicId: string): Promise<Record<string, boolean>> {
+  const rows = await proctor.ctx.db
+    .select({ key: testCases.builtInKey, passed: sessions.passed })
+    .from(sessions)
+    .innerJoin(runSessionBatches, eq(runSessionBatches.id, sessions.runSessionBatchId))
+    .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
+    .where(eq(runSessionBatches.publicId, groupPublicId));
+  return Object.fromEntries(rows.map((row) => [row.key ?? '', row.passed]));
+}
+
+async function run(teardown: Teardown): Promise<Results> {
+  const embedded = await start(teardown, 'embedded');
+  const builtIn = await embedded.proctor.ctx.db
+    .select({ key: testCases.builtInKey })
+    .from(testCases)
+    .where(isNotNull(testCases.builtInKey))
+    .orderBy(asc(testCases.builtInKey));
+  const keys = builtIn.map((row) => row.key!).slice(0, args.limit ? Number(args.limit) : undefined);
+  const idsOf = async (bench: Bench) =>
+    (
+      await bench.proctor.ctx.db
+        .select({ publicId: testCases.publicId, key: testCases.builtInKey })
+        .from(testCases)
+        .where(isNotNull(testCases.builtInKey))
+    )
+      .filter((row) => keys.includes(row.key!))
+      .map((row) => row.publicId);
+  progress(`${keys.length} built-in test cases; concurrency ${CONCURRENCIES.join(', ')}`);
+
+  const results: Results = {
+    cores: availableParallelism(),
+    loadBefore: loadavg()[0]!,
+    passes: [],
+    redis: null,
+  };
+  const embeddedIds = await idsOf(embedded);
+  for (const concurrency of CONCURRENCIES)
+    results.passes.push(await measure(embedded, 'embedded', embeddedIds, concurrency));
+  await teardown.run();
+
+  if (!process.env.REDIS_URL || !process.env.DATABASE_URL) {
+    progress(
+      'Redis setup skipped: it needs REDIS_URL and DATABASE_URL (a server where the benchmark may create a database)',
+    );
+    return results;
+  }
+  const best = results.passes.reduce((a, b) => (b.casesPerSecond > a.casesPerSecond ? b : a));
+  const scaled = await start(teardown, 'redis');
+  results.redis = await measure(scaled, 'redis', await idsOf(scaled), best.concurrency);
+  return results;
+}
+
+const GOAL_RATE = 1.7;
+
+await runBenchmark<Results>({
+  progress,
+  json: args.json,
+  closing: 'Proctor and its browsers',
+  run: (teardown) => run(teardown),
+  goals: (results) => {
+    const best = results.passes.reduce((a, b) => (b.casesPerSecond > a.casesPerSecond ? b : a));
+    const all = [...results.passes, ...(results.redis ? [results.redis] : [])];
+    const goals: Goal[] = [
+      {
+        goal: `whole built-in benchmark with the oracle ≥ ${GOAL_RATE} test cases/s at the best concurrency, scoring included`,
+        measured: `${best.casesPerSecond.toFixed(2)}/s at concurrency ${best.concurrency} (${best.seconds.toFixed(1)} s for ${best.testCases})`,
+        met: best.casesPerSecond >= GOAL_RATE,
+      },
+      {
+        goal: 'every test case passes with the oracle',
+        measured: all
+          .map((pass) => `${pass.passed}/${pass.testCases} ${pass.setup} at ${pass.concurrency}`)
+          .join(', '),
+        met: all.every((pass) => pass.passed === pass.testCases),
+      },
+    ];
+    if (results.redis) {
+      const redis = results.redis;
+      const differing = Object.keys(best.verdicts).filter(
+        (key) => best.verdicts[key] !== redis.verdicts[key],
+      );
+      goals.push(
+        {
+          goal: 'through BullMQ and a separate worker: the same verdicts as embedded',
+          measured: differing.length === 0 ? 'identical' : `differ on ${differing.join(', ')}`,
+          met: differing.length === 0,
+        },
+        {
+          goal: 'through BullMQ and a separate worker: ≤ 1.2× the embedded time',
+          measured: `${(redis.seconds / best.seconds).toFixed(2)}× (${redis.seconds.toFixed(1)} s vs ${best.seconds.toFixed(1)} s)`,
+          met: redis.seconds <= 1.2 * best.seconds,
+        },
+      );
+    }
+    return goals;
+  },
+  report: (results, goals) => {
+    console.log(
+      `\nBuilt-in benchmark with the oracle agent (${results.cores} cores, load ${results.loadBefore.toFixed(2)} before)\n`,
+    );
+    console.log(
+      '| setup | concurrency | cases | seconds | cases/s | s per case | passed | CPU Proctor | CPU Chromium and rest | busy cores |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const pass of [...results.passes, ...(results.redis ? [results.redis] : [])])
+      console.log(
+        `| ${pass.setup} | ${pass.concurrency} | ${pass.testCases} | ${pass.seconds.toFixed(1)} | ${pass.casesPerSecond.toFixed(2)} | ${pass.secondsPerCase.toFixed(2)} | ${pass.passed} | ${Math.round(pass.proctorCpuShare * 100)}% | ${Math.round(pass.otherCpuShare * 100)}% | ${pass.busyCores.toFixed(2)} |`,
+      );
+    if (!results.redis) console.log('\n(Redis setup not measured: set REDIS_URL and DATABASE_URL.)');
+    console.log('\nGoals:');
+    for (const goal of goals) console.log(`- ${goal.met ? 'met ' : 'MISS'} ${goal.goal}: ${goal.measured}`);
+  },
+});
