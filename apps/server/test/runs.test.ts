@@ -465,74 +465,88 @@ describeEachDatabase(
       });
     });
 
-    it('replays a recorded session: the replay agent re-enacts its actions and reaches the same mutations', async () => {
-      const person = await runner();
-      const testCase = await builtInTestCase('tracker', 'comment-on-sso-certificates');
-      const original = await proctor().request({
-        method: 'POST',
-        url: '/api/runs/',
-        as: person,
-        payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'oracle') },
-      });
-      const recorded = RunResponse.parse(original.json());
-      await scoredGroup(person, recorded.batch_id);
+    it.each([
+      ['tracker', 'comment-on-sso-certificates', []],
+      // Its reference solution chooses the label in a <select>: recorded as a select step, chosen again.
+      ['mail', 'label-juniper-inbox', ['Clients']],
+    ])(
+      'replays a recorded session of %s %s: the replay agent re-enacts its actions and reaches the same mutations',
+      async (simulator, key, chosen) => {
+        const person = await runner();
+        const testCase = await builtInTestCase(simulator, key);
+        const original = await proctor().request({
+          method: 'POST',
+          url: '/api/runs/',
+          as: person,
+          payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'oracle') },
+        });
+        const recorded = RunResponse.parse(original.json());
+        await scoredGroup(person, recorded.batch_id);
 
-      const response = await proctor().request({
-        method: 'POST',
-        url: '/api/runs/replay',
-        as: person,
-        payload: { session_id: recorded.session_id },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      const replay = RunResponse.parse(response.json());
-      const ended = await scoredGroup(person, replay.batch_id);
-      expect(ended).toMatchObject({ total: 1, scored: 1, passed: 1, agent: { alias: 'replay' } });
+        const response = await proctor().request({
+          method: 'POST',
+          url: '/api/runs/replay',
+          as: person,
+          payload: { session_id: recorded.session_id },
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        const replay = RunResponse.parse(response.json());
+        const ended = await scoredGroup(person, replay.batch_id);
+        expect(ended).toMatchObject({ total: 1, scored: 1, passed: 1, agent: { alias: 'replay' } });
 
-      const detail = async (sessionId: string) =>
-        (await proctor().request({ method: 'GET', url: `/api/session/${sessionId}`, as: person })).json() as {
-          state_mutations: Array<{ action: string; table_name: string; changes?: unknown }>;
-        };
-      const changes = (mutations: Awaited<ReturnType<typeof detail>>['state_mutations']) =>
-        mutations.map(({ action, table_name, changes }) => ({ action, table_name, changes }));
-      const [before, after] = await Promise.all([detail(recorded.session_id), detail(replay.session_id)]);
-      expect(before.state_mutations.length).toBeGreaterThan(0);
-      expect(changes(after.state_mutations)).toEqual(changes(before.state_mutations));
-      const [row] = await proctor()
-        .ctx.db.select()
-        .from(sessions)
-        .where(eq(sessions.publicId, replay.session_id));
-      const [originalRow] = await proctor()
-        .ctx.db.select()
-        .from(sessions)
-        .where(eq(sessions.publicId, recorded.session_id));
-      expect(row!.replayOfSessionId).toBe(originalRow!.id);
-      // Its run group lists it (replays are otherwise left out of the sessions list by default).
-      const listed = await proctor().request({
-        method: 'GET',
-        url: `/api/session/?runSessionBatchId=${replay.batch_id}`,
-        as: person,
-      });
-      expect(SessionListResponse.parse(listed.json()).sessions.map((s) => s.sessionId)).toEqual([
-        replay.session_id,
-      ]);
+        const detail = async (sessionId: string) =>
+          (
+            await proctor().request({ method: 'GET', url: `/api/session/${sessionId}`, as: person })
+          ).json() as {
+            state_mutations: Array<{ action: string; table_name: string; changes?: unknown }>;
+            snapshot: { snapshots: Array<{ action: { type: string; labels?: string[] } }> };
+          };
+        const choices = (steps: Awaited<ReturnType<typeof detail>>['snapshot']['snapshots']) =>
+          steps.flatMap((step) => (step.action.type === 'select' ? (step.action.labels ?? []) : []));
+        const changes = (mutations: Awaited<ReturnType<typeof detail>>['state_mutations']) =>
+          mutations.map(({ action, table_name, changes }) => ({ action, table_name, changes }));
+        const [before, after] = await Promise.all([detail(recorded.session_id), detail(replay.session_id)]);
+        expect(before.state_mutations.length).toBeGreaterThan(0);
+        expect(changes(after.state_mutations)).toEqual(changes(before.state_mutations));
+        expect(choices(before.snapshot.snapshots)).toEqual(chosen);
+        expect(choices(after.snapshot.snapshots)).toEqual(chosen);
+        const [row] = await proctor()
+          .ctx.db.select()
+          .from(sessions)
+          .where(eq(sessions.publicId, replay.session_id));
+        const [originalRow] = await proctor()
+          .ctx.db.select()
+          .from(sessions)
+          .where(eq(sessions.publicId, recorded.session_id));
+        expect(row!.replayOfSessionId).toBe(originalRow!.id);
+        // Its run group lists it (replays are otherwise left out of the sessions list by default).
+        const listed = await proctor().request({
+          method: 'GET',
+          url: `/api/session/?runSessionBatchId=${replay.batch_id}`,
+          as: person,
+        });
+        expect(SessionListResponse.parse(listed.json()).sessions.map((s) => s.sessionId)).toEqual([
+          replay.session_id,
+        ]);
 
-      // Not a run of its own kind: the replay agent is started from a session only, and only from one that ended.
-      const asRun = await proctor().request({
-        method: 'POST',
-        url: '/api/runs/',
-        as: person,
-        payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'replay') },
-      });
-      expect(asRun.statusCode).toBe(400);
-      expect(asRun.json().detail).toMatch(/^The replay agent re-enacts a recorded session/);
-      const someoneElse = await proctor().request({
-        method: 'POST',
-        url: '/api/runs/replay',
-        as: await runner(),
-        payload: { session_id: recorded.session_id },
-      });
-      expect(someoneElse.statusCode).toBe(404);
-    });
+        // Not a run of its own kind: the replay agent is started from a session only, and only from one that ended.
+        const asRun = await proctor().request({
+          method: 'POST',
+          url: '/api/runs/',
+          as: person,
+          payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'replay') },
+        });
+        expect(asRun.statusCode).toBe(400);
+        expect(asRun.json().detail).toMatch(/^The replay agent re-enacts a recorded session/);
+        const someoneElse = await proctor().request({
+          method: 'POST',
+          url: '/api/runs/replay',
+          as: await runner(),
+          payload: { session_id: recorded.session_id },
+        });
+        expect(someoneElse.statusCode).toBe(404);
+      },
+    );
 
     it('runs the DOM agent on the configured chat model: the page as text in, one JSON action out', async () => {
       const person = await runner();

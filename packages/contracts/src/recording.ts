@@ -98,6 +98,15 @@ export const SubmitAction = ActionBase.extend({
   type: z.literal('submit'),
   target: ActionTarget.nullable(),
 });
+/** Options chosen in a `<select>` (a change event): from its pop-up, by keys, or by an agent's selectOption. */
+export const SelectAction = ActionBase.extend({
+  type: z.literal('select'),
+  /** The chosen options' values, in document order (several for a multiple select, none when cleared). */
+  values: z.array(z.string()),
+  /** The chosen options' visible labels, in the same order. */
+  labels: z.array(z.string()),
+  target: ActionTarget.nullable(),
+});
 export const UrlChangeAction = ActionBase.extend({
   type: z.literal('url_change'),
   url: z.string(),
@@ -113,12 +122,21 @@ export const UserAction = z.discriminatedUnion('type', [
   ScrollAction,
   TypeAction,
   SubmitAction,
+  SelectAction,
   UrlChangeAction,
   MouseMoveAction,
 ]);
 export type UserAction = z.infer<typeof UserAction>;
 export type UserActionType = UserAction['type'];
-export const USER_ACTION_TYPES = ['click', 'scroll', 'type', 'submit', 'url_change', 'mouse_move'] as const;
+export const USER_ACTION_TYPES = [
+  'click',
+  'scroll',
+  'type',
+  'submit',
+  'select',
+  'url_change',
+  'mouse_move',
+] as const;
 
 /** A stored screenshot: a key in the blob store, never the bytes themselves. */
 export const ScreenshotRef = z.object({

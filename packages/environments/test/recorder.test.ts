@@ -32,7 +32,10 @@ const HOME = html(
   <div id="list"><div>A long list</div></div>
   <a id="next" href="/next">Next page</a>
   <a id="hash" href="#details">Details</a>
-  <button id="open" onclick="window.open('/popup')">Open popup</button>`,
+  <button id="open" onclick="window.open('/popup')">Open popup</button>
+  <label for="status">Status</label>
+  <select id="status"><option value="open">Open</option><option value="done">Done</option></select>
+  <select id="tags" multiple aria-label="Tags"><option>red</option><option>green</option><option>blue</option></select>`,
   'Home',
 );
 
@@ -255,6 +258,24 @@ describe('SessionRecorder', () => {
       return sink.stepOf('type');
     });
     expect(typed.action).toMatchObject({ text: 'Ada Lovelace', target: { id: 'name' } });
+  });
+
+  it('should record a choice in a list as a select step with the values and labels chosen', async () => {
+    const { sink, recorder } = await record();
+    await page.goto(`${site.url}/`);
+    await page.selectOption('#status', 'done');
+    await page.selectOption('#tags', ['red', 'blue']);
+    const [single, multiple] = await waitFor('two select steps', async () => {
+      await recorder.flush();
+      const steps = sink.steps.filter((step) => step.action.type === 'select');
+      return steps.length === 2 ? steps : undefined;
+    });
+    expect(single!.action).toMatchObject({
+      values: ['done'],
+      labels: ['Done'],
+      target: { id: 'status', selector: '#status', tag: 'select', text: 'Status' },
+    });
+    expect(multiple!.action).toMatchObject({ values: ['red', 'blue'], labels: ['red', 'blue'] });
   });
 
   it('should record wheel scrolling of an element as one scroll per gesture with its direction', async () => {

@@ -234,6 +234,23 @@ describe('ActionAssembler', () => {
     });
   });
 
+  it('should end typing with a choice in a list, recorded with its values and labels', () => {
+    const feed = new Feed();
+    feed.typeText('hi');
+    feed.push({
+      type: 'select',
+      values: ['done'],
+      labels: ['Done'],
+      target: target('status', { tag: 'select' }),
+    });
+    expect(feed.finished().map((action) => action.type)).toEqual(['type', 'select']);
+    expect(feed.finished()[1]).toMatchObject({
+      values: ['done'],
+      labels: ['Done'],
+      target: { id: 'status', tag: 'select' },
+    });
+  });
+
   it('should end a mouse_move when another action starts, and not end typing with one', () => {
     const feed = new Feed();
     feed.push({ type: 'mousemove', x: 1, y: 1 });
@@ -352,5 +369,15 @@ describe('parseRawEvent', () => {
     expect(parseRawEvent({ type: 'click', t: 1, x: 'a', y: 2 }, 1)).toBeNull();
     expect(parseRawEvent({ type: 'unknown', t: 1 }, 1)).toBeNull();
     expect(parseRawEvent({ type: 'key', t: 1 }, 1)).toBeNull();
+    expect(parseRawEvent({ type: 'select', t: 1, values: ['a'], labels: [] }, 1)).toBeNull();
+    expect(parseRawEvent({ type: 'select', t: 1, values: [1], labels: ['A'] }, 1)).toBeNull();
+  });
+
+  it('should accept a select with as many labels as values', () => {
+    expect(parseRawEvent({ type: 'select', t: 1, values: [], labels: [], target: null }, 2)).toMatchObject({
+      type: 'select',
+      seq: 2,
+      values: [],
+    });
   });
 });

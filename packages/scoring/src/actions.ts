@@ -24,6 +24,8 @@ const Text = z.string().max(2000).optional();
  * One action a test case expects. Unset fields accept anything, so `{type: 'submit'}` is any submit.
  * - click, submit: `selector` equals the recorded CSS selector; `text` equals the element's visible text;
  * - type: `selector` as above; `text` equals the typed text ("hello[Enter]");
+ * - select: `selector` as above; `text` equals the list's recorded name; `value` is one of the options chosen
+ *   (by value or by label);
  * - scroll: `direction`;
  * - url_change: `url_pattern`, a regular expression searched in the new URL's path, query and fragment
  *   ("^/orders/\\d+$").
@@ -32,6 +34,12 @@ export const ExpectedAction = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('click'), selector: Selector, text: Text }),
   z.strictObject({ type: z.literal('submit'), selector: Selector, text: Text }),
   z.strictObject({ type: z.literal('type'), selector: Selector, text: Text }),
+  z.strictObject({
+    type: z.literal('select'),
+    selector: Selector,
+    text: Text,
+    value: z.string().max(2000).optional(),
+  }),
   z.strictObject({
     type: z.literal('scroll'),
     direction: z.enum(['up', 'down', 'left', 'right']).optional(),
@@ -93,14 +101,28 @@ export function actionMatches(expected: ExpectedAction, actual: UserAction): boo
       if (expected.text !== undefined && expected.text !== actual.text) return false;
       return expected.selector === undefined || expected.selector === actual.target?.selector;
     }
-    default: {
-      const target = targetOf(actual);
-      if (expected.selector !== undefined && expected.selector !== target?.selector) return false;
-      return (
-        expected.text === undefined || (target !== null && collapse(expected.text) === collapse(target.text))
-      );
+    case 'select': {
+      if (actual.type !== 'select') return false;
+      if (
+        expected.value !== undefined &&
+        !actual.values.includes(expected.value) &&
+        !actual.labels.includes(expected.value)
+      )
+        return false;
+      return targetMatches(expected, actual);
     }
+    default:
+      return targetMatches(expected, actual);
   }
+}
+
+/** The expected selector and visible text, where given, are the recorded target's. */
+function targetMatches(expected: { selector?: string; text?: string }, actual: UserAction): boolean {
+  const target = targetOf(actual);
+  if (expected.selector !== undefined && expected.selector !== target?.selector) return false;
+  return (
+    expected.text === undefined || (target !== null && collapse(expected.text) === collapse(target.text))
+  );
 }
 
 /**
@@ -119,6 +141,12 @@ export function sameAction(reference: UserAction, actual: UserAction): boolean {
       return true;
     case 'type':
       return actual.type === 'type' && reference.text === actual.text && sameTarget(reference, actual);
+    case 'select':
+      return (
+        actual.type === 'select' &&
+        reference.values.join('\n') === actual.values.join('\n') &&
+        sameTarget(reference, actual)
+      );
     default:
       return sameTarget(reference, actual);
   }
@@ -155,6 +183,8 @@ export function describeAction(action: UserAction): string {
       return `type ${quote(action.text)}${target ? ` into ${target.selector}` : ''}`;
     case 'submit':
       return `submit${on}`;
+    case 'select':
+      return `select ${action.labels.map(quote).join(', ') || 'nothing'}${target ? ` in ${target.selector}` : ''}`;
     case 'scroll':
       return `scroll ${action.direction}`;
     case 'url_change':
@@ -173,6 +203,8 @@ export function describeExpectedAction(expected: ExpectedAction): string {
       return `scroll${expected.direction ? ` ${expected.direction}` : ''}`;
     case 'type':
       return `type${expected.text !== undefined ? ` ${quote(expected.text)}` : ''}${expected.selector ? ` into ${expected.selector}` : ''}`;
+    case 'select':
+      return `select${expected.value !== undefined ? ` ${quote(expected.value)}` : ''}${expected.text !== undefined ? ` in ${quote(expected.text)}` : ''}${expected.selector ? ` (${expected.selector})` : ''}`;
     default:
       return `${expected.type}${expected.text !== undefined ? ` ${quote(expected.text)}` : ''}${expected.selector ? ` (${expected.selector})` : ''}`;
   }

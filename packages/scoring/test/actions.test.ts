@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ActionDiff, runScoreType, type ScoreOutcome } from '../src/index';
 import {
+  choose,
   click,
   clickAt,
   mouseMove,
@@ -40,6 +41,20 @@ describe('page_action_sequence', () => {
       { type: 'url_change', url_pattern: '^/orders/\\d+' },
     ]);
     expect(result(outcome)).toMatchObject({ correct: true, similarity: 1, diffs: [] });
+  });
+
+  it('should match a choice in a list by its value or its label, and the list by its name', async () => {
+    const shipping = steps(
+      click('select#ship', 'Shipping'),
+      choose('select#ship', 'Shipping', ['express'], ['Express (1 day)']),
+    );
+    const chose = async (expected: Record<string, unknown>) =>
+      result(await run([{ type: 'select', ...expected }], shipping)).correct;
+    expect(await chose({ value: 'express' })).toBe(true);
+    expect(await chose({ value: 'Express (1 day)', text: 'Shipping' })).toBe(true);
+    expect(await chose({ selector: 'select#ship' })).toBe(true);
+    expect(await chose({ value: 'standard' })).toBe(false);
+    expect(await chose({ text: 'Country' })).toBe(false);
   });
 
   it('should compare URLs without their origin, which differs between environments', async () => {

@@ -74,10 +74,22 @@ async function type(page: Page, action: Extract<RecordedStep['action'], { type: 
   }
 }
 
+async function select(
+  page: Page,
+  action: Extract<RecordedStep['action'], { type: 'select' }>,
+): Promise<void> {
+  const selector = action.target?.selector;
+  if (!selector) return;
+  await frameFor(page, action.metadata.frame_url)
+    .locator(selector)
+    .first()
+    .selectOption(action.values.map((value) => ({ value })));
+}
+
 /**
  * The replay agent (BUILT_IN_AGENTS.replay) as the driver of a run: the recorded session's own actions, in
  * order, in a fresh environment of the same simulator — clicks on the element recorded (its selector, else the
- * point), typing where it was typed, scrolls, and navigations the driver made itself. What the platform did
+ * point), typing where it was typed, the options chosen in lists, scrolls, and navigations the driver made itself. What the platform did
  * (its navigations) and what follows from other actions (submits, mouse moves) are not repeated. The replay's
  * answer is the original's. Where the page differs from the recording the replay does what it can; its
  * mutations and verdict then say how far it got.
@@ -97,6 +109,9 @@ export function replayDriver(steps: readonly RecordedStep[], output: JsonValue |
             break;
           case 'scroll':
             await page.mouse.wheel(action.dx, action.dy);
+            break;
+          case 'select':
+            await select(page, action);
             break;
           case 'url_change': {
             // A navigation the clicks or keys above made is under way or done; any other is made here.

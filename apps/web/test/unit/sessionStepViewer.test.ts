@@ -54,6 +54,18 @@ describe('step tiles', () => {
       ],
       [{ ...base, type: 'submit', target: null }, 'Submit', 'form'],
       [
+        {
+          ...base,
+          type: 'select',
+          values: ['b', 'c'],
+          labels: ['Blue', 'Cyan'],
+          target: target('Colours', null),
+        },
+        'Select',
+        '"Blue", "Cyan" in "Colours"',
+      ],
+      [{ ...base, type: 'select', values: [], labels: [], target: null }, 'Select', 'nothing'],
+      [
         { ...base, type: 'url_change', url: 'https://shop.test/cart' },
         'URL change',
         'https://shop.test/cart',

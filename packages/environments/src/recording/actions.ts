@@ -39,6 +39,8 @@ export type RawPageEvent =
   | (RawBase & { type: 'text'; text: string; target: RawTarget | null })
   | (RawBase & { type: 'wheel'; dx: number; dy: number; target: RawTarget | null })
   | (RawBase & { type: 'submit'; target: RawTarget | null })
+  /** A `<select>`'s change: the options chosen, their values and labels in document order. */
+  | (RawBase & { type: 'select'; values: string[]; labels: string[]; target: RawTarget | null })
   | (RawBase & { type: 'mousemove'; x: number; y: number });
 
 /** Where an event happened: the page (top-level target) and the frame's URL. */
@@ -192,6 +194,18 @@ export class ActionAssembler {
       case 'submit':
         return this.#single(
           { type: 'submit', ...this.#base(event, context), target: publicTarget(event.target) },
+          context,
+          event.target?.bbox ?? null,
+        );
+      case 'select':
+        return this.#single(
+          {
+            type: 'select',
+            ...this.#base(event, context),
+            values: event.values,
+            labels: event.labels,
+            target: publicTarget(event.target),
+          },
           context,
           event.target?.bbox ?? null,
         );
@@ -428,6 +442,15 @@ export function parseRawEvent(value: unknown, seq: number): RawPageEvent | null 
         : null;
     case 'submit':
       return { type: 'submit', seq, t, target };
+    case 'select': {
+      const strings = (list: unknown) =>
+        Array.isArray(list) && list.every((item) => typeof item === 'string') ? (list as string[]) : null;
+      const values = strings(event.values);
+      const labels = strings(event.labels);
+      return values && labels && values.length === labels.length
+        ? { type: 'select', seq, t, values, labels, target }
+        : null;
+    }
     case 'mousemove':
       return isNumber(event.x) && isNumber(event.y)
         ? { type: 'mousemove', seq, t, x: event.x, y: event.y }

@@ -192,7 +192,7 @@ function markTrusted(event) {
   inTrustedTask = true;
   later(function () { inTrustedTask = false; }, 0);
 }
-['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'click', 'auxclick', 'keydown', 'keyup', 'input', 'submit'].forEach(function (type) {
+['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'click', 'auxclick', 'keydown', 'keyup', 'input', 'change', 'submit'].forEach(function (type) {
   listen(type, markTrusted);
 });
 
@@ -255,6 +255,20 @@ listen('wheel', function (event) {
   }
   lastWheel.t = t;
   report({ type: 'wheel', dx: dx, dy: dy, target: lastWheel.target });
+});
+// A <select>'s choice is made in a pop-up the page never sees (or by keys, or by an agent's selectOption,
+// which dispatches the change itself): its change event is the action. A page script's own dispatch while
+// handling a real event is the page's doing, as for clicks.
+listen('change', function (event) {
+  var element = event.target;
+  if (!element || element.localName !== 'select' || (!event.isTrusted && inTrustedTask)) return;
+  var chosen = Array.prototype.filter.call(element.options, function (option) { return option.selected; });
+  report({
+    type: 'select',
+    values: chosen.map(function (option) { return option.value; }),
+    labels: chosen.map(function (option) { return clean(option.label || option.text); }),
+    target: describe(element)
+  });
 });
 listen('submit', function (event) {
   report({ type: 'submit', target: describe(event.target) });

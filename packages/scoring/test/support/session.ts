@@ -77,6 +77,8 @@ export const click = (selector: string, text = '') =>
 export const clickAt = (x: number, y: number) => action('click', { x, y, button: 'left', target: null });
 export const typeText = (selector: string, text: string) =>
   action('type', { text, target: target(selector, '', 'input') });
+export const choose = (selector: string, name: string, values: string[], labels: string[]) =>
+  action('select', { values, labels, target: target(selector, name, 'select') });
 export const submit = (selector: string) => action('submit', { target: target(selector, '', 'form') });
 export const scroll = (direction: 'up' | 'down') =>
   action('scroll', { direction, dx: 0, dy: direction === 'down' ? 300 : -300, target: null });

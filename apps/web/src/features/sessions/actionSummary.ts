@@ -5,6 +5,7 @@ export const ACTION_LABELS: Record<UserActionType, string> = {
   scroll: 'Scroll',
   type: 'Type',
   submit: 'Submit',
+  select: 'Select',
   url_change: 'URL change',
   mouse_move: 'Mouse move',
 };
@@ -46,6 +47,11 @@ export function actionSummary(action: UserAction): ActionSummary {
       return { label, detail: `${action.direction} · dx ${round(action.dx)}, dy ${round(action.dy)}` };
     case 'submit':
       return { label, detail: targetDescription(action.target) || 'form' };
+    case 'select': {
+      const chosen = action.labels.map((text) => `"${text}"`).join(', ') || 'nothing';
+      const target = targetDescription(action.target);
+      return { label, detail: target ? `${chosen} in ${target}` : chosen };
+    }
     case 'url_change':
       return { label, detail: action.url };
     case 'mouse_move': {
