@@ -77,6 +77,7 @@ export function environmentManagerFor(
     maxEnvironments: config.environments.maxEnvironments,
     scoringServices: scoring,
     ...(config.jobs.workerId ? { workerId: config.jobs.workerId } : {}),
+    ...(config.jobs.workerUrl ? { workerUrl: config.jobs.workerUrl } : {}),
   });
 }
 
@@ -136,16 +137,18 @@ export async function createProctor(
     const app = await buildApp(ctx, options.fastify);
     runs = new RunScheduler(database.db, queue, app.log);
     await environments.start(app.log);
-    // This process is the embedded default's one worker: runs take its environment slots.
-    queue.work(
-      runJobHandlers(database.db, environments, {
-        guard: { allowedAddresses: config.scoring.allowedAddresses },
-        chatModel: config.agentLlm,
-      }),
-      {
-        runSession: config.environments.maxEnvironments,
-      },
-    );
+    // This process is the embedded default's one worker (runs take its environment slots); with Redis,
+    // JOBS_IN_SERVER=false leaves the runs to `proctor worker` processes.
+    if (config.jobs.inServer || !config.jobs.redisUrl)
+      queue.work(
+        runJobHandlers(database.db, environments, {
+          guard: { allowedAddresses: config.scoring.allowedAddresses },
+          chatModel: config.agentLlm,
+        }),
+        {
+          runSession: config.environments.maxEnvironments,
+        },
+      );
     await runs.resume();
     // Sessions scored before their classification was stored (services/classification.ts) get it now.
     const classifying = classifyUnclassified(database.db).then(

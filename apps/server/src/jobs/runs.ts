@@ -22,6 +22,11 @@ import type { JobQueue } from './queue';
 /** How long an agent may take over one run before it has failed its task. */
 export const AGENT_TIME_LIMIT_MS = 5 * 60_000;
 
+/** How long the scheduler waits before handing runs over again to a queue that refused one. */
+const HAND_OVER_RETRY_MS = 2_000;
+/** How often a resumed group whose last runs another process started is checked for their end. */
+const ADOPTED_RUNS_POLL_MS = 5_000;
+
 interface GroupState {
   concurrency: number;
   inFlight: number;
@@ -98,6 +103,16 @@ export class RunScheduler {
       .orderBy(asc(sessions.id))
       .limit(room);
     if (next.length === 0 && state.inFlight === 0) {
+      // Runs a previous process handed over may still be running on a worker (Redis): the group ends with them.
+      const [running] = await this.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.runSessionBatchId, groupId), inArray(sessions.status, RUNNING)))
+        .limit(1);
+      if (running) {
+        setTimeout(() => this.#fill(groupId, state), ADOPTED_RUNS_POLL_MS).unref();
+        return;
+      }
       this.#groups.delete(groupId);
       await this.db
         .update(runSessionBatches)
@@ -106,9 +121,18 @@ export class RunScheduler {
       return;
     }
     for (const { id } of next) {
+      let job: Awaited<ReturnType<JobQueue['add']>>;
+      try {
+        job = await this.queue.add('runSession', { sessionId: id });
+      } catch (error) {
+        // The queue could not take it (Redis unreachable): the run stays queued and is handed over again
+        // later, from where the hand-over stopped.
+        this.#log.warn({ err: error, runGroup: groupId }, 'the queue refused a run; trying again shortly');
+        setTimeout(() => this.#fill(groupId, state), HAND_OVER_RETRY_MS).unref();
+        return;
+      }
       state.cursor = id;
       state.inFlight += 1;
-      const job = await this.queue.add('runSession', { sessionId: id });
       void job.finished.then(() => {
         state.inFlight -= 1;
         this.#fill(groupId, state);
@@ -175,7 +199,6 @@ export function runJobHandlers(
         const replay = replaying ? await replayOf(db, session.replayOfSessionId) : undefined;
         if (session.organizationId === null)
           throw new PermanentJobError('The run belongs to no organization');
-        const agentSignal = AbortSignal.any([job.signal, AbortSignal.timeout(AGENT_TIME_LIMIT_MS)]);
         try {
           await environments.runQueued(
             {
@@ -186,7 +209,7 @@ export function runJobHandlers(
               testCase: row.testCase,
             },
             driverFor(row.agent, settings, replay),
-            { job: job.signal, agent: agentSignal },
+            { job: job.signal, agentTimeLimitMs: AGENT_TIME_LIMIT_MS },
           );
         } catch (error) {
           if (error instanceof RunRefusedError) throw new PermanentJobError(error.message);
