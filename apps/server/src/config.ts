@@ -48,6 +48,12 @@ const Env = z.object({
   JOBS_IN_SERVER: z.enum(['true', 'false']).default('true'),
   JOB_STALL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   WORKER_ID: z.string().min(1).max(200).optional(),
+  WORKER_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'WORKER_URL must be an http(s) origin, e.g. http://10.0.0.5:4100')
+    .optional()
+    .or(z.literal('')),
+  WORKER_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   AGENT_LLM_URL: z.string().optional(),
   AGENT_LLM_MODEL: z.string().optional(),
   AGENT_LLM_API_KEY: z.string().optional(),
@@ -298,6 +304,12 @@ export interface ServerConfig {
     stallMs: number;
     /** Names this process's environments in the database, so that its next start fails what it left open. */
     workerId: string | undefined;
+    /**
+     * Where the servers reach this worker's environments (their live view and CDP), recorded on each; the
+     * worker listens on `workerPort` (WORKER_PORT, else the URL's port) when it is set.
+     */
+    workerUrl: string | undefined;
+    workerPort: number | undefined;
   };
 }
 
@@ -347,6 +359,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       inServer: e.JOBS_IN_SERVER === 'true',
       stallMs: e.JOB_STALL_MS,
       workerId: e.WORKER_ID,
+      workerUrl: e.WORKER_URL ? e.WORKER_URL.replace(/\/$/, '') : undefined,
+      workerPort: e.WORKER_PORT,
     },
   };
 }

@@ -6,14 +6,17 @@ import { RedisQueue } from './jobs/redisQueue';
 import { runJobHandlers } from './jobs/runs';
 import { scoringServices } from './scoring/services';
 import { databaseConfigFor, environmentManagerFor, openBlobStore } from './server';
+import { openWorkerDoor } from './workerDoor';
 
 /**
  * `proctor worker` (npm run worker): runs Proctor's jobs on this machine — each run in an environment of its own,
  * with the built-in simulators and a browser pool — for the servers that share its database (DATABASE_URL) and
  * Redis (REDIS_URL). Its recordings go to the same blob store as theirs (BLOB_STORE_URL; DATA_DIR only when every
  * process shares that folder). WORKER_ID names it (default: `<host>/worker`); give each worker on one machine its
- * own. Stopping it (SIGINT, SIGTERM) fails the runs it is running, with the reason; killing it lets them go back to
- * waiting after JOB_STALL_MS, for another worker.
+ * own. With WORKER_URL (and WORKER_PORT when the port differs), it serves the live view and CDP of its
+ * environments to the servers there (workerDoor.ts): people watch a run on the server wherever it runs. Stopping
+ * it (SIGINT, SIGTERM) fails the runs it is running, with the reason; killing it lets them go back to waiting
+ * after JOB_STALL_MS, for another worker.
  */
 const config = loadConfig({ WORKER_ID: `${hostname()}/worker`, ...process.env });
 // The server's logger (pino, as Fastify makes it), without a server.
@@ -31,6 +34,15 @@ const database = await openDatabase(databaseConfigFor(config));
 const blobs = await openBlobStore(config);
 const environments = environmentManagerFor(config, database.db, blobs, scoringServices(config.scoring));
 await environments.start(log);
+const door = config.jobs.workerUrl
+  ? await openWorkerDoor({
+      db: database.db,
+      environments,
+      jwtSecret: config.jwtSecret,
+      host: config.host,
+      port: config.jobs.workerPort ?? Number(new URL(config.jobs.workerUrl).port || 80),
+    })
+  : undefined;
 const queue = new RedisQueue({
   url: config.jobs.redisUrl,
   prefix: config.jobs.redisPrefix,
@@ -46,7 +58,11 @@ queue.work(
   },
 );
 log.info(
-  { environments: config.environments.maxEnvironments, blobStore: blobs.location },
+  {
+    environments: config.environments.maxEnvironments,
+    blobStore: blobs.location,
+    door: config.jobs.workerUrl ?? null,
+  },
   'Proctor worker is running',
 );
 
@@ -57,6 +73,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'worker shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  await door?.close();
   await queue.close();
   await environments.close();
   await database.close();

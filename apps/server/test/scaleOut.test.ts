@@ -1,13 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { BenchmarkResponse, RunGroupResponse } from '@proctor/contracts';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  BenchmarkResponse,
+  EnvironmentStateResponse,
+  LIVE_VIEW_CLOSE,
+  RunGroupResponse,
+  RunResponse,
+} from '@proctor/contracts';
 import { jobGroups, runSessionBatches, sessions, simulators, testCases } from '@proctor/db';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { builtInRegistrations } from '../src/builtIns';
 import { JOBS, type JobHandlers, PermanentJobError } from '../src/jobs/catalog';
 import { RedisQueue } from '../src/jobs/redisQueue';
 import { testDatabases } from './support/databases';
+import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
 import { until } from './support/until';
 
@@ -89,14 +99,34 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
   let databaseUrl: string;
   let drop: () => Promise<void>;
   const keys = prefix();
+  let serverPort: number;
+  let baseUrl: string;
   const workers: ChildProcess[] = [];
   const output: string[] = [];
+  let agentServer: Server | undefined;
+  const doorPorts = new Set<number>();
 
-  /** `npm run worker` as an operator starts it, against the test's database, Redis keys and blob folder. */
-  function startWorker(id: string): ChildProcess {
+  /**
+   * `npm run worker` as an operator starts it, against the test's database, Redis keys and blob folder, with a
+   * door of its own for the server (WORKER_URL).
+   */
+  /** A free port no other worker of this test was given (a worker binds its port seconds after it starts). */
+  async function doorPort(): Promise<number> {
+    for (;;) {
+      const port = await freePort();
+      if (port !== serverPort && !doorPorts.has(port)) {
+        doorPorts.add(port);
+        return port;
+      }
+    }
+  }
+
+  async function startWorker(id: string): Promise<ChildProcess> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
       env: {
         ...process.env,
+        WORKER_URL: `http://127.0.0.1:${await doorPort()}`,
+        OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: keys,
@@ -116,6 +146,9 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
   }
 
   beforeAll(async () => {
+    // The live view addresses the server hands out are built on PUBLIC_URL: make it the real one.
+    serverPort = await freePort();
+    baseUrl = `http://127.0.0.1:${serverPort}`;
     const created = await postgres!.create();
     if (created.config.kind !== 'postgres') throw new Error('Expected a PostgreSQL test database');
     databaseUrl = created.config.url;
@@ -124,16 +157,26 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
       { name: 'postgres', create: async () => ({ config: created.config, drop: async () => {} }) },
       {
         builtInSimulators: builtInRegistrations(),
-        env: { REDIS_URL: redisUrl!, REDIS_PREFIX: keys, JOBS_IN_SERVER: 'false', JOB_STALL_MS: '3000' },
+        env: {
+          REDIS_URL: redisUrl!,
+          REDIS_PREFIX: keys,
+          JOBS_IN_SERVER: 'false',
+          JOB_STALL_MS: '3000',
+          PUBLIC_URL: baseUrl,
+          OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+        },
       },
     );
+    await proctor.app.listen({ port: serverPort, host: '127.0.0.1' });
     const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
     runner = await proctor.actor({
-      permissions: { record_testcases: true },
+      permissions: { record_testcases: true, playground_access: true, dashboard_access: true },
       plan: { allowed_simulators: allowed.map((row) => row.id) },
     });
   });
   afterAll(async () => {
+    agentServer?.closeAllConnections();
+    agentServer?.close();
     for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
     await (proctor?.ctx.queue as RedisQueue | undefined)?.obliterate().catch(() => undefined);
     await proctor?.close();
@@ -141,7 +184,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
   });
 
   it('runs on the workers; killing one mid-run loses no run: each is run again elsewhere or failed with the reason', async () => {
-    const first = startWorker('worker-one');
+    const first = await startWorker('worker-one');
     const ids = (
       await proctor.ctx.db
         .select({ publicId: testCases.publicId })
@@ -174,7 +217,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     const interrupted = running.filter((row) => row.status === 'run_setup_completed').map((row) => row.id);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
-    startWorker('worker-two');
+    await startWorker('worker-two');
 
     const ended = await until(
       async () =>
@@ -202,5 +245,111 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
         and(eq(jobGroups.workerId, 'worker-one'), inArray(jobGroups.overallStatus, ['starting', 'running'])),
       );
     expect(open).toEqual([]);
+  });
+
+  it("shows a run a worker holds on the server: its state, and its live view through the worker's door", async () => {
+    await startWorker('worker-with-a-door');
+    // A dev agent that thinks until the test has watched it.
+    let answer: (() => void) | undefined;
+    const asked = new Promise<void>((resolveAsked) => {
+      agentServer = createServer((request, response) => {
+        request.resume();
+        request.on('end', () => {
+          resolveAsked();
+          answer = () => {
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(JSON.stringify({ action: 'done' }));
+          };
+        });
+      });
+    });
+    await new Promise<void>((resolve) => agentServer!.listen(0, '127.0.0.1', resolve));
+    const made = await proctor.request({
+      method: 'POST',
+      url: '/api/agent-artifacts/',
+      as: runner,
+      payload: {
+        alias: 'thinker',
+        type: 'dev',
+        endpoint: `http://127.0.0.1:${(agentServer!.address() as AddressInfo).port}/step`,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const [testCase] = await proctor.ctx.db
+      .select({ id: testCases.id })
+      .from(testCases)
+      .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
+      .where(and(eq(simulators.name, 'shop'), isNotNull(testCases.builtInKey)))
+      .limit(1);
+    const started = await proctor.request({
+      method: 'POST',
+      url: '/api/runs/',
+      as: runner,
+      payload: { testCaseId: testCase!.id, agentArtifactId: made.json().artifact.id },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const run = RunResponse.parse(started.json());
+    await asked;
+    const [row] = await proctor.ctx.db
+      .select({ environment: jobGroups.publicId, workerUrl: jobGroups.workerUrl })
+      .from(sessions)
+      .innerJoin(jobGroups, eq(jobGroups.publicId, sessions.jobGroupId))
+      .where(eq(sessions.publicId, run.session_id));
+    expect(row?.workerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const state = await proctor.request({
+      method: 'GET',
+      url: `/api/env/${row!.environment}/state`,
+      as: runner,
+    });
+    expect(state.statusCode, state.body).toBe(200);
+    const { live_view_url } = EnvironmentStateResponse.parse(state.json());
+    expect(live_view_url.startsWith(`${baseUrl}/live/${row!.environment}?token=`)).toBe(true);
+    // Another organization's member learns nothing of it.
+    const outsider = await proctor.request({
+      method: 'GET',
+      url: `/api/env/${row!.environment}/state`,
+      as: await proctor.actor({ permissions: { playground_access: true } }),
+    });
+    expect(outsider.statusCode).toBe(404);
+
+    // The viewer connects to the server; the frames come from the worker's browser.
+    const socketUrl = new URL(live_view_url);
+    socketUrl.pathname = `${socketUrl.pathname}/ws`;
+    socketUrl.protocol = 'ws:';
+    const frame = await new Promise<Buffer>((resolve, reject) => {
+      const socket = new WebSocket(socketUrl);
+      socket.on('message', (data, isBinary) => {
+        if (!isBinary) return;
+        resolve(data as Buffer);
+        socket.close();
+      });
+      socket.on('close', (code) => reject(new Error(`the live view closed with ${code}`)));
+      socket.on('error', reject);
+    });
+    expect(frame.byteLength).toBeGreaterThan(100);
+    // A token for this environment opens no other through the server either.
+    const forged = new URL(socketUrl);
+    forged.pathname = `/live/${randomBytes(8).toString('hex')}/ws`;
+    const refused = await new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(forged);
+      socket.on('close', (code) => resolve(code));
+      socket.on('error', reject);
+    });
+    expect(refused).toBe(LIVE_VIEW_CLOSE.unauthorized.code);
+
+    answer!();
+    const ended = await until(
+      async () =>
+        RunGroupResponse.parse(
+          (
+            await proctor.request({ method: 'GET', url: `/api/runs/batches/${run.batch_id}`, as: runner })
+          ).json(),
+        ).runGroup,
+      (view) => view.finished,
+      `the watched run to end (${output.join('')})`,
+    );
+    // It ended as its agent said (done, having changed nothing), not as an infrastructure failure.
+    expect(ended).toMatchObject({ total: 1, completed: 1, failed: 0, passed: 0 });
   });
 });

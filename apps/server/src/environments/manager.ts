@@ -101,6 +101,8 @@ export interface EnvironmentManagerOptions {
   maxEnvironments: number;
   /** Names this process in job groups, so that a restart can fail what it left open. */
   workerId?: string;
+  /** Where other Proctor processes reach this process's environments (a worker's WORKER_URL). */
+  workerUrl?: string;
   /** What the score types that reach outside use (API scorers, the criteria judge). */
   scoringServices?: ScoringServices;
 }
@@ -295,19 +297,20 @@ export class EnvironmentManager {
    * answers is the session's output.
    * - An environment that cannot be set up throws (RunSetupError): the agent never started, so the job may try
    *   again; the session's status is then left to the job.
-   * - An agent that throws, or does not finish before `agentSignal` fires, has failed its task: that is logged
-   *   on the session, which ends and is scored like any other (the agent's failure counts against it).
+   * - An agent that throws, or does not finish within `agentTimeLimitMs` of its start (the wait for a slot and
+   *   the setup do not count), has failed its task: that is logged on the session, which ends and is scored
+   *   like any other (the agent's failure counts against it).
    * - A browser that dies under the agent fails the session (run_failed, the reason logged): not the agent's
-   *   failure. So does `signal` (the job's: shutdown, its time limit).
+   *   failure. So does `job` (the job's signal: shutdown, its time limit).
    */
-  async runQueued(run: QueuedRun, drive: RunDriver, signals: { job: AbortSignal; agent: AbortSignal }) {
+  async runQueued(run: QueuedRun, drive: RunDriver, limits: { job: AbortSignal; agentTimeLimitMs: number }) {
     const definition = this.#definitions.get(run.simulator.name);
     if (!definition)
       throw new RunRefusedError(
         `Simulator "${run.simulator.name}" cannot be run here: only the built-in app simulators run in this version`,
       );
     if (!this.available) throw new RunSetupError(this.#unavailableReason!);
-    await this.#takeSlot(signals.job);
+    await this.#takeSlot(limits.job);
     let launched: MakeEnvironmentResponse;
     try {
       launched = await this.#launch(
@@ -334,15 +337,17 @@ export class EnvironmentManager {
       void this.#end(
         environment,
         'failed',
-        `The run was stopped: ${String(signals.job.reason?.message ?? signals.job.reason)}`,
+        `The run was stopped: ${String(limits.job.reason?.message ?? limits.job.reason)}`,
       );
-    signals.job.addEventListener('abort', stopOnJobAbort, { once: true });
+    limits.job.addEventListener('abort', stopOnJobAbort, { once: true });
     try {
       const startUrl = this.#startUrl(environment, run.testCase.startUrl || '/');
       await environment.recording;
       await environment.page.navigate(startUrl);
       await setSessionStatus(db, run.sessionId, 'run_setup_completed');
       let output: JsonValue | undefined;
+      // The agent's time counts from here: waiting for a slot and setting up are not its doing.
+      const agentSignal = AbortSignal.any([limits.job, AbortSignal.timeout(limits.agentTimeLimitMs)]);
       try {
         output = await drive({
           wsEndpoint: environment.browser.wsEndpoint,
@@ -350,15 +355,15 @@ export class EnvironmentManager {
           definition,
           testCase: run.testCase,
           sessionPublicId: run.sessionPublicId,
-          signal: signals.agent,
+          signal: agentSignal,
         });
       } catch (error) {
         if (ended()) return;
-        const timedOut = signals.agent.aborted;
+        const timedOut = agentSignal.aborted && !limits.job.aborted;
         await logToSession(db, run.sessionId, {
           type: timedOut ? 'agent_timed_out' : 'agent_failed',
           message: timedOut
-            ? `The agent did not finish in time: ${String((signals.agent.reason as Error)?.message ?? '')}`
+            ? `The agent did not finish in time: ${String((agentSignal.reason as Error)?.message ?? '')}`
             : `The agent failed: ${(error as Error).message}`,
         });
       }
@@ -374,7 +379,7 @@ export class EnvironmentManager {
     } catch (error) {
       await this.#end(environment, 'failed', `The run failed: ${(error as Error).message}`);
     } finally {
-      signals.job.removeEventListener('abort', stopOnJobAbort);
+      limits.job.removeEventListener('abort', stopOnJobAbort);
     }
   }
 
@@ -402,6 +407,7 @@ export class EnvironmentManager {
         keepalive: request.keepalive,
         alias: request.alias ?? null,
         workerId: this.#workerId,
+        workerUrl: this.options.workerUrl ?? null,
         config: {
           source: request.source ?? null,
           interface_type: request.interface_type ?? 'browser',

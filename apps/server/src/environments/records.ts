@@ -21,6 +21,8 @@ export interface NewEnvironment extends EnvironmentOwner {
   alias: string | null;
   config: Record<string, unknown>;
   workerId: string;
+  /** WORKER_URL of the process holding it, when other processes reach it there. */
+  workerUrl: string | null;
 }
 
 export interface SessionStart extends EnvironmentOwner {
@@ -51,6 +53,7 @@ export async function insertEnvironment(db: Database, environment: NewEnvironmen
         overallStatus: 'starting' satisfies EnvironmentStatus,
         config: environment.config,
         workerId: environment.workerId,
+        workerUrl: environment.workerUrl,
         heartbeatAt: new Date(),
       })
       .returning();

@@ -5,6 +5,18 @@ import { LIVE_VIEW, LIVE_VIEW_CLOSE } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { AppContext } from '../context';
+import { pipeToWorker, workerHolding, workerSocketUrl } from './remote';
+
+/** What the doors need: a server's context, or a worker's (which serves the same doors to the servers). */
+export type SocketContext = Pick<AppContext, 'tokens' | 'environments' | 'db'>;
+
+/** The largest message each door takes. */
+const MAX_PAYLOAD = {
+  // An agent's commands can be large (a script to evaluate, a file's contents for an upload).
+  cdp: 64 * 1024 * 1024,
+  // A viewer sends mouse and keys only: a larger message is refused before it is buffered.
+  live: LIVE_VIEW.maxViewerMessageBytes,
+};
 
 /**
  * The two WebSocket doors of an environment, on Proctor's own port, each opened by a capability token
@@ -12,17 +24,22 @@ import type { AppContext } from '../context';
  * - `/cdp/{token}`: an agent's Chrome DevTools Protocol connection, proxied to that environment's browser
  *   through its filters (`chromium.connectOverCDP(cdp_url)`);
  * - `/live/{environmentId}/ws?token=…`: a viewer of the live view (frames out, mouse and keys in).
- * Anything else asking to upgrade is refused with `{detail}`, as every error Proctor sends.
+ * Anything else asking to upgrade is refused with `{detail}`, as every error Proctor sends. An environment
+ * another process holds (a worker's run, remote.ts) is reached through the same door on that worker, with the
+ * same token.
  */
-export function attachEnvironmentSockets(app: FastifyInstance, ctx: AppContext): void {
+export function attachEnvironmentSockets(
+  app: FastifyInstance,
+  ctx: SocketContext,
+  /** False on a worker's door: it serves its own environments and sends nobody on (no loops). */
+  options: { forward: boolean } = { forward: true },
+): void {
   const sockets: Sockets = {
-    // An agent's commands can be large (a script to evaluate, a file's contents for an upload).
-    cdp: new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 }),
-    // A viewer sends mouse and keys only: a larger message is refused before it is buffered.
-    live: new WebSocketServer({ noServer: true, maxPayload: LIVE_VIEW.maxViewerMessageBytes }),
+    cdp: new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.cdp }),
+    live: new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.live }),
   };
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    void route(ctx, sockets, request, socket, head).catch((error: unknown) => {
+    void route(ctx, sockets, options.forward, request, socket, head).catch((error: unknown) => {
       app.log.error({ err: error }, 'environment socket failed');
       refuse(socket, 500, 'Internal server error');
     });
@@ -41,8 +58,9 @@ interface Sockets {
 }
 
 async function route(
-  ctx: AppContext,
+  ctx: SocketContext,
   sockets: Sockets,
+  forward: boolean,
   request: IncomingMessage,
   socket: Duplex,
   head: Buffer,
@@ -52,6 +70,14 @@ async function route(
   if (cdp) {
     const environmentId = await ctx.tokens.verifyEnvironmentToken('cdp', decodeURIComponent(cdp[1]!));
     const environment = environmentId ? ctx.environments.byId(environmentId) : undefined;
+    const worker =
+      forward && environmentId && !environment ? await workerHolding(ctx.db, environmentId) : null;
+    if (worker) {
+      sockets.cdp.handleUpgrade(request, socket, head, (client) =>
+        pipeToWorker(client, workerSocketUrl(worker, url.pathname)),
+      );
+      return;
+    }
     if (!environment) return refuse(socket, 404, 'Environment not found, or the CDP URL has expired');
     // Before the upgrade, not after: a client's first commands must find the proxy listening, and no agent
     // acts before the recorder is attached.
@@ -69,11 +95,13 @@ async function route(
     );
     const allowed = environmentId !== null && environmentId === decodeURIComponent(live[1]!);
     const environment = allowed ? ctx.environments.byId(environmentId) : undefined;
+    const worker = forward && allowed && !environment ? await workerHolding(ctx.db, environmentId) : null;
     // Refused after the upgrade, with the live view's close codes: the viewer then stops reconnecting
     // (an HTTP refusal reads to a browser as a dropped connection, which it retries).
     sockets.live.handleUpgrade(request, socket, head, (viewer) => {
       if (!allowed)
         return viewer.close(LIVE_VIEW_CLOSE.unauthorized.code, LIVE_VIEW_CLOSE.unauthorized.reason);
+      if (worker) return pipeToWorker(viewer, workerSocketUrl(worker, `${url.pathname}${url.search}`));
       if (!environment) return viewer.close(LIVE_VIEW_CLOSE.notFound.code, LIVE_VIEW_CLOSE.notFound.reason);
       ctx.environments
         .addViewer(environment, viewer)

@@ -12,6 +12,7 @@ import type { MemberPrincipal } from '../auth/principal';
 import type { AppContext } from '../context';
 import type { LiveEnvironment } from '../environments/manager';
 import { findEnvironment } from '../environments/records';
+import { workerHolding, workerMutations } from '../environments/remote';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { access, defineRawRoute, defineRoute } from '../http/route';
 import { refCondition, simulatorVisible, viewerOf } from '../services/testCaseAccess';
@@ -39,6 +40,9 @@ async function runningEnvironment(
     `The environment is ${row.group.overallStatus}${row.job?.error ? `: ${row.job.error}` : ''}`,
   );
 }
+
+/** A token the server sends a worker with one question about an environment: it need not outlive the answer. */
+const WORKER_ASK_TTL_SECONDS = 60;
 
 async function liveViewUrl(ctx: AppContext, environmentId: string): Promise<string> {
   const { token } = await ctx.tokens.signEnvironmentToken(
@@ -101,6 +105,18 @@ export function environmentRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, endpoints.environmentState, environmentAccess, async ({ app: ctx, principal, params }) => {
+    if (!ctx.environments.isRunning(params.id)) {
+      // A run on a worker: its state is asked of that worker, and its live view goes through this server.
+      const row = await findEnvironment(ctx.db, params.id, principal.organization.id);
+      const worker = row ? await workerHolding(ctx.db, params.id) : null;
+      if (worker) {
+        const { token } = await ctx.tokens.signEnvironmentToken('live', params.id, WORKER_ASK_TTL_SECONDS);
+        return {
+          state: { mutations: await workerMutations(worker, params.id, token) },
+          live_view_url: await liveViewUrl(ctx, params.id),
+        };
+      }
+    }
     const environment = await runningEnvironment(ctx, principal, params.id);
     return {
       state: { mutations: await ctx.environments.mutations(environment) },

@@ -135,3 +135,22 @@ describe('scoring settings', () => {
     );
   });
 });
+
+describe('WORKER_URL', () => {
+  it("should leave a worker without a door unless told where the servers reach it, and listen on the URL's port", () => {
+    expect(loadConfig({}).jobs).toMatchObject({ workerUrl: undefined, workerPort: undefined });
+    expect(loadConfig({ WORKER_URL: 'http://10.0.0.5:4100/' }).jobs).toMatchObject({
+      workerUrl: 'http://10.0.0.5:4100',
+      workerPort: undefined,
+    });
+    expect(loadConfig({ WORKER_URL: 'https://worker-1.internal', WORKER_PORT: '8443' }).jobs).toMatchObject({
+      workerUrl: 'https://worker-1.internal',
+      workerPort: 8443,
+    });
+  });
+
+  it('should refuse a URL with a path, another scheme, or no host', () => {
+    for (const url of ['http://10.0.0.5:4100/live', 'ftp://10.0.0.5', 'http://'])
+      expect(() => loadConfig({ WORKER_URL: url }), url).toThrow(/WORKER_URL must be an http\(s\) origin/);
+  });
+});

@@ -438,6 +438,11 @@ export const jobGroups = pgTable(
     overallStatus: text('overall_status').notNull().default('queued'),
     config: jsonb('config').$type<Json>().notNull().default({}),
     workerId: text('worker_id'),
+    /**
+     * Where the process holding the environment serves its live view and CDP to other Proctor processes
+     * (WORKER_URL of a `proctor worker`); null when it is reached through the server that made it.
+     */
+    workerUrl: text('worker_url'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -1,0 +1,103 @@
+import { type Database, jobGroups } from '@proctor/db';
+import type { Mutation } from '@proctor/simulators';
+import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { HttpError } from '../http/errors';
+
+/**
+ * Environments another Proctor process holds: a `proctor worker` running a run records its WORKER_URL on the
+ * environment, and the servers reach the environment's state, live view and CDP there, with the same capability
+ * tokens (the worker and the servers share the signing secret through their database). Nothing here widens
+ * who may see what: the server checks the caller before asking, and the worker checks the token again.
+ */
+
+/** How long a worker may take to answer a request for an environment's state. */
+const WORKER_ANSWER_MS = 10_000;
+/** The worker's door for an environment's state (the live view and CDP use the server's own paths). */
+export const WORKER_STATE_ROUTE = '/internal/environments/:id/state';
+const workerStatePath = (environmentId: string) =>
+  WORKER_STATE_ROUTE.replace(':id', encodeURIComponent(environmentId));
+
+/** The WORKER_URL of the process holding a running environment, or null (ended, or held by no worker). */
+export async function workerHolding(db: Database, environmentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ workerUrl: jobGroups.workerUrl, status: jobGroups.overallStatus })
+    .from(jobGroups)
+    .where(eq(jobGroups.publicId, environmentId));
+  return row?.workerUrl && row.status === 'running' ? row.workerUrl : null;
+}
+
+/** The net mutations of an environment a worker holds, asked of that worker with a `live` token for it. */
+export async function workerMutations(
+  workerUrl: string,
+  environmentId: string,
+  token: string,
+): Promise<Mutation[]> {
+  let response: Response;
+  try {
+    response = await fetch(`${workerUrl}${workerStatePath(environmentId)}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(WORKER_ANSWER_MS),
+    });
+  } catch (error) {
+    throw new HttpError(
+      502,
+      `The worker running the environment (${workerUrl}) cannot be reached: ${(error as Error).message}`,
+    );
+  }
+  const body = (await response.json().catch(() => null)) as {
+    mutations?: Mutation[];
+    detail?: string;
+  } | null;
+  if (response.status === 404) throw new HttpError(409, 'The environment is no longer running');
+  if (!response.ok || !Array.isArray(body?.mutations))
+    throw new HttpError(
+      502,
+      `The worker running the environment answered ${response.status}${body?.detail ? `: ${body.detail}` : ''}`,
+    );
+  return body.mutations;
+}
+
+/** A close code a peer may send (1005, 1006 and 1015 are only ever reported, never sent). */
+const sendable = (code: number) =>
+  (code >= 3000 && code < 5000) || (code >= 1000 && code <= 1014 && ![1004, 1005, 1006].includes(code));
+
+/**
+ * Joins a client's socket to the same door on the worker holding the environment: messages both ways as they
+ * come (text stays text, binary stays binary), what the client sends before the worker answers is held until it
+ * does, and either side's close closes the other with its code.
+ */
+export function pipeToWorker(client: WebSocket, upstreamUrl: string): void {
+  // What the worker sends (live view frames, CDP answers with screenshots) is large; what the client may send
+  // was bounded by the door it came through.
+  const upstream = new WebSocket(upstreamUrl, { maxPayload: 256 * 1024 * 1024, perMessageDeflate: false });
+  const held: Array<{ data: WebSocket.RawData; binary: boolean }> = [];
+  client.on('message', (data, binary) => {
+    if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary });
+    else if (upstream.readyState === WebSocket.CONNECTING) held.push({ data, binary });
+  });
+  upstream.on('open', () => {
+    for (const { data, binary } of held.splice(0)) upstream.send(data, { binary });
+  });
+  upstream.on('message', (data, binary) => {
+    if (client.readyState === WebSocket.OPEN) client.send(data, { binary });
+  });
+  upstream.on('close', (code, reason) => {
+    if (client.readyState === WebSocket.OPEN || client.readyState === WebSocket.CONNECTING)
+      client.close(sendable(code) ? code : 1011, reason.toString() || 'The worker closed the connection');
+  });
+  upstream.on('error', () => {
+    if (client.readyState === WebSocket.OPEN)
+      client.close(1011, 'The worker running the environment cannot be reached');
+  });
+  client.on('close', (code, reason) => {
+    if (upstream.readyState === WebSocket.OPEN) upstream.close(sendable(code) ? code : 1000, reason);
+    else if (upstream.readyState === WebSocket.CONNECTING) upstream.terminate();
+  });
+  client.on('error', () => upstream.terminate());
+}
+
+/** The worker's address of the same door, ws(s) for http(s). */
+export function workerSocketUrl(workerUrl: string, pathAndQuery: string): string {
+  return `${workerUrl.replace(/^http/, 'ws')}${pathAndQuery}`;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "job_groups" ADD COLUMN "worker_url" text;
