@@ -71,11 +71,11 @@ export type {
   TestCaseMetadata,
 } from './testing/testCase';
 export { testCaseProblems } from './testing/testCase';
-export { RequestContext } from './web/context';
+export { isLocalPath, RequestContext } from './web/context';
 export type { FormatOptions } from './web/format';
 export { formatDate, formatDateTime, formatMoney, formatRelative, formatTime } from './web/format';
 export type { Field, FieldResult, FieldValue, FormResult, FormSchema } from './web/forms';
-export { fields, formSchema, humanize } from './web/forms';
+export { fieldError, fields, formSchema, humanize } from './web/forms';
 export type { CreateInstanceOptions, SimulatorHostOptions } from './web/host';
 export { MAX_REQUEST_BODY_BYTES, SimulatorHost } from './web/host';
 export type { HtmlValue } from './web/html';
@@ -84,3 +84,5 @@ export { kitHead, toasts } from './web/layoutParts';
 export type { SimulatorRequest } from './web/pipeline';
 export { HttpError } from './web/pipeline';
 export type { Flash, FlashKind } from './web/sessions';
+export type { SignInErrors, SignInOptions, SignInView } from './web/signIn';
+export { signInRoutes } from './web/signIn';

@@ -18,6 +18,18 @@ export interface InstanceView {
 
 const NO_STORE = 'no-store';
 
+const PROBE_ORIGIN = 'http://local.invalid';
+
+/** Whether `value` is a path on the app's own origin as a browser would resolve it (RequestContext.localPath). */
+export function isLocalPath(value: string | null | undefined): value is string {
+  if (!value?.startsWith('/')) return false;
+  try {
+    return new URL(value, PROBE_ORIGIN).origin === PROBE_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Everything a route handler gets: the request (params, query, form, JSON body), the instance (db, clock,
  * rng), the visitor's session (user, flashes) and the response helpers.
@@ -77,6 +89,15 @@ export class RequestContext {
   /** The virtual now (see runtime/clock.ts for when it moves). */
   now(): Date {
     return this.instance.clock.now();
+  }
+
+  /**
+   * `value` when it is a path of this app, else `fallback`: for `next` and `back` parameters that a redirect or
+   * a link follows. A URL of another origin, a protocol-relative `//host`, and what browsers read as one
+   * (`/\host`, tabs or newlines inside) are refused, so the app never sends a visitor elsewhere (open redirect).
+   */
+  localPath(value: string | null | undefined, fallback: string): string {
+    return isLocalPath(value) ? value : fallback;
   }
 
   /** The signed-in user name, or null. */

@@ -13,6 +13,8 @@
  *   result.data.estimate; // number | null
  */
 
+import { html, type SafeHtml } from './html';
+
 export type FieldResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 export interface Field<T> {
@@ -305,4 +307,9 @@ export function formSchema<S extends Shape>(shape: S): FormSchema<S> {
       return values;
     },
   };
+}
+
+/** A field's message under it, as every app shows one (nothing when there is none). */
+export function fieldError(message: string | undefined): SafeHtml {
+  return html`${message && html`<p class="field-error" role="alert">${message}</p>`}`;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SimulatorHost, type SimulatorInstance } from '../../src/index';
+import { isLocalPath, SimulatorHost, type SimulatorInstance } from '../../src/index';
 import { InstanceClient } from '../../src/testing/index';
 import { fixtureSimulator } from '../fixture/index';
 import { dumpDatabase } from '../support/dump';
@@ -239,6 +239,30 @@ describe('simulator instances', () => {
       next: '/tasks/OPS-2?tab=comments',
     });
     expect(back.text).toContain('Renew the TLS certificate');
+  });
+
+  it("should sign in through the kit's flow: never on to another site, a signed-in visitor sent on, sign-out said", async () => {
+    const { client } = start();
+    const credentials = { email: 'DANA@acme.test', password: 'correct-horse' };
+    for (const next of ['//evil.test/x', '/\\evil.test/x', '/\t/evil.test', 'https://evil.test/', 'tasks']) {
+      const response = await client.post('/login', { ...credentials, next }, { follow: false });
+      expect([response.status, response.location]).toEqual([303, '/tasks']);
+    }
+    const empty = await client.post('/login', { email: '', password: '' });
+    expect(empty.status).toBe(422);
+    expect(empty.text).toContain('Email is required');
+    const signedIn = await client.get('/login?next=%2Ftasks%2FOPS-2', { follow: false });
+    expect([signedIn.status, signedIn.location]).toEqual([303, '/tasks/OPS-2']);
+    const out = await client.post('/logout', {});
+    expect(out.text).toContain('You have been signed out');
+    expect((await client.get('/tasks', { follow: false })).status).toBe(303);
+  });
+
+  it('should tell a path of the app from one a browser would take elsewhere', () => {
+    for (const path of ['/', '/tasks?x=//y', '/a/b#c', '/%2F%2Fevil.test'])
+      expect(isLocalPath(path)).toBe(true);
+    for (const path of [null, '', 'tasks', '//evil.test', '/\\evil.test', '/\n/evil.test', 'http://x/'])
+      expect(isLocalPath(path)).toBe(false);
   });
 
   it('should send a form posted while signed out back to the page it was on after sign-in', async () => {

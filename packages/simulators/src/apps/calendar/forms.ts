@@ -1,12 +1,7 @@
 import { fields, formSchema } from '../../kit';
-import { PEOPLE } from './wordlists/people';
+import { PEOPLE } from './data/people';
 
 export const PERSON_IDS = PEOPLE.map((_, index) => String(index + 1));
-
-export const SignInSchema = formSchema({
-  email: fields.email({ required: true }),
-  password: fields.password(),
-});
 
 export const EventSchema = formSchema({
   title: fields.text({ required: true, max: 120 }),

@@ -1,15 +1,9 @@
 import type { SeedContext } from '../../kit';
+import { BOOKING_NOTES, GUEST_DOMAINS, GUEST_FIRST, GUEST_LAST } from './data/guests';
+import { AGENDA_LINES, MEETING_TITLES, OFFSITE_LOCATIONS, REMOTE_LOCATIONS, TOPICS } from './data/meetings';
+import { EMAIL_DOMAIN, emailOf, PEOPLE, ROOMS } from './data/people';
 import { candidateOccurrences, type Interval, overlaps } from './scheduling';
 import { addDays, addMinutes, clockTime, datePart, weekday } from './time';
-import { BOOKING_NOTES, GUEST_DOMAINS, GUEST_FIRST, GUEST_LAST } from './wordlists/guests';
-import {
-  AGENDA_LINES,
-  MEETING_TITLES,
-  OFFSITE_LOCATIONS,
-  REMOTE_LOCATIONS,
-  TOPICS,
-} from './wordlists/meetings';
-import { EMAIL_DOMAIN, emailOf, PEOPLE, ROOMS } from './wordlists/people';
 
 export const OWNER_ID = 1;
 export const OWNER_EMAIL = `jordan.ellis@${EMAIL_DOMAIN}`;

@@ -1,7 +1,7 @@
 import type { Rng, SeedContext, SqliteDatabase } from '../../kit';
+import { BRANDS, CATEGORIES, type CategoryTemplate, COLORS, DESCRIPTION_LINES } from './data/catalog';
+import { FIRST_NAMES, LAST_INITIALS, PLACES, REVIEWS_BY_RATING } from './data/people';
 import { SHIPPING_OPTIONS } from './pricing';
-import { BRANDS, CATEGORIES, type CategoryTemplate, COLORS, DESCRIPTION_LINES } from './wordLists/catalog';
-import { FIRST_NAMES, LAST_INITIALS, PLACES, REVIEWS_BY_RATING } from './wordLists/people';
 
 /**
  * The seed: a catalog of a few hundred products with variants, stock and reviews; the customer's address

@@ -1,8 +1,8 @@
-import { type AppBuilder, html, type SafeHtml } from '../../../kit';
-import { SignInSchema } from '../forms';
-import { fieldError } from '../views/components';
+import { type AppBuilder, fieldError, html, type SignInView, signInRoutes } from '../../../kit';
 
-function signInForm(next: string, errors: { email?: string; password?: string }, email = ''): SafeHtml {
+const HOME = '/calendar/week';
+
+function signInPage({ next, email, errors }: SignInView) {
   return html`<h1>Sign in to your calendar</h1>
 <p class="muted">Use your Harborline work account.</p>
 <form method="post" action="/login" class="stack" novalidate>
@@ -16,43 +16,12 @@ function signInForm(next: string, errors: { email?: string; password?: string },
 <p class="muted small">Trouble signing in? Contact IT at it-help@harborline.co.</p>`;
 }
 
-function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : '/calendar/week';
-}
-
 export function authRoutes(app: AppBuilder): void {
-  app.get('/login', (ctx) =>
-    ctx.render({ title: 'Sign in', layout: 'auth', body: signInForm(safeNext(ctx.query.get('next')), {}) }),
-  );
-  app.post('/login', (ctx) => {
-    const next = safeNext(ctx.form.get('next'));
-    const result = SignInSchema.parse(ctx.form);
-    if (!result.ok) {
-      return ctx.render({
-        title: 'Sign in',
-        layout: 'auth',
-        status: 422,
-        body: signInForm(
-          next,
-          { email: result.errors.email, password: result.errors.password },
-          result.values.email,
-        ),
-      });
-    }
-    if (!ctx.credentialsMatch(result.data.email, result.data.password)) {
-      return ctx.render({
-        title: 'Sign in',
-        layout: 'auth',
-        status: 422,
-        body: signInForm(next, { password: 'Incorrect email or password' }, result.values.email),
-      });
-    }
-    ctx.signIn(result.data.email);
-    return ctx.redirect(next);
+  signInRoutes(app, {
+    home: HOME,
+    page: signInPage,
+    mismatch: { at: 'password', message: 'Incorrect email or password' },
+    signedOut: { to: '/login', message: 'You have been signed out' },
   });
-  app.post('/logout', (ctx) => {
-    ctx.signOut();
-    return ctx.redirect('/login', { kind: 'info', message: 'You have been signed out' });
-  });
-  app.get('/', (ctx) => ctx.redirect('/calendar/week'));
+  app.get('/', (ctx) => ctx.redirect(HOME));
 }

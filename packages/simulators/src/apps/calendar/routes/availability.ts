@@ -1,9 +1,8 @@
-import { type AppBuilder, html, type RequestContext, type SafeHtml } from '../../../kit';
+import { type AppBuilder, fieldError, html, type RequestContext, type SafeHtml } from '../../../kit';
 import { BookingSettingsSchema } from '../forms';
 import { workingHours } from '../scheduling';
 import { OWNER_ID } from '../seed';
 import { minutes, weekdayName } from '../time';
-import { fieldError } from '../views/components';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAYS = [1, 2, 3, 4, 5, 6, 7];

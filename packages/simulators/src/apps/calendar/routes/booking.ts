@@ -1,4 +1,11 @@
-import { type AppBuilder, HttpError, html, type RequestContext, type SafeHtml } from '../../../kit';
+import {
+  type AppBuilder,
+  fieldError,
+  HttpError,
+  html,
+  type RequestContext,
+  type SafeHtml,
+} from '../../../kit';
 import { BookingSchema } from '../forms';
 import { nowLocal } from '../queries';
 import { availableSlots, type BookingRules } from '../scheduling';
@@ -16,7 +23,6 @@ import {
   weekday,
   ZONE_LABEL,
 } from '../time';
-import { fieldError } from '../views/components';
 
 interface AppointmentType {
   id: number;

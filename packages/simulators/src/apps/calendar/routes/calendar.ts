@@ -16,7 +16,7 @@ import {
   weekdayName,
   weekStart,
 } from '../time';
-import { RESPONSE_LABELS, responseBadge } from '../views/components';
+import { RESPONSE_LABELS, responseBadge } from '../views/parts';
 
 const FIRST_HOUR = 7;
 const LAST_HOUR = 20;

@@ -11,7 +11,7 @@ import {
   weekdayName,
   weekStart,
 } from '../time';
-import { avatar, emptyState, pageNumber, pager, sortHeader } from '../views/components';
+import { avatar, emptyState, pageNumber, pager, sortHeader } from '../views/parts';
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,7 @@
 import {
   type AppBuilder,
   type FormResult,
+  fieldError,
   HttpError,
   html,
   type RequestContext,
@@ -38,15 +39,7 @@ import {
   minutes,
   timePart,
 } from '../time';
-import {
-  avatar,
-  emptyState,
-  fieldError,
-  pageNumber,
-  pager,
-  responseBadge,
-  sortHeader,
-} from '../views/components';
+import { avatar, emptyState, pageNumber, pager, responseBadge, sortHeader } from '../views/parts';
 
 const PAGE_SIZE = 20;
 type FormState = Pick<FormResult<EventShape>, 'values' | 'errors'>;

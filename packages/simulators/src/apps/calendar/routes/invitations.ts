@@ -1,7 +1,7 @@
 import { type AppBuilder, formatRelative, html, type RequestContext, type SafeHtml } from '../../../kit';
 import { OWNER_ID } from '../seed';
 import { formatRange } from '../time';
-import { emptyState, pageNumber, pager, responseBadge, sortHeader } from '../views/components';
+import { emptyState, pageNumber, pager, responseBadge, sortHeader } from '../views/parts';
 
 const PAGE_SIZE = 20;
 const SORTS: Record<string, string> = {

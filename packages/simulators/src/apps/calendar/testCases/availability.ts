@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { SolveContext, TestCaseDefinition } from '../../../kit';
-import { signIn } from './helpers';
+import { signIn } from './steps';
 
 async function setHours(page: Page, ctx: SolveContext, fridayField: 'Friday end' | 'Friday start') {
   await signIn(page, ctx);

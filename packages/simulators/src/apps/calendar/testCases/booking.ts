@@ -1,6 +1,6 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import type { SolveContext, TestCaseDefinition } from '../../../kit';
-import { bookingWidget, isoFromLong, signIn } from './helpers';
+import { bookingWidget, isoFromLong, signIn } from './steps';
 
 async function bookIntroCall(page: Page, ctx: SolveContext, slotIndex: number): Promise<undefined> {
   await signIn(page, ctx);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { SolveContext, TestCaseDefinition } from '../../../kit';
-import { fillEventForm, openEventBySearch, saveEvent, signIn } from './helpers';
+import { fillEventForm, openEventBySearch, saveEvent, signIn } from './steps';
 
 const HIRING_SYNC = 13;
 const DATA_PLATFORM_SYNC = 11;

@@ -2,7 +2,7 @@
 // Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import type { Page } from 'playwright-core';
 import type { SolveContext, TestCaseDefinition } from '../../../kit';
-import { respond, signIn } from './helpers';
+import { respond, signIn } from './steps';
 
 const attendee = (eventId: number) => `[${eventId},1]`;
 

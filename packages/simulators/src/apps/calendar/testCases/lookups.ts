@@ -2,7 +2,7 @@
 // Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import type { Page } from 'playwright-core';
 import type { SolveContext, TestCaseDefinition } from '../../../kit';
-import { clockMinutes, clockRange, isoFromLong, openEventBySearch, signIn } from './helpers';
+import { clockMinutes, clockRange, isoFromLong, openEventBySearch, signIn } from './steps';
 
 async function roomRow(page: Page, ctx: SolveContext, name: string) {
   await signIn(page, ctx);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { SolveContext, TestCaseDefinition } from '../../../kit';
-import { clockRange, fillEventForm, signIn } from './helpers';
+import { clockRange, fillEventForm, signIn } from './steps';
 
 const THURSDAY = 'Thursday, March 19, 2026';
 const GUESTS = ['Priya Raman', 'Tomás Ortega', 'Hannah Becker'];

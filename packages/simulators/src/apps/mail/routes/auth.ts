@@ -1,16 +1,6 @@
-import { type AppBuilder, fields, formSchema, html } from '../../../kit';
-import { fieldError } from '../views/parts';
+import { type AppBuilder, fieldError, html, type SignInView, signInRoutes } from '../../../kit';
 
-const SignIn = formSchema({
-  email: fields.email({ required: true }),
-  password: fields.password(),
-});
-
-function signInForm(
-  next: string,
-  email: string,
-  errors: { email?: string; password?: string; form?: string },
-) {
+function signInPage({ next, email, errors }: SignInView) {
   return html`<h1>Sign in</h1>
 <p class="auth-lead">to continue to Parcel Mail</p>
 ${errors.form && html`<div class="form-alert" role="alert">${errors.form}</div>`}
@@ -23,45 +13,11 @@ ${errors.form && html`<div class="form-alert" role="alert">${errors.form}</div>`
 <p class="auth-help">Forgot your password? Ask your workspace administrator.</p>`;
 }
 
-function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : '/mail/inbox';
-}
-
 export function authRoutes(app: AppBuilder): void {
-  app.get('/login', (ctx) => {
-    if (ctx.user) return ctx.redirect(safeNext(ctx.query.get('next')));
-    return ctx.render({
-      title: 'Sign in',
-      layout: 'auth',
-      body: signInForm(safeNext(ctx.query.get('next')), '', {}),
-    });
-  });
-  app.post('/login', (ctx) => {
-    const next = safeNext(ctx.form.get('next'));
-    const result = SignIn.parse(ctx.form);
-    if (!result.ok) {
-      return ctx.render({
-        title: 'Sign in',
-        layout: 'auth',
-        status: 422,
-        body: signInForm(next, result.values.email, result.errors),
-      });
-    }
-    if (!ctx.credentialsMatch(result.data.email, result.data.password)) {
-      return ctx.render({
-        title: 'Sign in',
-        layout: 'auth',
-        status: 422,
-        body: signInForm(next, result.values.email, {
-          form: 'That email and password don’t match. Try again.',
-        }),
-      });
-    }
-    ctx.signIn(result.data.email.toLowerCase());
-    return ctx.redirect(next);
-  });
-  app.post('/logout', (ctx) => {
-    ctx.signOut();
-    return ctx.redirect('/login', { kind: 'info', message: 'You have been signed out' });
+  signInRoutes(app, {
+    home: '/mail/inbox',
+    page: signInPage,
+    mismatch: { at: 'form', message: 'That email and password don’t match. Try again.' },
+    signedOut: { to: '/login', message: 'You have been signed out' },
   });
 }

@@ -1,5 +1,6 @@
 import {
   type AppBuilder,
+  fieldError,
   formatDateTime,
   HttpError,
   html,
@@ -22,7 +23,7 @@ import {
 import type { MessageKind } from '../schema';
 import { quoteOf } from '../seed';
 import { type DraftSnapshot, forgetUndo, offerUndo, takeUndo } from '../undo';
-import { fieldError, listDate } from '../views/parts';
+import { listDate } from '../views/parts';
 
 type ReplyMode = Exclude<MessageKind, 'original'>;
 const MODES: readonly ReplyMode[] = ['reply', 'reply_all', 'forward'];

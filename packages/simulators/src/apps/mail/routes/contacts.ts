@@ -1,5 +1,6 @@
 import {
   type AppBuilder,
+  fieldError,
   fields,
   formatDate,
   formSchema,
@@ -9,7 +10,7 @@ import {
 } from '../../../kit';
 import { type ContactRow, PAGE_SIZE, pageNumber } from '../mailbox';
 import { forgetUndo } from '../undo';
-import { avatar, fieldError, listDate, pager } from '../views/parts';
+import { avatar, listDate, pager } from '../views/parts';
 
 const ContactForm = formSchema({
   name: fields.text({ required: true, max: 80 }),

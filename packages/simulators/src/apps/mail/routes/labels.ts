@@ -1,8 +1,7 @@
-import { type AppBuilder, fields, formSchema, html, type RequestContext } from '../../../kit';
+import { type AppBuilder, fieldError, fields, formSchema, html, type RequestContext } from '../../../kit';
 import { allLabels, findLabel, type LabelRow } from '../mailbox';
 import { LABEL_COLORS } from '../schema';
 import { forgetUndo } from '../undo';
-import { fieldError } from '../views/parts';
 
 const LabelForm = formSchema({
   name: fields.text({ required: true, max: 40, label: 'Label name' }),

@@ -151,8 +151,7 @@ export function moveThreads(ctx: RequestContext, ids: number[], folder: Folder, 
 }
 
 function bulk(ctx: RequestContext) {
-  const back = ctx.form.get('return') ?? '/mail/inbox';
-  const returnTo = back.startsWith('/') ? back : '/mail/inbox';
+  const returnTo = ctx.localPath(ctx.form.get('return'), '/mail/inbox');
   const ids = ctx.form
     .getAll('ids')
     .map((v) => Number.parseInt(v, 10))

@@ -1,7 +1,14 @@
-import { type AppBuilder, fields, formatDate, formSchema, html, type RequestContext } from '../../../kit';
+import {
+  type AppBuilder,
+  fieldError,
+  fields,
+  formatDate,
+  formSchema,
+  html,
+  type RequestContext,
+} from '../../../kit';
 import { settings } from '../mailbox';
 import { forgetUndo } from '../undo';
-import { fieldError } from '../views/parts';
 
 const GeneralForm = formSchema({
   display_name: fields.text({ required: true, max: 80, label: 'Display name' }),

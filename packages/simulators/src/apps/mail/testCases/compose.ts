@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { TestCaseDefinition } from '../../../kit';
-import { addRecipient, openThread, searchMail, sendAndWait, signIn, threadMessages } from './helpers';
 import { unpaidFebruaryInvoices } from './invoices';
+import { addRecipient, openThread, searchMail, sendAndWait, signIn, threadMessages } from './steps';
 
 const OFFSITE = 'Team offsite — vote for a date';
 const TEAM_TO =

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { TestCaseDefinition } from '../../../kit';
-import { listRows, openThread, searchMail, signIn, threadMessages } from './helpers';
+import { listRows, openThread, searchMail, signIn, threadMessages } from './steps';
 
 export interface InvoiceSeen {
   number: string;

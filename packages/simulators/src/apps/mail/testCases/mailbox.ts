@@ -1,5 +1,5 @@
 import type { TestCaseDefinition } from '../../../kit';
-import { bulkAction, listRows, openMailbox, openThread, searchMail, signIn, threadMessages } from './helpers';
+import { bulkAction, listRows, openMailbox, openThread, searchMail, signIn, threadMessages } from './steps';
 
 /** Reading and tidying the mailbox: flags, folders, trash. */
 export const mailboxTestCases: TestCaseDefinition[] = [

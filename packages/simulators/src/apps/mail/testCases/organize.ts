@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { TestCaseDefinition } from '../../../kit';
-import { bulkAction, searchMail, signIn } from './helpers';
+import { bulkAction, searchMail, signIn } from './steps';
 
 async function openLabels(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Manage labels' }).click();

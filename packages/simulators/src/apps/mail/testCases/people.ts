@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { TestCaseDefinition } from '../../../kit';
-import { listRows, openThread, searchMail, signIn, threadMessages } from './helpers';
+import { listRows, openThread, searchMail, signIn, threadMessages } from './steps';
 
 async function contactDetails(page: Page, search: string, name: string) {
   await page.locator('.sidebar').getByRole('link', { name: 'Contacts' }).click();

@@ -1,10 +1,6 @@
 import { classNames, formatDate, formatTime, html, type SafeHtml } from '../../../kit';
 import type { LabelRow } from '../mailbox';
 
-export function fieldError(message: string | undefined): SafeHtml {
-  return html`${message && html`<p class="field-error" role="alert">${message}</p>`}`;
-}
-
 export function labelChip(label: LabelRow): SafeHtml {
   return html`<a class="chip chip-${label.color}" href="/label/${label.id}">${label.name}</a>`;
 }

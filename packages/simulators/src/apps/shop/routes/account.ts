@@ -1,15 +1,18 @@
 import {
   type AppBuilder,
+  fieldError,
   fields,
   formatDate,
   formSchema,
   HttpError,
   html,
   type RequestContext,
+  type SignInView,
+  signInRoutes,
 } from '../../../kit';
+import { CUSTOMER } from '../data/people';
 import { AddressSchema, type AddressValues, addressFields } from '../views/addressForm';
-import { breadcrumbs, fieldError, money, statusBadge } from '../views/parts';
-import { CUSTOMER } from '../wordLists/people';
+import { breadcrumbs, money, statusBadge } from '../views/parts';
 import { addresses, addressLines } from './checkout';
 
 /** How long a "confirm it's you" check covers sensitive address-book changes (virtual time). */
@@ -18,26 +21,15 @@ const VERIFIED_FOR_MS = 10 * 60_000;
 /** A sensitive change waiting for the password check; done right after it succeeds. */
 type PendingChange = { kind: 'default'; addressId: number } | { kind: 'delete'; addressId: number };
 
-const SignIn = formSchema({ email: fields.email({ required: true }), password: fields.password() });
 const Verify = formSchema({ password: fields.password() });
 
-function signInPage(
-  ctx: RequestContext,
-  next: string,
-  errors: { email?: string; password?: string } = {},
-  email = '',
-) {
-  return ctx.render({
-    title: 'Sign in',
-    layout: 'auth',
-    status: errors.email || errors.password ? 422 : 200,
-    body: html`<h1>Sign in</h1><p class="muted">Welcome back. Sign in to see your cart, orders and saved addresses.</p>
+function signInPage({ next, email, errors }: SignInView) {
+  return html`<h1>Sign in</h1><p class="muted">Welcome back. Sign in to see your cart, orders and saved addresses.</p>
 <form method="post" action="/login" class="stack" novalidate><input type="hidden" name="next" value="${next}">
 <div class="field"><label for="email">Email</label><input id="email" name="email" type="email" value="${email}" autocomplete="username">${fieldError(errors.email)}</div>
 <div class="field"><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password">${fieldError(errors.password)}</div>
 <button class="btn btn-primary btn-block btn-lg">Sign in</button></form>
-<p class="muted small">New to Hearth &amp; Harbor? Accounts are created at checkout.</p>`,
-  });
+<p class="muted small">New to Hearth &amp; Harbor? Accounts are created at checkout.</p>`;
 }
 
 function isVerified(ctx: RequestContext): boolean {
@@ -128,25 +120,11 @@ function editPage(
 }
 
 export function accountRoutes(app: AppBuilder): void {
-  app.get('/login', (ctx) => signInPage(ctx, ctx.query.get('next') ?? '/'));
-  app.post('/login', (ctx) => {
-    const next = ctx.form.get('next') ?? '/';
-    const result = SignIn.parse(ctx.form);
-    if (!result.ok) return signInPage(ctx, next, result.errors, result.values.email);
-    if (!ctx.credentialsMatch(result.data.email, result.data.password)) {
-      return signInPage(
-        ctx,
-        next,
-        { password: "That email and password don't match our records." },
-        result.data.email,
-      );
-    }
-    ctx.signIn(result.data.email);
-    return ctx.redirect(next.startsWith('/') && !next.startsWith('//') ? next : '/');
-  });
-  app.post('/logout', (ctx) => {
-    ctx.signOut();
-    return ctx.redirect('/', { kind: 'info', message: 'You have signed out' });
+  signInRoutes(app, {
+    home: '/',
+    page: signInPage,
+    mismatch: { at: 'password', message: "That email and password don't match our records." },
+    signedOut: { to: '/', message: 'You have signed out' },
   });
 
   app.get('/account', (ctx) => {

@@ -1,8 +1,16 @@
-import { type AppBuilder, fields, formSchema, HttpError, html, type RequestContext } from '../../../kit';
+import {
+  type AppBuilder,
+  fieldError,
+  fields,
+  formSchema,
+  HttpError,
+  html,
+  type RequestContext,
+} from '../../../kit';
 import { cartTotals, DEFAULT_SHIPPING, findPromo, loadCart, previousOrders } from '../cartState';
 import { productCards, productVariants } from '../catalog';
 import { checkPromo } from '../pricing';
-import { breadcrumbs, fieldError, money, productPicture } from '../views/parts';
+import { breadcrumbs, money, productPicture } from '../views/parts';
 import { productPage } from './catalog';
 
 const AddToCart = formSchema({

@@ -1,5 +1,6 @@
 import {
   type AppBuilder,
+  fieldError,
   formatDate,
   HttpError,
   html,
@@ -19,7 +20,7 @@ import {
   searchProducts,
 } from '../catalog';
 import { FREE_STANDARD_SHIPPING_CENTS, RETURN_WINDOW_DAYS, SHIPPING_OPTIONS } from '../pricing';
-import { breadcrumbs, fieldError, money, pager, productPicture, stars } from '../views/parts';
+import { breadcrumbs, money, pager, productPicture, stars } from '../views/parts';
 
 const REVIEW_PAGE_SIZE = 8;
 

@@ -1,4 +1,12 @@
-import { type AppBuilder, formatDate, html, type RequestContext, raw, type SafeHtml } from '../../../kit';
+import {
+  type AppBuilder,
+  fieldError,
+  formatDate,
+  html,
+  type RequestContext,
+  raw,
+  type SafeHtml,
+} from '../../../kit';
 import { cartTotals, loadCart } from '../cartState';
 import { placeOrder } from '../placeOrder';
 import {
@@ -10,7 +18,7 @@ import {
   shippingOption,
 } from '../pricing';
 import { AddressSchema, addressFields } from '../views/addressForm';
-import { breadcrumbs, fieldError, money, productPicture } from '../views/parts';
+import { breadcrumbs, money, productPicture } from '../views/parts';
 
 /** What the delivery step chose; kept in the visitor's session until the order is placed (not a mutation). */
 interface CheckoutChoice {

@@ -1,5 +1,6 @@
 import {
   type AppBuilder,
+  fieldError,
   fields,
   formatDate,
   formatDateTime,
@@ -17,7 +18,7 @@ import {
   shippingOption,
   withinReturnWindow,
 } from '../pricing';
-import { breadcrumbs, fieldError, money, ORDER_STATUS_LABELS, pager, statusBadge } from '../views/parts';
+import { breadcrumbs, money, ORDER_STATUS_LABELS, pager, statusBadge } from '../views/parts';
 import { addressLines } from './checkout';
 
 const ORDER_PAGE_SIZE = 10;

@@ -1,5 +1,4 @@
-import { fields, formSchema, html, type SafeHtml } from '../../../kit';
-import { fieldError } from './parts';
+import { fieldError, fields, formSchema, html, type SafeHtml } from '../../../kit';
 
 export const US_STATES = [
   'AK',

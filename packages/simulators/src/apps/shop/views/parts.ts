@@ -34,10 +34,6 @@ export function stars(rating: number, count?: number): SafeHtml {
 <span class="stars-text">${rating.toFixed(1)}${count !== undefined && html` <span class="muted">(${count})</span>`}</span></span>`;
 }
 
-export function fieldError(message: string | undefined): SafeHtml {
-  return html`${message && html`<p class="field-error" role="alert">${message}</p>`}`;
-}
-
 export function breadcrumbs(items: [label: string, href: string | null][]): SafeHtml {
   return html`<nav class="crumbs" aria-label="Breadcrumb">${items.map(
     ([label, href], index) =>

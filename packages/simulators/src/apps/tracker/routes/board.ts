@@ -9,7 +9,7 @@ import {
   parseLabels,
   sprintsOf,
 } from '../queries';
-import { avatar, labelChip, priorityTag, typeTag } from '../views/components';
+import { avatar, labelChip, priorityTag, typeTag } from '../views/parts';
 
 type BoardIssue = IssueView & { blocked_by: string | null };
 

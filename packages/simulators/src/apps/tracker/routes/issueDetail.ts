@@ -1,6 +1,7 @@
 import {
   type AppBuilder,
   classNames,
+  fieldError,
   fields,
   formatDate,
   formatDateTime,
@@ -38,7 +39,6 @@ import {
 } from '../queries';
 import {
   avatar,
-  fieldError,
   labelChip,
   memberChoices,
   person,
@@ -47,7 +47,7 @@ import {
   priorityTag,
   statusBadge,
   typeTag,
-} from '../views/components';
+} from '../views/parts';
 
 const CommentForm = formSchema({ body: fields.text({ required: true, max: 5000, label: 'Comment' }) });
 const LinkForm = formSchema({
@@ -444,8 +444,7 @@ function applyUpdate(ctx: RequestContext, issue: IssueView): { message: string }
 
 /** Only same-site paths: a board posts its own address so the card move returns there. */
 function returnPath(ctx: RequestContext, fallback: string): string {
-  const back = ctx.form.get('return_to') ?? '';
-  return back.startsWith('/') && !back.startsWith('//') ? back : fallback;
+  return ctx.localPath(ctx.form.get('return_to'), fallback);
 }
 
 export function issueDetailRoutes(app: AppBuilder): void {

@@ -1,5 +1,6 @@
 import {
   type AppBuilder,
+  fieldError,
   fields,
   formatDate,
   formatRelative,
@@ -32,16 +33,7 @@ import {
   issueByKey,
   parseLabels,
 } from '../queries';
-import {
-  emptyState,
-  fieldError,
-  labelChip,
-  pager,
-  person,
-  priorityTag,
-  statusBadge,
-  typeTag,
-} from '../views/components';
+import { emptyState, labelChip, pager, person, priorityTag, statusBadge, typeTag } from '../views/parts';
 
 const SavedView = formSchema({ name: fields.text({ required: true, max: 60, label: 'View name' }) });
 

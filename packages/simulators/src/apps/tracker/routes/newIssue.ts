@@ -1,8 +1,16 @@
-import { type AppBuilder, fields, formSchema, html, type RequestContext, type SafeHtml } from '../../../kit';
+import {
+  type AppBuilder,
+  fieldError,
+  fields,
+  formSchema,
+  html,
+  type RequestContext,
+  type SafeHtml,
+} from '../../../kit';
 import { ISSUE_TYPES, PRIORITY_KEYS, TYPE_KEYS } from '../domain';
 import { createIssue } from '../issueWrites';
 import { activeSprint, allMembers, allProjects, issueByKey, memberName } from '../queries';
-import { fieldError, memberChoices, picker, priorityChoices } from '../views/components';
+import { memberChoices, picker, priorityChoices } from '../views/parts';
 
 const NewIssueForm = formSchema({
   project: fields.choice(['WEB', 'MOB', 'API', 'OPS', 'DS'], { required: true, label: 'Project' }),

@@ -9,7 +9,7 @@ import {
   type IssueView,
   type MemberRow,
 } from '../queries';
-import { avatar, emptyState, person } from '../views/components';
+import { avatar, emptyState, person } from '../views/parts';
 import { issueTable } from './issueList';
 
 const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { SolveContext, TestCaseDefinition } from '../../../kit';
-import { filterIssues, openBoard, openSection, signIn } from './helpers';
+import { filterIssues, openBoard, openSection, signIn } from './steps';
 
 async function moveCard(page: Page, ctx: SolveContext, key: string, status: string): Promise<void> {
   await signIn(page, ctx);

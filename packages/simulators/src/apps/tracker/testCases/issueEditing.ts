@@ -1,5 +1,5 @@
 import type { TestCaseDefinition } from '../../../kit';
-import { addComment, openIssue, pick, signIn } from './helpers';
+import { addComment, openIssue, pick, signIn } from './steps';
 
 /** Direct edits of one issue: assignee (shadow-DOM picker), comments, links, sub-tasks. */
 export const issueEditingCases: TestCaseDefinition[] = [

@@ -14,7 +14,7 @@ import {
   readIssueList,
   setStatus,
   signIn,
-} from './helpers';
+} from './steps';
 
 const PRIORITY_RANK = ['No priority', 'Low', 'Medium', 'High', 'Urgent'];
 

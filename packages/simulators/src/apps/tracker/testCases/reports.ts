@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { SolveContext, TestCaseDefinition } from '../../../kit';
-import { OPEN_COLUMNS, openBoard, openIssue, openSection, readBoard, readIssueList, signIn } from './helpers';
+import { OPEN_COLUMNS, openBoard, openIssue, openSection, readBoard, readIssueList, signIn } from './steps';
 
 async function leadEmail(page: Page, ctx: SolveContext, project: string) {
   await signIn(page, ctx);

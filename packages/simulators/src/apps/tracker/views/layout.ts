@@ -1,5 +1,5 @@
 import { classNames, html, kitHead, type Layout, type SafeHtml, toasts } from '../../../kit';
-import { avatar } from './components';
+import { avatar } from './parts';
 
 interface NavProject {
   key: string;

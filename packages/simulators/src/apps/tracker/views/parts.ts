@@ -50,10 +50,6 @@ export function labelChip(name: string, color: string): SafeHtml {
   return html`<span class="label-chip"><span class="label-dot" style="background:${color}" aria-hidden="true"></span>${name}</span>`;
 }
 
-export function fieldError(message: string | undefined): SafeHtml {
-  return html`${message && html`<p class="field-error" role="alert">${message}</p>`}`;
-}
-
 export function emptyState(title: string, detail: string): SafeHtml {
   return html`<div class="empty-state"><p class="empty-title">${title}</p><p class="muted">${detail}</p></div>`;
 }

@@ -1,9 +1,5 @@
 import { html, type RequestContext, type SafeHtml } from '../../../kit';
 
-export function fieldError(message: string | undefined): SafeHtml {
-  return html`${message && html`<p class="field-error" role="alert">${message}</p>`}`;
-}
-
 export const RESPONSE_LABELS: Record<string, string> = {
   needs_action: 'Awaiting reply',
   accepted: 'Going',
