@@ -167,6 +167,7 @@ export async function createProctor(
       ctx,
       close: async () => {
         await classifying;
+        await runs?.close();
         await app.close();
         await queue.close();
         await environments.close();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionStatus } from '@proctor/contracts';
 import { runSessionBatches, sessions } from '@proctor/db';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { JobHandlers } from '../src/jobs/catalog';
 import { InProcessQueue, type JobQueue } from '../src/jobs/queue';
 import { RunScheduler } from '../src/jobs/runs';
 import { describeEachDatabase } from './support/proctor';
@@ -76,5 +77,147 @@ describeEachDatabase('the run scheduler', (proctor) => {
       .where(inArray(sessions.id, sessionIds));
     expect(statuses.map((row) => row.status)).toEqual(['run_completed', 'run_completed', 'run_completed']);
     await inner.close();
+  });
+
+  /**
+   * A queue whose runs take as long as the test says: each run is `run_started` until `finish()` ends every run
+   * started so far. Counts the runs in progress across every queue made by one `lab()`.
+   */
+  function lab() {
+    const { db } = proctor().ctx;
+    const running = new Set<number>();
+    const ran: Array<{ sessionId: number; by: string; at: number }> = [];
+    let most = 0;
+    const gates: Array<() => void> = [];
+    const queue = (by: string) => {
+      const inner = new InProcessQueue();
+      const handlers: JobHandlers = {
+        runSession: {
+          async run({ sessionId }) {
+            const claimed = await db
+              .update(sessions)
+              .set({ status: 'run_started' satisfies SessionStatus })
+              .where(and(eq(sessions.id, sessionId), eq(sessions.status, 'run_queued')))
+              .returning({ id: sessions.id });
+            if (claimed.length === 0) return;
+            running.add(sessionId);
+            most = Math.max(most, running.size);
+            ran.push({ sessionId, by, at: Date.now() });
+            await new Promise<void>((resolve) => gates.push(resolve));
+            running.delete(sessionId);
+            await db
+              .update(sessions)
+              .set({ status: 'run_completed' satisfies SessionStatus })
+              .where(eq(sessions.id, sessionId));
+          },
+          async failed() {},
+        },
+      };
+      inner.work(handlers);
+      return inner;
+    };
+    return {
+      queue,
+      ran,
+      running: () => running.size,
+      most: () => most,
+      finish: () => {
+        for (const open of gates.splice(0)) open();
+      },
+    };
+  }
+
+  const finished = (groupId: number) =>
+    until(
+      () => proctor().ctx.db.select().from(runSessionBatches).where(eq(runSessionBatches.id, groupId)),
+      ([group]) => group?.finishedAt != null,
+      'the run group to finish',
+    );
+
+  it('runs a group on one server of several: the one holding its lease; another takes it over when that one stops, within the concurrency', async () => {
+    const { db } = proctor().ctx;
+    const { groupId, sessionIds } = await queuedGroup(5, 2);
+    const runs = lab();
+    const [queueA, queueB] = [runs.queue('a'), runs.queue('b')];
+    // a's lease outlasts any stall of a busy machine (it lets go by closing); b looks again every 200 ms.
+    const a = new RunScheduler(db, queueA, proctor().app.log, { leaseMs: 5_000, pollMs: 50 });
+    const b = new RunScheduler(db, queueB, proctor().app.log, { leaseMs: 400, pollMs: 50 });
+    a.schedule(groupId, 2);
+    await until(
+      async () => runs.running(),
+      (n) => n === 2,
+      'server a to start two runs',
+    );
+    b.schedule(groupId, 2);
+    // b has seen a's lease (its claim wrote nothing) and leaves the group to a, lease renewal after renewal.
+    const [held] = await until(
+      () => db.select().from(runSessionBatches).where(eq(runSessionBatches.id, groupId)),
+      ([group]) => (group?.schedulerLeaseUntil?.getTime() ?? 0) > Date.now() + 3_000,
+      "a's lease to be renewed",
+    );
+    expect(held?.schedulerId).toBe(a.id);
+    runs.finish();
+    await until(
+      async () => runs.ran.length,
+      (n) => n === 4,
+      'the next two runs to start',
+    );
+    expect(runs.ran.map((run) => run.by)).toEqual(['a', 'a', 'a', 'a']);
+
+    // a shuts down with two runs still going: b takes the group over and starts the fifth run only when one
+    // of a's has ended, never three at once.
+    await a.close();
+    const [released] = await db.select().from(runSessionBatches).where(eq(runSessionBatches.id, groupId));
+    expect(released?.schedulerId).toBeNull();
+    await until(
+      () => db.select().from(runSessionBatches).where(eq(runSessionBatches.id, groupId)),
+      ([group]) => group?.schedulerId === b.id,
+      'server b to take the group over',
+    );
+    expect(runs.ran).toHaveLength(4);
+    runs.finish();
+    await until(
+      async () => runs.ran.length,
+      (n) => n === 5,
+      'the fifth run to start',
+    );
+    expect(runs.ran[4]).toMatchObject({ sessionId: sessionIds[4], by: 'b' });
+    runs.finish();
+    const [group] = await finished(groupId);
+    expect(group?.schedulerId).toBeNull();
+    expect(runs.most()).toBe(2);
+    expect(runs.ran.map((run) => run.sessionId).sort((x, y) => x - y)).toEqual(sessionIds);
+    await b.close();
+    await Promise.all([queueA.close(), queueB.close()]);
+  });
+
+  it('takes over a group whose server died, once its lease has run out, and not before', async () => {
+    const { db } = proctor().ctx;
+    const { groupId, sessionIds } = await queuedGroup(2, 2);
+    // The lease of a server that has just died: it is not renewed any more.
+    await db
+      .update(runSessionBatches)
+      .set({ schedulerId: 'a-dead-server', schedulerLeaseUntil: sql`now() + interval '1 second'` })
+      .where(eq(runSessionBatches.id, groupId));
+    const [dead] = await db.select().from(runSessionBatches).where(eq(runSessionBatches.id, groupId));
+    const runs = lab();
+    const queue = runs.queue('b');
+    const b = new RunScheduler(db, queue, proctor().app.log, { leaseMs: 400, pollMs: 50 });
+    b.schedule(groupId, 2);
+    await until(
+      async () => runs.running(),
+      (n) => n === 2,
+      'server b to start the runs',
+    );
+    expect(Math.min(...runs.ran.map((run) => run.at))).toBeGreaterThanOrEqual(
+      dead!.schedulerLeaseUntil!.getTime(),
+    );
+    const [group] = await db.select().from(runSessionBatches).where(eq(runSessionBatches.id, groupId));
+    expect(group?.schedulerId).toBe(b.id);
+    expect(runs.ran.map((run) => run.sessionId).sort((x, y) => x - y)).toEqual(sessionIds);
+    runs.finish();
+    await finished(groupId);
+    await b.close();
+    await queue.close();
   });
 });

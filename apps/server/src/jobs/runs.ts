@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SessionStatus } from '@proctor/contracts';
 import {
   agentArtifacts,
@@ -8,7 +9,7 @@ import {
   testCases,
 } from '@proctor/db';
 import type { JsonValue } from '@proctor/scoring';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DriverSettings, driverFor, runnableWith } from '../agents/drivers';
 import { type EnvironmentManager, RunRefusedError } from '../environments/manager';
@@ -24,8 +25,10 @@ export const AGENT_TIME_LIMIT_MS = 5 * 60_000;
 
 /** How long the scheduler waits before handing runs over again to a queue that refused one. */
 const HAND_OVER_RETRY_MS = 2_000;
-/** How often a resumed group whose last runs another process started is checked for their end. */
+/** How often a group whose runs another process started is checked for their end. */
 const ADOPTED_RUNS_POLL_MS = 5_000;
+/** How long a scheduler's hold on a group lasts without renewal (it renews at a third of that). */
+export const SCHEDULER_LEASE_MS = 30_000;
 
 interface GroupState {
   concurrency: number;
@@ -34,42 +37,61 @@ interface GroupState {
   cursor: number;
   /** Fills run one after another: two runs ending at once must not hand the same session over twice. */
   filling: Promise<void>;
+  /** Renews this scheduler's lease on the group while it runs it. */
+  renewal: NodeJS.Timeout | undefined;
 }
 
 /**
  * Runs the queued runs of each run group, `concurrency` at a time: a run-session job per run, the next one
  * added when one finishes. What a group stands for is in the database (its sessions, run_queued until they
  * start), so the scheduler can pick groups up again at start (resume) wherever the jobs themselves went.
+ *
+ * Several servers on one database (behind a load balancer, with Redis) each have a scheduler. One of them runs
+ * each group: it holds the group's lease (run_session_batches.scheduler_id, scheduler_lease_until), renewed
+ * while it lives. The others watch and take the group over once the lease has run out (its holder died), so a
+ * group never runs at twice its concurrency and never stops for want of a scheduler. Time is the database's.
  */
 export class RunScheduler {
   readonly #groups = new Map<number, GroupState>();
+  /** Groups another scheduler holds, watched for their lease to run out. */
+  readonly #watched = new Map<number, NodeJS.Timeout>();
   readonly #log: FastifyBaseLogger;
+  readonly #leaseMs: number;
+  readonly #pollMs: number;
+  readonly id = randomUUID();
+  #closed = false;
 
   constructor(
     private readonly db: Database,
     private readonly queue: JobQueue,
     log: FastifyBaseLogger,
+    options: { leaseMs?: number; pollMs?: number } = {},
   ) {
     this.#log = log;
+    this.#leaseMs = options.leaseMs ?? SCHEDULER_LEASE_MS;
+    this.#pollMs = options.pollMs ?? ADOPTED_RUNS_POLL_MS;
   }
 
-  /** Starts running a group's queued runs (no-op when it is already being run). */
+  /** Starts running a group's queued runs, once this scheduler holds it (no-op when it already runs it). */
   schedule(groupId: number, concurrency: number): void {
-    if (this.#groups.has(groupId)) return;
-    const state: GroupState = {
-      concurrency: Math.max(1, concurrency),
-      inFlight: 0,
-      cursor: 0,
-      filling: Promise.resolve(),
-    };
-    this.#groups.set(groupId, state);
-    this.#fill(groupId, state);
+    if (this.#closed || this.#groups.has(groupId) || this.#watched.has(groupId)) return;
+    void this.#claim(groupId).then(
+      (claim) => {
+        if (claim === 'held') this.#run(groupId, concurrency);
+        else if (claim === 'elsewhere') this.#watch(groupId, concurrency);
+      },
+      (error: unknown) => {
+        this.#log.error({ err: error, runGroup: groupId }, 'claiming a run group failed; trying again');
+        this.#watch(groupId, concurrency);
+      },
+    );
   }
 
   /**
    * At start: the run groups the last process left unfinished are run on. Runs it had started died with their
    * environments, which the environment manager failed at its own start (failOrphanedEnvironments: run_failed
-   * with the reason, never counted against the agent); the runs still queued are run now.
+   * with the reason, never counted against the agent); the runs still queued are run now. A group another live
+   * server holds is left to it, and watched.
    */
   async resume(): Promise<void> {
     const groups = await this.db
@@ -79,7 +101,90 @@ export class RunScheduler {
     for (const group of groups) this.schedule(group.id, group.concurrency);
   }
 
+  /** Lets go of every group this scheduler holds (at shutdown), so another server takes them over at once. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const timer of this.#watched.values()) clearTimeout(timer);
+    this.#watched.clear();
+    const held = [...this.#groups.keys()];
+    for (const state of this.#groups.values()) clearInterval(state.renewal);
+    this.#groups.clear();
+    if (held.length === 0) return;
+    await this.db
+      .update(runSessionBatches)
+      .set({ schedulerId: null, schedulerLeaseUntil: null })
+      .where(and(inArray(runSessionBatches.id, held), eq(runSessionBatches.schedulerId, this.id)));
+  }
+
+  /** Takes or renews the group's lease: held (now ours), elsewhere (another's, still valid), or finished. */
+  async #claim(groupId: number): Promise<'held' | 'elsewhere' | 'finished'> {
+    const until = sql`now() + (${this.#leaseMs} * interval '1 millisecond')`;
+    const [claimed] = await this.db
+      .update(runSessionBatches)
+      .set({ schedulerId: this.id, schedulerLeaseUntil: until })
+      .where(
+        and(
+          eq(runSessionBatches.id, groupId),
+          isNull(runSessionBatches.finishedAt),
+          or(
+            isNull(runSessionBatches.schedulerId),
+            eq(runSessionBatches.schedulerId, this.id),
+            lt(runSessionBatches.schedulerLeaseUntil, sql`now()`),
+          ),
+        ),
+      )
+      .returning({ id: runSessionBatches.id });
+    if (claimed) return 'held';
+    const [group] = await this.db
+      .select({ finishedAt: runSessionBatches.finishedAt })
+      .from(runSessionBatches)
+      .where(eq(runSessionBatches.id, groupId));
+    return !group || group.finishedAt ? 'finished' : 'elsewhere';
+  }
+
+  /** Tries again to take a group another scheduler holds, about when its lease would run out. */
+  #watch(groupId: number, concurrency: number): void {
+    if (this.#closed) return;
+    const timer = setTimeout(() => {
+      this.#watched.delete(groupId);
+      this.schedule(groupId, concurrency);
+    }, this.#leaseMs / 2);
+    timer.unref();
+    this.#watched.set(groupId, timer);
+  }
+
+  #run(groupId: number, concurrency: number): void {
+    if (this.#closed || this.#groups.has(groupId)) return;
+    const state: GroupState = {
+      concurrency: Math.max(1, concurrency),
+      inFlight: 0,
+      cursor: 0,
+      filling: Promise.resolve(),
+      renewal: undefined,
+    };
+    state.renewal = setInterval(() => {
+      void this.#claim(groupId).then(
+        (claim) => {
+          if (claim === 'held' || this.#groups.get(groupId) !== state) return;
+          // Another scheduler took it over (this one stalled past its lease): it runs the group from here on.
+          this.#log.warn({ runGroup: groupId }, 'another server took this run group over');
+          this.#drop(groupId, state);
+        },
+        (error: unknown) => this.#log.warn({ err: error, runGroup: groupId }, 'renewing a run group failed'),
+      );
+    }, this.#leaseMs / 3);
+    state.renewal.unref();
+    this.#groups.set(groupId, state);
+    this.#fill(groupId, state);
+  }
+
+  #drop(groupId: number, state: GroupState): void {
+    clearInterval(state.renewal);
+    if (this.#groups.get(groupId) === state) this.#groups.delete(groupId);
+  }
+
   #fill(groupId: number, state: GroupState): void {
+    if (this.#groups.get(groupId) !== state) return;
     state.filling = state.filling
       .then(() => this.#handOver(groupId, state))
       .catch((error: unknown) =>
@@ -88,8 +193,20 @@ export class RunScheduler {
   }
 
   async #handOver(groupId: number, state: GroupState): Promise<void> {
-    const room = state.concurrency - state.inFlight;
-    if (room <= 0) return;
+    if (state.concurrency - state.inFlight <= 0) return;
+    // Runs started by a scheduler this one took over from (or by a previous process) count against the
+    // concurrency too; they end without telling this process, so it looks again after a while.
+    const [{ running } = { running: 0 }] = await this.db
+      .select({ running: count() })
+      .from(sessions)
+      .where(and(eq(sessions.runSessionBatchId, groupId), inArray(sessions.status, RUNNING)));
+    const adopted = running > state.inFlight;
+    const pollAdopted = () => setTimeout(() => this.#fill(groupId, state), this.#pollMs).unref();
+    const room = state.concurrency - Math.max(state.inFlight, running);
+    if (room <= 0) {
+      if (adopted) pollAdopted();
+      return;
+    }
     const next = await this.db
       .select({ id: sessions.id })
       .from(sessions)
@@ -104,22 +221,18 @@ export class RunScheduler {
       .limit(room);
     if (next.length === 0 && state.inFlight === 0) {
       // Runs a previous process handed over may still be running on a worker (Redis): the group ends with them.
-      const [running] = await this.db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(and(eq(sessions.runSessionBatchId, groupId), inArray(sessions.status, RUNNING)))
-        .limit(1);
-      if (running) {
-        setTimeout(() => this.#fill(groupId, state), ADOPTED_RUNS_POLL_MS).unref();
+      if (running > 0) {
+        pollAdopted();
         return;
       }
-      this.#groups.delete(groupId);
+      this.#drop(groupId, state);
       await this.db
         .update(runSessionBatches)
-        .set({ finishedAt: sql`now()` })
+        .set({ finishedAt: sql`now()`, schedulerId: null, schedulerLeaseUntil: null })
         .where(and(eq(runSessionBatches.id, groupId), isNull(runSessionBatches.finishedAt)));
       return;
     }
+    if (adopted) pollAdopted();
     for (const { id } of next) {
       let job: Awaited<ReturnType<JobQueue['add']>>;
       try {
@@ -163,7 +276,7 @@ async function replayOf(db: Database, originalId: number | null) {
 export function runJobHandlers(
   db: Database,
   environments: EnvironmentManager,
-  /** How agents' endpoints are reached (OUTBOUND_ALLOWED_ADDRESSES), the DOM agent's model. */
+  /** How agents' endpoints are reached (OUTBOUND_ALLOWED_ADDRESSES), the DOM and computer-use agents' models. */
   settings: DriverSettings,
 ): JobHandlers {
   return {

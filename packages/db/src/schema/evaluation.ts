@@ -227,6 +227,12 @@ export const runSessionBatches = pgTable('run_session_batches', {
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /**
+   * The process that hands this group's runs to the queue, and until when it holds that lease (it renews it while
+   * it lives): with several servers on one database, one of them schedules each group (jobs/runs.ts).
+   */
+  schedulerId: text('scheduler_id'),
+  schedulerLeaseUntil: timestamp('scheduler_lease_until', { withTimezone: true }),
 });
 
 /** One run of an agent or a human against a test case (000 §3 Session). */
