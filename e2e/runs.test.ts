@@ -32,7 +32,7 @@ describe('runs', () => {
   let api: CatalogApi;
   const suffix = unique();
   const datasetName = `Shop smoke ${suffix}`;
-  const sdkAlias = `boxed-${suffix}`;
+  const humanAlias = `human-${suffix}`;
 
   async function builtInTestCase(key: string) {
     const [row] = await e2e.proctor.ctx.db
@@ -91,15 +91,9 @@ describe('runs', () => {
       params: { id: dataset.id },
       body: { test_case_ids: [first.id, second.id] },
     });
-    // An agent Proctor cannot run itself (it runs its container itself, through the SDK): listed, not offered.
+    // An agent Proctor cannot run itself (a human records their runs from the dashboard): listed, not offered.
     await api.call(endpoints.createAgentArtifact, {
-      body: {
-        type: 'git_container',
-        alias: sdkAlias,
-        repoUrl: 'https://github.com/acme/agent.git',
-        branch: 'main',
-        commitHash: 'abc123',
-      },
+      body: { type: 'human', alias: humanAlias, humanName: 'Ada' },
     });
   });
   afterAll(() => e2e?.close());
@@ -120,11 +114,11 @@ describe('runs', () => {
     await field(dialog, 'Agent').click();
     // Listed with the reason the server gives, and not to be chosen.
     const { artifacts } = await api.call(endpoints.agentArtifacts);
-    const sdkReason = artifacts.find((agent) => agent.alias === sdkAlias)?.notRunnableReason;
-    expect(sdkReason).toBeTruthy();
-    const sdkOption = agentOption(sdkAlias);
-    await sdkOption.getByText(sdkReason!, { exact: true }).waitFor();
-    expect(await sdkOption.getAttribute('aria-disabled')).toBe('true');
+    const humanReason = artifacts.find((agent) => agent.alias === humanAlias)?.notRunnableReason;
+    expect(humanReason).toBeTruthy();
+    const humanOption = agentOption(humanAlias);
+    await humanOption.getByText(humanReason!, { exact: true }).waitFor();
+    expect(await humanOption.getAttribute('aria-disabled')).toBe('true');
     await agentOption(BUILT_IN_AGENTS.oracle.alias).click();
     expect(await field(dialog, 'Agent').inputValue()).toBe(BUILT_IN_AGENTS.oracle.alias);
     await dialog.getByTestId('agent-note').getByText(BUILT_IN_AGENTS.oracle.description).waitFor();

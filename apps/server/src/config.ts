@@ -57,6 +57,12 @@ const Env = z.object({
   AGENT_LLM_URL: z.string().optional(),
   AGENT_LLM_MODEL: z.string().optional(),
   AGENT_LLM_API_KEY: z.string().optional(),
+  OPENAI_CUA_URL: z.string().optional(),
+  OPENAI_CUA_API_KEY: z.string().optional(),
+  OPENAI_CUA_MODEL: z.string().optional(),
+  ANTHROPIC_CUA_URL: z.string().optional(),
+  ANTHROPIC_CUA_API_KEY: z.string().optional(),
+  ANTHROPIC_CUA_MODEL: z.string().optional(),
 });
 
 /** The settings that only mean something with BLOB_STORE_URL; the first three are needed together. */
@@ -236,15 +242,72 @@ export function parseChatModel(
   if ((baseUrl === undefined) !== (model === undefined))
     throw new Error(`Invalid configuration: ${prefix}_URL and ${prefix}_MODEL are needed together`);
   if (baseUrl === undefined || model === undefined) return undefined;
+  requireApiUrl(`${prefix}_URL`, baseUrl, 'https://api.openai.com/v1');
+  return { baseUrl, apiKey: value('API_KEY'), model };
+}
+
+function requireApiUrl(name: string, value: string, example: string): void {
   let url: URL;
   try {
-    url = new URL(baseUrl);
+    url = new URL(value);
   } catch {
-    throw new Error(`Invalid configuration: ${prefix}_URL must be a URL such as https://api.openai.com/v1`);
+    throw new Error(`Invalid configuration: ${name} must be a URL such as ${example}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`Invalid configuration: ${prefix}_URL must be http or https`);
-  return { baseUrl, apiKey: value('API_KEY'), model };
+    throw new Error(`Invalid configuration: ${name} must be http or https`);
+}
+
+/**
+ * The computer-use models of the built-in computer-use agents, each configured by its URL; without it the agent
+ * is listed as not configured. Requests go through the outbound guard (OUTBOUND_ALLOWED_ADDRESSES for a
+ * gateway on this machine or the LAN).
+ * - OPENAI_CUA_URL: the OpenAI API with its version (`https://api.openai.com/v1`, or an Azure OpenAI or
+ *   gateway route that speaks the Responses API); requests go to `{url}/responses`. OPENAI_CUA_API_KEY is sent
+ *   as `Authorization: Bearer …`; OPENAI_CUA_MODEL defaults to `computer-use-preview`.
+ * - ANTHROPIC_CUA_URL: Anthropic's API with its version (`https://api.anthropic.com/v1`, or a gateway that
+ *   speaks the Messages API); requests go to `{url}/messages`. ANTHROPIC_CUA_API_KEY is sent as `x-api-key`;
+ *   ANTHROPIC_CUA_MODEL defaults to `claude-sonnet-4-5`.
+ * The key is optional (a gateway may hold it); a key or model without its URL is refused at start rather than
+ * leaving the agent quietly unconfigured.
+ */
+export interface ComputerUseConfig {
+  openai: ChatModelConfig | undefined;
+  anthropic: ChatModelConfig | undefined;
+}
+
+export const COMPUTER_USE_DEFAULT_MODELS = {
+  OPENAI_CUA: 'computer-use-preview',
+  ANTHROPIC_CUA: 'claude-sonnet-4-5',
+} as const;
+
+const COMPUTER_USE_EXAMPLES = {
+  OPENAI_CUA: 'https://api.openai.com/v1',
+  ANTHROPIC_CUA: 'https://api.anthropic.com/v1',
+} as const;
+
+export function parseComputerUse(env: Partial<Record<string, unknown>>): ComputerUseConfig {
+  const model = (prefix: keyof typeof COMPUTER_USE_DEFAULT_MODELS): ChatModelConfig | undefined => {
+    const value = (name: string) => {
+      const raw = env[`${prefix}_${name}`];
+      return typeof raw === 'string' ? raw.trim() || undefined : undefined;
+    };
+    const baseUrl = value('URL');
+    if (baseUrl === undefined) {
+      const stray = ['API_KEY', 'MODEL'].filter((name) => value(name) !== undefined);
+      if (stray.length > 0)
+        throw new Error(
+          `Invalid configuration: ${listed(stray.map((name) => `${prefix}_${name}`))} ${stray.length === 1 ? 'is' : 'are'} set but ${prefix}_URL is not (set it, e.g. ${COMPUTER_USE_EXAMPLES[prefix]}, or unset them)`,
+        );
+      return undefined;
+    }
+    requireApiUrl(`${prefix}_URL`, baseUrl, COMPUTER_USE_EXAMPLES[prefix]);
+    return {
+      baseUrl,
+      apiKey: value('API_KEY'),
+      model: value('MODEL') ?? COMPUTER_USE_DEFAULT_MODELS[prefix],
+    };
+  };
+  return { openai: model('OPENAI_CUA'), anthropic: model('ANTHROPIC_CUA') };
 }
 
 /** An address or an address/prefix-length. */
@@ -293,6 +356,8 @@ export interface ServerConfig {
   scoring: ScoringConfig;
   /** The chat model of the built-in DOM agent (AGENT_LLM_*); the agent says it is not configured without one. */
   agentLlm: ChatModelConfig | undefined;
+  /** The models of the built-in computer-use agents (OPENAI_CUA_*, ANTHROPIC_CUA_*), each optional. */
+  computerUse: ComputerUseConfig;
   jobs: {
     /** BullMQ on this Redis; the in-process queue when absent. */
     redisUrl: string | undefined;
@@ -353,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     blobStore: parseBlobStore(e),
     scoring: parseScoring(e),
     agentLlm: parseChatModel(e, 'AGENT_LLM'),
+    computerUse: parseComputerUse(e),
     jobs: {
       redisUrl: e.REDIS_URL || undefined,
       redisPrefix: e.REDIS_PREFIX,

@@ -144,6 +144,7 @@ export async function createProctor(
         runJobHandlers(database.db, environments, {
           guard: { allowedAddresses: config.scoring.allowedAddresses },
           chatModel: config.agentLlm,
+          computerUse: config.computerUse,
         }),
         {
           runSession: config.environments.maxEnvironments,

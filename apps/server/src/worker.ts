@@ -52,6 +52,7 @@ queue.work(
   runJobHandlers(database.db, environments, {
     guard: { allowedAddresses: config.scoring.allowedAddresses },
     chatModel: config.agentLlm,
+    computerUse: config.computerUse,
   }),
   {
     runSession: config.environments.maxEnvironments,

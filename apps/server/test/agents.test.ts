@@ -13,7 +13,13 @@ import { describe, expect, it } from 'vitest';
 import { startSession } from '../src/environments/records';
 import { HttpError } from '../src/http/errors';
 import { EmojiIconRenderer, ICON_MESSAGES } from '../src/services/agentIcons';
-import { NO_CHAT_MODEL, REPLAY_ONLY, SDK_AGENT_DESCRIPTION } from '../src/services/agents';
+import {
+  NO_ANTHROPIC_COMPUTER_USE,
+  NO_CHAT_MODEL,
+  NO_OPENAI_COMPUTER_USE,
+  REPLAY_ONLY,
+  SDK_AGENT_DESCRIPTION,
+} from '../src/services/agents';
 import { recordScores } from '../src/services/classification';
 import { type Actor, describeEachDatabase } from './support/proctor';
 
@@ -62,11 +68,13 @@ describeEachDatabase('agents', (proctor) => {
     expect(response.statusCode).toBe(200);
     const artifacts = AgentArtifactsResponse.parse(response.json()).artifacts;
     const builtIn = artifacts.filter((agent) => agent.data.type === 'builtin');
-    // What Proctor can run of them here: no chat model is configured for the DOM agent in these tests.
+    // What Proctor can run of them here: no model is configured for the DOM and computer-use agents in these tests.
     expect(builtIn.map((agent) => [agent.alias, agent.notRunnableReason])).toEqual([
       ['oracle', null],
       ['oracle-wrong', null],
       ['dom-agent', NO_CHAT_MODEL],
+      ['openai-computer-use', NO_OPENAI_COMPUTER_USE],
+      ['anthropic-computer-use', NO_ANTHROPIC_COMPUTER_USE],
       ['replay', REPLAY_ONLY],
     ]);
     expect(artifacts.slice(-builtIn.length)).toEqual(builtIn);

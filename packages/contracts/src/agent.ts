@@ -35,11 +35,15 @@ export const AGENT_MESSAGES = {
   repoUrl: 'Repository URL is required',
   branch: 'Branch is required',
   commitHash: 'Commit Hash is required',
+  commitFormat: 'Commit Hash must be a commit id: 7 to 64 hexadecimal characters',
   notFound: 'No test results found for this agent',
   archiveConfirmation: (alias: string) => `Are you sure you want to archive "${alias}"?`,
 } as const;
 
 export const MAX_AGENT_ALIAS = 200;
+
+/** A git commit id, abbreviated or whole (SHA-1 or SHA-256). A branch or tag name is not one: it moves. */
+export const COMMIT_ID = /^[0-9a-f]{7,64}$/i;
 
 /**
  * Who may add and archive agents: members with dashboard access, account admins and platform admins (any one

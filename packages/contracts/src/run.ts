@@ -45,6 +45,18 @@ export const BUILT_IN_AGENTS = {
     description:
       "Reads each page's accessibility tree and asks a chat model (any OpenAI-compatible endpoint, AGENT_LLM_URL) for one action per step.",
   },
+  openai_cua: {
+    alias: 'openai-computer-use',
+    emoji: '🖱️',
+    description:
+      "Sees each page as a screenshot and acts with mouse and keyboard: OpenAI's computer-use model (computer_use_preview, OPENAI_CUA_URL) through the Responses API.",
+  },
+  anthropic_cua: {
+    alias: 'anthropic-computer-use',
+    emoji: '🖥️',
+    description:
+      "Sees each page as a screenshot and acts with mouse and keyboard: Claude's computer-use tool (ANTHROPIC_CUA_URL) through Anthropic's Messages API.",
+  },
   replay: {
     alias: 'replay',
     emoji: '🔁',
@@ -54,7 +66,14 @@ export const BUILT_IN_AGENTS = {
 } as const;
 export type BuiltInAgentKind = keyof typeof BUILT_IN_AGENTS;
 export const BUILT_IN_AGENT_KINDS = Object.keys(BUILT_IN_AGENTS) as BuiltInAgentKind[];
-export const BuiltInAgentKind = z.enum(['oracle', 'wrong', 'dom', 'replay']);
+export const BuiltInAgentKind = z.enum(['oracle', 'wrong', 'dom', 'openai_cua', 'anthropic_cua', 'replay']);
+
+/**
+ * Model requests a computer-use agent gets per run (each answers one action, or a few). Twice the step
+ * protocol's MAX_AGENT_STEPS: a computer-use model spends a step on what one protocol action does (a click into
+ * a field, then the typing), and often one more on a screenshot it asks for.
+ */
+export const MAX_COMPUTER_USE_STEPS = 60;
 
 export function isReservedAgentAlias(alias: string): boolean {
   const lower = alias.trim().toLowerCase();

@@ -1,17 +1,22 @@
 import type { RecordedStep } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
-import type { ChatModelConfig } from '../config';
+import type { ChatModelConfig, ComputerUseConfig } from '../config';
 import type { RunDriver } from '../environments/manager';
 import type { OutboundGuardOptions } from '../scoring/outboundGuard';
 import {
   type AgentRow,
   builtInKindOf,
+  NO_ANTHROPIC_COMPUTER_USE,
   NO_CHAT_MODEL,
+  NO_OPENAI_COMPUTER_USE,
   type RunnableSettings,
   whyNotRunnable,
 } from '../services/agents';
+import { anthropicComputerUseDriver } from './anthropicComputerUse';
 import { builtInDriver } from './builtIn';
 import { domAgentDriver } from './domAgent';
+import { gitContainerDriver } from './gitContainer';
+import { openAiComputerUseDriver } from './openaiComputerUse';
 import { replayDriver } from './replay';
 import { stepProtocolDriver } from './stepProtocol';
 
@@ -33,20 +38,44 @@ export function driverFor(
     if (!settings.chatModel) throw new Error(NO_CHAT_MODEL);
     return domAgentDriver(settings.chatModel, settings.guard);
   }
+  if (kind === 'openai_cua') {
+    if (!settings.computerUse.openai) throw new Error(NO_OPENAI_COMPUTER_USE);
+    return openAiComputerUseDriver({ model: settings.computerUse.openai, guard: settings.guard });
+  }
+  if (kind === 'anthropic_cua') {
+    if (!settings.computerUse.anthropic) throw new Error(NO_ANTHROPIC_COMPUTER_USE);
+    return anthropicComputerUseDriver({ model: settings.computerUse.anthropic, guard: settings.guard });
+  }
   if (kind) return builtInDriver(kind);
-  const { endpoint } = agent.data as { endpoint?: string | null };
-  const refused = whyNotRunnable(agent, { chatModel: settings.chatModel !== undefined });
-  if (refused || !endpoint) throw new Error(refused ?? `"${agent.alias}" cannot be run`);
-  return stepProtocolDriver({ endpoint, guard: settings.guard });
+  const refused = whyNotRunnable(agent, runnableWith(settings));
+  if (refused) throw new Error(refused);
+  const data = agent.data as {
+    endpoint?: string | null;
+    repo_url?: string;
+    branch?: string;
+    commit_hash?: string;
+  };
+  if (data.repo_url && data.branch && data.commit_hash)
+    return gitContainerDriver(
+      { repoUrl: data.repo_url, branch: data.branch, commit: data.commit_hash },
+      settings.guard,
+    );
+  if (!data.endpoint) throw new Error(`"${agent.alias}" cannot be run`);
+  return stepProtocolDriver({ endpoint: data.endpoint, guard: settings.guard });
 }
 
-/** How drivers reach outside: the outbound guard's allowance, the DOM agent's chat model. */
+/** How drivers reach outside: the outbound guard's allowance, the DOM agent's chat model, the computer-use models. */
 export interface DriverSettings {
   guard: OutboundGuardOptions;
   chatModel: ChatModelConfig | undefined;
+  computerUse: ComputerUseConfig;
 }
 
 /** Whether the agents these settings drive can run (services/agents.ts whyNotRunnable). */
-export const runnableWith = (settings: { chatModel: unknown }): RunnableSettings => ({
+export const runnableWith = (
+  settings: Pick<DriverSettings, 'chatModel' | 'computerUse'>,
+): RunnableSettings => ({
   chatModel: settings.chatModel !== undefined,
+  openaiComputerUse: settings.computerUse.openai !== undefined,
+  anthropicComputerUse: settings.computerUse.anthropic !== undefined,
 });

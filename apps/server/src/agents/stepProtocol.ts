@@ -13,7 +13,7 @@ import { guardedPostJson, type OutboundGuardOptions } from '../scoring/outboundG
 import { withEnvironmentPage } from './page';
 
 /** How much of an agent's error answer is repeated in the session's log. */
-const ERROR_EXCERPT = 300;
+export const ERROR_EXCERPT = 300;
 
 export interface StepProtocolOptions {
   endpoint: string;
@@ -106,7 +106,7 @@ const SETTLE_LIMIT_MS = 5_000;
  * agent a page that is about to change, and its next action races the navigation (the step protocol's test
  * saw a `navigate` sent before the sign-in's cookie was set). Streams that never end are not counted.
  */
-function requestsInFlight(page: Page): () => number {
+export function requestsInFlight(page: Page): () => number {
   const open = new Set<unknown>();
   page.on('request', (request) => {
     const type = request.resourceType();
@@ -124,7 +124,7 @@ function requestsInFlight(page: Page): () => number {
 }
 
 /** Waits until nothing has been in flight for QUIET_MS and the document has loaded (at most SETTLE_LIMIT_MS). */
-async function settle(page: Page, inFlight: () => number): Promise<void> {
+export async function settle(page: Page, inFlight: () => number): Promise<void> {
   const deadline = Date.now() + SETTLE_LIMIT_MS;
   let quietSince = Date.now();
   while (Date.now() < deadline) {

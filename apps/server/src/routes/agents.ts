@@ -13,8 +13,9 @@ import { agentIconKey, archiveAgent, createAgent, findAgent, listAgents } from '
 
 const IconParams = z.object({ id: RecordIdInUrl });
 
-/** Whether this installation can run the agents that need more than themselves (the DOM agent's model). */
-export const runnableSettings = (ctx: AppContext) => runnableWith({ chatModel: ctx.config.agentLlm });
+/** Whether this installation can run the agents that need more than themselves (the DOM and computer-use agents' models). */
+export const runnableSettings = (ctx: AppContext) =>
+  runnableWith({ chatModel: ctx.config.agentLlm, computerUse: ctx.config.computerUse });
 const ICON_NOT_FOUND = 'Icon not found';
 
 /**

@@ -187,17 +187,29 @@ export async function checkOutboundUrl(
   target: string | URL,
   options: OutboundGuardOptions = {},
 ): Promise<URL> {
+  return (await resolveOutboundUrl(target, options)).url;
+}
+
+/**
+ * Checks a URL as checkOutboundUrl does and gives the addresses it checked, for a client outside this process
+ * (git, for a git container agent) that must be pinned to them: it would otherwise resolve the name again.
+ */
+export async function resolveOutboundUrl(
+  target: string | URL,
+  options: OutboundGuardOptions = {},
+): Promise<{ url: URL; host: string; addresses: string[] }> {
   const url = parseTarget(target);
   const check = addressChecker(options);
   const host = hostOf(url);
   if (isIP(host)) {
     const problem = check(host);
     if (problem) throw new OutboundRefusedError(url.href, `${host} is ${problem}`);
-    return url;
+    return { url, host, addresses: [host] };
   }
-  const refused = resolvedProblem(url, await (options.resolve ?? systemResolver)(host), check);
+  const resolved = await (options.resolve ?? systemResolver)(host);
+  const refused = resolvedProblem(url, resolved, check);
   if (refused) throw refused;
-  return url;
+  return { url, host, addresses: resolved.map((entry) => entry.address) };
 }
 
 /** The socket's lookup: resolves, refuses the name if any address is not allowed, hands over what it checked. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseBlobStore, parseScoring, parseTrustProxy } from '../../src/config';
+import {
+  loadConfig,
+  parseBlobStore,
+  parseComputerUse,
+  parseScoring,
+  parseTrustProxy,
+} from '../../src/config';
 
 describe('TRUST_PROXY', () => {
   it('should trust no proxy unless told to', () => {
@@ -132,6 +138,45 @@ describe('scoring settings', () => {
     );
     expect(() => parseScoring({ OUTBOUND_ALLOWED_ADDRESSES: 'localhost,10.0.0.0/40' })).toThrow(
       /not "localhost", "10\.0\.0\.0\/40"$/,
+    );
+  });
+});
+
+describe('computer-use models', () => {
+  it('should leave both agents unconfigured unless their URL is set, and default the models', () => {
+    expect(loadConfig({}).computerUse).toEqual({ openai: undefined, anthropic: undefined });
+    expect(
+      parseComputerUse({ OPENAI_CUA_URL: 'https://api.openai.com/v1', OPENAI_CUA_API_KEY: ' sk-1 ' }),
+    ).toEqual({
+      openai: { baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-1', model: 'computer-use-preview' },
+      anthropic: undefined,
+    });
+    expect(
+      loadConfig({
+        ANTHROPIC_CUA_URL: 'http://127.0.0.1:8080/v1',
+        ANTHROPIC_CUA_MODEL: 'claude-opus-4-1',
+      }).computerUse,
+    ).toEqual({
+      openai: undefined,
+      anthropic: { baseUrl: 'http://127.0.0.1:8080/v1', apiKey: undefined, model: 'claude-opus-4-1' },
+    });
+    expect(parseComputerUse({ ANTHROPIC_CUA_URL: 'https://api.anthropic.com/v1' }).anthropic?.model).toBe(
+      'claude-sonnet-4-5',
+    );
+  });
+
+  it('should refuse a key or model without its URL, and a URL that is not an http(s) one', () => {
+    expect(() => parseComputerUse({ OPENAI_CUA_API_KEY: 'sk-1' })).toThrow(
+      'Invalid configuration: OPENAI_CUA_API_KEY is set but OPENAI_CUA_URL is not (set it, e.g. https://api.openai.com/v1, or unset them)',
+    );
+    expect(() => parseComputerUse({ ANTHROPIC_CUA_API_KEY: 'k', ANTHROPIC_CUA_MODEL: 'm' })).toThrow(
+      /ANTHROPIC_CUA_API_KEY and ANTHROPIC_CUA_MODEL are set but ANTHROPIC_CUA_URL is not/,
+    );
+    expect(() => parseComputerUse({ ANTHROPIC_CUA_URL: 'anthropic' })).toThrow(
+      'Invalid configuration: ANTHROPIC_CUA_URL must be a URL such as https://api.anthropic.com/v1',
+    );
+    expect(() => parseComputerUse({ OPENAI_CUA_URL: 'ftp://x/v1' })).toThrow(
+      'Invalid configuration: OPENAI_CUA_URL must be http or https',
     );
   });
 });

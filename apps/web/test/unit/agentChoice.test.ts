@@ -27,6 +27,12 @@ function agent(
 const oracle = agent('oracle', { type: 'builtin', builtin: 'oracle' });
 const wrong = agent('oracle-wrong', { type: 'builtin', builtin: 'wrong' });
 const domAgent = agent('dom-agent', { type: 'builtin', builtin: 'dom' });
+const openAiCua = agent('openai-computer-use', { type: 'builtin', builtin: 'openai_cua' });
+const anthropicCua = agent(
+  'anthropic-computer-use',
+  { type: 'builtin', builtin: 'anthropic_cua' },
+  'The Anthropic computer-use agent needs ANTHROPIC_CUA_URL: not configured on this Proctor',
+);
 const replay = agent('replay', { type: 'builtin', builtin: 'replay' }, 'Starts from a recorded session');
 const stepper = agent('stepper', { type: 'dev', endpoint: 'https://agent.example.com/step' });
 const sdkAgent = agent('acme-sdk', { type: 'dev', endpoint: null }, 'It drives its environments itself');
@@ -51,19 +57,33 @@ describe('the agents a run dialog offers', () => {
     });
     expect(agentRunnability(wrong, { builtInTestCase: false }).runnable).toBe(false);
     expect(agentRunnability(oracle, { builtInTestCase: true })).toEqual({ runnable: true });
-    // The DOM agent and a dev agent run any test case.
+    // The DOM agent, the computer-use agents and a dev agent run any test case.
     expect(agentRunnability(domAgent, { builtInTestCase: false })).toEqual({ runnable: true });
+    expect(agentRunnability(openAiCua, { builtInTestCase: false })).toEqual({ runnable: true });
     expect(agentRunnability(stepper, { builtInTestCase: false })).toEqual({ runnable: true });
   });
 
   it('should list the runnable first, the built-in agents leading in their order, and leave archived agents out', () => {
     const archived = agent('old-stepper', { type: 'dev', endpoint: 'https://old.example.com' }, null, true);
-    const listed = agentChoices([human, sdkAgent, stepper, archived, replay, wrong, domAgent, oracle]);
+    const listed = agentChoices([
+      human,
+      sdkAgent,
+      stepper,
+      archived,
+      replay,
+      anthropicCua,
+      wrong,
+      openAiCua,
+      domAgent,
+      oracle,
+    ]);
     expect(listed.map((choice) => choice.agent.alias)).toEqual([
       'oracle',
       'oracle-wrong',
       'dom-agent',
+      'openai-computer-use',
       'stepper',
+      'anthropic-computer-use',
       'replay',
       'acme-sdk',
       'alice',
@@ -83,6 +103,7 @@ describe('the agents a run dialog offers', () => {
 
   it("should describe a built-in agent and warn that a dev agent's endpoint must be reachable", () => {
     expect(agentRunNote(oracle)).toMatch(/reference solution/);
+    expect(agentRunNote(openAiCua)).toMatch(/screenshot.*OPENAI_CUA_URL/);
     expect(agentRunNote(stepper)).toMatch(/https:\/\/agent\.example\.com\/step.*reachable.*tunnel/);
     expect(agentRunNote(sdkAgent)).toBeNull();
   });

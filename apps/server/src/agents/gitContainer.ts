@@ -1,0 +1,481 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AGENT_PROTOCOL, AGENT_STEP_TIMEOUT_MS, type AgentObservation, COMMIT_ID } from '@proctor/contracts';
+import { z } from 'zod';
+import type { RunDriver } from '../environments/manager';
+import { type OutboundGuardOptions, resolveOutboundUrl } from '../scoring/outboundGuard';
+import { actionLoop } from './stepProtocol';
+
+/**
+ * `git_container` agents (001 §5; issue 9 item 2): a repository at a commit that Proctor fetches and runs
+ * itself, in a sandbox, speaking the step protocol over its standard input and output.
+ *
+ * - **The repository** is cloned over http(s) only, through the outbound guard: the host's addresses are
+ *   checked and git is pinned to them (`http.curloptResolve`), redirects are not followed, every other git
+ *   transport (file, ssh, ext::) is off, and no system or user git configuration (credential helpers,
+ *   proxies) is read. Only the named branch is fetched, so the commit must be on it. Checkouts are kept per
+ *   repository and commit (a commit never changes) and shared by the runs that need them.
+ * - **The agent** is what the repository's `proctor-agent.json` names: `{"command": ["python3", "agent.py"]}`,
+ *   run in its root. At each step Proctor writes one observation (the step protocol's JSON, docs/agent-protocol.md)
+ *   as one line to its standard input and reads one action as one line from its standard output; what it
+ *   writes to standard error is kept (the last few KiB) for the failure's reason.
+ * - **The sandbox** is bubblewrap (`bwrap`, the one Flatpak uses; Debian's `bubblewrap`): new user, PID, IPC,
+ *   UTS, cgroup and network namespaces, so the agent has no network at all (its one channel is Proctor, through
+ *   its pipes) and sees no other process; `/usr` read-only and nothing else of the machine (no `/etc`, no
+ *   home, no Proctor data); the checkout read-only at `/agent`; a small `/tmp` of its own; an empty
+ *   environment. It runs as `nobody` when Proctor runs as root. Limits (prlimit): address space, processes,
+ *   open files, file size and CPU seconds (AGENT_SANDBOX_LIMITS). The run's time limit kills it as it does any
+ *   agent.
+ *
+ * Decision: an agent that calls a hosted model needs the network, which this sandbox does not give. Such an
+ * agent is a `dev` agent (an endpoint it serves itself) until Proctor relays model calls for sandboxed agents.
+ */
+
+export interface GitAgentSource {
+  repoUrl: string;
+  branch: string;
+  commit: string;
+}
+
+/** The file in the repository's root that says how to start the agent. */
+export const AGENT_MANIFEST = 'proctor-agent.json';
+
+const Manifest = z.object({
+  command: z.array(z.string().min(1).max(4_096)).min(1).max(64),
+});
+
+export const AGENT_SANDBOX_LIMITS = {
+  /** Address space: enough for Node.js (which reserves 1–2 GiB it never touches) or Python. */
+  addressSpaceBytes: 4 * 1024 ** 3,
+  processes: 256,
+  openFiles: 256,
+  fileSizeBytes: 64 * 1024 ** 2,
+  tmpBytes: 256 * 1024 ** 2,
+  /** CPU seconds: a run's time limit ends a busy agent sooner; this also ends one that forks CPU hogs. */
+  cpuSeconds: 600,
+} as const;
+
+/** The user the agent runs as when Proctor runs as root. */
+const NOBODY = 65_534;
+/** How long fetching a repository may take. */
+const CLONE_TIMEOUT_MS = 120_000;
+/** Characters of the agent's standard error kept for a failure's reason. */
+const STDERR_TAIL = 4_096;
+/** The longest line an agent may answer (an action is a few hundred bytes; a typed text may be long). */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** The arguments that start `command` in the sandbox over `checkout` (see the top of this file). */
+export function sandboxCommand(
+  checkout: string,
+  command: readonly string[],
+  limits: typeof AGENT_SANDBOX_LIMITS = AGENT_SANDBOX_LIMITS,
+): { file: string; args: string[] } {
+  return {
+    file: 'prlimit',
+    args: [
+      `--as=${limits.addressSpaceBytes}`,
+      `--nproc=${limits.processes}`,
+      `--nofile=${limits.openFiles}`,
+      `--fsize=${limits.fileSizeBytes}`,
+      `--cpu=${limits.cpuSeconds}`,
+      '--',
+      ...bwrapArguments(['--ro-bind', checkout, '/agent', '--chdir', '/agent'], limits),
+      '--',
+      ...command,
+    ],
+  };
+}
+
+function bwrapArguments(extra: readonly string[], limits: typeof AGENT_SANDBOX_LIMITS): string[] {
+  return [
+    'bwrap',
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--die-with-parent',
+    '--new-session',
+    '--clearenv',
+    '--setenv',
+    'PATH',
+    '/usr/local/bin:/usr/bin:/bin',
+    '--setenv',
+    'HOME',
+    '/tmp',
+    '--setenv',
+    'LANG',
+    'C.UTF-8',
+    '--setenv',
+    'PYTHONUNBUFFERED',
+    '1',
+    '--setenv',
+    'PROCTOR_AGENT_PROTOCOL',
+    AGENT_PROTOCOL,
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--size',
+    String(limits.tmpBytes),
+    '--tmpfs',
+    '/tmp',
+    ...extra,
+  ];
+}
+
+const asSandboxUser = () => (process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {});
+
+let sandboxChecked: string | null | undefined;
+
+/**
+ * Why git container agents cannot run on this machine, or null when they can: git and bwrap must be installed
+ * and bwrap able to make its namespaces (a kernel without unprivileged user namespaces cannot). Checked once,
+ * by starting a sandbox, at the first question (about 10 ms).
+ */
+export function sandboxProblem(): string | null {
+  sandboxChecked ??= probeSandbox('bwrap');
+  return sandboxChecked;
+}
+
+/** sandboxProblem's check, with the bwrap program to try. */
+export function probeSandbox(bwrapProgram: string): string | null {
+  if (spawnSync('git', ['--version']).error)
+    return 'git container agents need git, which is not installed on this machine';
+  const [, ...args] = bwrapArguments([], AGENT_SANDBOX_LIMITS);
+  const trial = spawnSync(bwrapProgram, [...args, 'true'], {
+    encoding: 'utf8',
+    timeout: 10_000,
+    ...asSandboxUser(),
+  });
+  if ((trial.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+    return 'git container agents run in a bubblewrap sandbox, and bwrap is not installed on this machine (Debian: apt-get install bubblewrap)';
+  if (trial.error || trial.status !== 0)
+    return `git container agents run in a bubblewrap sandbox, which this machine cannot make: ${(trial.stderr || trial.error?.message || `exit ${trial.status}`).trim()}`;
+  return null;
+}
+
+/** Where checkouts are kept: a directory of this user's that the sandbox user can read, and nobody else write. */
+async function checkoutsRoot(): Promise<string> {
+  const root = join(tmpdir(), `proctor-agent-checkouts-${process.getuid?.() ?? 'user'}`);
+  await mkdir(root, { recursive: true, mode: 0o755 });
+  const info = await lstat(root);
+  const uid = process.getuid?.();
+  if (!info.isDirectory() || (uid !== undefined && info.uid !== uid) || (info.mode & 0o022) !== 0)
+    throw new Error(`${root} is not a directory of this user's that only it may write: remove it`);
+  return root;
+}
+
+function runGit(args: readonly string[], cwd: string, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, {
+      cwd,
+      signal,
+      // No system or user configuration: no credential helper, proxy, or url rewrite of the host's applies.
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: cwd,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_TERMINAL_PROMPT: '0',
+        LANG: 'C',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(stdout.trim()) : reject(new Error(stderr.trim() || `git exited with ${code}`)),
+    );
+  });
+}
+
+/** Lets the sandbox user read the checkout (git writes with this process's umask). */
+async function makeReadable(path: string): Promise<void> {
+  const info = await lstat(path);
+  if (info.isSymbolicLink()) return;
+  if (info.isDirectory()) {
+    await chmod(path, 0o755);
+    for (const entry of await readdir(path)) await makeReadable(join(path, entry));
+  } else await chmod(path, info.mode & 0o100 ? 0o755 : 0o644);
+}
+
+const fetching = new Map<string, Promise<string>>();
+
+/**
+ * The agent's checkout at its commit, fetched when this machine has none yet (see the top of this file).
+ * Throws with a reason a person can act on: the URL refused, the branch or commit not found.
+ */
+export function checkoutAgent(
+  source: GitAgentSource,
+  guard: OutboundGuardOptions,
+  signal: AbortSignal,
+): Promise<string> {
+  if (!COMMIT_ID.test(source.commit))
+    return Promise.reject(new Error(`"${source.commit}" is not a commit id`));
+  const key = createHash('sha256')
+    .update(`${source.repoUrl}\n${source.branch}\n${source.commit}`)
+    .digest('hex');
+  const pending = fetching.get(key);
+  if (pending) return pending;
+  const work = fetchCheckout(source, key.slice(0, 32), guard, signal).finally(() => fetching.delete(key));
+  fetching.set(key, work);
+  return work;
+}
+
+async function fetchCheckout(
+  source: GitAgentSource,
+  key: string,
+  guard: OutboundGuardOptions,
+  signal: AbortSignal,
+): Promise<string> {
+  const root = await checkoutsRoot();
+  const final = join(root, key);
+  if (
+    await stat(join(final, '.proctor-ready')).then(
+      () => true,
+      () => false,
+    )
+  )
+    return final;
+  const { url, host, addresses } = await resolveOutboundUrl(source.repoUrl, guard);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  const pinned = addresses.map((address) => (address.includes(':') ? `[${address}]` : address)).join(',');
+  const work = await mkdtemp(join(root, 'fetching-'));
+  const timeout = AbortSignal.any([signal, AbortSignal.timeout(CLONE_TIMEOUT_MS)]);
+  try {
+    try {
+      await runGit(
+        [
+          '-c',
+          'protocol.allow=never',
+          '-c',
+          'protocol.http.allow=always',
+          '-c',
+          'protocol.https.allow=always',
+          '-c',
+          'http.followRedirects=false',
+          '-c',
+          `http.curloptResolve=${host}:${port}:${pinned}`,
+          'clone',
+          '--quiet',
+          '--no-checkout',
+          '--single-branch',
+          '--branch',
+          source.branch,
+          '--',
+          url.href,
+          'repository',
+        ],
+        work,
+        timeout,
+      );
+    } catch (error) {
+      throw new Error(
+        `Could not fetch branch "${source.branch}" of ${source.repoUrl}: ${(error as Error).message}`,
+      );
+    }
+    const checkout = join(work, 'repository');
+    try {
+      await runGit(
+        ['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', source.commit],
+        checkout,
+        timeout,
+      );
+    } catch {
+      throw new Error(`Commit ${source.commit} is not on branch "${source.branch}" of ${source.repoUrl}`);
+    }
+    await makeReadable(checkout);
+    await writeFile(
+      join(checkout, '.proctor-ready'),
+      `${await runGit(['rev-parse', 'HEAD'], checkout, timeout)}\n`,
+    );
+    await rename(checkout, final).catch(async (error: NodeJS.ErrnoException) => {
+      // Another process fetched the same commit meanwhile: keep theirs.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    });
+    return final;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The command the repository's manifest names, with the reason when there is none or it is not valid. */
+export async function manifestCommand(checkout: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(join(checkout, AGENT_MANIFEST), 'utf8');
+  } catch {
+    throw new Error(
+      `The repository has no ${AGENT_MANIFEST} in its root: it names the command that starts the agent, e.g. {"command": ["python3", "agent.py"]}`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${AGENT_MANIFEST} is not JSON`);
+  }
+  const manifest = Manifest.safeParse(parsed);
+  if (!manifest.success)
+    throw new Error(`${AGENT_MANIFEST} must name the command as {"command": ["program", "argument", …]}`);
+  return manifest.data.command;
+}
+
+/**
+ * One started sandboxed agent: `ask` writes an observation as a line and reads the answer's line. Ends with the
+ * reason when the agent exits, answers too long a line, or takes longer than the step timeout.
+ */
+export class SandboxedAgent {
+  readonly #child: ChildProcess;
+  #buffer = '';
+  readonly #lines: string[] = [];
+  #waiting: { resolve: (line: string) => void; reject: (error: Error) => void } | undefined;
+  #ended: Error | undefined;
+  #stderr = '';
+
+  constructor(checkout: string, command: readonly string[]) {
+    const { file, args } = sandboxCommand(checkout, command);
+    this.#child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], ...asSandboxUser() });
+    this.#child.stdout!.setEncoding('utf8').on('data', (chunk: string) => this.#read(chunk));
+    this.#child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      this.#stderr = (this.#stderr + chunk).slice(-STDERR_TAIL);
+    });
+    // A write to an agent that has exited fails here; the exit says why.
+    this.#child.stdin!.on('error', () => undefined);
+    this.#child.on('error', (error) =>
+      this.#end(new Error(`The agent could not be started: ${error.message}`)),
+    );
+    this.#child.on('close', (code, signal) => {
+      const how =
+        signal === 'SIGXCPU'
+          ? 'used up its CPU time'
+          : signal
+            ? `was ended by ${signal}`
+            : `exited with ${code}`;
+      this.#end(new Error(`The agent ${how}${this.#stderrNote()}`));
+    });
+  }
+
+  #stderrNote(): string {
+    const tail = this.#stderr.trim();
+    return tail ? `; its last words on standard error: ${tail}` : '';
+  }
+
+  #read(chunk: string): void {
+    this.#buffer += chunk;
+    let newline = this.#buffer.indexOf('\n');
+    while (newline >= 0) {
+      const line = this.#buffer.slice(0, newline).trim();
+      this.#buffer = this.#buffer.slice(newline + 1);
+      if (line) this.#deliver(line);
+      newline = this.#buffer.indexOf('\n');
+    }
+    if (this.#buffer.length > MAX_ANSWER_BYTES) {
+      this.#end(new Error(`The agent wrote a line longer than ${MAX_ANSWER_BYTES} bytes`));
+      this.kill();
+    }
+  }
+
+  #deliver(line: string): void {
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    if (waiting) waiting.resolve(line);
+    else this.#lines.push(line);
+  }
+
+  #end(error: Error): void {
+    this.#ended ??= error;
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    waiting?.reject(this.#ended);
+  }
+
+  async ask(observation: AgentObservation, timeoutMs: number = AGENT_STEP_TIMEOUT_MS): Promise<unknown> {
+    // An answer already written counts even when the agent has exited since.
+    if (this.#ended && this.#lines.length === 0) throw this.#ended;
+    if (!this.#ended) this.#child.stdin!.write(`${JSON.stringify(observation)}\n`);
+    const line = await new Promise<string>((resolve, reject) => {
+      const queued = this.#lines.shift();
+      if (queued !== undefined) return resolve(queued);
+      if (this.#ended) return reject(this.#ended);
+      const timer = setTimeout(() => {
+        this.#waiting = undefined;
+        reject(
+          new Error(
+            `The agent did not answer step ${observation.step} within ${timeoutMs / 1000} s${this.#stderrNote()}`,
+          ),
+        );
+      }, timeoutMs);
+      this.#waiting = {
+        resolve: (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+    });
+    try {
+      return JSON.parse(line);
+    } catch {
+      throw new Error(`The agent's answer at step ${observation.step} is not JSON: ${line.slice(0, 200)}`);
+    }
+  }
+
+  kill(): void {
+    if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill('SIGKILL');
+  }
+}
+
+/** A git container agent as the driver of a run: fetched, started in its sandbox, asked step by step. */
+export function gitContainerDriver(source: GitAgentSource, guard: OutboundGuardOptions): RunDriver {
+  return async (context) => {
+    const checkout = await checkoutAgent(source, guard, context.signal);
+    const agent = new SandboxedAgent(checkout, await manifestCommand(checkout));
+    const stop = () => agent.kill();
+    context.signal.addEventListener('abort', stop, { once: true });
+    try {
+      return await actionLoop((observation) => agent.ask(observation))(context);
+    } finally {
+      context.signal.removeEventListener('abort', stop);
+      agent.kill();
+    }
+  };
+}
