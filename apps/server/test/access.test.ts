@@ -61,6 +61,12 @@ const AGENT_MANAGERS: Role[] = [
 ];
 /** Who starts runs and benchmarks (RUN_PERMISSIONS): recorders, dashboard access, account and platform admins. */
 const RUNNERS: Role[] = ['dashboard_member', 'account_admin', 'test_author', 'platform_admin', 'api_key'];
+/**
+ * Who reads replay groups (001 §2.10): members with dashboard_access outside annotator organizations, their
+ * organization's key (it carries dashboard_access), platform admins only with dashboard_access too (the
+ * sidebar disables Replays without it). The `platform_admin` caller here has no dashboard_access.
+ */
+const REPLAY_READERS: Role[] = ['dashboard_member', 'test_author', 'api_key'];
 const UNKNOWN_ENVIRONMENT = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000001';
 
@@ -204,6 +210,11 @@ const ROUTES: Record<string, RouteCase> = {
   // Sessions: lists for members; one session by its link (its organization, platform admins, or anyone once
   // public: an unknown one answers 404 to all), so access control lets everyone through to that check.
   'GET /api/session/': { allowed: MEMBERS },
+  'GET /api/session/grouped-replays': { allowed: REPLAY_READERS },
+  'GET /api/session/search-sessions-replays': {
+    allowed: REPLAY_READERS,
+    request: { url: `/api/session/search-sessions-replays?session_ids=${UNKNOWN_SESSION}` },
+  },
   'GET /api/session/:id': { allowed: EVERYONE, request: { url: `/api/session/${UNKNOWN_SESSION}` } },
   'DELETE /api/session/:id': { allowed: MEMBERS, request: { url: `/api/session/${UNKNOWN_SESSION}` } },
   'PUT /api/session/:id/public': {

@@ -61,6 +61,12 @@ import {
   ViewAsResponse,
 } from './organization';
 import {
+  GroupedReplaysQuery,
+  GroupedReplaysResponse,
+  ReplaySearchQuery,
+  ReplaySearchResponse,
+} from './replays';
+import {
   BenchmarkNameParam,
   BenchmarkSessionsQuery,
   BenchmarkSessionsResponse,
@@ -578,6 +584,22 @@ export const endpoints = {
     summary: "The organization's sessions, filtered, sorted and paged, with a summary",
     query: SessionListQuery,
     response: SessionListResponse,
+  }),
+  groupedReplays: endpoint({
+    method: 'GET',
+    path: '/api/session/grouped-replays',
+    tag: 'sessions',
+    summary: 'Original sessions with their replays, newest replay first, filtered on the originals and paged',
+    query: GroupedReplaysQuery,
+    response: GroupedReplaysResponse,
+  }),
+  searchReplays: endpoint({
+    method: 'GET',
+    path: '/api/session/search-sessions-replays',
+    tag: 'sessions',
+    summary: 'The replay groups of the sessions named by id (an original or one of its replays)',
+    query: ReplaySearchQuery,
+    response: ReplaySearchResponse,
   }),
   getSession: endpoint({
     method: 'GET',

@@ -14,6 +14,7 @@ export * from './organization';
 export * from './permissions';
 export * from './presentation';
 export * from './recording';
+export * from './replays';
 export * from './results';
 export * from './run';
 export * from './scoring';

@@ -12,7 +12,7 @@ export const MAX_SESSION_PAGE_SIZE = 500;
 export const SESSION_PAGE_MUTATION_LIMIT = 50;
 
 /** A comma-joined list in a query string: "1,2,3". Blank parts are dropped. */
-const CommaList = <T extends z.ZodType<unknown, string>>(item: T) =>
+export const CommaList = <T extends z.ZodType<unknown, string>>(item: T) =>
   z
     .string()
     .max(10_000)
@@ -25,7 +25,7 @@ const CommaList = <T extends z.ZodType<unknown, string>>(item: T) =>
     .pipe(z.array(item).max(500));
 
 /** An id inside a comma list: text, read as decimal digits only. */
-const IdInList = z
+export const IdInList = z
   .string()
   .regex(/^[1-9][0-9]{0,9}$/, { error: 'Expected ids: whole numbers separated by commas' })
   .transform(Number)

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sessionBlobPrefix } from '../environments/recordingWriter';
 import { badRequest, notFound } from '../http/errors';
 import { access, defineRawRoute, defineRoute } from '../http/route';
+import { groupedReplays, searchReplayGroups } from '../presenters/replayGroups';
 import { sessionHumanResults, sessionScoreRecords } from '../services/scores';
 import { recordedSteps, sessionDetail } from '../services/sessionRecording';
 import { listSessions, ownSession, readableSession } from '../services/sessions';
@@ -18,6 +19,24 @@ import { listSessions, ownSession, readableSession } from '../services/sessions'
 export function sessionRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.listSessions, access.member(), ({ app: ctx, principal, query }) =>
     listSessions(ctx.db, principal, query),
+  );
+
+  /**
+   * Replay groups (001 §2.10): for callers with dashboard_access outside annotator organizations (those see no
+   * results, 001 §6), platform admins in one included. The sidebar offers the page only to platform admins with
+   * dashboard_access, and the server refuses everyone without dashboard_access alike. Decision: an
+   * organization's members with dashboard_access (and its API key, which carries it) may read their own
+   * organization's groups, since replays are their own sessions, as in the sessions list; only platform admins
+   * see every organization's. No organization ever sees another's private sessions (presenters/replayGroups.ts).
+   */
+  const replayReaders = access.member({ permissions: ['dashboard_access'], annotatorOrganization: false });
+
+  defineRoute(app, endpoints.groupedReplays, replayReaders, ({ app: ctx, principal, query }) =>
+    groupedReplays(ctx.db, principal, query),
+  );
+
+  defineRoute(app, endpoints.searchReplays, replayReaders, ({ app: ctx, principal, query }) =>
+    searchReplayGroups(ctx.db, principal, query.session_ids),
   );
 
   defineRoute(app, endpoints.getSession, access.public, async ({ app: ctx, principal, params, query }) => {

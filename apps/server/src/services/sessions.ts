@@ -112,7 +112,8 @@ const summaryColumns = {
   stepCount: sql<number>`(select count(*)::int from ${sessionSteps} where ${sessionSteps.sessionId} = ${sessions.id})`,
 };
 
-function selectSummaries(db: Database) {
+/** Sessions as lists present them (presentSummary); the caller adds the conditions and the order. */
+export function selectSummaries(db: Database) {
   return db
     .select(summaryColumns)
     .from(sessions)

@@ -9,7 +9,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: '/site-requests', title: 'Site Requests' },
   { path: '/sites', title: 'Sites' },
   { path: '/site-endpoints', title: 'Site Endpoints' },
-  { path: '/replays', title: 'Replays' },
   { path: '/simulators/:simulatorName/editor', title: 'Simulator editor' },
   { path: '/test', title: 'Test' },
   { path: '/apps', title: 'Apps' },

@@ -14,6 +14,7 @@ import { JoinOrganizationPage, OrganizationPage, RequireOrganization } from '../
 import { PlaygroundPage } from '../features/playground';
 import { PublicUrlsPage } from '../features/publicUrls';
 import { RecorderPage } from '../features/recorder';
+import { ReplaysPage } from '../features/replays';
 import { ResultsPage } from '../features/results';
 import { SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
@@ -111,6 +112,16 @@ export const routes: RouteObject[] = [
         element: (
           <RequireDashboardAccess title="Results">
             <ResultsPage />
+          </RequireDashboardAccess>
+        ),
+      },
+      // The sidebar offers Replays to platform admins (001 §2.10); the server lets members with dashboard access
+      // read their own organization's groups too, so the address works for them as well.
+      {
+        path: '/replays',
+        element: (
+          <RequireDashboardAccess title="Replays">
+            <ReplaysPage />
           </RequireDashboardAccess>
         ),
       },

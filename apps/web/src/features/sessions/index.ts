@@ -1,7 +1,9 @@
 export { ScoringBadge } from './components/ScoringBadge';
+export { type FilterOption, FilterSelect } from './components/SessionFilters';
+export { SessionStatusBadge } from './components/SessionStatusBadge';
 export { TestCaseSessions } from './components/TestCaseSessions';
 export { SESSIONS_QUERY_KEY } from './hooks/sessionKeys';
 export { HUMAN_CONSENSUS_COLORS } from './humanConsensus';
 export { SessionPage } from './pages/SessionPage';
 export { SessionsPage } from './pages/SessionsPage';
-export { formatSessionDate } from './sessionFormat';
+export { formatSessionDate, formatSessionDuration } from './sessionFormat';

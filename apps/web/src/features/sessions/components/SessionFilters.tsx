@@ -29,7 +29,7 @@ const HUMAN_SCORE_FILTER_OPTIONS: { value: HumanScoreFilter; label: string }[] =
 ];
 
 /** One multi-select whose "all" choice clears it (000 §2.4); empty reads as all. */
-function FilterSelect({
+export function FilterSelect({
   label,
   allLabel,
   options,

@@ -1,0 +1,1 @@
+export { ReplaysPage } from './pages/ReplaysPage';

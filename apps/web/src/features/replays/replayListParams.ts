@@ -1,0 +1,101 @@
+import { type EndpointQuery, type endpoints, MAX_PAGE, MAX_RECORD_ID, PAGE_SIZE } from '@proctor/contracts';
+
+export type GroupedReplaysQueryInput = NonNullable<EndpointQuery<typeof endpoints.groupedReplays>>;
+
+/**
+ * The query parameters of /replays as the spec names them (001 §2.10): agent_artifact_ids, simulator_ids and
+ * test_case_names are comma lists; include_public, no_passed and page. A search is not in the address: it
+ * stands in for the list until it is cleared.
+ */
+export interface ReplayListParams {
+  agentArtifactIds: number[];
+  simulatorIds: number[];
+  testCaseNames: string[];
+  includePublic: boolean;
+  noPassed: boolean;
+  page: number;
+}
+
+export type ReplayListFilter = Omit<ReplayListParams, 'page'>;
+
+/** A whole number from 1 to `max`; anything else (typed or stale) counts as absent. */
+const positiveInteger = (value: string, max: number): number | null => {
+  if (!/^[1-9][0-9]*$/.test(value)) return null;
+  const number = Number(value);
+  return number <= max ? number : null;
+};
+
+/** The non-blank, distinct parts of a comma list. */
+const commaList = (value: string | null): string[] => [
+  ...new Set(
+    (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+];
+
+const idList = (value: string | null): number[] =>
+  commaList(value)
+    .map((part) => positiveInteger(part, MAX_RECORD_ID))
+    .filter((id): id is number => id !== null);
+
+export function readReplayListParams(search: URLSearchParams): ReplayListParams {
+  return {
+    agentArtifactIds: idList(search.get('agent_artifact_ids')),
+    simulatorIds: idList(search.get('simulator_ids')),
+    testCaseNames: commaList(search.get('test_case_names')),
+    includePublic: search.get('include_public') === 'true',
+    noPassed: search.get('no_passed') === 'true',
+    page: positiveInteger(search.get('page') ?? '', MAX_PAGE) ?? 1,
+  };
+}
+
+/** The address's query for these parameters: empty filters, switches off and page 1 are left out. */
+export function writeReplayListParams(params: ReplayListParams): URLSearchParams {
+  const search = new URLSearchParams();
+  const list = (name: string, values: ReadonlyArray<string | number>) => {
+    if (values.length > 0) search.set(name, values.join(','));
+  };
+  list('agent_artifact_ids', params.agentArtifactIds);
+  list('simulator_ids', params.simulatorIds);
+  list('test_case_names', params.testCaseNames);
+  if (params.includePublic) search.set('include_public', 'true');
+  if (params.noPassed) search.set('no_passed', 'true');
+  if (params.page > 1) search.set('page', String(params.page));
+  return search;
+}
+
+/** Any filter change goes back to page 1, as on the sessions list. */
+export function withReplayFilter(
+  params: ReplayListParams,
+  patch: Partial<ReplayListFilter>,
+): ReplayListParams {
+  return { ...params, ...patch, page: 1 };
+}
+
+export function isReplayListFiltered(params: ReplayListParams): boolean {
+  return (
+    params.agentArtifactIds.length > 0 ||
+    params.simulatorIds.length > 0 ||
+    params.testCaseNames.length > 0 ||
+    params.includePublic ||
+    params.noPassed
+  );
+}
+
+const joined = (values: ReadonlyArray<string | number>): string | undefined =>
+  values.length > 0 ? values.join(',') : undefined;
+
+/** What GET /api/session/grouped-replays is asked for: 45 groups a page (001 §9). */
+export function groupedReplaysQueryFor(params: ReplayListParams): GroupedReplaysQueryInput {
+  return {
+    agentArtifactIds: joined(params.agentArtifactIds),
+    simulatorIds: joined(params.simulatorIds),
+    testCaseNames: joined(params.testCaseNames),
+    includePublic: params.includePublic ? 'true' : undefined,
+    noPassed: params.noPassed ? 'true' : undefined,
+    page: params.page,
+    pageSize: PAGE_SIZE.replays,
+  };
+}
