@@ -24,9 +24,15 @@ import { performance as eventLoop } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { decodeLiveFrame, liveViewSocketPath, TokenResponse, User } from '@proctor/contracts';
+import { decodeLiveFrame, liveViewSocketPath, RECORDING, TokenResponse, User } from '@proctor/contracts';
 import { testCases } from '@proctor/db';
-import { BrowserPool, CdpConnection, LIVE_VIEW_DEFAULTS, PageControl } from '@proctor/environments';
+import {
+  BrowserPool,
+  CdpConnection,
+  LIVE_VIEW_DEFAULTS,
+  PageControl,
+  SessionRecorder,
+} from '@proctor/environments';
 import type { Environment, Proctor as ProctorClient } from '@proctor/sdk';
 import { builtInSimulators, SimulatorHost, SimulatorInstance } from '@proctor/simulators';
 import { eq } from 'drizzle-orm';
@@ -170,6 +176,7 @@ const PHASES = [
   ['cdp navigate', '  Page.navigate, to the commit'],
   ['serve', '  simulator serving the requests'],
   ['instance reset', 'instance.reset()'],
+  ['recorder', 'the recorder: flush, a new session'],
   ['db', 'database (every query)'],
   ['db after navigate', '  of which after the load event'],
 ] as const;
@@ -189,6 +196,8 @@ function installPhaseTimer(timer: PhaseTimer, proctor: Proctor): void {
   );
   timer.wrap(SimulatorInstance.prototype, 'dispatch', 'serve');
   timer.wrap(SimulatorInstance.prototype, 'reset', 'instance reset');
+  timer.wrap(SessionRecorder.prototype, 'flush', 'recorder');
+  timer.wrap(SessionRecorder.prototype, 'startNewSession', 'recorder');
   // The database client under drizzle: every query or transaction of the server, the API key check included.
   const client = (proctor.ctx.db as unknown as { $client: object }).$client;
   timer.wrap(client, 'query', 'db');
@@ -353,6 +362,7 @@ interface Results {
     makeWarm: MakeSeries;
     makeBackToBack: MakeSeries;
     reset: Latency;
+    resetBackToBack: Latency;
     resetPhases: Record<string, number>;
     connectProxy: Latency;
     connectDirect: Latency;
@@ -482,17 +492,38 @@ async function bareStartLatencies(bench: Bench) {
   };
 }
 
+/**
+ * How long an agent's run leaves its page before the next reset, at the least: past the recorder's settle time,
+ * so that the last step's after-state screenshot, which belongs to the ending session, is taken before the reset.
+ */
+const AGENT_PAUSE_MS = 4 * RECORDING.settleMs;
+
+/**
+ * Reset with a test case, as an agent's loop resets: after its run, once the page has settled. Back to back
+ * (the start page's own first step still settling) is measured too: there the reset first takes that step's
+ * after-state, which an agent that acted between two resets has had taken already.
+ */
 async function resetLatencies(bench: Bench, environment: Environment) {
-  progress(`Reset with a test case (${samples})…`);
+  progress(`Reset with a test case, after a settled page and back to back (${samples} each)…`);
   const phases: Record<string, number>[] = [];
   const times = await timeEach(samples, async () => {
+    await sleep(AGENT_PAUSE_MS);
     const started = now();
     await environment.reset(bench.testCasePublicId);
     const ended = now();
     phases.push(phasesOf(bench.timer, { start: started, end: ended }));
     return ended - started;
   });
-  return { reset: latency(times), resetPhases: medianPhases(phases.slice(WARMUP)) };
+  const backToBack = await timeEach(samples, async () => {
+    const started = now();
+    await environment.reset(bench.testCasePublicId);
+    return now() - started;
+  });
+  return {
+    reset: latency(times),
+    resetBackToBack: latency(backToBack),
+    resetPhases: medianPhases(phases.slice(WARMUP)),
+  };
 }
 
 /** connectOverCDP (then disconnect) through the proxy, to Proctor's endpoint, and to a bare Chromium's port. */
@@ -809,6 +840,7 @@ function printReport(results: Results, goals: Goal[]): void {
         pair(proctor.reset),
         `new context+page+goto its start URL ${pair(bare.contextPageGotoTestCase)}`,
       ],
+      ['reset, back to back (p50/p95)', pair(proctor.resetBackToBack), ''],
       [
         'connectOverCDP (p50/p95)',
         `proxy ${pair(proctor.connectProxy)}; direct ${pair(proctor.connectDirect)}`,

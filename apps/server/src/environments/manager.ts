@@ -556,24 +556,29 @@ export class EnvironmentManager {
       : null;
     const startUrl = this.#startUrl(environment, request.start_url ?? testCase?.startUrl ?? '/');
     const prompt = request.prompt ?? testCase?.prompt ?? '';
-    // What the ending session did is written before the instance forgets it: its last steps, then the rest.
+    // The ending session's last steps go to its writer; what the instance did is kept before it forgets it.
     const recorder = await environment.recording;
     await recorder?.flush();
-    await environment.writer.finish();
+    const ending = environment.writer;
     const ended = this.#endedRun(environment);
+    ending.detach(ended.mutations);
     environment.instance.reset();
-    await setSessionStatus(db, environment.session.id, 'run_completed');
-    this.#score(ended);
-    const session = await startSession(db, {
-      ...environment.owner,
-      simulatorId: environment.simulator.id,
-      simulatorName: environment.simulator.name,
-      jobGroupPublicId: environment.publicId,
-      testCaseId: testCase?.id ?? null,
-      source: request.source ?? null,
-      agentVersion: request.agent_version ?? null,
-      prompt: prompt || null,
-    });
+    // Its writes finish in the background, and its scoring waits for them (it reads the stored steps): the
+    // next run does not wait for the last run's screenshots and rows.
+    this.#score(ended, ending.finish());
+    const [, session] = await Promise.all([
+      setSessionStatus(db, environment.session.id, 'run_completed'),
+      startSession(db, {
+        ...environment.owner,
+        simulatorId: environment.simulator.id,
+        simulatorName: environment.simulator.name,
+        jobGroupPublicId: environment.publicId,
+        testCaseId: testCase?.id ?? null,
+        source: request.source ?? null,
+        agentVersion: request.agent_version ?? null,
+        prompt: prompt || null,
+      }),
+    ]);
     await attachSession(db, environment.jobGroupId, session.id);
     environment.session = { id: session.id, publicId: session.publicId, testCase };
     environment.writer = this.#writerFor(session, environment.instance);
@@ -790,9 +795,13 @@ export class EnvironmentManager {
     };
   }
 
-  /** Scores an ended run in the background (its caller, a close or a reset, does not wait for verdicts). */
-  #score(run: EndedRun): void {
-    const scoring = scoreEndedRun(this.options.db, run)
+  /**
+   * Scores an ended run in the background (its caller, a close or a reset, does not wait for verdicts), once
+   * its recording is written (`written`).
+   */
+  #score(run: EndedRun, written: Promise<void> = Promise.resolve()): void {
+    const scoring = written
+      .then(() => scoreEndedRun(this.options.db, run))
       .catch((error: unknown) =>
         this.#log?.error({ err: error, session: run.sessionPublicId }, 'scoring a session failed'),
       )

@@ -45,9 +45,17 @@ export class SessionRecordingWriter {
     private readonly db: Database,
     private readonly blobs: BlobStore,
     readonly session: { id: number; publicId: string },
-    private readonly readMutations: (skip: number) => StateMutation[],
+    private readMutations: (skip: number) => StateMutation[],
     private readonly log: FastifyBaseLogger | undefined,
   ) {}
+
+  /**
+   * From now on the session's mutations are these (all of them, taken before its instance is reset for the
+   * next session): the writes still queued, and finish(), read them instead of the instance.
+   */
+  detach(mutations: readonly StateMutation[]): void {
+    this.readMutations = (skip) => mutations.slice(skip);
+  }
 
   step(captured: CapturedStep): void {
     this.#enqueue('step', async () => {

@@ -284,12 +284,15 @@ listen('mousemove', function (event) {
 
 post({ kind: 'hello', url: location.href, top: window === window.top });
 
-var rrweb = (function () {
+// rrweb's bundle is only compiled and run when recording starts, after the load event: at document start V8
+// merely pre-parses it, so the page's own parsing (and the load a new environment waits for) is not held up.
+var rrweb;
+function loadRrweb() {
   var module = { exports: {} };
   var exports = module.exports;
   __RRWEB__
   return module.exports;
-})();
+}
 var queue = [];
 var flushTimer = 0;
 function flush() {
@@ -302,6 +305,7 @@ function flush() {
 function startRrweb() {
   if (stopped) return;
   try {
+    rrweb = rrweb || loadRrweb();
     stopRrweb = rrweb.record({
       emit: function (event) {
         queue.push(event);
