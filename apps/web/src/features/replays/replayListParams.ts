@@ -1,4 +1,5 @@
-import { type EndpointQuery, type endpoints, MAX_PAGE, MAX_RECORD_ID, PAGE_SIZE } from '@proctor/contracts';
+import { type EndpointQuery, type endpoints, MAX_PAGE, PAGE_SIZE } from '@proctor/contracts';
+import { commaList, idList, positiveInteger } from '../../components/urlParams';
 
 export type GroupedReplaysQueryInput = NonNullable<EndpointQuery<typeof endpoints.groupedReplays>>;
 
@@ -17,28 +18,6 @@ export interface ReplayListParams {
 }
 
 export type ReplayListFilter = Omit<ReplayListParams, 'page'>;
-
-/** A whole number from 1 to `max`; anything else (typed or stale) counts as absent. */
-const positiveInteger = (value: string, max: number): number | null => {
-  if (!/^[1-9][0-9]*$/.test(value)) return null;
-  const number = Number(value);
-  return number <= max ? number : null;
-};
-
-/** The non-blank, distinct parts of a comma list. */
-const commaList = (value: string | null): string[] => [
-  ...new Set(
-    (value ?? '')
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part !== ''),
-  ),
-];
-
-const idList = (value: string | null): number[] =>
-  commaList(value)
-    .map((part) => positiveInteger(part, MAX_RECORD_ID))
-    .filter((id): id is number => id !== null);
 
 export function readReplayListParams(search: URLSearchParams): ReplayListParams {
   return {

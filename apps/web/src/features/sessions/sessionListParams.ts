@@ -3,10 +3,10 @@ import {
   type endpoints,
   HUMAN_SCORE_FILTERS,
   MAX_PAGE,
-  MAX_RECORD_ID,
   SESSION_STATUSES,
   type SessionStatus,
 } from '@proctor/contracts';
+import { commaList, idList, positiveInteger } from '../../components/urlParams';
 
 export type SessionListQueryInput = NonNullable<EndpointQuery<typeof endpoints.listSessions>>;
 
@@ -43,28 +43,6 @@ export const EMPTY_SESSION_LIST_PARAMS: SessionListParams = {
   includeReplays: false,
   page: 1,
 };
-
-/** A whole number from 1 to `max`; anything else (typed or stale) counts as absent. */
-const positiveInteger = (value: string, max: number): number | null => {
-  if (!/^[1-9][0-9]*$/.test(value)) return null;
-  const number = Number(value);
-  return number <= max ? number : null;
-};
-
-/** The non-blank, distinct parts of a comma list. */
-const commaList = (value: string | null): string[] => [
-  ...new Set(
-    (value ?? '')
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part !== ''),
-  ),
-];
-
-const idList = (value: string | null): number[] =>
-  commaList(value)
-    .map((part) => positiveInteger(part, MAX_RECORD_ID))
-    .filter((id): id is number => id !== null);
 
 const isSessionStatus = (value: string): value is SessionStatus =>
   (SESSION_STATUSES as readonly string[]).includes(value);
