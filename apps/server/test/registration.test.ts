@@ -10,6 +10,8 @@ import { expect, it } from 'vitest';
 import {
   BUILT_IN_BENCHMARK_KEY,
   builtInTestCaseKey,
+  PROCTOR_CORE_KEY,
+  PROCTOR_CORE_NAME,
   registerBuiltInSimulators,
   simulatorSetKey,
 } from '../src/services/registration';
@@ -208,6 +210,13 @@ describeEachDatabase('registration of the built-in simulators', (proctor) => {
         .map((i) => i.test_case_set_items.testCaseId);
     expect(itemsOf(shopSet.id)).toEqual([cancel.id, lamp.id]);
     expect(itemsOf(benchmark.id)).toEqual(state.testCases.map((t) => t.id));
+    // Fewer than a hundred built in: Proctor Core holds them all.
+    const core = state.sets.find((s) => s.builtInKey === PROCTOR_CORE_KEY)!;
+    expect(core).toMatchObject({ name: PROCTOR_CORE_NAME, organizationId: null, isBenchmark: true });
+    expect(core.description).toBe(
+      '3 built-in test cases drawn evenly over Northwind Shop, Postbox Mail, spread over the reasoning levels',
+    );
+    expect(itemsOf(core.id)).toEqual(state.testCases.map((t) => t.id));
   });
 
   it('should change nothing when run again with the same definitions', async () => {

@@ -27,6 +27,10 @@ export const BUILT_IN_VERSION_TAG = 'built-in';
 const REGISTRATION_LOCK = 7302;
 export const BUILT_IN_BENCHMARK_KEY = 'benchmark';
 export const BUILT_IN_BENCHMARK_NAME = 'Proctor built-in benchmark';
+export const PROCTOR_CORE_KEY = 'core';
+export const PROCTOR_CORE_NAME = 'Proctor Core';
+/** How many built-in test cases Proctor Core holds (fewer only while fewer are built in). */
+export const PROCTOR_CORE_SIZE = 100;
 export const simulatorSetKey = (simulatorName: string) => `simulator:${simulatorName}`;
 /** Test case keys are unique per simulator; the stored key is unique across all of them. */
 export const builtInTestCaseKey = (simulatorName: string, key: string) => `${simulatorName}/${key}`;
@@ -309,9 +313,47 @@ async function syncSet(
 }
 
 /**
+ * Proctor Core: a cross-simulator benchmark of `size` built-in test cases, drawn evenly over every built-in
+ * simulator (one case from each in turn; a simulator that runs out leaves its turns to the others) and, within
+ * a simulator, spread over the reasoning levels (the lowest level's first case, then the next level's first
+ * case, …, then each level's second case, and so on, in definition order). The same definitions always give
+ * the same selection, in simulator order. Returns, per simulator, the indexes of its chosen test cases.
+ */
+export function proctorCoreSelection(
+  definitions: ReadonlyArray<{ testCases: ReadonlyArray<{ metadata: { reasoning_level: string } }> }>,
+  size = PROCTOR_CORE_SIZE,
+): number[][] {
+  const byLevel = definitions.map((definition) => {
+    const levels = new Map<string, number[]>();
+    definition.testCases.forEach((testCase, index) => {
+      const level = testCase.metadata.reasoning_level;
+      levels.set(level, [...(levels.get(level) ?? []), index]);
+    });
+    const queues = [...levels.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, indexes]) => indexes);
+    const spread: number[] = [];
+    for (let round = 0; spread.length < definition.testCases.length; round += 1)
+      for (const queue of queues) if (round < queue.length) spread.push(queue[round]!);
+    return spread;
+  });
+  const quotas = definitions.map(() => 0);
+  const total = Math.min(
+    size,
+    definitions.reduce((sum, definition) => sum + definition.testCases.length, 0),
+  );
+  for (let taken = 0; taken < total; )
+    definitions.forEach((definition, i) => {
+      if (taken < total && quotas[i]! < definition.testCases.length) {
+        quotas[i]! += 1;
+        taken += 1;
+      }
+    });
+  return byLevel.map((spread, i) => spread.slice(0, quotas[i]).sort((a, b) => a - b));
+}
+
+/**
  * Registers the built-in simulators, idempotently, in one transaction: each simulator row (with a
  * version per distinct definition), its test cases, one public dataset per simulator named after its
- * title, and one public benchmark of every built-in test case. A simulator row of the same name that
+ * title, one public benchmark of every built-in test case, and Proctor Core (proctorCoreSelection). A simulator row of the same name that
  * an admin made by hand becomes the built-in one: names are unique and the shipped definition wins.
  */
 export async function registerBuiltInSimulators(
@@ -332,16 +374,27 @@ export async function registerBuiltInSimulators(
   await db.transaction(async (tx) => {
     // Replicas starting together register one after the other instead of racing on the unique keys.
     await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
-    const all: number[] = [];
-    for (const definition of parsed) all.push(...(await registerSimulator(tx, definition, summary)));
+    const ids: number[][] = [];
+    for (const definition of parsed) ids.push(await registerSimulator(tx, definition, summary));
+    const titles = parsed.map((d) => d.simulator.title).join(', ');
     await syncSet(tx, {
       key: BUILT_IN_BENCHMARK_KEY,
       name: BUILT_IN_BENCHMARK_NAME,
-      description: `Every built-in test case of ${parsed.map((d) => d.simulator.title).join(', ')}`,
+      description: `Every built-in test case of ${titles}`,
       icon: null,
       imgUrl: null,
       isBenchmark: true,
-      testCaseIds: all,
+      testCaseIds: ids.flat(),
+    });
+    const core = proctorCoreSelection(parsed).flatMap((chosen, i) => chosen.map((index) => ids[i]![index]!));
+    await syncSet(tx, {
+      key: PROCTOR_CORE_KEY,
+      name: PROCTOR_CORE_NAME,
+      description: `${core.length} built-in test cases drawn evenly over ${titles}, spread over the reasoning levels`,
+      icon: null,
+      imgUrl: null,
+      isBenchmark: true,
+      testCaseIds: core,
     });
   });
   return summary;
