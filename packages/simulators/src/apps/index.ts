@@ -2,6 +2,7 @@ import type { SimulatorDefinition } from '../definition';
 import { calendar } from './calendar/index';
 import { mail } from './mail/index';
 import { shop } from './shop/index';
+import { stays } from './stays/index';
 import { tracker } from './tracker/index';
 
 /**
@@ -9,4 +10,4 @@ import { tracker } from './tracker/index';
  * definition) and is listed below; the server registers them at start, the benchmark and the registry
  * test iterate them.
  */
-export const builtInSimulators: readonly SimulatorDefinition[] = [calendar, mail, shop, tracker];
+export const builtInSimulators: readonly SimulatorDefinition[] = [calendar, mail, shop, stays, tracker];
