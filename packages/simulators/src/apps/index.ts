@@ -1,5 +1,6 @@
 import type { SimulatorDefinition } from '../definition';
 import { calendar } from './calendar/index';
+import { crm } from './crm/index';
 import { mail } from './mail/index';
 import { shop } from './shop/index';
 import { stays } from './stays/index';
@@ -10,4 +11,4 @@ import { tracker } from './tracker/index';
  * definition) and is listed below; the server registers them at start, the benchmark and the registry
  * test iterate them.
  */
-export const builtInSimulators: readonly SimulatorDefinition[] = [calendar, mail, shop, stays, tracker];
+export const builtInSimulators: readonly SimulatorDefinition[] = [calendar, crm, mail, shop, stays, tracker];
