@@ -6,6 +6,9 @@
  *   npm run bench:benchmark                          concurrency 1, 4 and 8, a table and the goals
  *   npm run bench:benchmark -- --concurrency 4       one concurrency only
  *   npm run bench:benchmark -- --limit 10            the first 10 built-in test cases only
+ *   npm run bench:benchmark -- --simulator bank      one simulator's test cases only (repeatable)
+ *   npm run bench:benchmark -- --agent oracle-wrong  another built-in agent (the goals assume the oracle)
+ *   npm run bench:benchmark -- --timeout 120         give up after 120 s, listing each run's status
  *   npm run bench:benchmark -- --json                the figures as JSON on stdout (progress on stderr)
  *
  * Proctor runs in this process as `npm start` runs it: PGlite in a temporary DATA_DIR, the built-in
@@ -40,6 +43,7 @@ import { runSessionBatches, sessionLogs, sessions, testCases } from '@proctor/db
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import type { RedisQueue } from '../apps/server/src/jobs/redisQueue';
+import { INFRASTRUCTURE_FAILURE_STATUSES } from '../apps/server/src/presenters/agentResults';
 import { type Goal, runBenchmark } from './support/main';
 import type { Teardown } from './support/teardown';
 import { createThrowawayDatabase } from './support/throwawayDatabase';
@@ -48,6 +52,9 @@ const { values: args } = parseArgs({
   options: {
     concurrency: { type: 'string', multiple: true },
     limit: { type: 'string' },
+    simulator: { type: 'string', multiple: true },
+    agent: { type: 'string', default: 'oracle' },
+    timeout: { type: 'string' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -230,17 +237,35 @@ async function measure(
   const benchmark = BenchmarkResponse.parse(
     await call(proctor, 'POST', '/api/benchmarker/benchmark', token, {
       testcase_ids: ids,
-      agent: 'oracle',
+      agent: args.agent,
       runs: 1,
       concurrency,
     }),
   );
   let group: RunGroup;
+  let ended = 0;
   for (;;) {
     group = RunGroupResponse.parse(
       await call(proctor, 'GET', `/api/runs/batches/${benchmark.batch_id}`, token),
     ).runGroup;
-    if (group.finished && group.scored + group.failed === group.total) break;
+    if (group.completed + group.failed !== ended) {
+      ended = group.completed + group.failed;
+      progress(
+        `  ${ended}/${group.total} ended after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+    // The group's `scored` leaves out sessions auto-marked incorrect (they changed nothing): wait on statuses.
+    if (
+      group.finished &&
+      (await runsOf(proctor, benchmark.batch_id)).every((run) => LAST_STATUSES.has(run.status))
+    )
+      break;
+    if (args.timeout && performance.now() - started > Number(args.timeout) * 1000) {
+      const stuck = await runsOf(proctor, benchmark.batch_id);
+      throw new Error(
+        `not ended after ${args.timeout} s; the runs: ${stuck.map((run) => `${run.key} ${run.status}`).join(', ')}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const seconds = (performance.now() - started) / 1000;
@@ -270,6 +295,19 @@ async function measure(
   return pass;
 }
 
+/** Where a run's session stops: scored, or failed by the infrastructure. */
+const LAST_STATUSES = new Set<string>(['scoring_completed', ...INFRASTRUCTURE_FAILURE_STATUSES]);
+
+/** Each run of the group: its test case's built-in key and its session's status. */
+async function runsOf(proctor: Proctor, groupPublicId: string) {
+  return proctor.ctx.db
+    .select({ key: testCases.builtInKey, status: sessions.status })
+    .from(sessions)
+    .innerJoin(runSessionBatches, eq(runSessionBatches.id, sessions.runSessionBatchId))
+    .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
+    .where(eq(runSessionBatches.publicId, groupPublicId));
+}
+
 /** Each test case of the group (by built-in key) and whether its run passed. */
 async function verdictsOf(proctor: Proctor, groupPublicId: string): Promise<Record<string, boolean>> {
   const rows = await proctor.ctx.db
@@ -288,7 +326,10 @@ async function run(teardown: Teardown): Promise<Results> {
     .from(testCases)
     .where(isNotNull(testCases.builtInKey))
     .orderBy(asc(testCases.builtInKey));
-  const keys = builtIn.map((row) => row.key!).slice(0, args.limit ? Number(args.limit) : undefined);
+  const keys = builtIn
+    .map((row) => row.key!)
+    .filter((key) => !args.simulator || args.simulator.includes(key.split('/')[0]!))
+    .slice(0, args.limit ? Number(args.limit) : undefined);
   const idsOf = async (bench: Bench) =>
     (
       await bench.proctor.ctx.db

@@ -4,9 +4,13 @@ import { builtInSimulators } from '@proctor/simulators';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/builtIns';
+import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/presenters/agentResults';
 import { testDatabases } from './support/databases';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
 import { until } from './support/until';
+
+/** Where a run's session stops: scored, or failed by the infrastructure. */
+const LAST_STATUSES = ['scoring_completed', ...INFRASTRUCTURE_FAILURE_STATUSES] as string[];
 
 /** A simulator's whole benchmark, both agents, on a busy 2-core machine. */
 const SIMULATOR_TIMEOUT_MS = 6 * 60_000;
@@ -51,13 +55,22 @@ describe('the built-in benchmark', () => {
     return BenchmarkResponse.parse(response.json()).batch_id;
   }
 
+  /**
+   * The group has finished and every run's session has come to its last status: scored, or failed by the
+   * infrastructure. (The group's `scored` count leaves out sessions auto-marked incorrect, such as a wrong
+   * variant that changed nothing: those are scored all the same.)
+   */
   const ended = (groupId: string) =>
     until(
-      async () =>
-        RunGroupResponse.parse(
+      async () => {
+        const { runGroup } = RunGroupResponse.parse(
           (await proctor.request({ method: 'GET', url: `/api/runs/batches/${groupId}`, as: runner })).json(),
-        ).runGroup,
-      (group) => group.finished && group.scored + group.failed === group.total,
+        );
+        const runs = await verdicts(groupId);
+        return { finished: runGroup.finished, total: runGroup.total, runs };
+      },
+      ({ finished, total, runs }) =>
+        finished && runs.length === total && runs.every((run) => LAST_STATUSES.includes(run.status)),
       `run group ${groupId} to end and be scored`,
       SIMULATOR_TIMEOUT_MS,
     );

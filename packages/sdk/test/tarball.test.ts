@@ -122,7 +122,7 @@ console.log(JSON.stringify({ id: env.id, session: reset.session_id, cdpUrl, pass
   });
 
   it('should let a script that forgets close() end: the heartbeat timer holds no process open', async () => {
-    const started = Date.now();
+    // A process the timer held open would never exit: node() gives up on it after its timeout and fails.
     const output = await node(
       'forget.mjs',
       `import { Proctor } from '@proctor/sdk';
@@ -131,7 +131,6 @@ console.log(env.heartbeating);
 `,
     );
     expect(output).toBe('true');
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("should type-check in a project without Node's types", async () => {
