@@ -1,6 +1,10 @@
 import type { SimulatorDefinition } from '../definition';
+import { bank } from './bank/index';
 import { calendar } from './calendar/index';
+import { chat } from './chat/index';
 import { crm } from './crm/index';
+import { flights } from './flights/index';
+import { food } from './food/index';
 import { mail } from './mail/index';
 import { shop } from './shop/index';
 import { stays } from './stays/index';
@@ -11,4 +15,15 @@ import { tracker } from './tracker/index';
  * definition) and is listed below; the server registers them at start, the benchmark and the registry
  * test iterate them.
  */
-export const builtInSimulators: readonly SimulatorDefinition[] = [calendar, crm, mail, shop, stays, tracker];
+export const builtInSimulators: readonly SimulatorDefinition[] = [
+  bank,
+  calendar,
+  chat,
+  crm,
+  flights,
+  food,
+  mail,
+  shop,
+  stays,
+  tracker,
+];
