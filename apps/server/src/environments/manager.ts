@@ -134,6 +134,7 @@ export class EnvironmentManager {
   readonly #scoring = new Set<Promise<unknown>>();
   #log: FastifyBaseLogger | undefined;
   #unavailableReason: string | undefined;
+  readonly #ending = new Set<Promise<void>>();
   #sweeper: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: EnvironmentManagerOptions) {
@@ -171,6 +172,8 @@ export class EnvironmentManager {
         this.#end(environment, 'failed', 'Proctor was shut down while the environment was running'),
       ),
     );
+    // Environments that were ending already (a run's end, an idle close) finish writing first.
+    await Promise.allSettled(this.#ending);
     await Promise.all(this.#scoring);
     await this.options.pool.close();
     await this.#host.close();
@@ -757,6 +760,17 @@ export class EnvironmentManager {
     if (this.#live.get(environment.publicId) !== environment) return;
     this.#live.delete(environment.publicId);
     this.#slotFreed();
+    // Kept until it has written its records: close() waits for it before the database goes.
+    const ending = this.#ended(environment, status, reason);
+    this.#ending.add(ending);
+    try {
+      await ending;
+    } finally {
+      this.#ending.delete(ending);
+    }
+  }
+
+  async #ended(environment: LiveEnvironment, status: 'closed' | 'failed', reason: string): Promise<void> {
     environment.status = status;
     environment.error = status === 'failed' ? reason : null;
     for (const client of environment.cdpClients) client.close(1001, 'The environment was closed');
