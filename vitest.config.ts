@@ -2,25 +2,34 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take minutes: started first, so the rest of the suite fills the other worker around them
- * instead of one of them running alone at the end.
+ * The order files start in, with two workers: the built-in benchmark first (the longest by far), then the
+ * end-to-end files (they run one at a time, so a chain of them left to the end would run alone), then the other
+ * files that take minutes; the short files fill whichever worker is free around them.
  */
-const LONG_POLES = [/apps\/server\/test\/builtInBenchmark\.test\.ts$/];
+const FIRST = [/apps\/server\/test\/builtInBenchmark\.test\.ts$/];
+const AFTER_E2E = [
+  /packages\/simulators\/test\/browser\/builtInWrongVariants\.test\.ts$/,
+  /apps\/server\/test\/fuzz\.test\.ts$/,
+  /apps\/server\/test\/runs\.test\.ts$/,
+];
 
-class LongPolesFirst extends BaseSequencer {
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const isLong = (file: TestSpecification) => LONG_POLES.some((pattern) => pattern.test(file.moduleId));
-    return [...sorted.filter(isLong), ...sorted.filter((file) => !isLong(file))];
+    const rank = (file: TestSpecification) => {
+      if (FIRST.some((pattern) => pattern.test(file.moduleId))) return 0;
+      if (file.project.name === 'e2e') return 1;
+      const long = AFTER_E2E.findIndex((pattern) => pattern.test(file.moduleId));
+      return long >= 0 ? 2 + long : 2 + AFTER_E2E.length;
+    };
+    // A stable sort: within a rank, vitest's own order.
+    return sorted
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
   }
 }
 
-/**
- * Three layers, one runner:
- * - unit: pure logic in packages (no server, no browser);
- * - api: the HTTP API against PGlite, and PostgreSQL too when DATABASE_URL is set;
- * - e2e: the built dashboard in real Chromium (/usr/bin/chromium), one file at a time.
- */
 export default defineConfig({
   test: {
     // Two test files at a time on the 2-core CI machine (vitest's default there is one: cores - 1). Most files
@@ -28,7 +37,7 @@ export default defineConfig({
     // leaves idle; the browser-heavy built-in benchmark runs beside the rest instead of after it. Tests wait for
     // conditions, never for time, so a busier machine makes them slower, not flaky.
     maxWorkers: 2,
-    sequence: { sequencer: LongPolesFirst },
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
