@@ -119,10 +119,12 @@ describe('the built-in benchmark', () => {
   }
 
   for (const simulator of builtInSimulators) {
-    const sample = [
-      simulator.testCases.find((testCase) => testCase.scoringTypes.includes('mutations')),
-      simulator.testCases.find((testCase) => testCase.scoringTypes.includes('output')),
-    ].flatMap((testCase) => (testCase ? [testCase.key] : []));
+    // Its first test case judged by changes, and its first other one judged by an answer.
+    const byChanges = simulator.testCases.find((testCase) => testCase.scoringTypes.includes('mutations'));
+    const byAnswer = simulator.testCases.find(
+      (testCase) => testCase !== byChanges && testCase.scoringTypes.includes('output'),
+    );
+    const sample = [byChanges, byAnswer].flatMap((testCase) => (testCase ? [testCase.key] : []));
 
     it(
       `${simulator.name}: the oracle passes every test case, the wrong agent fails ${sample.join(' and ')}`,
