@@ -2,16 +2,15 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The order files start in, with two workers: the built-in benchmark first (the longest by far), then the
+ * The order files start in, with two workers: the built-in test cases' proof and benchmark first (the longest), then the
  * end-to-end files (they run one at a time, so a chain of them left to the end would run alone), then the other
  * files that take minutes; the short files fill whichever worker is free around them.
  */
-const FIRST = [/apps\/server\/test\/builtInBenchmark\.test\.ts$/];
-const AFTER_E2E = [
-  /packages\/simulators\/test\/browser\/builtInWrongVariants\.test\.ts$/,
-  /apps\/server\/test\/fuzz\.test\.ts$/,
-  /apps\/server\/test\/runs\.test\.ts$/,
+const FIRST = [
+  /packages\/simulators\/test\/browser\/builtInTestCases\.test\.ts$/,
+  /apps\/server\/test\/builtInBenchmark\.test\.ts$/,
 ];
+const AFTER_E2E = [/apps\/server\/test\/fuzz\.test\.ts$/, /apps\/server\/test\/runs\.test\.ts$/];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
