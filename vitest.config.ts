@@ -3,8 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The order files start in, with two workers: the built-in test cases' proof and benchmark first (the longest), then the
- * end-to-end files (they run one at a time, so a chain of them left to the end would run alone), then the other
- * files that take minutes; the short files fill whichever worker is free around them.
+ * end-to-end files, then the other files that take minutes; the short files fill whichever worker is free around them.
  */
 const FIRST = [
   /packages\/simulators\/test\/browser\/builtInTestCases\.test\.ts$/,
@@ -65,7 +64,8 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has a Proctor, a port, a data folder and a browser of its own, so they run beside the other
+          // projects' files. (With fileParallelism off, vitest would keep them all for the end, one at a time.)
         },
       },
     ],

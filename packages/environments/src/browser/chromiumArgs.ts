@@ -1,33 +1,10 @@
+import { CHROMIUM_DISABLED_FEATURES } from '@proctor/contracts';
+
 /**
  * The command line of an environment's Chromium. Quiet (no traffic of its own to the closed network),
  * deterministic (no field trials, a fixed colour profile and language, no throttling of background tabs) and
  * reachable only through Proctor (DevTools over a pipe, no port: see `serveDevTools`).
  */
-
-/** Features switched off: each either calls home, opens a privileged WebUI target, or changes what an agent sees. */
-const DISABLED_FEATURES = [
-  // Chromium 156 headless keeps the omnibox popup as hidden `chrome://omnibox-popup.top-chrome` targets (and a
-  // renderer) that any CDP client could attach to: WebUI pages are privileged.
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-  'WebUIOmniboxFullPopup',
-  'Translate',
-  'MediaRouter',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
-  'InterestFeedContentSuggestions',
-  // Keep http simulators on http.
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  // Paint holding keeps the previous page on screen during a navigation: screenshots would show stale content.
-  'PaintHolding',
-  // Back and forward load the page again, as in the browsers Playwright launches: a page restored from the
-  // back-forward cache fires no load event (a driver waiting for one, such as Playwright's goBack over CDP,
-  // times out) and starts no new document (the recorder would see no navigation to snapshot).
-  'BackForwardCache',
-];
 
 export interface ChromiumArgsOptions {
   userDataDir: string;
@@ -69,7 +46,7 @@ export function chromiumArgs(options: ChromiumArgsOptions): string[] {
     '--disable-renderer-backgrounding',
     '--disable-hang-monitor',
     '--disable-prompt-on-repost',
-    `--disable-features=${DISABLED_FEATURES.join(',')}`,
+    `--disable-features=${CHROMIUM_DISABLED_FEATURES.join(',')}`,
     '--remote-debugging-pipe',
     `--user-data-dir=${options.userDataDir}`,
     `--window-size=${options.windowWidth},${options.windowHeight}`,

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { CHROMIUM_DISABLED_FEATURES } from '@proctor/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatorHost, type SimulatorInstance } from '../../src/index';
@@ -29,6 +31,33 @@ describe('a simulator instance in Chromium', () => {
       await context.close();
       instance.destroy();
     };
+  });
+
+  it("should run Chromium with Playwright's disabled features and Proctor's, and no omnibox popup tabs", async () => {
+    // The browser process is this process's child (its command line is not on CDP without --enable-automation).
+    const args = readdirSync('/proc')
+      .filter((pid) => /^\d+$/.test(pid))
+      .flatMap((pid) => {
+        try {
+          const ppid = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1];
+          const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+          return Number(ppid) === process.pid && argv.includes('--no-sandbox') ? [argv] : [];
+        } catch {
+          return [];
+        }
+      });
+    expect(args).toHaveLength(1);
+    const lists = args[0]!
+      .filter((arg) => arg.startsWith('--disable-features='))
+      .map((arg) => arg.slice('--disable-features='.length).split(','));
+    // Chromium reads the last --disable-features only: it must hold every feature any earlier one named.
+    const last = new Set(lists.at(-1));
+    expect(lists.flat().filter((feature) => !last.has(feature))).toEqual([]);
+    expect([...last]).toEqual(expect.arrayContaining(CHROMIUM_DISABLED_FEATURES));
+    const session = await browser.newBrowserCDPSession();
+    const { targetInfos } = await session.send('Target.getTargets');
+    await session.detach();
+    expect(targetInfos.filter((target) => target.url.startsWith('chrome://'))).toEqual([]);
   });
 
   async function signIn(): Promise<void> {

@@ -1,0 +1,30 @@
+/**
+ * Chromium features every browser Proctor launches switches off (environments, the simulator kit's harness,
+ * the end-to-end tests, the evaluator check): each either calls home, opens a privileged WebUI target, costs CPU
+ * for nothing, or changes what an agent sees.
+ */
+export const CHROMIUM_DISABLED_FEATURES = [
+  // Chromium 156 headless keeps the omnibox popup as hidden `chrome://omnibox-popup.top-chrome` WebUI targets
+  // (and a renderer) that any CDP client could attach to: WebUI pages are privileged. Each new tab or window also
+  // loads them: about 0.6 core-seconds of renderer and browser CPU per tab on this 2-core machine, against 0.2
+  // without (measured: a Playwright context with one page, `bench` notes in issue 9's closing note).
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  'Translate',
+  'MediaRouter',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'InterestFeedContentSuggestions',
+  // Keep http simulators on http.
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  // Paint holding keeps the previous page on screen during a navigation: screenshots would show stale content.
+  'PaintHolding',
+  // Back and forward load the page again, as in the browsers Playwright launches: a page restored from the
+  // back-forward cache fires no load event (a driver waiting for one, such as Playwright's goBack over CDP,
+  // times out) and starts no new document (the recorder would see no navigation to snapshot).
+  'BackForwardCache',
+];
