@@ -80,7 +80,7 @@ export type { CreateInstanceOptions, SimulatorHostOptions } from './web/host';
 export { MAX_REQUEST_BODY_BYTES, SimulatorHost } from './web/host';
 export type { HtmlValue } from './web/html';
 export { classNames, escapeHtml, html, jsonScript, raw, SafeHtml } from './web/html';
-export { kitHead, toasts } from './web/layoutParts';
+export { type AppHeadOptions, appHead, kitHead, toasts } from './web/layoutParts';
 export type { SimulatorRequest } from './web/pipeline';
 export { HttpError } from './web/pipeline';
 export type { Flash, FlashKind } from './web/sessions';

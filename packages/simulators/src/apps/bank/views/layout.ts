@@ -1,4 +1,4 @@
-import { classNames, html, kitHead, type Layout, type RequestContext, toasts } from '../../../kit';
+import { appHead, classNames, html, type Layout, type RequestContext, toasts } from '../../../kit';
 import { when } from './parts';
 
 interface Message {
@@ -55,16 +55,7 @@ const NAV: [string, string, string][] = [
 
 export const appLayout: Layout = (page, ctx) => {
   const section = page.section ?? '';
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Larkspur Bank</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-${page.head}
-</head>
+  return html`${appHead({ title: `${page.title} · Larkspur Bank`, script: true, extra: page.head })}
 <body>
 <header class="topbar">
   <a class="brand" href="/accounts"><span class="brand-mark" aria-hidden="true">❦</span>Larkspur<span class="brand-sub">Bank</span></a>
@@ -90,9 +81,6 @@ ${toasts(ctx.takeFlashes())}
 </html>`;
 };
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Larkspur Bank</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const authLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Larkspur Bank` })}
 <body class="auth"><main class="auth-card">${page.body}</main>${toasts(ctx.takeFlashes())}</body>
 </html>`;

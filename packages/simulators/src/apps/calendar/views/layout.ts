@@ -1,4 +1,4 @@
-import { html, kitHead, type Layout, type RequestContext, type SafeHtml, toasts } from '../../../kit';
+import { appHead, html, type Layout, type RequestContext, type SafeHtml, toasts } from '../../../kit';
 import { OWNER_ID } from '../seed';
 import { ZONE_LABEL } from '../time';
 
@@ -25,19 +25,9 @@ function pendingInvitations(ctx: RequestContext): number {
 
 const LOGO = html`<svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#0f766e"/><rect x="7" y="9" width="18" height="16" rx="3" fill="none" stroke="#fff" stroke-width="2.2"/><path d="M7 14h18M12 6v5M20 6v5" stroke="#fff" stroke-width="2.2" stroke-linecap="round"/><circle cx="16" cy="19.5" r="2.2" fill="#fde68a"/></svg>`;
 
-function head(title: string, extra?: SafeHtml): SafeHtml {
-  return html`<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Slotwise</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-${extra}`;
-}
-
 export const appLayout: Layout = (page, ctx) => {
   const pending = pendingInvitations(ctx);
-  return html`<!doctype html>
-<html lang="en">
-<head>${head(page.title, page.head)}</head>
+  return html`${appHead({ title: `${page.title} · Slotwise`, extra: page.head })}
 <body class="app">
 <aside class="sidebar">
   <a class="brand" href="/calendar/week">${LOGO}<span>Slotwise</span></a>
@@ -79,9 +69,7 @@ ${toasts(ctx.takeFlashes())}
 </html>`;
 };
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head>${head(page.title)}</head>
+export const authLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Slotwise` })}
 <body class="auth">
 <main class="auth-card">
   <div class="auth-brand">${LOGO}<span>Slotwise</span></div>
@@ -93,9 +81,10 @@ ${toasts(ctx.takeFlashes())}
 </html>`;
 
 /** The public booking page: no app chrome, also what the share screen's iframe shows. */
-export const publicLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head>${head(page.title, page.head)}</head>
+export const publicLayout: Layout = (
+  page,
+  ctx,
+) => html`${appHead({ title: `${page.title} · Slotwise`, extra: page.head })}
 <body class="public">
 <main class="public-card">${page.body}</main>
 <p class="public-foot">${LOGO} Powered by Slotwise · Times in ${ZONE_LABEL}</p>

@@ -1,8 +1,8 @@
 import {
+  appHead,
   classNames,
   html,
   jsonScript,
-  kitHead,
   type Layout,
   type RequestContext,
   type SafeHtml,
@@ -119,16 +119,7 @@ export const appLayout: Layout = (page, ctx) => {
   const section = page.section ?? '';
   const nav = (href: string, label: string | SafeHtml, key: string, extra: SafeHtml | '' = '') =>
     html`<a href="${href}" class="${classNames('side-link', section === key && 'active')}" ${section === key ? html`aria-current="page"` : ''}>${label}${extra}</a>`;
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Hubbub</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-${page.head}
-</head>
+  return html`${appHead({ title: `${page.title} · Hubbub`, script: true, extra: page.head })}
 <body class="${classNames(`theme-${prefs?.theme ?? 'system'}`, prefs?.compact === 1 && 'compact')}">
 <div class="shell">
 <aside class="sidebar" aria-label="Workspace">
@@ -186,9 +177,6 @@ ${toasts(ctx.takeFlashes())}
 </html>`;
 };
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Hubbub</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const authLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Hubbub` })}
 <body class="auth"><main class="auth-card">${page.body}</main>${toasts(ctx.takeFlashes())}</body>
 </html>`;

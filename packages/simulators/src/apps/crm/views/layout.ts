@@ -1,4 +1,4 @@
-import { classNames, html, kitHead, type Layout, toasts } from '../../../kit';
+import { appHead, classNames, html, type Layout, toasts } from '../../../kit';
 import { avatar } from './parts';
 
 /** The app chrome: a dark left rail with the sections and saved views, a top bar with search and the account. */
@@ -14,16 +14,7 @@ export const appLayout: Layout = (page, ctx) => {
   const section = page.section ?? '';
   const item = (href: string, label: string, key: string) =>
     html`<a href="${href}" class="${classNames('rail-link', section === key && 'active')}" ${section === key ? html`aria-current="page"` : ''}>${label}</a>`;
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Dealflow</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-${page.head}
-</head>
+  return html`${appHead({ title: `${page.title} · Dealflow`, script: true, extra: page.head })}
 <body>
 <div class="frame">
 <aside class="rail" aria-label="Main navigation">
@@ -60,9 +51,6 @@ ${toasts(ctx.takeFlashes())}
 </html>`;
 };
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Dealflow</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const authLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Dealflow` })}
 <body class="auth"><main class="auth-card">${page.body}</main>${toasts(ctx.takeFlashes())}</body>
 </html>`;

@@ -1,4 +1,4 @@
-import { classNames, html, kitHead, type Layout, toasts } from '../../../kit';
+import { appHead, classNames, html, type Layout, toasts } from '../../../kit';
 
 /** Skyway's chrome: a deep navy bar with the logo, the main sections and the account menu. */
 
@@ -11,16 +11,10 @@ const SECTIONS: [href: string, label: string, key: string][] = [
   ['/account', 'Account', 'account'],
 ];
 
-export const appLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Skyway</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-${page.head}
-</head>
+export const appLayout: Layout = (
+  page,
+  ctx,
+) => html`${appHead({ title: `${page.title} · Skyway`, script: true, extra: page.head })}
 <body>
 <header class="topbar">
   <a class="logo" href="/">${LOGO}<span>Skyway</span></a>
@@ -47,17 +41,11 @@ ${toasts(ctx.takeFlashes())}
 </body>
 </html>`;
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Skyway</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const authLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Skyway` })}
 <body class="auth-page"><main class="auth-card"><div class="auth-brand">${LOGO}<span>Skyway</span></div>${page.body}</main>${toasts(ctx.takeFlashes())}</body>
 </html>`;
 
 /** Pages opened in their own tab (the boarding pass): no navigation. */
-export const passLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Skyway</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const passLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Skyway` })}
 <body class="pass-page"><header class="pass-bar">${LOGO}<span>Skyway</span></header><main class="pass-content">${page.body}</main>${toasts(ctx.takeFlashes())}</body>
 </html>`;

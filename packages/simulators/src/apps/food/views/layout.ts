@@ -1,4 +1,4 @@
-import { classNames, html, kitHead, type Layout, toasts } from '../../../kit';
+import { appHead, classNames, html, type Layout, toasts } from '../../../kit';
 import { CUSTOMER } from '../data/featured';
 import { cartCount, cartDrawer } from './parts';
 
@@ -15,16 +15,7 @@ const SECTIONS: [href: string, label: string, key: string][] = [
 
 export const appLayout: Layout = (page, ctx) => {
   const count = cartCount(ctx);
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Forkful</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-${page.head}
-</head>
+  return html`${appHead({ title: `${page.title} · Forkful`, script: true, extra: page.head })}
 <body>
 <header class="topbar">
   <a class="logo" href="/">${LOGO}<span>forkful</span></a>
@@ -56,9 +47,6 @@ ${toasts(ctx.takeFlashes())}
 </html>`;
 };
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Forkful</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const authLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Forkful` })}
 <body class="auth-page"><main class="auth-card"><div class="auth-brand">${LOGO}<span>forkful</span></div>${page.body}</main>${toasts(ctx.takeFlashes())}</body>
 </html>`;

@@ -1,7 +1,7 @@
 import {
+  appHead,
   classNames,
   html,
-  kitHead,
   type Layout,
   type RequestContext,
   type SafeHtml,
@@ -54,16 +54,10 @@ function undoToast(ctx: RequestContext): SafeHtml {
 </div>`;
 }
 
-export const appLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · ${BRAND}</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-${page.head}
-</head>
+export const appLayout: Layout = (
+  page,
+  ctx,
+) => html`${appHead({ title: `${page.title} · ${BRAND}`, script: true, extra: page.head })}
 <body>
 <header class="topbar">
   <a class="brand" href="/mail/inbox">${logo()}<span>${BRAND}</span></a>
@@ -89,10 +83,7 @@ ${toasts(ctx.takeFlashes())}
 </body>
 </html>`;
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · ${BRAND}</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const authLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · ${BRAND}` })}
 <body class="auth-page">
 <main class="auth-card">
   <div class="auth-brand">${logo()}<span>${BRAND}</span></div>

@@ -1,4 +1,4 @@
-import { html, kitHead, type Layout, type RequestContext, toasts } from '../../../kit';
+import { appHead, html, type Layout, type RequestContext, toasts } from '../../../kit';
 
 /** The storefront chrome: announcement bar, header with search, cart count and account menu, footer. */
 
@@ -23,16 +23,7 @@ export const storeLayout: Layout = (page, ctx) => {
   const count = ctx.user ? cartCount(ctx) : 0;
   const q = ctx.url.pathname === '/products' ? (ctx.query.get('q') ?? '') : '';
   const category = ctx.url.pathname === '/products' ? (ctx.query.get('category') ?? '') : '';
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Hearth &amp; Harbor</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-${page.head}
-</head>
+  return html`${appHead({ title: `${page.title} · Hearth &amp; Harbor`, script: true, extra: page.head })}
 <body>
 <div class="announce">Free standard shipping on orders over $75 · 30-day returns</div>
 <header class="site-header">
@@ -75,10 +66,10 @@ ${toastsOf(ctx)}
 </html>`;
 };
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Hearth &amp; Harbor</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const authLayout: Layout = (
+  page,
+  ctx,
+) => html`${appHead({ title: `${page.title} · Hearth &amp; Harbor` })}
 <body class="auth-page"><main class="auth-card"><a class="logo" href="/">${LOGO}<span>Hearth <em>&amp;</em> Harbor</span></a>${page.body}</main>${toastsOf(ctx)}</body>
 </html>`;
 

@@ -1,4 +1,4 @@
-import { classNames, html, kitHead, type Layout, toasts } from '../../../kit';
+import { appHead, classNames, html, type Layout, toasts } from '../../../kit';
 
 /** Roamly's chrome: a white top bar with the logo, the main sections and the account menu; a quiet footer. */
 
@@ -11,16 +11,10 @@ const SECTIONS: [href: string, label: string, key: string][] = [
   ['/messages', 'Messages', 'messages'],
 ];
 
-export const appLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Roamly</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-${page.head}
-</head>
+export const appLayout: Layout = (
+  page,
+  ctx,
+) => html`${appHead({ title: `${page.title} · Roamly`, script: true, extra: page.head })}
 <body>
 <header class="topbar">
   <a class="logo" href="/">${LOGO}<span>roamly</span></a>
@@ -46,17 +40,11 @@ ${toasts(ctx.takeFlashes())}
 </body>
 </html>`;
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Roamly</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const authLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Roamly` })}
 <body class="auth-page"><main class="auth-card"><div class="auth-brand">${LOGO}<span>roamly</span></div>${page.body}</main>${toasts(ctx.takeFlashes())}</body>
 </html>`;
 
 /** For pages opened in their own window or tab (house rules, sharing): no navigation, a close hint. */
-export const popupLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Roamly</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const popupLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Roamly` })}
 <body class="popup-page"><header class="popup-bar">${LOGO}<span>roamly</span></header><main class="popup-content">${page.body}</main>${toasts(ctx.takeFlashes())}</body>
 </html>`;

@@ -1,4 +1,4 @@
-import { classNames, html, kitHead, type Layout, type SafeHtml, toasts } from '../../../kit';
+import { appHead, classNames, html, type Layout, type SafeHtml, toasts } from '../../../kit';
 import { avatar } from './parts';
 
 interface NavProject {
@@ -18,16 +18,7 @@ export const appLayout: Layout = (page, ctx) => {
   const section = page.section ?? '';
   const navLink = (href: string, label: string, key: string, icon: SafeHtml) =>
     html`<a href="${href}" class="${classNames('nav-item', section === key && 'active')}" ${section === key ? html`aria-current="page"` : ''}>${icon}<span>${label}</span></a>`;
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Linework</title>
-${kitHead()}
-<link rel="stylesheet" href="/assets/app.css">
-<script src="/assets/app.js" defer></script>
-${page.head}
-</head>
+  return html`${appHead({ title: `${page.title} · Linework`, script: true, extra: page.head })}
 <body>
 <div class="shell">
 <aside class="sidebar" aria-label="Main navigation">
@@ -79,10 +70,7 @@ ${toasts(ctx.takeFlashes())}
 </html>`;
 };
 
-export const authLayout: Layout = (page, ctx) => html`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} · Linework</title>${kitHead()}<link rel="stylesheet" href="/assets/app.css"></head>
+export const authLayout: Layout = (page, ctx) => html`${appHead({ title: `${page.title} · Linework` })}
 <body class="auth-page"><main class="auth-card">${page.body}</main>
 <p class="auth-footer">Linework · issue tracking for product teams</p>${toasts(ctx.takeFlashes())}</body>
 </html>`;
