@@ -1,4 +1,4 @@
-import { appHead, html, type Layout, type RequestContext, type SafeHtml, toasts } from '../../../kit';
+import { appHead, html, type Layout, type RequestContext, toasts } from '../../../kit';
 import { OWNER_ID } from '../seed';
 import { ZONE_LABEL } from '../time';
 
