@@ -10,14 +10,18 @@ import {
   RunResponse,
   SessionListResponse,
 } from '@proctor/contracts';
-import { sessionLogs, sessions, simulators, testCases } from '@proctor/db';
+import { runSessionBatches, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/builtIns';
+import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/presenters/agentResults';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { until } from './support/until';
+
+/** Where a run's session stops: scored, or failed by the infrastructure. */
+const LAST_STATUSES = ['scoring_completed', ...INFRASTRUCTURE_FAILURE_STATUSES] as string[];
 
 /**
  * A stand-in for an OpenAI-compatible chat model (POST /v1/chat/completions, the real wire format): it plays the
@@ -116,12 +120,43 @@ describeEachDatabase(
       expect(response.statusCode, response.body).toBe(200);
       return RunGroupResponse.parse(response.json()).runGroup;
     };
-    const scoredGroup = (as: Actor, id: string) =>
-      until(
-        () => group(as, id),
-        (g) => g.finished && g.scored + g.failed === g.total,
+    /** Each session of a run group: its status, and its logs (why an agent or a run failed). */
+    const sessionsOf = async (groupId: string) => {
+      const rows = await proctor()
+        .ctx.db.select({ id: sessions.id, status: sessions.status, passed: sessions.passed })
+        .from(sessions)
+        .innerJoin(runSessionBatches, eq(runSessionBatches.id, sessions.runSessionBatchId))
+        .where(eq(runSessionBatches.publicId, groupId));
+      return Promise.all(
+        rows.map(async (row) => ({
+          status: row.status,
+          passed: row.passed,
+          logs: (
+            await proctor()
+              .ctx.db.select({ data: sessionLogs.logData })
+              .from(sessionLogs)
+              .where(eq(sessionLogs.sessionId, row.id))
+          ).map((log) => log.data),
+        })),
+      );
+    };
+    /**
+     * The group has finished and each of its sessions has come to its last status: scored, or failed by the
+     * infrastructure. (A session the system auto-marked incorrect, such as a run that changed nothing, is scored
+     * but left out of the group's `scored`: waiting for `scored + failed === total` would wait for ever.) Its
+     * sessions, logs included, come along for the assertions' messages.
+     */
+    const scoredGroup = async (as: Actor, id: string) => {
+      const { runGroup, runs } = await until(
+        async () => ({ runGroup: await group(as, id), runs: await sessionsOf(id) }),
+        ({ runGroup, runs }) =>
+          runGroup.finished &&
+          runs.length === runGroup.total &&
+          runs.every((run) => LAST_STATUSES.includes(run.status)),
         `run group ${id} to end and be scored`,
       );
+      return Object.assign(runGroup, { runs });
+    };
 
     it('lists the built-in agents to every organization; they cannot be archived and their aliases are reserved', async () => {
       const person = await runner({ dashboard_access: true });
@@ -159,7 +194,14 @@ describeEachDatabase(
       expect(response.statusCode, response.body).toBe(201);
       const run = RunResponse.parse(response.json());
       const ended = await scoredGroup(person, run.batch_id);
-      expect(ended).toMatchObject({ kind: 'run', total: 1, completed: 1, failed: 0, scored: 1, passed: 1 });
+      expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+        kind: 'run',
+        total: 1,
+        completed: 1,
+        failed: 0,
+        scored: 1,
+        passed: 1,
+      });
       expect(ended.agent?.alias).toBe('oracle');
 
       const listed = await proctor().request({
@@ -212,7 +254,7 @@ describeEachDatabase(
       const benchmark = BenchmarkResponse.parse(response.json());
       expect(benchmark.total_runs).toBe(2);
       const ended = await scoredGroup(person, benchmark.batch_id);
-      expect(ended).toMatchObject({
+      expect(ended, JSON.stringify(ended.runs)).toMatchObject({
         kind: 'benchmark',
         version: 'v2',
         runs: 2,
@@ -241,7 +283,12 @@ describeEachDatabase(
       const batch = response.json() as { batch_id: string; total_runs: number };
       expect(batch.total_runs).toBe(2);
       const ended = await scoredGroup(person, batch.batch_id);
-      expect(ended).toMatchObject({ kind: 'batch', total: 2, passed: 2, name: 'Two apps · oracle' });
+      expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+        kind: 'batch',
+        total: 2,
+        passed: 2,
+        name: 'Two apps · oracle',
+      });
     });
 
     it('refuses what it cannot run, saying why, and starts nothing', async () => {
@@ -386,7 +433,12 @@ describeEachDatabase(
         expect(response.statusCode, response.body).toBe(201);
         const run = RunResponse.parse(response.json());
         const ended = await scoredGroup(person, run.batch_id);
-        expect(ended).toMatchObject({ total: 1, scored: 1, passed: 1, failed: 0 });
+        expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+          total: 1,
+          scored: 1,
+          passed: 1,
+          failed: 0,
+        });
 
         const observations = seen.filter((observation) => observation.session_id === run.session_id);
         expect(observations.map((observation) => observation.step)).toEqual([0, 1, 2, 3, 4]);
@@ -429,7 +481,12 @@ describeEachDatabase(
         const run = RunResponse.parse(response.json());
         const ended = await scoredGroup(person, run.batch_id);
         // The agent's failure, not the infrastructure's: scored and failed.
-        expect(ended).toMatchObject({ total: 1, scored: 1, passed: 0, failed: 0 });
+        expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+          total: 1,
+          scored: 1,
+          passed: 0,
+          failed: 0,
+        });
         const [session] = await proctor()
           .ctx.db.select()
           .from(sessions)
@@ -481,7 +538,8 @@ describeEachDatabase(
           payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'oracle') },
         });
         const recorded = RunResponse.parse(original.json());
-        await scoredGroup(person, recorded.batch_id);
+        const first = await scoredGroup(person, recorded.batch_id);
+        expect(first, JSON.stringify(first.runs)).toMatchObject({ total: 1, passed: 1 });
 
         const response = await proctor().request({
           method: 'POST',
@@ -492,7 +550,12 @@ describeEachDatabase(
         expect(response.statusCode, response.body).toBe(201);
         const replay = RunResponse.parse(response.json());
         const ended = await scoredGroup(person, replay.batch_id);
-        expect(ended).toMatchObject({ total: 1, scored: 1, passed: 1, agent: { alias: 'replay' } });
+        expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+          total: 1,
+          scored: 1,
+          passed: 1,
+          agent: { alias: 'replay' },
+        });
 
         const detail = async (sessionId: string) =>
           (
