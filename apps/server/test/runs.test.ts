@@ -20,9 +20,6 @@ import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { until } from './support/until';
 
-/** Where a run's session stops: scored, or failed by the infrastructure. */
-const LAST_STATUSES = ['scoring_completed', ...INFRASTRUCTURE_FAILURE_STATUSES] as string[];
-
 /**
  * A stand-in for an OpenAI-compatible chat model (POST /v1/chat/completions, the real wire format): it plays the
  * DOM agent's model for the tracker's "Email of the Infrastructure lead", reading the step and the accessibility
@@ -123,7 +120,13 @@ describeEachDatabase(
     /** Each session of a run group: its status, and its logs (why an agent or a run failed). */
     const sessionsOf = async (groupId: string) => {
       const rows = await proctor()
-        .ctx.db.select({ id: sessions.id, status: sessions.status, passed: sessions.passed })
+        .ctx.db.select({
+          id: sessions.id,
+          status: sessions.status,
+          passed: sessions.passed,
+          badge: sessions.scoringBadge,
+          autoMarkedIncorrect: sessions.autoMarkedIncorrect,
+        })
         .from(sessions)
         .innerJoin(runSessionBatches, eq(runSessionBatches.id, sessions.runSessionBatchId))
         .where(eq(runSessionBatches.publicId, groupId));
@@ -131,6 +134,8 @@ describeEachDatabase(
         rows.map(async (row) => ({
           status: row.status,
           passed: row.passed,
+          badge: row.badge,
+          autoMarkedIncorrect: row.autoMarkedIncorrect,
           logs: (
             await proctor()
               .ctx.db.select({ data: sessionLogs.logData })
@@ -147,15 +152,23 @@ describeEachDatabase(
      * sessions, logs included, come along for the assertions' messages.
      */
     const scoredGroup = async (as: Actor, id: string) => {
+      // The sessions first: the group's counts, read after them, are at least as new.
       const { runGroup, runs } = await until(
-        async () => ({ runGroup: await group(as, id), runs: await sessionsOf(id) }),
+        async () => {
+          const runs = await sessionsOf(id);
+          return { runs, runGroup: await group(as, id) };
+        },
         ({ runGroup, runs }) =>
           runGroup.finished &&
           runs.length === runGroup.total &&
-          runs.every((run) => LAST_STATUSES.includes(run.status)),
+          runs.every(
+            (run) =>
+              (INFRASTRUCTURE_FAILURE_STATUSES as readonly string[]).includes(run.status) ||
+              (run.status === 'scoring_completed' && (run.badge !== 'none' || run.autoMarkedIncorrect)),
+          ),
         `run group ${id} to end and be scored`,
       );
-      return Object.assign(runGroup, { runs });
+      return Object.assign(runGroup, { sessions: runs });
     };
 
     it('lists the built-in agents to every organization; they cannot be archived and their aliases are reserved', async () => {
@@ -194,7 +207,7 @@ describeEachDatabase(
       expect(response.statusCode, response.body).toBe(201);
       const run = RunResponse.parse(response.json());
       const ended = await scoredGroup(person, run.batch_id);
-      expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+      expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
         kind: 'run',
         total: 1,
         completed: 1,
@@ -254,7 +267,7 @@ describeEachDatabase(
       const benchmark = BenchmarkResponse.parse(response.json());
       expect(benchmark.total_runs).toBe(2);
       const ended = await scoredGroup(person, benchmark.batch_id);
-      expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+      expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
         kind: 'benchmark',
         version: 'v2',
         runs: 2,
@@ -283,7 +296,7 @@ describeEachDatabase(
       const batch = response.json() as { batch_id: string; total_runs: number };
       expect(batch.total_runs).toBe(2);
       const ended = await scoredGroup(person, batch.batch_id);
-      expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+      expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
         kind: 'batch',
         total: 2,
         passed: 2,
@@ -433,7 +446,7 @@ describeEachDatabase(
         expect(response.statusCode, response.body).toBe(201);
         const run = RunResponse.parse(response.json());
         const ended = await scoredGroup(person, run.batch_id);
-        expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+        expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
           total: 1,
           scored: 1,
           passed: 1,
@@ -481,7 +494,7 @@ describeEachDatabase(
         const run = RunResponse.parse(response.json());
         const ended = await scoredGroup(person, run.batch_id);
         // The agent's failure, not the infrastructure's: scored and failed.
-        expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+        expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
           total: 1,
           scored: 1,
           passed: 0,
@@ -539,7 +552,7 @@ describeEachDatabase(
         });
         const recorded = RunResponse.parse(original.json());
         const first = await scoredGroup(person, recorded.batch_id);
-        expect(first, JSON.stringify(first.runs)).toMatchObject({ total: 1, passed: 1 });
+        expect(first, JSON.stringify(first.sessions)).toMatchObject({ total: 1, passed: 1 });
 
         const response = await proctor().request({
           method: 'POST',
@@ -550,7 +563,7 @@ describeEachDatabase(
         expect(response.statusCode, response.body).toBe(201);
         const replay = RunResponse.parse(response.json());
         const ended = await scoredGroup(person, replay.batch_id);
-        expect(ended, JSON.stringify(ended.runs)).toMatchObject({
+        expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
           total: 1,
           scored: 1,
           passed: 1,
