@@ -1,12 +1,25 @@
 import type { RecordedStep } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
 import type { SimulatorInstance } from '@proctor/simulators';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import type { RunDriver } from '../environments/manager';
 import { withEnvironmentPage } from './page';
 
 /** How long a recorded navigation may take to follow from the action before it is made by hand. */
 const NAVIGATION_GRACE_MS = 3_000;
+/**
+ * How long a step waits for its recorded element to be in the page before it falls back to the recorded point:
+ * on a busy machine the page the last step opened may still be arriving, and a click at the point of an element
+ * not there yet does nothing (the likely cause of a mail replay under load that labelled nothing).
+ */
+const ELEMENT_GRACE_MS = 3_000;
+
+/** Whether the recorded element is (or comes within the grace) in the page. */
+const present = (target: Locator) =>
+  target
+    .waitFor({ state: 'attached', timeout: ELEMENT_GRACE_MS })
+    .then(() => true)
+    .catch(() => false);
 
 /** A recorded action's frame in the replay's page: by its URL's path (origins differ between instances). */
 function frameFor(page: Page, frameUrl: string | undefined): Frame {
@@ -49,7 +62,7 @@ async function click(page: Page, action: Extract<RecordedStep['action'], { type:
   const selector = action.target?.selector;
   if (selector) {
     const target = frame.locator(selector).first();
-    if ((await target.count()) > 0) {
+    if (await present(target)) {
       await target.click({ button: action.button });
       return;
     }
@@ -62,10 +75,7 @@ async function type(page: Page, action: Extract<RecordedStep['action'], { type: 
   if (selector) {
     const target = frameFor(page, action.metadata.frame_url).locator(selector).first();
     // Typed where it was typed: focus the field unless it has the focus already.
-    if (
-      (await target.count()) > 0 &&
-      !(await target.evaluate((element) => element === document.activeElement))
-    )
+    if ((await present(target)) && !(await target.evaluate((element) => element === document.activeElement)))
       await target.focus();
   }
   for (const part of typedParts(action.text)) {
