@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { builtInSimulators, SimulatorHost } from '../../src/index';
-import { launchChromium, runTestCase, type SolutionVariant } from '../../src/testing/index';
+import { describe, it } from 'vitest';
+import { builtInSimulators } from '../../src/index';
+import { runTestCase, type SolutionVariant } from '../../src/testing/index';
+import { kitBrowser } from '../support/kitBrowser';
 
 /**
  * The CI proof of every built-in test case (issue 10): in real Chromium on a fresh instance each, its reference
@@ -40,15 +40,7 @@ async function inTurn<T>(run: () => Promise<T>): Promise<T> {
 }
 
 describe.concurrent('the built-in test cases in Chromium', () => {
-  let browser: Browser;
-  const host = new SimulatorHost();
-  beforeAll(async () => {
-    [browser] = await Promise.all([launchChromium(), host.listen()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await host.close();
-  });
+  const { browser, host } = kitBrowser();
 
   for (const simulator of builtInSimulators) {
     it(
@@ -65,7 +57,7 @@ describe.concurrent('the built-in test cases in Chromium', () => {
           runs.map(({ testCase, variant }) =>
             inTurn(async () => {
               try {
-                const run = await runTestCase({ browser, host, simulator, testCase, variant });
+                const run = await runTestCase({ browser: browser(), host, simulator, testCase, variant });
                 if (variant === 'solve' && !run.evaluation.passed)
                   unsolved.push(`${testCase.key}: ${run.evaluation.explanation}`);
                 if (variant === 'wrong' && run.evaluation.passed) satisfied.push(testCase.key);

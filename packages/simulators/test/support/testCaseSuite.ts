@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SimulatorDefinition, SimulatorHost } from '../../src/index';
-import { launchChromium, runTestCase } from '../../src/testing/index';
+import { describe, expect, it } from 'vitest';
+import type { SimulatorDefinition } from '../../src/index';
+import { runTestCase } from '../../src/testing/index';
+import { kitBrowser } from './kitBrowser';
 
 /**
  * The test of a simulator's test cases: for each one, in real Chromium on a fresh instance, the reference
@@ -15,21 +15,13 @@ const BROWSER_RUN_TIMEOUT_MS = 60_000;
 
 export function describeTestCases(simulator: SimulatorDefinition): void {
   describe(`${simulator.name} test cases in Chromium`, () => {
-    let browser: Browser;
-    const host = new SimulatorHost();
-    beforeAll(async () => {
-      [browser] = await Promise.all([launchChromium(), host.listen()]);
-    });
-    afterAll(async () => {
-      await browser?.close();
-      await host.close();
-    });
+    const { browser, host } = kitBrowser();
 
     for (const testCase of simulator.testCases) {
       it(
         `${testCase.key}: the reference solution should satisfy the test case`,
         async () => {
-          const run = await runTestCase({ browser, host, simulator, testCase, variant: 'solve' });
+          const run = await runTestCase({ browser: browser(), host, simulator, testCase, variant: 'solve' });
           expect(run.evaluation.passed, run.evaluation.explanation).toBe(true);
         },
         BROWSER_RUN_TIMEOUT_MS,
@@ -37,7 +29,7 @@ export function describeTestCases(simulator: SimulatorDefinition): void {
       it(
         `${testCase.key}: the wrong variant should not`,
         async () => {
-          const run = await runTestCase({ browser, host, simulator, testCase, variant: 'wrong' });
+          const run = await runTestCase({ browser: browser(), host, simulator, testCase, variant: 'wrong' });
           expect(run.evaluation.passed, 'the wrong variant satisfied the test case').toBe(false);
         },
         BROWSER_RUN_TIMEOUT_MS,
