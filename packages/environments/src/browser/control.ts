@@ -5,6 +5,10 @@ export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
 /** Chromium's answers for a session or target that no longer exists. */
 const PAGE_GONE = /Session with given id not found|No target with given id|Target closed/;
 const MAX_PAGE_ATTEMPTS = 3;
+/** Window resizes tried before resizeWindow gives up (a page that moved while measured needs another). */
+const MAX_RESIZE_ATTEMPTS = 3;
+/** The longest the page is waited for to take its window's new size. */
+const VIEWPORT_CHANGE_TIMEOUT_MS = 2_000;
 
 interface AttachedPage {
   targetId: string;
@@ -49,29 +53,54 @@ export class PageControl {
 
   /**
    * Makes the page's viewport exactly `width` x `height` CSS pixels, for pages open now and later, by sizing
-   * the window around it. New headless Chromium draws browser UI inside `--window-size` (a 1280x720 window
-   * has a 1280x577 viewport), so the window is grown by what the UI takes, measured, not assumed.
+   * the window around it, and resolves once the page has that size. New headless Chromium draws browser UI
+   * inside `--window-size` (a 1280x720 window has a 1280x577 viewport), so the window is grown by what the UI
+   * takes, measured, not assumed. The window's bounds (and the page's outerWidth) change at once but the page
+   * learns its inner size a little later: measured in between, the UI came out wrong (a pool's browser still
+   * sizing itself got a 520x523 page for 800x500 under load). So after each resize the page is waited for to
+   * change size, and measured again.
    */
   resizeWindow(width: number, height: number): Promise<void> {
     return this.withPage(async (page) => {
-      const { windowId, bounds } = await this.connection.send('Browser.getWindowForTarget', {
-        targetId: page.targetId,
-      });
-      const { result } = await this.connection.send(
-        'Runtime.evaluate',
-        { expression: '[innerWidth, innerHeight]', returnByValue: true },
-        page.sessionId,
-      );
-      const [innerWidth, innerHeight] = result.value as [number, number];
-      if (innerWidth === width && innerHeight === height) return;
-      await this.connection.send('Browser.setWindowBounds', {
-        windowId,
-        bounds: {
-          width: width + (bounds.width ?? innerWidth) - innerWidth,
-          height: height + (bounds.height ?? innerHeight) - innerHeight,
-        },
-      });
+      let inner = await this.viewportChangedFrom(page, null);
+      for (let attempt = 1; ; attempt += 1) {
+        if (inner[0] === width && inner[1] === height) return;
+        if (attempt > MAX_RESIZE_ATTEMPTS)
+          throw new Error(`The page is ${inner.join('x')} after resizing its window for ${width}x${height}`);
+        const { windowId, bounds } = await this.connection.send('Browser.getWindowForTarget', {
+          targetId: page.targetId,
+        });
+        await this.connection.send('Browser.setWindowBounds', {
+          windowId,
+          bounds: {
+            width: width + (bounds.width ?? inner[0]) - inner[0],
+            height: height + (bounds.height ?? inner[1]) - inner[1],
+          },
+        });
+        inner = await this.viewportChangedFrom(page, inner);
+      }
     });
+  }
+
+  /** The page's [innerWidth, innerHeight] once it differs from `previous` (or after a while, unchanged). */
+  private async viewportChangedFrom(
+    page: AttachedPage,
+    previous: [number, number] | null,
+  ): Promise<[number, number]> {
+    const expression = `new Promise((resolve) => {
+      const previous = ${JSON.stringify(previous)};
+      const changed = () => !previous || innerWidth !== previous[0] || innerHeight !== previous[1];
+      const give = () => { clearInterval(poll); clearTimeout(limit); resolve([innerWidth, innerHeight]); };
+      const poll = setInterval(() => { if (changed()) give(); }, 10);
+      const limit = setTimeout(give, ${VIEWPORT_CHANGE_TIMEOUT_MS});
+      if (changed()) give();
+    })`;
+    const { result } = await this.connection.send(
+      'Runtime.evaluate',
+      { expression, awaitPromise: true, returnByValue: true },
+      page.sessionId,
+    );
+    return result.value as [number, number];
   }
 
   /** Attaches to the page now, so that the next command does not wait for it. */
