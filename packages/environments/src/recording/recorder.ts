@@ -28,6 +28,11 @@ const SWAPPING_DOCUMENTS = /Not attached to an active page|Unable to capture scr
 const PAGE_COMMAND_TIMEOUT_MS = 5_000;
 /** How long close() gives the pending step and requests to reach the sink. */
 const CLOSE_FLUSH_TIMEOUT_MS = 5_000;
+/**
+ * The longest a main-frame navigation the page asked for counts as loading before the browser starts it. One
+ * that never starts (a download, a cancelled one) holds its step this long, no longer.
+ */
+const NAVIGATION_START_GRACE_MS = 2_000;
 /** Chromium's answers for a session or target that no longer exists. */
 const GONE = /Session with given id not found|No target with given id|Target closed|not attached|closed/i;
 /** rrweb event types: a full snapshot, and an incremental snapshot whose source 0 is a DOM mutation. */
@@ -45,6 +50,12 @@ interface RecordedPage {
   mainFrameId: string | undefined;
   /** The main frame is loading a document (between frameStartedLoading and frameStoppedLoading). */
   loading: boolean;
+  /**
+   * When the page last asked to navigate its main frame (a link, a form's submit), until the browser starts
+   * loading it. The page asks at once; the browser may start loading much later on a busy machine, after a
+   * step would have settled and missed the write that request makes.
+   */
+  navigationRequestedAt: number | undefined;
   gone: boolean;
   /** Screenshots of one page are taken one at a time. */
   captures: Promise<unknown>;
@@ -97,7 +108,14 @@ export class SessionRecorder {
     this.#steps = new StepTracker({
       capture: (pageId) => this.#capture(pageId),
       currentUrl: (pageId) => this.#pages.get(pageId)?.url ?? '',
-      isLoading: (pageId) => this.#pages.get(pageId)?.loading ?? false,
+      isLoading: (pageId) => {
+        const page = this.#pages.get(pageId);
+        if (!page) return false;
+        const requested = page.navigationRequestedAt;
+        return (
+          page.loading || (requested !== undefined && Date.now() - requested < NAVIGATION_START_GRACE_MS)
+        );
+      },
       mutationCount: () => this.#mutationCount(),
       emit: (step) => this.#emitStep(step),
     });
@@ -247,18 +265,28 @@ export class SessionRecorder {
     });
     connection.onEvent('Page.navigatedWithinDocument', ({ frameId, url }, sessionId) => {
       const page = this.#pageOf(sessionId);
-      if (page && frameId === page.mainFrameId) this.#navigated(page, url);
+      if (!page || frameId !== page.mainFrameId) return;
+      page.navigationRequestedAt = undefined; // a fragment: the page never loads
+      this.#navigated(page, url);
+    });
+    connection.onEvent('Page.frameRequestedNavigation', ({ frameId, disposition }, sessionId) => {
+      const page = this.#pageOf(sessionId);
+      if (!page || frameId !== page.mainFrameId || disposition !== 'currentTab') return;
+      page.navigationRequestedAt = Date.now();
+      this.#steps.activity(page.targetId);
     });
     connection.onEvent('Page.frameStartedLoading', ({ frameId }, sessionId) => {
       const page = this.#pageOf(sessionId);
       if (!page || frameId !== page.mainFrameId) return;
       page.loading = true;
+      page.navigationRequestedAt = undefined;
       this.#steps.activity(page.targetId);
     });
     connection.onEvent('Page.frameStoppedLoading', ({ frameId }, sessionId) => {
       const page = this.#pageOf(sessionId);
       if (!page || frameId !== page.mainFrameId) return;
       page.loading = false;
+      page.navigationRequestedAt = undefined;
       this.#steps.activity(page.targetId);
     });
     connection.onEvent('Page.loadEventFired', (_event, sessionId) => {
@@ -297,6 +325,7 @@ export class SessionRecorder {
         url: info.url,
         mainFrameId: undefined,
         loading: false,
+        navigationRequestedAt: undefined,
         gone: false,
         captures: Promise.resolve(),
       };

@@ -219,11 +219,20 @@ export class StepTracker {
     this.#arm(step);
   }
 
-  /** (Re)starts the wait for quiet: settleMs from now, but never past SETTLE_TIMEOUT_MS after the last event. */
+  /**
+   * (Re)starts the wait for quiet: settleMs from now, but never past SETTLE_TIMEOUT_MS after the last event.
+   * When the time is up, the events already received are heard first (setImmediate runs after the event
+   * loop's I/O): a process busy for longer than settleMs runs its due timers before reading what the browser
+   * sent meanwhile, and the step would settle without the navigation its action started.
+   */
   #arm(step: Step): void {
     clearTimeout(step.timer);
     const left = step.lastEventAt + SETTLE_TIMEOUT_MS - this.#now();
-    step.timer = setTimeout(() => this.#settled(step), Math.max(0, Math.min(RECORDING.settleMs, left)));
+    const timer = setTimeout(
+      () => setImmediate(() => step.timer === timer && this.#settled(step)),
+      Math.max(0, Math.min(RECORDING.settleMs, left)),
+    );
+    step.timer = timer;
   }
 
   #settled(step: Step): void {
