@@ -10,9 +10,107 @@ const NAVIGATION_GRACE_MS = 3_000;
 /**
  * How long a step waits for its recorded element to be in the page before it falls back to the recorded point:
  * on a busy machine the page the last step opened may still be arriving, and a click at the point of an element
- * not there yet does nothing (the likely cause of a mail replay under load that labelled nothing).
+ * not there yet does nothing.
  */
 const ELEMENT_GRACE_MS = 3_000;
+
+/** After its last action the replay waits for the page's requests to be answered: this long without one… */
+const QUIET_AFTER_LAST_MS = 300;
+/** …or this long at most (a page that polls is never quiet). */
+const QUIET_TIMEOUT_MS = 5_000;
+
+/**
+ * What the replay's page does on its own after an action: its main-frame navigations as they commit, and its
+ * requests in flight. A recorded navigation is matched by one that happened since the last one matched, not by
+ * the page's URL, which may already be the target: a form that posts and comes back to the page it was on
+ * (mail's bulk actions) left the URL as it was, so the replay went on, ended, and the run was read before the
+ * post arrived (it changed nothing, under load).
+ */
+class PageActivity {
+  #committed: string[] = [];
+  #inFlight = 0;
+  #lastRequestAt = 0;
+  #changed: (() => void) | undefined;
+
+  constructor(page: Page) {
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      this.#committed.push(normalized(frame.url()));
+      this.#changed?.();
+    });
+    const ended = () => {
+      this.#inFlight -= 1;
+      this.#lastRequestAt = Date.now();
+      this.#changed?.();
+    };
+    page.on('request', () => {
+      this.#inFlight += 1;
+      this.#lastRequestAt = Date.now();
+    });
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+  }
+
+  /** Waits up to `timeoutMs` for a navigation to `url` since the last one taken, and takes it. */
+  async takeNavigation(url: string, timeoutMs: number): Promise<boolean> {
+    const wanted = normalized(url);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const at = this.#committed.indexOf(wanted);
+      if (at >= 0) {
+        this.#committed = this.#committed.slice(at + 1);
+        return true;
+      }
+      if (!(await this.#change(deadline - Date.now()))) return false;
+    }
+  }
+
+  /** Every navigation so far is accounted for (the replay just made one itself). */
+  takeAllNavigations(): void {
+    this.#committed = [];
+  }
+
+  /**
+   * Resolves once no request has been in flight for `quietMs` from now or its last one (or after `timeoutMs`):
+   * what the last action sent has been answered.
+   */
+  async quiet(quietMs: number, timeoutMs: number): Promise<void> {
+    const since = Date.now();
+    const deadline = since + timeoutMs;
+    for (;;) {
+      const calmSince = Math.max(since, this.#lastRequestAt);
+      const calm = this.#inFlight <= 0 ? calmSince + quietMs - Date.now() : Number.POSITIVE_INFINITY;
+      if (calm <= 0) return;
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      await this.#change(Math.min(calm, left));
+    }
+  }
+
+  /** Waits for the next navigation or finished request, at most `ms`; false when none came. */
+  #change(ms: number): Promise<boolean> {
+    if (ms <= 0) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        this.#changed = undefined;
+        resolve(false);
+      }, ms);
+      this.#changed = () => {
+        clearTimeout(timer);
+        this.#changed = undefined;
+        resolve(true);
+      };
+    });
+  }
+}
+
+function normalized(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
 
 /** Whether the recorded element is (or comes within the grace) in the page. */
 const present = (target: Locator) =>
@@ -107,6 +205,7 @@ async function select(
 export function replayDriver(steps: readonly RecordedStep[], output: JsonValue | undefined): RunDriver {
   return ({ wsEndpoint, instance, signal }) =>
     withEnvironmentPage(wsEndpoint, signal, async (page) => {
+      const activity = new PageActivity(page);
       for (const { action } of steps) {
         signal.throwIfAborted();
         if (action.is_simulator_action) continue;
@@ -126,11 +225,10 @@ export function replayDriver(steps: readonly RecordedStep[], output: JsonValue |
           case 'url_change': {
             // A navigation the clicks or keys above made is under way or done; any other is made here.
             const target = onInstance(action.url, instance);
-            const arrived = await page
-              .waitForURL(target, { timeout: NAVIGATION_GRACE_MS })
-              .then(() => true)
-              .catch(() => false);
-            if (!arrived) await page.goto(target);
+            if (!(await activity.takeNavigation(target, NAVIGATION_GRACE_MS))) {
+              await page.goto(target);
+              activity.takeAllNavigations();
+            }
             break;
           }
           default:
@@ -138,6 +236,8 @@ export function replayDriver(steps: readonly RecordedStep[], output: JsonValue |
         }
         await page.waitForLoadState('load').catch(() => undefined);
       }
+      // The run is judged when the driver returns: a last click's request must have been answered by then.
+      await activity.quiet(QUIET_AFTER_LAST_MS, QUIET_TIMEOUT_MS);
       return output;
     });
 }
