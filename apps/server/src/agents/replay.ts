@@ -39,7 +39,8 @@ class PageActivity {
       this.#changed?.();
     });
     const ended = () => {
-      this.#inFlight -= 1;
+      // (A request sent before the replay connected ends without having been counted.)
+      this.#inFlight = Math.max(0, this.#inFlight - 1);
       this.#lastRequestAt = Date.now();
       this.#changed?.();
     };
@@ -79,7 +80,7 @@ class PageActivity {
     const deadline = since + timeoutMs;
     for (;;) {
       const calmSince = Math.max(since, this.#lastRequestAt);
-      const calm = this.#inFlight <= 0 ? calmSince + quietMs - Date.now() : Number.POSITIVE_INFINITY;
+      const calm = this.#inFlight === 0 ? calmSince + quietMs - Date.now() : Number.POSITIVE_INFINITY;
       if (calm <= 0) return;
       const left = deadline - Date.now();
       if (left <= 0) return;
