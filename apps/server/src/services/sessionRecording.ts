@@ -64,6 +64,9 @@ function keptBefore(raw: readonly Mutation[], filters: ReturnType<typeof simulat
  * Which raw mutations each step made: consecutive, non-overlapping ranges, each step taking what was logged
  * between the previous step's end and its own settling. Mouse movements never write: a mutation counted while
  * one was open (its counts are read when the next action closes it) belongs to the next action that settles.
+ * A write that lands after its step settled (the recorder waits for a navigation the page asked for, but not for
+ * a script's later request) goes to the next step. Attributing writes by time, to the last action before each,
+ * would be sturdier; it needs each mutation's time in the log.
  */
 export function mutationRanges(steps: readonly RecordedStep[]): Array<[number, number]> {
   let end = 0;
