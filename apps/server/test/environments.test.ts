@@ -96,6 +96,38 @@ describe('live environments', () => {
     expect((await call('GET', `/api/env/${environment.id}/state`)).statusCode).toBe(409);
   });
 
+  it('should warm the pool on the simulator last asked for, leaving the next environment nothing of the visit', async () => {
+    const first = await make();
+    await call('POST', `/api/env/${first.id}/close`);
+    // The browser the pool launched to replace the first one waits warmed on the shop.
+    await expect
+      .poll(
+        () => {
+          const { idle, warmedUp } = proctor.ctx.environments.poolStats();
+          return idle === 1 && warmedUp > 0;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    const environment = await make();
+    const cdp = CdpUrlResponse.parse((await call('GET', `/api/env/${environment.id}/cdp_url`)).json());
+    const browser = await chromium.connectOverCDP(cdp.cdp_url);
+    try {
+      const [page] = browser.contexts()[0]!.pages();
+      const session = await page!.context().newCDPSession(page!);
+      const { entries } = await session.send('Page.getNavigationHistory');
+      const hosts = entries.map((entry) => new URL(entry.url).host).filter((host) => host !== '');
+      // Only the environment's own start page: no warm-up instance in the back button's reach.
+      expect(new Set(hosts.map((host) => host.split('.')[0]))).toEqual(new Set([environment.id]));
+      const { cookies } = await session.send('Network.getAllCookies');
+      expect(cookies.filter((cookie) => !cookie.domain.includes(environment.id))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+    await call('POST', `/api/env/${environment.id}/close`);
+  });
+
   it('should reset to a test case: new session, the browser on its start URL, its prompt', async () => {
     const environment = await make();
     const testCase = await publicTestCase('shop');

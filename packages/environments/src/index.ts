@@ -11,7 +11,12 @@ export {
   type LaunchOptions,
   launchBrowser,
 } from './browser/launch';
-export { BrowserPool, type BrowserPoolOptions, type BrowserPoolStats } from './browser/pool';
+export {
+  BrowserPool,
+  type BrowserPoolOptions,
+  type BrowserPoolStats,
+  type BrowserWarmUp,
+} from './browser/pool';
 export { sweepLeftoverBrowsers } from './browser/sweep';
 export {
   CdpConnection,

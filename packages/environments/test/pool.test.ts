@@ -4,7 +4,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { LaunchedBrowser } from '../src/browser/launch';
 import { BrowserPool } from '../src/browser/pool';
 import { CdpConnection } from '../src/cdp/connection';
-import { browserMainPids, CHROMIUM_PATH, groupRuns, testPrefix, waitFor } from './environmentFixtures';
+import {
+  browserMainPids,
+  CHROMIUM_PATH,
+  groupRuns,
+  html,
+  serveSite,
+  testPrefix,
+  waitFor,
+} from './environmentFixtures';
 
 const { prefix, remove } = testPrefix('pool');
 afterAll(remove);
@@ -22,6 +30,20 @@ async function viewportOf(browser: LaunchedBrowser): Promise<unknown> {
       sessionId,
     );
     return result.value;
+  } finally {
+    connection.close();
+  }
+}
+
+/** The URLs of the page's back/forward history, read by a client of its own. */
+async function historyOf(browser: LaunchedBrowser): Promise<string[]> {
+  const connection = await CdpConnection.connect(browser.wsEndpoint);
+  try {
+    const { targetInfos } = await connection.send('Target.getTargets');
+    const targetId = targetInfos.find((info) => info.type === 'page')?.targetId as string;
+    const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
+    const { entries } = await connection.send('Page.getNavigationHistory', undefined, sessionId);
+    return entries.map((entry) => entry.url);
   } finally {
     connection.close();
   }
@@ -139,6 +161,55 @@ describe('BrowserPool', () => {
     await expect(pool.acquire()).rejects.toThrow(/closed/);
     // The second launch was under way (or done) at close: nothing of it may be left.
     expect(browserFolders()).toEqual([]);
+  });
+
+  it('should ready each browser it keeps with its warm-up and hand it out blank, with no history', async () => {
+    const site = await serveSite({ '/': html('<h1>Warm</h1>') });
+    const pool = new BrowserPool({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix, size: 1 });
+    const warmed: number[] = [];
+    try {
+      await pool.start({
+        warmUp: async (browser) => {
+          warmed.push(browser.pid);
+          await browser.page.navigate(`${site.url}/`);
+          await browser.page.navigate('about:blank');
+          await browser.page.resetHistory();
+          return true;
+        },
+      });
+      await pool.settled();
+      expect(pool.stats()).toMatchObject({ warmedUp: 1, idle: 1 });
+      const browser = await pool.acquire();
+      try {
+        expect(warmed[0]).toBe(browser.pid);
+        expect(await browser.page.currentUrl()).toBe('about:blank');
+        expect(await historyOf(browser)).toEqual(['about:blank']);
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await pool.close();
+      await site.close();
+    }
+  });
+
+  it('should close a browser whose warm-up failed and say why', async () => {
+    const pool = new BrowserPool({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix, size: 1 });
+    try {
+      await pool.start({
+        warmUp: async () => {
+          throw new Error('no simulator');
+        },
+      });
+      await pool.settled();
+      expect(pool.stats()).toMatchObject({
+        idle: 0,
+        lastLaunchError: "The browser's warm-up failed: no simulator",
+      });
+      await waitFor('the browser to be gone', () => browserMainPids(prefix).length === 0);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('should report a launch failure and still launch on acquire', async () => {

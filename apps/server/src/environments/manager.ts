@@ -15,6 +15,7 @@ import {
 import { type Database, newPublicId, sessions, type simulators, testCases } from '@proctor/db';
 import {
   type BrowserPool,
+  type BrowserPoolStats,
   type LaunchedBrowser,
   LiveView,
   type PageControl,
@@ -127,6 +128,8 @@ export class EnvironmentManager {
   #scripts: Promise<unknown> = Promise.resolve();
   readonly #definitions: Map<string, SimulatorDefinition>;
   readonly #workerId: string;
+  /** The simulator pooled browsers are warmed on: the one an environment was last made for. */
+  #warmSimulator: SimulatorDefinition | undefined;
   #starting = 0;
   /** Queued runs waiting for an environment slot (runs wait; an SDK's make is refused at once). */
   readonly #slotWaiters = new Set<() => void>();
@@ -159,7 +162,7 @@ export class EnvironmentManager {
     } else {
       const abandoned = await sweepAbandonedBrowsers();
       if (abandoned.killed > 0) log.warn(abandoned, 'killed browsers left behind by a Proctor that is gone');
-      await this.options.pool.start();
+      await this.options.pool.start({ warmUp: (browser) => this.#warmUp(browser) });
     }
     this.#sweeper = setInterval(() => void this.closeIdle(Date.now()), 15_000);
     this.#sweeper.unref();
@@ -399,6 +402,7 @@ export class EnvironmentManager {
     existing?: { id: number; publicId: string; testCase: TestCaseRow },
   ): Promise<MakeEnvironmentResponse> {
     const { db } = this.options;
+    this.#warmSimulator = definition;
     // A random UUID: the instance's origin (<id>.<simulator>.localhost) cannot be guessed by another tenant.
     const publicId = newPublicId();
     const rows = (async () => {
@@ -692,6 +696,34 @@ export class EnvironmentManager {
       (skip) => instance.mutations(skip),
       this.#log,
     );
+  }
+
+  /**
+   * Readies a browser for the pool on the simulator last asked for: one visit to the start page of a throwaway
+   * instance of it, then about:blank with an empty history and the instance's cookies and storage deleted, so
+   * that nothing of the visit is left for an agent.
+   * Measured on the shop: a browser's first page of a simulator loads in about 98 ms, in about 60 ms after a
+   * visit to another instance of the same simulator (its CSS and JS are warm in the renderer process the next
+   * navigation reuses); a visit to another simulator gains nothing. Before any environment, none is made.
+   */
+  async #warmUp(browser: LaunchedBrowser): Promise<boolean> {
+    const definition = this.#warmSimulator;
+    if (!definition) return false;
+    const instance = this.#host.createInstance(definition, { id: newPublicId() });
+    try {
+      await browser.page.navigate(instance.url('/'));
+    } finally {
+      instance.destroy();
+    }
+    await browser.page.navigate('about:blank');
+    await browser.page.resetHistory();
+    await browser.page.forgetOrigin(instance.origin);
+    return true;
+  }
+
+  /** The browser pool's counters (warm and cold acquisitions, warm-ups, failures). */
+  poolStats(): BrowserPoolStats {
+    return this.options.pool.stats();
   }
 
   /**

@@ -103,6 +103,24 @@ export class PageControl {
     return result.value as [number, number];
   }
 
+  /** Deletes everything the browser keeps for `origin`: cookies, storage, its HTTP cache entries. */
+  forgetOrigin(origin: string): Promise<void> {
+    return this.withPage(async (page) => {
+      await this.connection.send(
+        'Storage.clearDataForOrigin',
+        { origin, storageTypes: 'all' },
+        page.sessionId,
+      );
+    });
+  }
+
+  /** Empties the page's back and forward history: it holds only the page shown now. */
+  resetHistory(): Promise<void> {
+    return this.withPage(async (page) => {
+      await this.connection.send('Page.resetNavigationHistory', undefined, page.sessionId);
+    });
+  }
+
   /** Attaches to the page now, so that the next command does not wait for it. */
   async attach(): Promise<void> {
     await this.withPage(async () => undefined);

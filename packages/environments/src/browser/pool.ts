@@ -28,10 +28,18 @@ export interface BrowserPoolOptions {
   launchTimeoutMs?: number;
 }
 
+/**
+ * Readies a browser the pool is about to keep idle (its page at about:blank afterwards, with nothing in its
+ * history); resolves whether it did anything. A browser whose warm-up fails is closed.
+ */
+export type BrowserWarmUp = (browser: LaunchedBrowser) => Promise<boolean>;
+
 export interface BrowserPoolStats {
   launched: number;
   acquiredWarm: number;
   acquiredCold: number;
+  /** Browsers readied by the pool's warm-up before they waited. */
+  warmedUp: number;
   /** Idle browsers that died and were dropped. */
   diedIdle: number;
   launchFailures: number;
@@ -63,10 +71,12 @@ export class BrowserPool {
     launched: 0,
     acquiredWarm: 0,
     acquiredCold: 0,
+    warmedUp: 0,
     diedIdle: 0,
     launchFailures: 0,
   };
   private lastLaunchError: string | undefined;
+  private warmUp: BrowserWarmUp | undefined;
 
   constructor(options: BrowserPoolOptions = {}) {
     this.size = options.size ?? 2;
@@ -85,8 +95,13 @@ export class BrowserPool {
     };
   }
 
-  /** Sweeps what a previous Proctor left with this prefix, then starts filling. Returns how many processes it killed. */
-  async start(): Promise<number> {
+  /**
+   * Sweeps what a previous Proctor left with this prefix, then starts filling, each browser readied by `warmUp`
+   * before it waits (browsers launched for an acquire that found none idle are not). Returns how many processes
+   * it killed.
+   */
+  async start(options: { warmUp?: BrowserWarmUp } = {}): Promise<number> {
+    this.warmUp = options.warmUp;
     const killed = await sweepLeftoverBrowsers(this.prefix);
     this.refill();
     return killed;
@@ -173,6 +188,13 @@ export class BrowserPool {
       } catch (error) {
         // Stop here rather than spin on a Chromium that cannot start; the next acquire tries again.
         this.lastLaunchError = (error as Error).message;
+        return;
+      }
+      try {
+        if (this.warmUp && !this.closing && (await this.warmUp(browser))) this.counters.warmedUp += 1;
+      } catch (error) {
+        this.lastLaunchError = `The browser's warm-up failed: ${(error as Error).message}`;
+        await browser.close();
         return;
       }
       if (this.closing) {
