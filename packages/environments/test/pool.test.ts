@@ -17,37 +17,39 @@ import {
 const { prefix, remove } = testPrefix('pool');
 afterAll(remove);
 
-/** The page's innerWidth and innerHeight, read by a client of its own. */
-async function viewportOf(browser: LaunchedBrowser): Promise<unknown> {
+/** Runs `read` over a CDP client of its own, attached to the browser's page. */
+async function onPage<T>(
+  browser: LaunchedBrowser,
+  read: (connection: CdpConnection, sessionId: string) => Promise<T>,
+): Promise<T> {
   const connection = await CdpConnection.connect(browser.wsEndpoint);
   try {
     const { targetInfos } = await connection.send('Target.getTargets');
     const targetId = targetInfos.find((info) => info.type === 'page')?.targetId as string;
     const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
-    const { result } = await connection.send(
-      'Runtime.evaluate',
-      { expression: '[innerWidth, innerHeight]', returnByValue: true },
-      sessionId,
-    );
-    return result.value;
+    return await read(connection, sessionId);
   } finally {
     connection.close();
   }
 }
 
-/** The URLs of the page's back/forward history, read by a client of its own. */
-async function historyOf(browser: LaunchedBrowser): Promise<string[]> {
-  const connection = await CdpConnection.connect(browser.wsEndpoint);
-  try {
-    const { targetInfos } = await connection.send('Target.getTargets');
-    const targetId = targetInfos.find((info) => info.type === 'page')?.targetId as string;
-    const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
+/** The page's innerWidth and innerHeight. */
+const viewportOf = (browser: LaunchedBrowser) =>
+  onPage(browser, async (connection, sessionId) => {
+    const { result } = await connection.send(
+      'Runtime.evaluate',
+      { expression: '[innerWidth, innerHeight]', returnByValue: true },
+      sessionId,
+    );
+    return result.value as unknown;
+  });
+
+/** The URLs of the page's back/forward history. */
+const historyOf = (browser: LaunchedBrowser) =>
+  onPage(browser, async (connection, sessionId) => {
     const { entries } = await connection.send('Page.getNavigationHistory', undefined, sessionId);
     return entries.map((entry) => entry.url);
-  } finally {
-    connection.close();
-  }
-}
+  });
 
 async function pageCount(browser: LaunchedBrowser): Promise<number> {
   const connection = await CdpConnection.connect(browser.wsEndpoint);

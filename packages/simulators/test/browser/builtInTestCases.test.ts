@@ -8,8 +8,9 @@ import { kitBrowser } from '../support/kitBrowser';
  * solution must satisfy it and its wrong variant must not. On the kit alone (one browser, a context per run, no
  * environment or recording; in the headless shell when installed: TEST_CHROMIUM_PATH), because a run through
  * Proctor costs a browser launch and a recording, about three times the CPU (3.8 core-seconds against 1.3 for
- * bank's), and 400 of them would take CI past its time on two cores. The same scripts run through Proctor, as the oracle and wrong agents, on a sample of each simulator
- * (apps/server/test/builtInBenchmark.test.ts) and in full with `npm run bench:benchmark`.
+ * bank's), and 400 of them would take CI past its time on two cores. The same scripts run through Proctor, as
+ * the oracle and wrong agents, on a sample of each simulator (apps/server/test/builtInBenchmark.test.ts) and in
+ * full with `npm run bench:benchmark`.
  *
  * A script that throws is a broken test case, not a result: a wrong variant must play its mistake to the end
  * and be judged.
