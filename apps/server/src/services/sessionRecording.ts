@@ -61,18 +61,30 @@ function keptBefore(raw: readonly Mutation[], filters: ReturnType<typeof simulat
 }
 
 /**
- * Which raw mutations each step made: consecutive, non-overlapping ranges, each step taking what was logged
- * between the previous step's end and its own settling. Mouse movements never write: a mutation counted while
- * one was open (its counts are read when the next action closes it) belongs to the next action that settles.
- * A write that lands after its step settled (the recorder waits for a navigation the page asked for, but not for
- * a script's later request) goes to the next step. Attributing writes by time, to the last action before each,
- * would be sturdier; it needs each mutation's time in the log.
+ * Which raw mutations each step made: consecutive, non-overlapping ranges. A write is put on the last step that
+ * began before it was logged: a write cannot be the doing of an action that had not begun. So a step takes what
+ * was logged from the previous step's end until the next step began (or until it settled, when it is the last),
+ * and a write that landed after its step settled (the recorder waits for a navigation the page asked for, not
+ * for a script's later request) still stays with it, not with the url_change its response caused. Mouse
+ * movements never write: they end no range, and what was logged while one was open goes to the step before it.
+ * A write that lands after the next step began (a slow script's request) goes to that next step: telling them
+ * apart would need each request tied to the action that sent it.
  */
 export function mutationRanges(steps: readonly RecordedStep[]): Array<[number, number]> {
+  const acts = (step: RecordedStep) => step.action.type !== 'mouse_move';
+  // Where each acting step's range ends: where the next acting step began, or where the last one settled.
+  const ends: number[] = [];
+  let nextBegan: number | null = null;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i]!;
+    if (!acts(step)) continue;
+    ends[i] = nextBegan ?? step.mutations.after;
+    nextBegan = step.mutations.before;
+  }
   let end = 0;
-  return steps.map((step) => {
+  return steps.map((step, i) => {
     const start = end;
-    if (step.action.type !== 'mouse_move') end = Math.max(end, step.mutations.after);
+    if (acts(step)) end = Math.max(end, ends[i]!);
     return [start, end];
   });
 }
