@@ -109,12 +109,34 @@ function isJpeg(state: CapturedPageState | null): boolean {
   return data !== undefined && data[0] === 0xff && data[1] === 0xd8;
 }
 
+/** The colour of a screenshot's pixel, rounded to the nearest 5 (JPEG shifts flat colours by a few units). */
+async function pixelAt(state: CapturedPageState | null, x: number, y: number): Promise<number[]> {
+  const data = state?.screenshot?.data.toString('base64');
+  if (!data) throw new Error('no screenshot');
+  // A string: this package's types have no DOM.
+  const rgb: number[] = await page.evaluate(`(async () => {
+    const image = new Image();
+    image.src = 'data:image/jpeg;base64,${data}';
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context2d = canvas.getContext('2d');
+    context2d.drawImage(image, 0, 0);
+    return [...context2d.getImageData(${x}, ${y}, 1, 1).data.slice(0, 3)];
+  })()`);
+  return rgb.map((value) => Math.round(value / 5) * 5);
+}
+
 beforeAll(async () => {
   [browser, site, otherSite] = await Promise.all([
     launchBrowser({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix }),
     serveSite({
       '/': HOME,
       '/next': html('<h1>Next</h1>', 'Next'),
+      '/paint': html(
+        `<style>html, body { margin: 0; height: 100%; background: rgb(255, 255, 255); }</style>
+        <button id="paint" onclick="document.body.style.background = 'rgb(255, 0, 0)'">Paint it red</button>`,
+        'Paint',
+      ),
       '/popup': html(
         '<button id="inside" onclick="this.textContent = \'Done\'">Inside the popup</button>',
         'Popup',
@@ -213,6 +235,21 @@ describe('SessionRecorder', () => {
       after_state: { ...step.after_state, screenshot: null },
     };
     expect(RecordedStep.safeParse(stored).success).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('should show the page as it was before the step and as it became after it', async () => {
+    const { sink, recorder, errors } = await record();
+    await page.goto(`${site.url}/paint`);
+    // Settled and captured: that capture is the click's before-state. (A click sooner than that gets a
+    // before-state taken when it arrives, which may show its own effect: see StepTracker.)
+    await waitFor('the loaded page captured', () => recorder.stats().screenshots > 0);
+    await page.click('#paint');
+    const step = await waitFor('the click step', () => sink.stepOf('click'));
+    await recorder.close();
+    // Mid-page, away from the button: white before the click, red after it.
+    expect(await pixelAt(step.before_state, 640, 500)).toEqual([255, 255, 255]);
+    expect(await pixelAt(step.after_state, 640, 500)).toEqual([255, 0, 0]);
     expect(errors).toEqual([]);
   });
 

@@ -180,7 +180,10 @@ export class StepTracker {
     let before: Promise<PageCapture | null> | undefined;
     if (withScreenshots) {
       const page = this.#page(context.pageId);
-      // Waiting to settle with no step on it: what it shows now is the best "before" there is.
+      // Waiting to settle with no step on it: what it shows now is the best "before" there is. It is taken
+      // once this action is heard of, so it may show the action's own effect (an agent that clicks as soon as
+      // a page has loaded). Only frames kept from before the action would avoid that: a screencast kept
+      // running for them cost actions far more than the screenshots it replaced (recorder.ts, #captureNow).
       if (page.idle) this.#captureIdle(context.pageId, page);
       before = page.latest ?? Promise.resolve(null);
     }
