@@ -243,7 +243,9 @@ describe('SessionRecorder', () => {
     await page.goto(`${site.url}/paint`);
     // Settled and captured: that capture is the click's before-state. (A click sooner than that gets a
     // before-state taken when it arrives, which may show its own effect: see StepTracker.)
-    await waitFor('the loaded page captured', () => recorder.stats().screenshots > 0);
+    await waitFor('the navigation step, settled', () =>
+      sink.stepOf('url_change', (action) => action.url.endsWith('/paint')),
+    );
     await page.click('#paint');
     const step = await waitFor('the click step', () => sink.stepOf('click'));
     await recorder.close();
