@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
+import { DEFAULT_CHROMIUM_PATH } from '@proctor/environments';
 import { z } from 'zod';
 import { blobKeyProblem } from './storage/blobs';
 import type { S3Addressing, S3BlobStoreOptions } from './storage/s3BlobStore';
@@ -26,7 +27,7 @@ const Env = z.object({
   WEB_DIST: z.string().optional(),
   CONTACT_EMAIL: z.email().optional(),
   TRUST_PROXY: z.string().default('false'),
-  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
+  CHROMIUM_PATH: z.string().default(DEFAULT_CHROMIUM_PATH),
   BROWSER_POOL_SIZE: z.coerce.number().int().min(0).max(64).default(2),
   MAX_ENVIRONMENTS: z.coerce.number().int().min(1).max(1000).optional(),
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),

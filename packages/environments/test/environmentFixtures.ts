@@ -3,10 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_CHROMIUM_PATH } from '../src/browser/launch';
 import { commandLine, hasArgument, listPids, liveGroupMembers } from '../src/browser/processGroup';
 
-/** The system Chromium (NOTES.md); CHROMIUM_PATH overrides it. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The browser environments run (the headless shell when installed, else the system Chromium); CHROMIUM_PATH overrides it. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 
 /**
  * A user-data-dir prefix of the test file's own: test files run in parallel, and a sweep kills everything

@@ -74,7 +74,7 @@ describe('launchBrowser', () => {
         string,
         string
       >;
-      expect(version.Browser).toMatch(/^Chrome\//);
+      expect(version.Browser).toMatch(/^(Headless)?Chrome\//);
       expect(version.webSocketDebuggerUrl).toBe(browser.wsEndpoint);
       expect((await fetch(`http://127.0.0.1:${browser.port}/json/version`)).status).toBe(404);
       expect(

@@ -235,7 +235,7 @@ describe('the CDP proxy', () => {
       await expect(raw.send('Target.exposeDevToolsProtocol', { targetId })).rejects.toThrow(/not allowed/);
       await expect(raw.send('Target.attachToTarget', { targetId })).rejects.toThrow(/flatten: true/);
       // Still connected and working.
-      expect((await raw.send('Browser.getVersion')).product).toMatch(/^Chrome\//);
+      expect((await raw.send('Browser.getVersion')).product).toMatch(/^(Headless)?Chrome\//);
     } finally {
       raw.close();
     }

@@ -33,7 +33,12 @@ export async function sweepLeftoverBrowsers(prefix: string): Promise<number> {
     // A browser started without a group of its own shares Proctor's: kill it alone, never the group.
     if (pgid !== undefined && pgid > 1 && pgid !== ownGroup) groups.add(pgid);
   }
-  for (const pgid of groups) killGroup(pgid);
+  // Counted with their groups: a helper's command line need not carry the folder (the headless shell's do not).
+  const killed = new Set(victims);
+  for (const pgid of groups) {
+    for (const pid of liveGroupMembers(pgid)) killed.add(pid);
+    killGroup(pgid);
+  }
   for (const pid of victims) {
     try {
       process.kill(pid, 'SIGKILL');
@@ -57,5 +62,5 @@ export async function sweepLeftoverBrowsers(prefix: string): Promise<number> {
       .filter((name) => name.startsWith(stem))
       .map((name) => rm(join(folder, name), { recursive: true, force: true, maxRetries: 3 })),
   );
-  return victims.length;
+  return killed.size;
 }
