@@ -13,8 +13,8 @@ const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
  * the system Chromium. The headless shell is the same Chromium in its old headless mode, without the browser's
  * UI layer (what Playwright itself runs headless). A kit run costs about 40 % less CPU in it: bank's 44 runs took
  * 59 core-seconds and 36 s against 93 and 59 s, most of the difference in the browser process (11 against 30
- * core-seconds). The end-to-end tests, which open few contexts, gained nothing from it and keep the browser
- * users run; environments and the product's own uses keep CHROMIUM_PATH.
+ * core-seconds). The end-to-end tests, which open few contexts, gained nothing from it and drive the dashboard
+ * in the full Chromium, as its users do; environments run what CHROMIUM_PATH names (by default the shell too).
  */
 export const TEST_CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
