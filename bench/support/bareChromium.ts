@@ -2,14 +2,17 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium } from '@proctor/simulators/testing';
+import { DEFAULT_CHROMIUM_PATH } from '@proctor/environments';
+import { CHROMIUM_ARGS, launchChromium } from '@proctor/simulators/testing';
 import type { Browser } from 'playwright-core';
 import { childProcessGroups } from './processes';
 
 /**
- * Bare Playwright, the baseline of every figure: the system Chromium with the flags NOTES.md found necessary
- * (the simulator kit's testing launcher), and a Chromium on its own DevTools port.
+ * Bare Playwright, the baseline of every figure: the Chromium that Proctor's environments run (CHROMIUM_PATH,
+ * else the headless shell when installed, else the system Chromium) with the flags NOTES.md found necessary
+ * (the simulator kit's testing launcher), and that Chromium on its own DevTools port.
  */
+const BARE_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
 
 export interface BareBrowser {
   browser: Browser;
@@ -17,7 +20,7 @@ export interface BareBrowser {
   pgid: number | undefined;
 }
 
-export const launchBare = launchChromium;
+export const launchBare = () => launchChromium(BARE_CHROMIUM_PATH);
 
 /** Every profile Playwright makes for a launch is named so. */
 const PLAYWRIGHT_PROFILE = 'playwright_chromiumdev_profile-';
@@ -41,7 +44,7 @@ export interface DevToolsChromium {
 export async function spawnDevToolsChromium(): Promise<DevToolsChromium> {
   const folder = mkdtempSync(join(tmpdir(), 'proctor-bench-devtools-'));
   const child = spawn(
-    CHROMIUM_PATH,
+    BARE_CHROMIUM_PATH,
     [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${folder}`, 'about:blank'],
     { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
