@@ -317,6 +317,46 @@ describe('SessionRecorder', () => {
     expect(multiple!.action).toMatchObject({ values: ['red', 'blue'], labels: ['red', 'blue'] });
   });
 
+  it("should record an agent's choice made right after its click, and not a page's own change during a click", async () => {
+    const { sink, recorder } = await record();
+    await page.goto(`${site.url}/`);
+    const box = (await page.locator('#go').boundingBox())!;
+    const at = {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+      button: 'left' as const,
+      clickCount: 1,
+    };
+    // A real click, and at once, in a task of its own, a script's choice (as Playwright's selectOption makes
+    // it): sent together, the choice runs before the page has run any timer since the click.
+    const cdp = await context.newCDPSession(page);
+    await Promise.all([
+      cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', ...at }),
+      cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', ...at }),
+      cdp.send('Runtime.evaluate', {
+        expression: `(() => {
+          const list = document.getElementById('status');
+          list.value = 'done';
+          list.dispatchEvent(new Event('change', { bubbles: true }));
+        })()`,
+      }),
+    ]);
+    // A page script that changes the list itself while handling a real click: the page's doing.
+    await page.evaluate(`document.getElementById('go').addEventListener('click', () => {
+      const list = document.getElementById('status');
+      list.value = 'open';
+      list.dispatchEvent(new Event('change', { bubbles: true }));
+    })`);
+    await page.click('#go');
+    await cdp.detach();
+    const steps = await waitFor('two clicks', async () => {
+      await recorder.flush();
+      return sink.steps.filter((step) => step.action.type === 'click').length === 2 ? sink.steps : undefined;
+    });
+    const choices = steps.flatMap((step) => (step.action.type === 'select' ? [step.action.values] : []));
+    expect(choices).toEqual([['done']]);
+  });
+
   it('should record wheel scrolling of an element as one scroll per gesture with its direction', async () => {
     const { sink, recorder } = await record();
     await page.goto(`${site.url}/`);

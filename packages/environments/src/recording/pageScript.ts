@@ -185,12 +185,15 @@ function listen(type, listener) {
   window.addEventListener(type, wrapped, { capture: true, passive: true });
 }
 
-// True from a trusted event until its task ends: what a page script does meanwhile is the page's doing.
-var inTrustedTask = false;
+// What a page script does while a trusted event is being dispatched (in its listeners, or in the microtasks
+// they queue) is the page's doing. Not "until a timer runs": an agent's script (Playwright's selectOption) runs
+// in a task of its own, which the renderer may run before any timer queued by the click before it.
+var trustedEvent = null;
+function inTrustedTask() {
+  return trustedEvent !== null && trustedEvent.eventPhase !== 0;
+}
 function markTrusted(event) {
-  if (!event.isTrusted || inTrustedTask) return;
-  inTrustedTask = true;
-  later(function () { inTrustedTask = false; }, 0);
+  if (event.isTrusted && !inTrustedTask()) trustedEvent = event;
 }
 ['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'click', 'auxclick', 'keydown', 'keyup', 'input', 'change', 'submit'].forEach(function (type) {
   listen(type, markTrusted);
@@ -198,7 +201,7 @@ function markTrusted(event) {
 
 var CLICKABLE = 'a[href],button,input,select,textarea,label,summary,[role=button],[role=link],[role=checkbox],[role=menuitem],[role=tab],[role=option],[onclick]';
 function onClick(event) {
-  if (event.isTrusted ? event.detail === 0 : inTrustedTask) return;
+  if (event.isTrusted ? event.detail === 0 : inTrustedTask()) return;
   var origin = event.target && event.target.nodeType === 1 ? event.target : event.target && event.target.parentElement;
   var element = (origin && origin.closest && origin.closest(CLICKABLE)) || origin;
   var target = describe(element);
@@ -261,7 +264,7 @@ listen('wheel', function (event) {
 // handling a real event is the page's doing, as for clicks.
 listen('change', function (event) {
   var element = event.target;
-  if (!element || element.localName !== 'select' || (!event.isTrusted && inTrustedTask)) return;
+  if (!element || element.localName !== 'select' || (!event.isTrusted && inTrustedTask())) return;
   var chosen = Array.prototype.filter.call(element.options, function (option) { return option.selected; });
   report({
     type: 'select',
