@@ -288,6 +288,26 @@ describe('SessionRecorder', () => {
     expect(errors).toEqual([]);
   });
 
+  it('should record text an agent inserts right after a key press, as well as the key', async () => {
+    const { sink, recorder } = await record();
+    await page.goto(`${site.url}/`);
+    await page.click('#name');
+    // A key, and at once the text a fill inserts: sent together, the insertion runs before any timer has.
+    const cdp = await context.newCDPSession(page);
+    await Promise.all([
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: 'a', code: 'KeyA', text: 'a' }),
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'a', code: 'KeyA' }),
+      cdp.send('Input.insertText', { text: 'da' }),
+    ]);
+    await cdp.detach();
+    expect(await page.inputValue('#name')).toBe('ada');
+    const typed = await waitFor('the type step', async () => {
+      await recorder.flush();
+      return sink.stepOf('type');
+    });
+    expect(typed.action.text).toBe('ada');
+  });
+
   it('should record text filled in without key presses as typing', async () => {
     const { sink, recorder } = await record();
     await page.goto(`${site.url}/`);

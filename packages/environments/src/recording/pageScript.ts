@@ -215,8 +215,14 @@ function onClick(event) {
 listen('click', onClick);
 listen('auxclick', onClick);
 
-// A key press that types also fires an input event in the same task: the key alone is recorded.
+// A key press that types fires its input event between its keydown and its keyup: the key alone is recorded.
+// Text inserted after the keyup (an agent's fill, a paste) is text of its own, however soon it comes; a
+// timer would not tell (an agent's script may run before it). The timer only ends a key whose keyup never
+// comes (focus moved away meanwhile).
 var keyTyped = false;
+listen('keyup', function (event) {
+  if (event.isTrusted) keyTyped = false;
+});
 listen('keydown', function (event) {
   if (!event.isTrusted || event.isComposing || event.keyCode === 229) return;
   keyTyped = true;
