@@ -56,6 +56,8 @@ interface RecordedPage {
    * step would have settled and missed the write that request makes.
    */
   navigationRequestedAt: number | undefined;
+  /** A navigation of its main frame to a document (not about:) has been recorded. */
+  navigated: boolean;
   gone: boolean;
   /** Screenshots of one page are taken one at a time. */
   captures: Promise<unknown>;
@@ -326,6 +328,7 @@ export class SessionRecorder {
         mainFrameId: undefined,
         loading: false,
         navigationRequestedAt: undefined,
+        navigated: false,
         gone: false,
         captures: Promise.resolve(),
       };
@@ -352,6 +355,11 @@ export class SessionRecorder {
       if (session && !this.#closing) {
         this.#sessions.set(sessionId, session);
         await this.#instrument(session);
+        // A new tab (a popup) whose first document committed before its Page domain was on sent no
+        // frameNavigated: the frame tree, asked after Page.enable, shows it. Its navigation is recorded now.
+        const { page } = session;
+        if (waiting && session.kind === 'page' && !page.navigated && /^https?:/.test(page.url))
+          this.#navigated(page, page.url);
       }
     } catch (error) {
       this.#report(error, session);
@@ -500,6 +508,7 @@ export class SessionRecorder {
     page.url = url;
     // The initial empty document of a new tab or frame is no navigation anyone made.
     if (url.startsWith('about:')) return;
+    page.navigated = true;
     this.#seq += 1;
     const changes = this.#assembler.navigation(
       { url, seq: this.#seq, t: Date.now(), isSimulatorAction: this.#simulatorNavigation },
