@@ -28,3 +28,17 @@ export const CHROMIUM_DISABLED_FEATURES = [
   // times out) and starts no new document (the recorder would see no navigation to snapshot).
   'BackForwardCache',
 ];
+
+/** Debian's Chromium (the `chromium` package): the full browser. */
+export const SYSTEM_CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's `chromium-headless-shell`: the same Chromium without the browser's UI layer, as Playwright runs it headless. */
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The Chromium to launch when CHROMIUM_PATH names none: the headless shell when it is installed, else the system
+ * Chromium. Environments run it, and so do the simulator kit's browser tests. (`exists` is the caller's file
+ * check: contracts touch no file system.)
+ */
+export function preferredChromiumPath(exists: (path: string) => boolean): string {
+  return exists(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : SYSTEM_CHROMIUM_PATH;
+}

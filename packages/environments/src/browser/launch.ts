@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { preferredChromiumPath } from '@proctor/contracts';
 import { type DevToolsEndpoint, serveDevTools } from '../cdp/endpointServer';
 import { CdpMultiplexer } from '../cdp/multiplexer';
 import { PipeTransport } from '../cdp/pipeTransport';
@@ -11,8 +12,6 @@ import { chromiumArgs } from './chromiumArgs';
 import { PageControl } from './control';
 import { killGroup, liveGroupMembers, waitForGroupGone } from './processGroup';
 
-export const SYSTEM_CHROMIUM_PATH = '/usr/bin/chromium';
-export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 /**
  * The browser environments run unless CHROMIUM_PATH says otherwise: Debian's `chromium-headless-shell` when it
  * is installed, else the system Chromium. The headless shell is the same Chromium (same version, same Blink and
@@ -21,9 +20,7 @@ export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
  * a time, recorded and scored) ran at 0.95 cases/s against 0.69. What it lacks (extensions, the PDF viewer, a
  * print preview) no environment uses.
  */
-export const DEFAULT_CHROMIUM_PATH = existsSync(HEADLESS_SHELL_PATH)
-  ? HEADLESS_SHELL_PATH
-  : SYSTEM_CHROMIUM_PATH;
+export const DEFAULT_CHROMIUM_PATH = preferredChromiumPath(existsSync);
 /** Every environment folder starts with this unless told otherwise; `sweepLeftoverBrowsers` looks for it. */
 export const DEFAULT_USER_DATA_DIR_PREFIX = join(tmpdir(), 'proctor-browser-');
 export const DEFAULT_WINDOW = { width: 1280, height: 720 } as const;

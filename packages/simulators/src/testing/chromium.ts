@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
-import { CHROMIUM_DISABLED_FEATURES } from '@proctor/contracts';
+import { CHROMIUM_DISABLED_FEATURES, preferredChromiumPath, SYSTEM_CHROMIUM_PATH } from '@proctor/contracts';
 import { type Browser, chromium } from 'playwright-core';
 
 /** The system Chromium (NOTES.md): no browser download works here; CHROMIUM_PATH overrides the path. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? SYSTEM_CHROMIUM_PATH;
 
 /**
  * The browser of the kit's own browser tests (above all the proof of every built-in test case, 404 runs with a
@@ -16,8 +14,7 @@ const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
  * core-seconds). The end-to-end tests, which open few contexts, gained nothing from it and drive the dashboard
  * in the full Chromium, as its users do; environments run what CHROMIUM_PATH names (by default the shell too).
  */
-export const TEST_CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
+export const TEST_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? preferredChromiumPath(existsSync);
 
 /**
  * The features Playwright 1.65's own launch switches off. Playwright puts its `--disable-features` first and
