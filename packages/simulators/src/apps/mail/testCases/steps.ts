@@ -82,7 +82,9 @@ export async function addRecipient(
   typed: string,
   name: string,
 ): Promise<void> {
-  const input = page.getByLabel(field, { exact: true });
+  // The field becomes a combobox once the page's script has set up its suggestions: text typed before that
+  // (the input is there as soon as the page is parsed) would go unheard and no option would ever show.
+  const input = page.getByRole('combobox', { name: field, exact: true });
   await input.pressSequentially(typed);
   await page.getByRole('option', { name: new RegExp(name) }).click();
 }
