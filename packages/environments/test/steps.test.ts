@@ -102,4 +102,21 @@ describe('StepTracker', () => {
     expect(emitted[0]!.mutations).toEqual({ before: 0, after: 1 });
     tracker.close();
   });
+
+  it('should begin a step with the writes made before its action was taken, not before it was heard of', async () => {
+    const emitted: CapturedStep[] = [];
+    // The click's request wrote mutation 4 before the recorder heard of the click.
+    const tracker = new StepTracker({
+      capture: async () => ({ url: 'http://app.test/', screenshot: null }),
+      currentUrl: () => 'http://app.test/',
+      isLoading: () => false,
+      mutationCount: (actedAt) => (actedAt === undefined ? 4 : actedAt >= click.timestamp ? 3 : 0),
+      emit: (step) => emitted.push(step),
+    });
+    tracker.apply(change('started'));
+    tracker.apply(change('finished'));
+    await tracker.flush();
+    expect(emitted.map((step) => step.mutations)).toEqual([{ before: 3, after: 4 }]);
+    tracker.close();
+  });
 });

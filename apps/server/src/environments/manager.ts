@@ -735,7 +735,10 @@ export class EnvironmentManager {
     try {
       return await SessionRecorder.attach(environment.browser.wsEndpoint, {
         recordNetwork: environment.recordNetwork,
-        mutationCount: () => environment.instance.mutationCount(),
+        mutationCount: (actedAt) =>
+          actedAt === undefined
+            ? environment.instance.mutationCount()
+            : environment.instance.mutationCountBefore(actedAt),
         sink: {
           step: (step) => environment.writer.step(step),
           rrweb: (events, source) => environment.writer.rrweb(events, source),

@@ -118,7 +118,7 @@ export class SessionRecorder {
           page.loading || (requested !== undefined && Date.now() - requested < NAVIGATION_START_GRACE_MS)
         );
       },
-      mutationCount: () => this.#mutationCount(),
+      mutationCount: (actedAt) => this.#mutationCount(actedAt),
       emit: (step) => this.#emitStep(step),
     });
     this.#network = options.recordNetwork
@@ -522,9 +522,9 @@ export class SessionRecorder {
     for (const change of changes) this.#steps.apply(change);
   }
 
-  #mutationCount(): number {
+  #mutationCount(actedAt?: number): number {
     try {
-      return this.#options.mutationCount?.() ?? 0;
+      return this.#options.mutationCount?.(actedAt) ?? 0;
     } catch (error) {
       this.#report(error);
       return 0;

@@ -21,7 +21,8 @@ export interface StepTrackerOptions {
   currentUrl(pageId: string): string;
   /** Whether the page's main frame is loading a document (then it has not settled). */
   isLoading(pageId: string): boolean;
-  mutationCount(): number;
+  /** With `actedAt`, the count an action taken then began with (types.ts, `SessionRecorderOptions`). */
+  mutationCount(actedAt?: number): number;
   emit(step: CapturedStep): void;
   now?: () => number;
 }
@@ -195,7 +196,7 @@ export class StepTracker {
       before,
       urlAtStart: this.#options.currentUrl(context.pageId),
       after: undefined,
-      mutationsBefore: this.#options.mutationCount(),
+      mutationsBefore: this.#options.mutationCount(action.timestamp),
       mutationsAfter: undefined,
       finished: false,
       lastEventAt: this.#now(),

@@ -41,8 +41,13 @@ export interface SessionRecorderOptions {
   sink: RecordingSink;
   /** Record network requests (`Network.enable` on every page and frame). */
   recordNetwork?: boolean;
-  /** How many of the instance's mutations have happened so far; read when a step begins and when it settles. */
-  mutationCount?: () => number;
+  /**
+   * How many of the instance's mutations have happened so far; read when a step begins and when it settles.
+   * When a step begins it is given the instant its action was taken (wall-clock ms; the page's clock for what
+   * the page reports): the count should then leave out writes made by requests received at or after it, which
+   * that action may have sent before the recorder heard of it.
+   */
+  mutationCount?: (actedAt?: number) => number;
   /** What went wrong and was not the caller's to handle (a page going away is not reported). */
   onError?: (error: Error) => void;
 }

@@ -8,6 +8,8 @@ import type { PreparedSimulator } from './prepare';
 import { Rng, type RngState } from './random';
 import { lastMutationId, openDatabase, readMutationLog, type SqliteDatabase } from './storage';
 
+const MAX_WRITES_KEPT = 1024;
+
 /** A saved state of an instance; `backup()` returns it and `setResetPoint()` takes it. */
 export interface InstanceBackup {
   readonly id: string;
@@ -53,6 +55,8 @@ export class SimulatorInstance implements InstanceView {
   #backupCount = 0;
   #destroyed = false;
   #tail: Promise<unknown> = Promise.resolve();
+  /** Since the last reset, per request that wrote: when it arrived and how many mutations came before its own. */
+  #writes: Array<{ receivedAt: number; first: number }> = [];
   readonly #onDestroy: ((instance: SimulatorInstance) => void) | undefined;
 
   constructor(simulator: PreparedSimulator, options: InstanceOptions) {
@@ -109,6 +113,7 @@ export class SimulatorInstance implements InstanceView {
     this.rng.restore(point.rng);
     this.sessions.clear();
     this.#logBaseline = point.logBaseline;
+    this.#writes = [];
   }
 
   /** Saves the current state. With `asResetPoint`, the next `reset()` comes back here instead of the seed. */
@@ -153,6 +158,26 @@ export class SimulatorInstance implements InstanceView {
   mutationCount(): number {
     this.#assertLive();
     return lastMutationId(this.#db) - this.#logBaseline;
+  }
+
+  /**
+   * How many mutations requests received before `wallMs` (wall-clock ms) made: the writes a user action taken
+   * at that instant cannot have caused. A recorder hears of an action later than the page acted, sometimes after
+   * the request the action sent has already written; counting by arrival puts that write on the action.
+   */
+  mutationCountBefore(wallMs: number): number {
+    let count = this.mutationCount();
+    for (let i = this.#writes.length - 1; i >= 0 && this.#writes[i]!.receivedAt >= wallMs; i--)
+      count = this.#writes[i]!.first;
+    return count;
+  }
+
+  /** A request received at `receivedAt` committed; `before` mutations were logged before it ran. */
+  noteWrites(receivedAt: number, before: number): void {
+    if (this.mutationCount() === before) return;
+    this.#writes.push({ receivedAt, first: before });
+    // The recorder asks about the last moments; a long-lived instance does not keep every request forever.
+    if (this.#writes.length > MAX_WRITES_KEPT) this.#writes.splice(0, this.#writes.length - MAX_WRITES_KEPT);
   }
 
   /** Every logged mutation since the last reset, unfiltered, in order; from the `skip`-th on when given. */

@@ -132,6 +132,7 @@ export class SimulatorHost {
   }
 
   async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = Date.now();
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -140,7 +141,13 @@ export class SimulatorHost {
     const response =
       body === null
         ? plainResponse(413, 'Request too large', 'The request body is larger than this server accepts.')
-        : await this.dispatch({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body });
+        : await this.dispatch({
+            method: req.method ?? 'GET',
+            url: req.url ?? '/',
+            headers,
+            body,
+            receivedAt,
+          });
     res.writeHead(response.status, response.headers);
     res.end(response.body);
   }

@@ -12,6 +12,12 @@ export interface SimulatorRequest {
   url: string;
   headers: Record<string, string | undefined>;
   body?: Buffer;
+  /**
+   * When the request arrived (wall-clock ms, its headers), `Date.now()` at dispatch when not given. Its writes
+   * are placed at this instant, so a recording can tell which user action came first (instance.ts,
+   * `mutationCountBefore`).
+   */
+  receivedAt?: number;
 }
 
 /** Thrown by a handler to answer with an error status; the request's writes are rolled back. */
@@ -102,8 +108,10 @@ async function runHandler(
   route: RouteEntry,
   ctx: RequestContext,
   stateChanging: boolean,
+  receivedAt: number,
 ): Promise<SimulatorResponse> {
   const db = instance.db;
+  const logged = stateChanging ? instance.mutationCount() : 0;
   const clockBefore = instance.clock.state();
   const rngBefore = instance.rng.state();
   instance.clock.beginRequest(stateChanging);
@@ -111,7 +119,10 @@ async function runHandler(
   else db.pragma('query_only = ON');
   try {
     const response = await route.handler(ctx);
-    if (stateChanging && db.open && db.inTransaction) db.exec('COMMIT');
+    if (stateChanging && db.open && db.inTransaction) {
+      db.exec('COMMIT');
+      instance.noteWrites(receivedAt, logged);
+    }
     return response;
   } catch (error) {
     if (stateChanging && db.open && db.inTransaction) db.exec('ROLLBACK');
@@ -148,14 +159,15 @@ export async function dispatchRequest(
   request: SimulatorRequest,
 ): Promise<SimulatorResponse> {
   const requested = request.method.toUpperCase();
-  if (requested !== 'HEAD') return respond(instance, request, requested);
+  const received = { ...request, receivedAt: request.receivedAt ?? Date.now() };
+  if (requested !== 'HEAD') return respond(instance, received, requested);
   // HEAD is a GET whose body is not sent.
-  return { ...(await respond(instance, request, 'GET')), body: '' };
+  return { ...(await respond(instance, received, 'GET')), body: '' };
 }
 
 async function respond(
   instance: SimulatorInstance,
-  request: SimulatorRequest,
+  request: SimulatorRequest & { receivedAt: number },
   requested: string,
 ): Promise<SimulatorResponse> {
   if (instance.destroyed) return closedPage();
@@ -204,7 +216,7 @@ async function respond(
       return ctx.redirect(ctx.link(definition.auth.signInPath, { next: returnPath(method, url, request) }));
     }
     return withCookie(
-      await runHandler(instance, found.route, ctx, method !== 'GET'),
+      await runHandler(instance, found.route, ctx, method !== 'GET', request.receivedAt),
       ctx.sessionCookieHeader(),
     );
   });

@@ -158,6 +158,34 @@ describe('simulator instances', () => {
     expect(JSON.stringify(failed.instance.mutations())).toBe(JSON.stringify(fresh.instance.mutations()));
   });
 
+  it('should count the writes of requests received before an instant, and forget them at reset', async () => {
+    const { instance, client } = start();
+    await signIn(client);
+    const post = (form: Record<string, string>, path: string, receivedAt: number) =>
+      instance.dispatch({
+        method: 'POST',
+        url: path,
+        headers: {
+          cookie: `sim_session=${client.sessionId}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: Buffer.from(new URLSearchParams(form).toString()),
+        receivedAt,
+      });
+    await post(newTask, '/tasks', 1_000);
+    const afterFirst = instance.mutationCount();
+    await post(closeOps3, '/tasks/OPS-3', 2_000);
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(instance.mutationCount()).toBeGreaterThan(afterFirst);
+    // An action taken at 2 000 ms may have sent the second request, never the first.
+    expect(instance.mutationCountBefore(1_000)).toBe(0);
+    expect(instance.mutationCountBefore(1_500)).toBe(afterFirst);
+    expect(instance.mutationCountBefore(2_000)).toBe(afterFirst);
+    expect(instance.mutationCountBefore(2_001)).toBe(instance.mutationCount());
+    instance.reset();
+    expect(instance.mutationCountBefore(1_500)).toBe(0);
+  });
+
   it('should give the seed back on reset: data, clock, random stream; sessions end', async () => {
     const { instance, client } = start();
     const seed = dumpDatabase(instance);
