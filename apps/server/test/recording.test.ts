@@ -185,10 +185,11 @@ describe('session recording', () => {
     );
     const writers = first.snapshot.snapshots.filter((s) => s.mutation_range[1] > s.mutation_range[0]);
     // One step made the write: the "Add to cart" click, or the product form's submit that click caused.
-    expect(writers).toHaveLength(1);
+    const steps = first.snapshot.snapshots.map((s) => `${s.action.type} ${JSON.stringify(s.mutation_range)}`);
+    expect(writers, steps.join('\n')).toHaveLength(1);
     const { action } = writers[0]!;
     const acted = action.type === 'click' || action.type === 'submit' ? action.target : null;
-    expect(acted?.tag === 'form' ? 'form' : acted?.text).toMatch(/^(Add to cart|form)$/);
+    expect(acted?.tag === 'form' ? 'form' : acted?.text, steps.join('\n')).toMatch(/^(Add to cart|form)$/);
     const inserted = first.state_mutations.slice(...writers[0]!.mutation_range);
     expect(inserted.map((m) => `${m.action} ${m.table_name}`)).toContain('INSERT cart_items');
     expect(first.session.testCase?.publicId).toBe(testCase!.publicId);
