@@ -14,11 +14,15 @@ import type {
   SessionRecorderStats,
 } from './types';
 
+/** A screenshot was asked for just before its page committed a new document: it will never be answered. */
+class DocumentSwapped extends Error {}
+
 /** A screenshot that takes longer than this is given up (a page stuck in a dialog, a renderer that hangs). */
 export const CAPTURE_TIMEOUT_MS = 3_000;
 /**
- * One try of a screenshot. A capture asked for while the page swaps documents can stay unanswered until the page
- * paints again, which a still page may never do: it is asked again instead.
+ * One try of a screenshot. A capture asked for just before the page commits a new document is never answered
+ * (measured in both Chromium builds: later captures are, that one is not even 20 s on); it is asked again as
+ * soon as the commit is heard of, or after this long when something else keeps it unanswered.
  */
 const CAPTURE_ATTEMPT_TIMEOUT_MS = 1_000;
 /** The pause between tries of a screenshot refused while its page swaps documents. */
@@ -61,6 +65,8 @@ interface RecordedPage {
   gone: boolean;
   /** Screenshots of one page are taken one at a time. */
   captures: Promise<unknown>;
+  /** Set while a screenshot is being taken: called when the main frame commits a new document. */
+  onCommit: (() => void) | undefined;
 }
 
 /** One CDP session the recorder instruments: a page, or an out-of-process iframe of one. */
@@ -262,6 +268,7 @@ export class SessionRecorder {
       const page = this.#pageOf(sessionId);
       if (!page || frame.parentId !== undefined) return;
       page.mainFrameId = frame.id;
+      page.onCommit?.();
       // A failed load shows Chromium's error page; the URL that failed is what the page tried to show.
       this.#navigated(page, frame.unreachableUrl || frame.url + (frame.urlFragment ?? ''));
     });
@@ -331,6 +338,7 @@ export class SessionRecorder {
         navigated: false,
         gone: false,
         captures: Promise.resolve(),
+        onCommit: undefined,
       };
       this.#pages.set(info.targetId, page);
       session = {
@@ -553,23 +561,30 @@ export class SessionRecorder {
    * the full Chromium, and +33 % instead of +20 % in the headless shell.
    */
   async #captureNow(page: RecordedPage): Promise<PageCapture> {
-    const deadline = performance.now() + CAPTURE_TIMEOUT_MS;
+    const started = performance.now();
+    const deadline = started + CAPTURE_TIMEOUT_MS;
     for (;;) {
       if (page.gone) return { url: page.url, screenshot: null };
-      const started = performance.now();
+      const swapped = new Promise<never>((_resolve, reject) => {
+        page.onCommit = () => reject(new DocumentSwapped());
+      });
       try {
         const [shot, { targetInfo }] = await withTimeout(
-          Promise.all([
-            this.#connection.send(
-              'Page.captureScreenshot',
-              { format: 'jpeg', quality: 60, optimizeForSpeed: true },
-              page.sessionId,
-            ),
-            this.#connection.send('Target.getTargetInfo', { targetId: page.targetId }),
+          Promise.race([
+            Promise.all([
+              this.#connection.send(
+                'Page.captureScreenshot',
+                { format: 'jpeg', quality: 60, optimizeForSpeed: true },
+                page.sessionId,
+              ),
+              this.#connection.send('Target.getTargetInfo', { targetId: page.targetId }),
+            ]),
+            swapped,
           ]),
-          Math.min(CAPTURE_ATTEMPT_TIMEOUT_MS, deadline - started),
+          Math.min(CAPTURE_ATTEMPT_TIMEOUT_MS, deadline - performance.now()),
           `a screenshot of ${page.url} took over ${CAPTURE_TIMEOUT_MS} ms`,
         );
+        page.onCommit = undefined;
         const data = Buffer.from(shot.data, 'base64');
         const size = jpegSize(data);
         this.#stats.screenshots += 1;
@@ -578,7 +593,9 @@ export class SessionRecorder {
         const url = targetInfo.url || page.url;
         return { url, screenshot: size ? { data, mime: 'image/jpeg', ...size } : null };
       } catch (error) {
+        page.onCommit = undefined;
         const swapping =
+          error instanceof DocumentSwapped ||
           error instanceof TimeoutError ||
           (error instanceof CdpError && SWAPPING_DOCUMENTS.test(error.message));
         if (swapping && performance.now() + CAPTURE_RETRY_MS < deadline) {

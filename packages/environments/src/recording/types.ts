@@ -57,7 +57,7 @@ export interface SessionRecorderStats {
   pages: number;
   steps: number;
   screenshots: number;
-  /** Mean milliseconds of one `Page.captureScreenshot` round trip. */
+  /** Mean milliseconds from asking for a screenshot to having it, tries the page refused or left unanswered included. */
   screenshotMeanMs: number;
   rrwebEvents: number;
   requests: number;
