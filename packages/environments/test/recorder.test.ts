@@ -12,6 +12,7 @@ import {
   SessionRecorder,
   type SessionRecorderOptions,
 } from '../src/recording';
+import { withUntaintedElementCheck } from '../src/recording/pageScript';
 import { CHROMIUM_PATH, html, serveSite, type TestSite, testPrefix, waitFor } from './environmentFixtures';
 
 /** Secrets that must reach no sink: only ever in headers, never in page content or URLs. */
@@ -132,6 +133,18 @@ beforeAll(async () => {
     serveSite({
       '/': HOME,
       '/next': html('<h1>Next</h1>', 'Next'),
+      // Counts the iframes anything adds to the document, from before any recording starts.
+      '/watched': html(
+        `<script>
+          window.iframesAdded = 0;
+          new MutationObserver((records) => {
+            for (const record of records)
+              for (const node of record.addedNodes) if (node.nodeName === 'IFRAME') window.iframesAdded += 1;
+          }).observe(document, { childList: true, subtree: true });
+        </script>
+        <h1>Watched</h1>`,
+        'Watched',
+      ),
       '/paint': html(
         `<style>html, body { margin: 0; height: 100%; background: rgb(255, 255, 255); }</style>
         <button id="paint" onclick="document.body.style.background = 'rgb(255, 0, 0)'">Paint it red</button>`,
@@ -181,6 +194,17 @@ afterAll(async () => {
   await site?.close();
   await otherSite?.close();
   remove();
+});
+
+describe('withUntaintedElementCheck', () => {
+  it("should check Element's querySelector methods as methods, and refuse a bundle without the known text", () => {
+    const bundle =
+      'const dt={ShadowRoot:["host","styleSheets"],Element:["shadowRoot","querySelector","querySelectorAll"],MutationObserver:[]},ht={Node:["contains","getRootNode"],ShadowRoot:["getSelection"],Element:[],MutationObserver:["constructor"]};';
+    expect(withUntaintedElementCheck(bundle)).toBe(
+      'const dt={ShadowRoot:["host","styleSheets"],Element:["shadowRoot"],MutationObserver:[]},ht={Node:["contains","getRootNode"],ShadowRoot:["getSelection"],Element:["querySelector","querySelectorAll"],MutationObserver:["constructor"]};',
+    );
+    expect(() => withUntaintedElementCheck('const dt={Element:["shadowRoot"]}')).toThrow(/no longer holds/);
+  });
 });
 
 describe('redactHeaders', () => {
@@ -439,6 +463,20 @@ describe('SessionRecorder', () => {
     expect(new Set(sink.rrwebBatches.map((batch) => batch.source.pageId))).toEqual(
       new Set([snapshot.source.pageId]),
     );
+  });
+
+  it("should record a page's DOM without adding a frame to it, and hear its changes", async () => {
+    const { sink } = await record();
+    await page.goto(`${site.url}/watched`);
+    await waitFor('a full snapshot of the page', () =>
+      sink.rrwebEvents.some((event) => event.type === 2 && JSON.stringify(event).includes('Watched')),
+    );
+    await page.evaluate("document.body.append('changed after the snapshot')");
+    await waitFor('the change recorded', () =>
+      JSON.stringify(sink.rrwebEvents).includes('changed after the snapshot'),
+    );
+    // rrweb's own check for a clean Element prototype used to fail on every page and take one from a new iframe.
+    expect(await page.evaluate('window.iframesAdded')).toBe(0);
   });
 
   it('should record requests with secret headers redacted and no raw secret anywhere', async () => {
