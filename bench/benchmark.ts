@@ -10,6 +10,7 @@
  *   npm run bench:benchmark -- --agent oracle-wrong  another built-in agent (the goals assume the oracle)
  *   npm run bench:benchmark -- --timeout 120         give up after 120 s, listing each run's status
  *   npm run bench:benchmark -- --json                the figures as JSON on stdout (progress on stderr)
+ *   npm run bench:benchmark -- --no-bare             without the bare scripts' figures (below)
  *
  * Proctor runs in this process as `npm start` runs it: PGlite in a temporary DATA_DIR, the built-in
  * simulators, its default browser pool, MAX_ENVIRONMENTS 8 (so the benchmark's concurrency, not the machine's
@@ -21,6 +22,10 @@
  * per test case, whether every run passed, and where the machine's CPU went: Proctor's process (server,
  * simulators, PGlite, the agents' Playwright clients) against everything else on the machine over the same
  * wall time (the Chromium processes, which are nearly all of the rest on an otherwise idle machine).
+ *
+ * Beside each concurrency, the same reference scripts bare: the kit's harness alone (one browser, the one the
+ * environments run, a fresh context and instance per case, no environment, recording, database or scoring), at
+ * the same concurrency. What the scripts themselves cost the machine: no run through Proctor can beat it.
  *
  * With REDIS_URL and DATABASE_URL set, the best concurrency is run once more scaled out: the server on a
  * throwaway PostgreSQL database with REDIS_URL (BullMQ) and JOBS_IN_SERVER=false, one `npm run worker` process
@@ -40,10 +45,13 @@ import {
   TokenResponse,
 } from '@proctor/contracts';
 import { runSessionBatches, sessionLogs, sessions, testCases } from '@proctor/db';
+import { builtInSimulators, SimulatorHost } from '@proctor/simulators';
+import { launchChromium, runTestCase, TEST_CHROMIUM_PATH } from '@proctor/simulators/testing';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import type { RedisQueue } from '../apps/server/src/jobs/redisQueue';
 import { INFRASTRUCTURE_FAILURE_STATUSES } from '../apps/server/src/presenters/agentResults';
+import { builtInTestCaseKey } from '../apps/server/src/services/registration';
 import { type Goal, runBenchmark } from './support/main';
 import type { Teardown } from './support/teardown';
 import { createThrowawayDatabase } from './support/throwawayDatabase';
@@ -56,9 +64,12 @@ const { values: args } = parseArgs({
     agent: { type: 'string', default: 'oracle' },
     timeout: { type: 'string' },
     json: { type: 'boolean', default: false },
+    bare: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 const CONCURRENCIES = (args.concurrency ?? ['1', '4', '8']).map(Number);
+const POLL_MS = 250;
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 
 interface Pass {
@@ -79,10 +90,23 @@ interface Pass {
   busyCores: number;
 }
 
+/** The reference scripts alone, in the kit's harness, at one concurrency. */
+interface BarePass {
+  concurrency: number;
+  testCases: number;
+  seconds: number;
+  casesPerSecond: number;
+  passed: number;
+  /** Busy CPU of the whole machine per test case, in core-seconds. */
+  coreSecondsPerCase: number;
+  busyCores: number;
+}
+
 interface Results {
   cores: number;
   loadBefore: number;
   passes: Pass[];
+  bare: BarePass[];
   /** The best concurrency again, with REDIS_URL and one separate worker process (null: not measured). */
   redis: Pass | null;
 }
@@ -279,7 +303,9 @@ async function measure(
         `not ended after ${args.timeout} s; the runs: ${stuck.map((run) => `${run.key} ${run.status}`).join(', ')}`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Proctor runs in this process: each look costs it five queries, so look as often as the figures need (a
+    // quarter of a second on a run of a minute or more), not so often that the looking slows the runs.
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
@@ -306,6 +332,64 @@ async function measure(
       `${pass.passed} passed, CPU ${Math.round(pass.proctorCpuShare * 100)}% Proctor / ${Math.round(pass.otherCpuShare * 100)}% Chromium and the rest`,
   );
   return pass;
+}
+
+/**
+ * The test cases' reference scripts with nothing of Proctor around them, `concurrency` at a time: the kit's
+ * runTestCase (a fresh instance and browser context per case in one browser) as CI's proof of every test case
+ * runs them, in the browser environments run (the headless shell when installed).
+ */
+async function measureBare(keys: string[], concurrency: number): Promise<BarePass> {
+  const byKey = new Map(
+    builtInSimulators.flatMap((simulator) =>
+      simulator.testCases.map(
+        (testCase) => [builtInTestCaseKey(simulator.name, testCase.key), { simulator, testCase }] as const,
+      ),
+    ),
+  );
+  const host = new SimulatorHost();
+  const [browser] = await Promise.all([launchChromium(TEST_CHROMIUM_PATH), host.listen()]);
+  try {
+    const queue = [...keys];
+    let passed = 0;
+    const jiffiesBefore = machineJiffies();
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+          const found = byKey.get(key);
+          if (!found) throw new Error(`no built-in test case ${key}`);
+          const run = await runTestCase({ browser, host, ...found, variant: 'solve' }).catch(
+            (error: Error) => {
+              progress(`  bare: ${key} threw: ${error.message}`);
+              return undefined;
+            },
+          );
+          if (run?.evaluation.passed) passed += 1;
+          else if (run) progress(`  bare: ${key} did not pass: ${run.evaluation.explanation}`);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const busySeconds = (machineJiffies().busy - jiffiesBefore.busy) * JIFFY_SECONDS;
+    const pass: BarePass = {
+      concurrency,
+      testCases: keys.length,
+      seconds,
+      casesPerSecond: keys.length / seconds,
+      passed,
+      coreSecondsPerCase: busySeconds / keys.length,
+      busyCores: busySeconds / seconds,
+    };
+    progress(
+      `bare scripts, concurrency ${concurrency}: ${keys.length} cases in ${seconds.toFixed(1)} s (${pass.casesPerSecond.toFixed(2)}/s), ` +
+        `${passed} passed, ${pass.coreSecondsPerCase.toFixed(2)} core-s per case`,
+    );
+    return pass;
+  } finally {
+    await browser.close();
+    await host.close();
+  }
 }
 
 /** Where a run's session stops: scored, or failed by the infrastructure. */
@@ -358,12 +442,15 @@ async function run(teardown: Teardown): Promise<Results> {
     cores: availableParallelism(),
     loadBefore: loadavg()[0]!,
     passes: [],
+    bare: [],
     redis: null,
   };
   const embeddedIds = await idsOf(embedded);
   for (const concurrency of CONCURRENCIES)
     results.passes.push(await measure(embedded, 'embedded', embeddedIds, concurrency));
   await teardown.run();
+  if (args.bare)
+    for (const concurrency of CONCURRENCIES) results.bare.push(await measureBare(keys, concurrency));
 
   if (!process.env.REDIS_URL || !process.env.DATABASE_URL) {
     progress(
@@ -386,11 +473,19 @@ await runBenchmark<Results>({
   run: (teardown) => run(teardown),
   goals: (results) => {
     const best = results.passes.reduce((a, b) => (b.casesPerSecond > a.casesPerSecond ? b : a));
+    const bestBare = results.bare.reduce<BarePass | undefined>(
+      (a, b) => (!a || b.casesPerSecond > a.casesPerSecond ? b : a),
+      undefined,
+    );
     const all = [...results.passes, ...(results.redis ? [results.redis] : [])];
     const goals: Goal[] = [
       {
         goal: `whole built-in benchmark with the oracle ≥ ${GOAL_RATE} test cases/s at the best concurrency, scoring included`,
-        measured: `${best.casesPerSecond.toFixed(2)}/s at concurrency ${best.concurrency} (${best.seconds.toFixed(1)} s for ${best.testCases})`,
+        measured:
+          `${best.casesPerSecond.toFixed(2)}/s at concurrency ${best.concurrency} (${best.seconds.toFixed(1)} s for ${best.testCases})` +
+          (bestBare
+            ? `; the scripts alone, bare: ${bestBare.casesPerSecond.toFixed(2)}/s at concurrency ${bestBare.concurrency}, ${bestBare.coreSecondsPerCase.toFixed(2)} core-s per case`
+            : ''),
         met: best.casesPerSecond >= GOAL_RATE,
       },
       {
@@ -434,6 +529,17 @@ await runBenchmark<Results>({
         `| ${pass.setup} | ${pass.concurrency} | ${pass.testCases} | ${pass.seconds.toFixed(1)} | ${pass.casesPerSecond.toFixed(2)} | ${pass.secondsPerCase.toFixed(2)} | ${pass.passed} | ${Math.round(pass.proctorCpuShare * 100)}% | ${Math.round(pass.otherCpuShare * 100)}% | ${pass.busyCores.toFixed(2)} |`,
       );
     if (!results.redis) console.log('\n(Redis setup not measured: set REDIS_URL and DATABASE_URL.)');
+    if (results.bare.length > 0) {
+      console.log(
+        '\nThe same reference scripts bare (the kit harness: one browser, no environment, recording or scoring)\n',
+      );
+      console.log('| concurrency | cases | seconds | cases/s | passed | core-s per case | busy cores |');
+      console.log('|---|---|---|---|---|---|---|');
+      for (const bare of results.bare)
+        console.log(
+          `| ${bare.concurrency} | ${bare.testCases} | ${bare.seconds.toFixed(1)} | ${bare.casesPerSecond.toFixed(2)} | ${bare.passed} | ${bare.coreSecondsPerCase.toFixed(2)} | ${bare.busyCores.toFixed(2)} |`,
+        );
+    }
     console.log('\nGoals:');
     for (const goal of goals) console.log(`- ${goal.met ? 'met ' : 'MISS'} ${goal.goal}: ${goal.measured}`);
   },
