@@ -2,7 +2,7 @@ import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 import type { UserAction } from '@proctor/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActionChange } from '../src/recording/actions';
-import { StepTracker } from '../src/recording/steps';
+import { BURST_CAPTURE_MS, StepTracker } from '../src/recording/steps';
 import type { CapturedStep } from '../src/recording/types';
 
 /**
@@ -25,8 +25,33 @@ const click: UserAction = {
   target: null,
 };
 
-function change(kind: ActionChange['kind']): ActionChange {
-  return { kind, action: click, context: { pageId: PAGE, frameUrl: 'http://app.test/' }, bbox: null };
+function change(kind: ActionChange['kind'], action: UserAction = click, pageId = PAGE): ActionChange {
+  return { kind, action, context: { pageId, frameUrl: 'http://app.test/' }, bbox: null };
+}
+
+/** The n-th action of a burst: a click with its own id. */
+const nth = (n: number): UserAction => ({ ...click, id: `click-${n}` });
+
+/** A tracker whose captures are numbered (the n-th capture's URL ends in #n), with the steps it emitted. */
+function numberedTracker(now?: () => number) {
+  const captures: string[] = [];
+  const emitted: CapturedStep[] = [];
+  const tracker = new StepTracker({
+    capture: async (pageId) => {
+      captures.push(pageId);
+      return { url: `http://app.test/#${captures.length}`, screenshot: null };
+    },
+    currentUrl: () => 'http://app.test/',
+    isLoading: () => false,
+    mutationCount: () => 0,
+    emit: (step) => emitted.push(step),
+    ...(now ? { now } : {}),
+  });
+  // Each state by the capture it shows: '#n', or '-' for none.
+  const look = (url: string | undefined) => (url?.includes('#') ? url.slice(url.indexOf('#')) : '-');
+  const looks = () =>
+    emitted.map((step) => [look(step.before_state?.current_url), look(step.after_state?.current_url)]);
+  return { tracker, captures, emitted, looks };
 }
 
 /** A connected pair of sockets in this process: what one writes, the other reads on a later turn of the loop. */
@@ -117,6 +142,121 @@ describe('StepTracker', () => {
     tracker.apply(change('finished'));
     await tracker.flush();
     expect(emitted.map((step) => step.mutations)).toEqual([{ before: 3, after: 4 }]);
+    tracker.close();
+  });
+
+  it('should give the steps of a burst one screenshot: the page once settled after the last', async () => {
+    const { tracker, captures, emitted, looks } = numberedTracker();
+    tracker.watchUntilSettled(PAGE);
+    await expect.poll(() => captures.length).toBe(1);
+    // A click, its form's submit and the navigation it starts, each begun before the one before settled.
+    for (const n of [1, 2, 3]) {
+      tracker.apply(change('started', nth(n)));
+      tracker.apply(change('finished', nth(n)));
+    }
+    await expect.poll(() => emitted.length, { timeout: 10_000 }).toBe(3);
+    expect(captures).toHaveLength(2);
+    // Each begins from the settled page before the click, and ends on the page the burst left.
+    expect(looks()).toEqual([
+      ['#1', '#2'],
+      ['#1', '#2'],
+      ['#1', '#2'],
+    ]);
+    tracker.close();
+  });
+
+  it('should take a screenshot at once when a burst has gone BURST_CAPTURE_MS without one', async () => {
+    let now = 1_000_000;
+    const { tracker, captures, emitted, looks } = numberedTracker(() => now);
+    tracker.watchUntilSettled(PAGE);
+    await expect.poll(() => captures.length).toBe(1);
+    tracker.apply(change('started', nth(1)));
+    tracker.apply(change('finished', nth(1)));
+    now += 10;
+    tracker.apply(change('started', nth(2)));
+    tracker.apply(change('finished', nth(2)));
+    expect(captures).toHaveLength(1);
+    // An agent that keeps acting faster than the page settles: a second later, the next step takes one now.
+    now += BURST_CAPTURE_MS;
+    tracker.apply(change('started', nth(3)));
+    tracker.apply(change('finished', nth(3)));
+    expect(captures).toHaveLength(2);
+    await tracker.flush();
+    expect(emitted).toHaveLength(3);
+    expect(looks()).toEqual([
+      ['#1', '#2'],
+      ['#1', '#2'],
+      ['#2', '#3'],
+    ]);
+    tracker.close();
+  });
+
+  it('should end a burst with a screenshot of its page when the next step acts on another page', async () => {
+    const { tracker, captures, emitted, looks } = numberedTracker();
+    tracker.watchUntilSettled(PAGE);
+    await expect.poll(() => captures.length).toBe(1);
+    tracker.apply(change('started', nth(1)));
+    tracker.apply(change('finished', nth(1)));
+    tracker.apply(change('started', nth(2)));
+    tracker.apply(change('finished', nth(2)));
+    // The burst's last step is closed by a step on a popup: its page is captured now, not when it next settles.
+    tracker.apply(change('started', nth(3), 'popup-1'));
+    tracker.apply(change('finished', nth(3), 'popup-1'));
+    expect(captures).toEqual([PAGE, PAGE]);
+    await tracker.flush();
+    expect(emitted).toHaveLength(3);
+    expect(looks().slice(0, 2)).toEqual([
+      ['#1', '#2'],
+      ['#1', '#2'],
+    ]);
+    expect(captures).toEqual([PAGE, PAGE, 'popup-1']);
+    tracker.close();
+  });
+
+  it('should give a burst what a closed page gives when its page goes away', async () => {
+    const { tracker, captures, emitted } = numberedTracker();
+    tracker.watchUntilSettled(PAGE);
+    await expect.poll(() => captures.length).toBe(1);
+    tracker.apply(change('started', nth(1)));
+    tracker.apply(change('finished', nth(1)));
+    tracker.apply(change('started', nth(2)));
+    tracker.pageGone(PAGE);
+    tracker.apply(change('finished', nth(2)));
+    await tracker.flush();
+    expect(emitted.map((step) => step.idx)).toEqual([0, 1]);
+    tracker.close();
+  });
+
+  it('should take a screenshot at once when the next step begins on a page not yet looked at, or after a navigation', async () => {
+    const { tracker, captures, emitted, looks } = numberedTracker();
+    const navigation: UserAction = {
+      type: 'url_change',
+      id: 'nav-1',
+      url: 'http://app.test/next',
+      timestamp: Date.now(),
+      is_simulator_action: false,
+      metadata: { start_seq_id: 1, end_seq_id: 1 },
+    } as UserAction;
+    // A click before any look at the page: it needs one for its own before-state.
+    tracker.apply(change('started', nth(1)));
+    tracker.apply(change('finished', nth(1)));
+    tracker.apply(change('started', nth(2)));
+    tracker.apply(change('finished', nth(2)));
+    expect(captures).toHaveLength(1);
+    // A navigation closed by the next click: that click acts on the new document and begins from it.
+    tracker.apply(change('started', navigation));
+    tracker.apply(change('finished', navigation));
+    tracker.apply(change('started', nth(3)));
+    tracker.apply(change('finished', nth(3)));
+    expect(captures).toHaveLength(2);
+    await tracker.flush();
+    expect(emitted).toHaveLength(4);
+    expect(looks()).toEqual([
+      ['-', '#1'],
+      ['#1', '#2'],
+      ['#1', '#2'],
+      ['#2', '#3'],
+    ]);
     tracker.close();
   });
 });

@@ -7,6 +7,12 @@ import type { CapturedPageState, CapturedScreenshot, CapturedStep } from './type
  * changing (an animation, a ticking clock) gets its after-state then; one that never finishes loading too.
  */
 export const SETTLE_TIMEOUT_MS = 5_000;
+/**
+ * The longest a burst of steps (each begun before the one before it settled) goes without a screenshot: a step
+ * closed by the next one takes its page's next screenshot as its after-state, until the oldest such step has
+ * waited this long; then one is taken at once.
+ */
+export const BURST_CAPTURE_MS = 1_000;
 
 /** One look at a page: where it was and what it showed. Shared by a step's after-state and the next before-state. */
 export interface PageCapture {
@@ -30,6 +36,14 @@ export interface StepTrackerOptions {
 interface Deferred {
   promise: Promise<void>;
   resolve(): void;
+}
+
+function promisedCapture(since: number): NonNullable<PageSettle['next']> {
+  let resolve: (capture: Promise<PageCapture>) => void = () => {};
+  const capture = new Promise<PageCapture>((done) => {
+    resolve = done;
+  });
+  return { capture, resolve, since };
 }
 
 function deferred(): Deferred {
@@ -63,6 +77,11 @@ interface Step {
 interface PageSettle {
   /** The page as last seen settled (or the latest capture taken for a step). */
   latest: Promise<PageCapture> | undefined;
+  /**
+   * The page's next capture, promised to the steps closed by the next one since its last capture (a burst), and
+   * when the first of them was closed.
+   */
+  next?: { capture: Promise<PageCapture>; resolve(capture: Promise<PageCapture>): void; since: number };
   /** A capture waiting for the page to settle with no step on it (after a load, or on attach). */
   idle?: { timer: NodeJS.Timeout; since: number };
 }
@@ -70,10 +89,18 @@ interface PageSettle {
 /**
  * Steps from action changes. Each action becomes a step (idx 0, 1, 2…). A step's before-state is its page as
  * last seen settled; its after-state is a screenshot taken once the page has been quiet for
- * `RECORDING.settleMs` after the step's last event (quiet: no input, no DOM mutation, main frame not loading),
- * or at once when another step starts first. That same screenshot is the next step's before-state, so a step
- * costs one screenshot. mouse_move steps have no page states: a person moves the mouse all the time, and
- * screenshots of that would cost more than everything else. Steps reach the sink in idx order.
+ * `RECORDING.settleMs` after the step's last event (quiet: no input, no DOM mutation, main frame not loading).
+ * That same screenshot is the next step's before-state, so a step costs at most one screenshot.
+ *
+ * A step the next one begins before it settled (a click whose submit and navigation follow at once, keys typed
+ * right before a click) is a burst: its after-state is the page's next screenshot, the one its last step takes
+ * once the page settles (or a navigation once the next step begins), and the steps of a burst all begin from the
+ * last settled look. A screenshot taken the
+ * instant the next step began would show the page mid-change (often mid-navigation, when a capture is not even
+ * answered) and cost as much as a settled one: measured on the built-in benchmark, half of all screenshots were
+ * such. A burst on one page goes without a screenshot for at most BURST_CAPTURE_MS. mouse_move steps have no page
+ * states: a person moves the mouse all the time, and screenshots of that would cost more than everything else.
+ * Steps reach the sink in idx order.
  */
 export class StepTracker {
   readonly #options: StepTrackerOptions;
@@ -140,6 +167,8 @@ export class StepTracker {
     if (this.#current?.pageId === pageId) this.#close(this.#current);
     const page = this.#pages.get(pageId);
     clearTimeout(page?.idle?.timer);
+    // Its burst's steps get what a capture of a closed page gives: its URL, no screenshot.
+    if (page?.next) this.#take(pageId);
     this.#pages.delete(pageId);
   }
 
@@ -177,7 +206,7 @@ export class StepTracker {
     const idx = this.#nextIdx++;
     this.#lastIdx = idx;
     const withScreenshots = action.type !== 'mouse_move';
-    if (withScreenshots && this.#current) this.#close(this.#current);
+    if (withScreenshots && this.#current) this.#close(this.#current, context.pageId);
     let before: Promise<PageCapture | null> | undefined;
     if (withScreenshots) {
       const page = this.#page(context.pageId);
@@ -253,19 +282,52 @@ export class StepTracker {
     }
   }
 
-  /** The step's after-state now (another step starts, its page went away, or everything is being flushed). */
-  #close(step: Step): void {
+  /**
+   * The step's after-state: its page's next capture when the step that starts now (on `nextOnPage`) continues a
+   * burst, else a capture now (its page went away, everything is being flushed).
+   */
+  #close(step: Step, nextOnPage?: string): void {
     clearTimeout(step.timer);
-    if (!step.after) this.#captureAfter(step);
+    if (!step.after) {
+      const page = this.#page(step.pageId);
+      if (this.#continuesBurst(step, page, nextOnPage)) {
+        page.next ??= promisedCapture(this.#now());
+        step.after = page.next.capture;
+        step.mutationsAfter = this.#options.mutationCount();
+      } else this.#captureAfter(step);
+    }
     if (this.#current === step) this.#current = undefined;
     if (step.finished) step.ready.resolve();
   }
 
+  /**
+   * Whether the next step, on `nextOnPage`, may begin from the last settled look and leave this step's after-state
+   * to the page's next capture: on the same page, with a look of it taken already, the burst younger than
+   * BURST_CAPTURE_MS, and this step no navigation (the next step acts on the new document, which it must begin
+   * from: an agent clicks as soon as a page has loaded, sooner than it settles).
+   */
+  #continuesBurst(step: Step, page: PageSettle, nextOnPage: string | undefined): boolean {
+    return (
+      nextOnPage === step.pageId &&
+      step.action.type !== 'url_change' &&
+      page.latest !== undefined &&
+      (!page.next || this.#now() - page.next.since < BURST_CAPTURE_MS)
+    );
+  }
+
   #captureAfter(step: Step): void {
-    const page = this.#page(step.pageId);
-    step.after = this.#options.capture(step.pageId);
+    step.after = this.#take(step.pageId);
     step.mutationsAfter = this.#options.mutationCount();
-    page.latest = step.after;
+  }
+
+  /** A screenshot of the page now: its latest look, and the after-state promised to its burst's steps. */
+  #take(pageId: string): Promise<PageCapture> {
+    const page = this.#page(pageId);
+    const capture = this.#options.capture(pageId);
+    page.latest = capture;
+    page.next?.resolve(capture);
+    page.next = undefined;
+    return capture;
   }
 
   #armIdle(pageId: string, page: PageSettle, since: number): void {
@@ -285,7 +347,7 @@ export class StepTracker {
   #captureIdle(pageId: string, page: PageSettle): void {
     clearTimeout(page.idle?.timer);
     page.idle = undefined;
-    if (!this.#closed && this.#pages.get(pageId) === page) page.latest = this.#options.capture(pageId);
+    if (!this.#closed && this.#pages.get(pageId) === page) this.#take(pageId);
   }
 
   async #emit(step: Step): Promise<void> {
