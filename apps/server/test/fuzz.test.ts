@@ -323,6 +323,19 @@ interface HostileRequest {
   options: InjectOptions;
 }
 
+/** The operation with every parameter and field valid (ids naming nothing). */
+function validRequest(document: OpenApiDocument, operation: Operation): HostileRequest {
+  const body = operation.body ? JSON.stringify(validValue(document, operation.body, '')) : undefined;
+  return {
+    what: 'valid',
+    options: {
+      method: operation.method,
+      url: urlOf(document, operation),
+      ...(body === undefined ? {} : { payload: body, headers: { 'content-type': 'application/json' } }),
+    },
+  };
+}
+
 function hostileRequests(document: OpenApiDocument, operation: Operation): HostileRequest[] {
   const { method } = operation;
   const validBody = () =>
@@ -584,26 +597,42 @@ describeEachDatabase('hostile input to every operation of /docs/json', (proctor)
       const send = async (request: HostileRequest, headers: Record<string, string>) => {
         const response = await proctor().request({ ...request.options, as: { headers } });
         sent++;
-        if (response.statusCode !== 401 && response.statusCode !== 403) pastAccessControl++;
+        const refused = response.statusCode === 401 || response.statusCode === 403;
+        if (!refused) pastAccessControl++;
         const offense = offenseOf(caller, request, response);
         if (offense) offenses.push(offense);
+        return { refused, succeeded: response.statusCode < 400 };
       };
 
       for (const operation of operations) {
         // A fresh caller per operation: what one operation does to its caller (a logout) must not change
-        // how the next one sees it. A caller without an organization becomes a member as soon as a request
-        // creates one, and every later request would meet a 409 instead: it gets a fresh identity each time.
-        const headers = await headersFor(proctor(), caller);
-        await sendAll(hostileRequests(document, operation), async (request) =>
-          send(request, caller === 'no_organization' ? await headersFor(proctor(), caller) : headers),
-        );
+        // how the next one sees it.
+        let headers = await headersFor(proctor(), caller);
+        // The operation's valid request first. A caller it refuses meets only the refusal: whatever runs
+        // before access control (parsing, validation) is the same code for every caller, and the callers
+        // who get past it are sent every hostile request.
+        const valid = await send(validRequest(document, operation), headers);
+        if (valid.refused) continue;
+        // A caller without an organization becomes a member as soon as a request creates one, and every
+        // later request would meet a 409 instead: after a request that succeeded it gets a fresh identity.
+        let spent = valid.succeeded;
+        await sendAll(hostileRequests(document, operation), async (request) => {
+          if (caller === 'no_organization' && spent) {
+            headers = await headersFor(proctor(), caller);
+            spent = false;
+          }
+          const { succeeded } = await send(request, headers);
+          spent ||= succeeded;
+        });
       }
-      const headers = await headersFor(proctor(), caller);
+      const pathHeaders = await headersFor(proctor(), caller);
       await sendAll(
         HOSTILE_PATHS.flatMap((url) =>
           (['GET', 'POST'] as const).map((method) => ({ what: 'path', options: { method, url } })),
         ),
-        (request) => send(request, headers),
+        async (request) => {
+          await send(request, pathHeaders);
+        },
       );
 
       console.info(
