@@ -76,7 +76,8 @@ import { createThrowawayDatabase } from './support/throwawayDatabase';
 const GOALS = {
   /** The typical action (the kinds' medians, weighted) with the recorder attached at most this much slower. */
   overheadShare: 0.15,
-  screenshotMeanMs: 20,
+  /** Screenshot milliseconds per step (a burst's steps share one: see StepTracker). */
+  screenshotMsPerStep: 20,
   bytesPerStep: 150 * 1024,
   sessionPageP95Ms: 300,
   sessionListP95Ms: 150,
@@ -256,7 +257,7 @@ interface Results {
     /** Every recorder capture during the overhead run (CDP round trip). */
     duringActions: CaptureFigures;
     /** The same over the 200-step recording through an environment. */
-    duringLongSession: CaptureFigures & { recorderMeanMs: number };
+    duringLongSession: CaptureFigures & { recorderMeanMs: number; recorderMsPerStep: number };
     /** Captures back to back on a still page of the bare browser, by settings. */
     still: Record<string, Latency & Mean & { kib: number }>;
   };
@@ -725,7 +726,9 @@ async function recordLongSession(bench: Bench, stepsPerCycle: number) {
     progress(`  ${steps} steps after ${cyclesRun} cycles`);
   }
   const ended = now();
-  const recorderMeanMs = (await live.recording)?.stats().screenshotMeanMs ?? Number.NaN;
+  const liveStats = (await live.recording)?.stats();
+  const recorderMeanMs = liveStats?.screenshotMeanMs ?? Number.NaN;
+  const recorderMsPerStep = liveStats?.screenshotMsPerStep ?? Number.NaN;
   await environment.close();
   if (steps < SESSION_STEPS) throw new Error(`Only ${steps} steps were recorded`);
   await db
@@ -734,7 +737,7 @@ async function recordLongSession(bench: Bench, stepsPerCycle: number) {
   return {
     session,
     longSession: { actions: actionFigures(actions), recordedSteps: steps, seconds: (ended - started) / 1000 },
-    duringLongSession: { ...screenshotTimes(bench, started, ended), recorderMeanMs },
+    duringLongSession: { ...screenshotTimes(bench, started, ended), recorderMeanMs, recorderMsPerStep },
   };
 }
 
@@ -1121,7 +1124,7 @@ function goalsOf(results: Results): Goal[] {
   const p50 = share(recorded.all.p50, bare.all.p50);
   const p95 = share(recorded.all.p95, bare.all.p95);
   const noise = share(control.typicalMs, bare.typicalMs);
-  const recorderMean = overhead.recorderStats.screenshotMeanMs;
+  const { screenshotMeanMs: recorderMean, screenshotMsPerStep: recorderPerStep } = overhead.recorderStats;
   const shots = screenshots.duringActions;
   const unmeasured = (goal: string): Goal => ({
     goal,
@@ -1137,9 +1140,11 @@ function goalsOf(results: Results): Goal[] {
       met: typical <= GOALS.overheadShare,
     },
     {
-      goal: `screenshot per step <= ${GOALS.screenshotMeanMs} ms (the recorder's mean)`,
-      measured: `${ms(recorderMean)} ms; every CDP capture p50 ${ms(shots.p50)}, p95 ${ms(shots.p95)} ms`,
-      met: recorderMean <= GOALS.screenshotMeanMs,
+      goal: `screenshots <= ${GOALS.screenshotMsPerStep} ms per step (the recorder's capture time over its steps with page states)`,
+      measured:
+        `${ms(recorderPerStep)} ms per step (${overhead.recorderStats.screenshots} screenshots for ` +
+        `${overhead.recorderStats.stepsWithStates} steps); ${ms(recorderMean)} ms per screenshot; every CDP capture p50 ${ms(shots.p50)}, p95 ${ms(shots.p95)} ms`,
+      met: recorderPerStep <= GOALS.screenshotMsPerStep,
     },
     {
       goal: `bytes stored per step <= ${kib(GOALS.bytesPerStep)} (average)`,
@@ -1340,9 +1345,14 @@ function printReport(results: Results, goals: Goal[]): void {
         '',
       ],
       [
-        "screenshot per step, the recorder's mean",
+        'screenshots per step (a burst shares one)',
+        `${ms(overhead.recorderStats.screenshotMsPerStep)} ms during the actions; ${ms(screenshots.duringLongSession.recorderMsPerStep)} ms during the ${SESSION_STEPS}-step recording`,
+        `<= ${GOALS.screenshotMsPerStep} ms`,
+      ],
+      [
+        "  per screenshot, the recorder's mean",
         `${ms(overhead.recorderStats.screenshotMeanMs)} ms during the actions; ${ms(screenshots.duringLongSession.recorderMeanMs)} ms during the ${SESSION_STEPS}-step recording`,
-        `<= ${GOALS.screenshotMeanMs} ms`,
+        '',
       ],
       captureRow('  every CDP capture, during the actions', screenshots.duringActions),
       captureRow(`  every CDP capture, ${SESSION_STEPS}-step recording`, screenshots.duringLongSession),

@@ -291,6 +291,14 @@ describe('SessionRecorder', () => {
     const move = sink.stepOf('mouse_move');
     expect(move?.before_state).toBeNull();
     expect(move?.after_state).toBeNull();
+    // Screenshot time is counted over the steps with page states, which a burst's steps share.
+    const stats = recorder.stats();
+    expect(stats.stepsWithStates).toBe(sink.steps.filter((step) => step.before_state).length);
+    expect(stats.screenshots).toBeGreaterThan(0);
+    expect(stats.screenshotMsPerStep).toBeCloseTo(
+      (stats.screenshotMeanMs * stats.screenshots) / stats.stepsWithStates,
+      6,
+    );
   });
 
   it('should make one type action "hello[Enter]" of typing hello then Enter, then a submit', async () => {

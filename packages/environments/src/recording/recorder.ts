@@ -107,7 +107,14 @@ export class SessionRecorder {
   /** Navigations are the platform's (a reset) until the driver does something after a new session begins. */
   #simulatorNavigation = true;
   #closing: Promise<void> | undefined;
-  readonly #stats = { steps: 0, screenshots: 0, screenshotMs: 0, rrwebEvents: 0, requests: 0 };
+  readonly #stats = {
+    steps: 0,
+    stepsWithStates: 0,
+    screenshots: 0,
+    screenshotMs: 0,
+    rrwebEvents: 0,
+    requests: 0,
+  };
 
   private constructor(connection: CdpConnection, options: SessionRecorderOptions) {
     this.#connection = connection;
@@ -163,12 +170,14 @@ export class SessionRecorder {
   }
 
   stats(): SessionRecorderStats {
-    const { steps, screenshots, screenshotMs, rrwebEvents, requests } = this.#stats;
+    const { steps, stepsWithStates, screenshots, screenshotMs, rrwebEvents, requests } = this.#stats;
     return {
       pages: this.#pages.size,
       steps,
       screenshots,
       screenshotMeanMs: screenshots ? screenshotMs / screenshots : 0,
+      stepsWithStates,
+      screenshotMsPerStep: stepsWithStates ? screenshotMs / stepsWithStates : 0,
       rrwebEvents,
       requests,
     };
@@ -656,6 +665,7 @@ export class SessionRecorder {
 
   #emitStep(step: CapturedStep): void {
     this.#stats.steps += 1;
+    if (step.before_state) this.#stats.stepsWithStates += 1;
     try {
       this.#sink.step(step);
     } catch (error) {

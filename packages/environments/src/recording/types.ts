@@ -59,6 +59,10 @@ export interface SessionRecorderStats {
   screenshots: number;
   /** Mean milliseconds from asking for a screenshot to having it, tries the page refused or left unanswered included. */
   screenshotMeanMs: number;
+  /** Steps with page states (not mouse_move): each has a screenshot's worth, shared by the steps of a burst. */
+  stepsWithStates: number;
+  /** Screenshot milliseconds per step with page states: what screenshots cost a step, a burst's shared. */
+  screenshotMsPerStep: number;
   rrwebEvents: number;
   requests: number;
 }
