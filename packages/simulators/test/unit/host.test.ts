@@ -94,6 +94,24 @@ describe('SimulatorHost', () => {
     expect((await send(a, 'GET', '/assets/missing.css')).status).toBe(404);
   });
 
+  it("should version a page's references to its files, and let the browser keep a file asked for by its version", async () => {
+    const page = await send(a, 'GET', '/login');
+    // The fixture's pages link the kit's stylesheet and the app's: each with its content's version.
+    const kitCss = /href="(\/_kit\/kit\.css\?v=[\w-]{12})"/.exec(page.body)?.[1];
+    const appCss = /href="(\/assets\/app\.css\?v=[\w-]{12})"/.exec(page.body)?.[1];
+    expect([kitCss, appCss]).toEqual([expect.any(String), expect.any(String)]);
+    expect(page.body).not.toMatch(/href="\/assets\/app\.css"/);
+    const kept = await send(a, 'GET', appCss!);
+    expect([kept.status, kept.headers['cache-control']]).toEqual([
+      200,
+      'public, max-age=31536000, immutable',
+    ]);
+    expect(kept.body).toContain('.topbar');
+    // Without its version, or with another one, the file is revalidated as before.
+    for (const path of ['/assets/app.css', '/assets/app.css?v=000000000000'])
+      expect((await send(a, 'GET', path)).headers['cache-control']).toBe('no-cache');
+  });
+
   it('should answer 405 with Allow, HEAD without a body, and 413 for oversized bodies', async () => {
     const refused = await send(a, 'DELETE', '/tasks');
     expect([refused.status, refused.headers.allow]).toEqual([405, 'GET, POST']);
