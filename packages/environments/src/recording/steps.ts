@@ -95,12 +95,11 @@ interface PageSettle {
  * A step the next one begins before it settled (a click whose submit and navigation follow at once, keys typed
  * right before a click) is a burst: its after-state is the page's next screenshot, the one its last step takes
  * once the page settles (or a navigation once the next step begins), and the steps of a burst all begin from the
- * last settled look. A screenshot taken the
- * instant the next step began would show the page mid-change (often mid-navigation, when a capture is not even
- * answered) and cost as much as a settled one: measured on the built-in benchmark, half of all screenshots were
- * such. A burst on one page goes without a screenshot for at most BURST_CAPTURE_MS. mouse_move steps have no page
- * states: a person moves the mouse all the time, and screenshots of that would cost more than everything else.
- * Steps reach the sink in idx order.
+ * last settled look. A screenshot taken the instant the next step began would show the page mid-change (often
+ * mid-navigation, when a capture is not even answered) and cost as much as a settled one: measured on the
+ * built-in benchmark, half of all screenshots were such. A burst on one page goes without a screenshot for at
+ * most BURST_CAPTURE_MS. mouse_move steps have no page states: a person moves the mouse all the time, and
+ * screenshots of that would cost more than everything else. Steps reach the sink in idx order.
  */
 export class StepTracker {
   readonly #options: StepTrackerOptions;
