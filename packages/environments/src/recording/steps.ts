@@ -33,22 +33,14 @@ export interface StepTrackerOptions {
   now?: () => number;
 }
 
-interface Deferred {
-  promise: Promise<void>;
-  resolve(): void;
+interface Deferred<T = void> {
+  promise: Promise<T>;
+  resolve(value: T | PromiseLike<T>): void;
 }
 
-function promisedCapture(since: number): NonNullable<PageSettle['next']> {
-  let resolve: (capture: Promise<PageCapture>) => void = () => {};
-  const capture = new Promise<PageCapture>((done) => {
-    resolve = done;
-  });
-  return { capture, resolve, since };
-}
-
-function deferred(): Deferred {
-  let resolve = () => {};
-  const promise = new Promise<void>((done) => {
+function deferred<T = void>(): Deferred<T> {
+  let resolve: Deferred<T>['resolve'] = () => {};
+  const promise = new Promise<T>((done) => {
     resolve = done;
   });
   return { promise, resolve };
@@ -81,7 +73,7 @@ interface PageSettle {
    * The page's next capture, promised to the steps closed by the next one since its last capture (a burst), and
    * when the first of them was closed.
    */
-  next?: { capture: Promise<PageCapture>; resolve(capture: Promise<PageCapture>): void; since: number };
+  next?: Deferred<PageCapture> & { since: number };
   /** A capture waiting for the page to settle with no step on it (after a load, or on attach). */
   idle?: { timer: NodeJS.Timeout; since: number };
 }
@@ -166,8 +158,6 @@ export class StepTracker {
     if (this.#current?.pageId === pageId) this.#close(this.#current);
     const page = this.#pages.get(pageId);
     clearTimeout(page?.idle?.timer);
-    // Its burst's steps get what a capture of a closed page gives: its URL, no screenshot.
-    if (page?.next) this.#take(pageId);
     this.#pages.delete(pageId);
   }
 
@@ -290,8 +280,8 @@ export class StepTracker {
     if (!step.after) {
       const page = this.#page(step.pageId);
       if (this.#continuesBurst(step, page, nextOnPage)) {
-        page.next ??= promisedCapture(this.#now());
-        step.after = page.next.capture;
+        page.next ??= { ...deferred<PageCapture>(), since: this.#now() };
+        step.after = page.next.promise;
         step.mutationsAfter = this.#options.mutationCount();
       } else this.#captureAfter(step);
     }
