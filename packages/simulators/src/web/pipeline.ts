@@ -59,9 +59,8 @@ const ASSET_REFERENCE = /(["'(])(\/(?:assets|_kit)\/[^"'()?#\s]+|\/favicon\.(?:s
  */
 function withVersionedAssets(instance: SimulatorInstance, response: SimulatorResponse): SimulatorResponse {
   const type = response.headers['content-type'];
-  // A file of the simulator's own (an .html asset, with its ETag) is served as it is.
-  if (typeof type !== 'string' || !type.startsWith('text/html') || response.headers.etag) return response;
-  if (response.body.length === 0) return response;
+  if (typeof type !== 'string' || !type.startsWith('text/html') || response.body.length === 0)
+    return response;
   const page = response.body.toString();
   const versioned = page.replace(ASSET_REFERENCE, (reference, opening: string, path: string) => {
     const asset = staticAsset(instance, path);
@@ -191,8 +190,7 @@ export async function dispatchRequest(
 ): Promise<SimulatorResponse> {
   const requested = request.method.toUpperCase();
   const received = { ...request, receivedAt: request.receivedAt ?? Date.now() };
-  if (requested !== 'HEAD')
-    return withVersionedAssets(instance, await respond(instance, received, requested));
+  if (requested !== 'HEAD') return respond(instance, received, requested);
   // HEAD is a GET whose body is not sent.
   return { ...(await respond(instance, received, 'GET')), body: '' };
 }
@@ -207,9 +205,21 @@ async function respond(
   const url = new URL(request.url, instance.origin);
 
   if (method === 'GET') {
+    // The simulator's own files go out as they are; every page it generates links them by version.
     const asset = staticAsset(instance, url.pathname);
     if (asset) return staticResponse(asset, request, url);
   }
+  return withVersionedAssets(instance, await generate(instance, request, method, url, requested));
+}
+
+/** What the simulator answers with other than its files: its pages, redirects, JSON and errors. */
+async function generate(
+  instance: SimulatorInstance,
+  request: SimulatorRequest & { receivedAt: number },
+  method: HttpMethod,
+  url: URL,
+  requested: string,
+): Promise<SimulatorResponse> {
   if (!HTTP_METHODS.includes(method))
     return errorPage(405, 'Method not allowed', `${requested} is not supported.`);
 
