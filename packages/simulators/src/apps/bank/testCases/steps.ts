@@ -198,14 +198,17 @@ export async function reviewTransfer(
 /** Reads the code of the transfer on screen from the secure messages panel, types it and confirms. */
 export async function confirmWithCode(page: Page): Promise<void> {
   const reference = ((await page.locator('.facts code').first().textContent()) ?? '').trim();
-  // The code arrives after a few seconds with a toast over the top bar's ✉ button for eight more: a click on
-  // the button then waits for the toast to go, past the script's timeout on a slow machine. Wait for it and
-  // dismiss it, as a person would.
-  const arrival = page.locator('.kit-toast', { hasText: 'New secure message' });
-  await arrival.getByRole('button', { name: 'Dismiss' }).click();
-  await arrival.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: 'Secure messages' }).click();
+  // The code arrives after a few seconds (its message added to the closed panel) with a toast over the top bar's
+  // ✉ button for eight more: a click on the button then waits for the toast to go, past the script's timeout on
+  // a slow machine. Wait for the message, and dismiss the toast if it is still up, as a person would.
   const message = page.locator('.msg', { hasText: `transfer ${reference} ` });
+  await message.waitFor({ state: 'attached' });
+  const arrival = page.locator('.kit-toast', { hasText: 'New secure message' });
+  if (await arrival.isVisible()) {
+    await arrival.getByRole('button', { name: 'Dismiss' }).click();
+    await arrival.waitFor({ state: 'detached' });
+  }
+  await page.getByRole('button', { name: 'Secure messages' }).click();
   await message.waitFor();
   const code = /Use (\d{6}) to confirm/.exec((await message.textContent()) ?? '')?.[1] ?? '';
   await page.getByLabel('One-time code').fill(code);
