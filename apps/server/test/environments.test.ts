@@ -96,7 +96,7 @@ describe('live environments', () => {
     expect((await call('GET', `/api/env/${environment.id}/state`)).statusCode).toBe(409);
   });
 
-  it('should warm the pool on the simulator last asked for, leaving the next environment nothing of the visit', async () => {
+  it("should warm the pool on the simulator last asked for, leaving the next environment nothing of the visit but the simulator's files in its cache", async () => {
     const first = await make();
     await call('POST', `/api/env/${first.id}/close`);
     // The browser the pool launched to replace the first one waits warmed on the shop.
@@ -122,6 +122,15 @@ describe('live environments', () => {
       expect(new Set(hosts.map((host) => host.split('.')[0]))).toEqual(new Set([environment.id]));
       const { cookies } = await session.send('Network.getAllCookies');
       expect(cookies.filter((cookie) => !cookie.domain.includes(environment.id))).toEqual([]);
+      // The warm-up visited the environment's own origin: its first page took the stylesheets and scripts from
+      // the cache (no bytes transferred), and only the page itself from the simulator.
+      const files = (await page!.evaluate(
+        "performance.getEntriesByType('resource').map((entry) => [new URL(entry.name).pathname, entry.transferSize])",
+      )) as Array<[string, number]>;
+      expect(files.map(([path]) => path)).toEqual(
+        expect.arrayContaining(['/_kit/kit.css', '/assets/app.css']),
+      );
+      expect(files.filter(([, transferred]) => transferred !== 0)).toEqual([]);
     } finally {
       await browser.close();
     }

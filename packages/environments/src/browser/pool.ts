@@ -124,6 +124,14 @@ export class BrowserPool {
     return browser;
   }
 
+  /**
+   * The idle browser the next acquire() hands over, without taking it: a caller may prepare for that browser
+   * (its warm-up's leftovers) as long as it calls acquire() before yielding to the event loop.
+   */
+  nextIdle(): LaunchedBrowser | undefined {
+    return this.closing ? undefined : this.idle.find((browser) => browser.alive);
+  }
+
   /** Waits until the background filling stops: the pool is full, closed, or a launch failed. */
   async settled(): Promise<void> {
     while (this.filling) await this.filling;
