@@ -265,8 +265,7 @@ describe('SessionRecorder', () => {
   it('should show the page as it was before the step and as it became after it', async () => {
     const { sink, recorder, errors } = await record();
     await page.goto(`${site.url}/paint`);
-    // Settled and captured: that capture is the click's before-state. (A click sooner than that gets a
-    // before-state taken when it arrives, which may show its own effect: see StepTracker.)
+    // Settled and captured: that capture is the click's before-state.
     await waitFor('the navigation step, settled', () =>
       sink.stepOf('url_change', (action) => action.url.endsWith('/paint')),
     );
@@ -274,6 +273,21 @@ describe('SessionRecorder', () => {
     const step = await waitFor('the click step', () => sink.stepOf('click'));
     await recorder.close();
     // Mid-page, away from the button: white before the click, red after it.
+    expect(await pixelAt(step.before_state, 640, 500)).toEqual([255, 255, 255]);
+    expect(await pixelAt(step.after_state, 640, 500)).toEqual([255, 0, 0]);
+    expect(errors).toEqual([]);
+  });
+
+  it('should begin a step taken as soon as the page loaded from the page as it loaded', async () => {
+    const { sink, recorder, errors } = await record();
+    await page.goto(`${site.url}/paint`);
+    // At once: the look the recorder took when the page stopped loading is the click's before-state, and the
+    // navigation's after-state (Playwright's click waits for two frames first, that look's frame among them).
+    await page.click('#paint');
+    const step = await waitFor('the click step', () => sink.stepOf('click'));
+    await recorder.close();
+    const navigation = sink.stepOf('url_change', (action) => action.url.endsWith('/paint'));
+    expect(await pixelAt(navigation?.after_state ?? null, 640, 500)).toEqual([255, 255, 255]);
     expect(await pixelAt(step.before_state, 640, 500)).toEqual([255, 255, 255]);
     expect(await pixelAt(step.after_state, 640, 500)).toEqual([255, 0, 0]);
     expect(errors).toEqual([]);

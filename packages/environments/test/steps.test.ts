@@ -32,6 +32,15 @@ function change(kind: ActionChange['kind'], action: UserAction = click, pageId =
 /** The n-th action of a burst: a click with its own id. */
 const nth = (n: number): UserAction => ({ ...click, id: `click-${n}` });
 
+const navigation = {
+  type: 'url_change',
+  id: 'nav-1',
+  url: 'http://app.test/next',
+  timestamp: Date.now(),
+  is_simulator_action: false,
+  metadata: { start_seq_id: 1, end_seq_id: 1 },
+} as UserAction;
+
 /** A tracker whose captures are numbered (the n-th capture's URL ends in #n), with the steps it emitted. */
 function numberedTracker(now?: () => number) {
   const captures: string[] = [];
@@ -232,14 +241,6 @@ describe('StepTracker', () => {
 
   it('should take a screenshot at once when the next step begins on a page not yet looked at, or after a navigation', async () => {
     const { tracker, captures, emitted, looks, act } = numberedTracker();
-    const navigation: UserAction = {
-      type: 'url_change',
-      id: 'nav-1',
-      url: 'http://app.test/next',
-      timestamp: Date.now(),
-      is_simulator_action: false,
-      metadata: { start_seq_id: 1, end_seq_id: 1 },
-    } as UserAction;
     // A click before any look at the page: it needs one for its own before-state.
     act(nth(1));
     act(nth(2));
@@ -255,6 +256,46 @@ describe('StepTracker', () => {
       ['#1', '#2'],
       ['#1', '#2'],
       ['#2', '#3'],
+    ]);
+    tracker.close();
+  });
+
+  it('should give a navigation the look of its page once loaded, not one taken when the next action begins', async () => {
+    const { tracker, captures, emitted, looks, act, settled } = numberedTracker();
+    await settled();
+    // A click that navigates, and the new page loads: its look (#2) is taken then, for both.
+    act(nth(1));
+    act(navigation);
+    tracker.loaded(PAGE);
+    expect(captures).toHaveLength(2);
+    // Once the page is quiet the navigation is done: nothing changed since it loaded, so no other look.
+    await expect.poll(() => emitted.length).toBe(2);
+    // The next click, as soon as the page loaded: it begins from that look and takes none for the navigation
+    // (one taken now would race the navigation this click may start).
+    act(nth(2));
+    expect(captures).toHaveLength(2);
+    await tracker.flush();
+    expect(looks()).toEqual([
+      ['#1', '#2'],
+      ['#1', '#2'],
+      ['#2', '#3'],
+    ]);
+    tracker.close();
+  });
+
+  it('should look at a loaded page again when it changes before the next action', async () => {
+    const { tracker, captures, looks, act, settled } = numberedTracker();
+    await settled();
+    act(navigation);
+    tracker.loaded(PAGE);
+    // The page's script changes it after its load (rrweb hears the mutations): the look at load is not its state.
+    tracker.activity(PAGE);
+    act(nth(1));
+    expect(captures).toHaveLength(3);
+    await tracker.flush();
+    expect(looks()).toEqual([
+      ['#1', '#3'],
+      ['#3', '#4'],
     ]);
     tracker.close();
   });

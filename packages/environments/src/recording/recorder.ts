@@ -39,8 +39,7 @@ const CLOSE_FLUSH_TIMEOUT_MS = 5_000;
 const NAVIGATION_START_GRACE_MS = 2_000;
 /** Chromium's answers for a session or target that no longer exists. */
 const GONE = /Session with given id not found|No target with given id|Target closed|not attached|closed/i;
-/** rrweb event types: a full snapshot, and an incremental snapshot whose source 0 is a DOM mutation. */
-const RRWEB_FULL_SNAPSHOT = 2;
+/** rrweb event type of an incremental snapshot, whose source 0 is a DOM mutation. */
 const RRWEB_INCREMENTAL = 3;
 const RRWEB_MUTATION = 0;
 
@@ -300,12 +299,14 @@ export class SessionRecorder {
       page.navigationRequestedAt = undefined;
       this.#steps.activity(page.targetId);
     });
+    // After the load event (Chromium sends it first): the page has loaded what it shows.
     connection.onEvent('Page.frameStoppedLoading', ({ frameId }, sessionId) => {
       const page = this.#pageOf(sessionId);
       if (!page || frameId !== page.mainFrameId) return;
       page.loading = false;
       page.navigationRequestedAt = undefined;
       this.#steps.activity(page.targetId);
+      this.#steps.loaded(page.targetId);
     });
     connection.onEvent('Page.loadEventFired', (_event, sessionId) => {
       const page = this.#pageOf(sessionId);
@@ -514,9 +515,11 @@ export class SessionRecorder {
     } catch (error) {
       this.#report(error);
     }
+    // DOM mutations change what the page shows; a full snapshot does not (rrweb starting once the page has
+    // loaded, or asked for one).
     const changed = events.some((event) => {
       const { type, data } = (event ?? {}) as { type?: number; data?: { source?: number } };
-      return type === RRWEB_FULL_SNAPSHOT || (type === RRWEB_INCREMENTAL && data?.source === RRWEB_MUTATION);
+      return type === RRWEB_INCREMENTAL && data?.source === RRWEB_MUTATION;
     });
     if (changed) this.#steps.activity(session.page.targetId);
   }

@@ -81,14 +81,15 @@ interface PageSettle {
 /**
  * Steps from action changes. Each action becomes a step (idx 0, 1, 2…). A step's before-state is its page as
  * last seen settled; its after-state is a screenshot taken once the page has been quiet for
- * `RECORDING.settleMs` after the step's last event (quiet: no input, no DOM mutation, main frame not loading).
+ * `RECORDING.settleMs` after the step's last event (quiet: no input, no DOM mutation, main frame not loading),
+ * or as soon as its page has stopped loading a document the step led to (kept unless the page changes again).
  * That same screenshot is the next step's before-state, so a step costs at most one screenshot.
  *
  * A step the next one begins before it settled (a click whose submit and navigation follow at once, keys typed
  * right before a click) is a burst: its after-state is the page's next screenshot, the one its last step takes
  * once the page settles (or a navigation once the next step begins), and the steps of a burst all begin from the
  * last settled look. A screenshot taken the instant the next step began would show the page mid-change (often
- * mid-navigation, when a capture is not even answered) and cost as much as a settled one: measured on the
+ * mid-navigation, when a capture is not even answered, or answered with the next document) and cost as much as a settled one: measured on the
  * built-in benchmark, half of all screenshots were such. A burst on one page goes without a screenshot for at
  * most BURST_CAPTURE_MS. mouse_move steps have no page states: a person moves the mouse all the time, and
  * screenshots of that would cost more than everything else. Steps reach the sink in idx order.
@@ -139,13 +140,28 @@ export class StepTracker {
   /** The page changed (DOM mutations, a navigation): whatever waits for it to settle waits again. */
   activity(pageId: string): void {
     const step = this.#current;
-    if (step?.pageId === pageId && !(step.finished && step.after)) {
+    // Its after-state, if taken (its page loaded), is no longer what the page shows.
+    if (step?.pageId === pageId) {
       step.after = undefined;
       step.mutationsAfter = undefined;
       this.#arm(step);
     }
     const page = this.#pages.get(pageId);
     if (page?.idle) this.#armIdle(pageId, page, page.idle.since);
+  }
+
+  /**
+   * The page's main frame stopped loading. The step that waits on it (the navigation an action made) takes its
+   * after-state now: the loaded page. An agent acts as soon as a page has loaded, and a screenshot taken when its
+   * next action begins raced the navigation that action often starts; when it lost, it showed the next document
+   * (measured on bench:recording: one capture in three, each retried on the new page). A change to the page
+   * after this takes it back and waits for quiet again, as for any step. With no step waiting on the page, it
+   * is watched until it settles.
+   */
+  loaded(pageId: string): void {
+    const step = this.#current;
+    if (step?.pageId !== pageId) this.watchUntilSettled(pageId);
+    else if (!step.after && !this.#options.isLoading(pageId)) this.#captureAfter(step);
   }
 
   /** A page appeared or finished loading: once it settles, it is captured as the next step's before-state. */
@@ -199,10 +215,11 @@ export class StepTracker {
     let before: Promise<PageCapture | null> | undefined;
     if (withScreenshots) {
       const page = this.#page(context.pageId);
-      // Waiting to settle with no step on it: what it shows now is the best "before" there is. It is taken
-      // once this action is heard of, so it may show the action's own effect (an agent that clicks as soon as
-      // a page has loaded). Only frames kept from before the action would avoid that: a screencast kept
-      // running for them cost actions far more than the screenshots it replaced (recorder.ts, #captureNow).
+      // Waiting to settle with no step on it (a page the recorder found loaded): what it shows now is the best
+      // "before" there is. It is taken once this action is heard of, so it may show the action's own effect.
+      // Only frames kept from before the action would avoid that: a screencast kept running for them cost
+      // actions far more than the screenshots it replaced (recorder.ts, #captureNow). A page loaded by a step
+      // was looked at when it stopped loading (loaded()).
       if (page.idle) this.#captureIdle(context.pageId, page);
       before = page.latest ?? Promise.resolve(null);
     }
@@ -264,7 +281,8 @@ export class StepTracker {
       this.#arm(step);
       return;
     }
-    this.#captureAfter(step);
+    // Taken when its page loaded, and nothing has changed since.
+    if (!step.after) this.#captureAfter(step);
     if (step.finished) {
       this.#current = undefined;
       step.ready.resolve();
