@@ -568,7 +568,8 @@ async function attachRecorder(
     (skip) => instance.mutations(skip),
     undefined,
   );
-  const connection = await CdpConnection.connect(browser.wsEndpoint);
+  // As the environment manager attaches it: over a channel of the browser's pipe.
+  const connection = await browser.connect();
   if (side === 'stubbedScreenshots') {
     const { data } = await withPageSession(browser, (page, sessionId) =>
       page.send('Page.captureScreenshot', { format: 'jpeg', quality: 60, optimizeForSpeed: true }, sessionId),

@@ -67,6 +67,38 @@ describe('launchBrowser', () => {
     await expect(browser.page.ping()).rejects.toThrow();
   });
 
+  it("should give Proctor's own browser-level connections over the pipe, each closed on its own", async () => {
+    const [browser, site] = await Promise.all([
+      launchBrowser({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix }),
+      serveSite({ '/': html('<h1>Start</h1>', 'Start') }),
+    ]);
+    try {
+      const [first, second] = await Promise.all([browser.connect(), browser.connect()]);
+      const { targetInfos } = await first.send('Target.getTargets');
+      const page = targetInfos.find((info) => info.type === 'page');
+      const { sessionId } = await first.send('Target.attachToTarget', {
+        targetId: page!.targetId,
+        flatten: true,
+      });
+      await first.send('Page.enable', undefined, sessionId);
+      const loaded = new Promise<void>((resolve) => first.onEvent('Page.loadEventFired', () => resolve()));
+      await browser.page.navigate(`${site.url}/`);
+      await loaded;
+      // The second connection is another client: the first one's session is not its to use.
+      await expect(second.send('Runtime.evaluate', { expression: '1' }, sessionId)).rejects.toThrow(
+        /Session with given id not found/,
+      );
+      first.close();
+      const { targetInfos: after } = await second.send('Target.getTargets');
+      expect(after.filter((info) => info.type === 'page').map((info) => info.url)).toEqual([`${site.url}/`]);
+      second.close();
+      expect(await browser.page.currentUrl()).toBe(`${site.url}/`);
+    } finally {
+      await browser.close();
+      await site.close();
+    }
+  });
+
   it('should serve /json/version under its token only and refuse requests that carry an Origin', async () => {
     const browser = await launchBrowser({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix });
     try {

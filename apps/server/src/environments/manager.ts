@@ -747,7 +747,8 @@ export class EnvironmentManager {
    */
   async #attachRecorder(environment: LiveEnvironment): Promise<SessionRecorder | undefined> {
     try {
-      return await SessionRecorder.attach(environment.browser.wsEndpoint, {
+      // In this process, over a channel of the browser's pipe: no WebSocket between the recorder and Chromium.
+      return await SessionRecorder.overConnection(await environment.browser.connect(), {
         recordNetwork: environment.recordNetwork,
         mutationCount: (actedAt) =>
           actedAt === undefined

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { preferredChromiumPath } from '@proctor/contracts';
+import { CdpConnection } from '../cdp/connection';
 import { type DevToolsEndpoint, serveDevTools } from '../cdp/endpointServer';
 import { CdpMultiplexer } from '../cdp/multiplexer';
 import { PipeTransport } from '../cdp/pipeTransport';
@@ -127,6 +128,14 @@ export class LaunchedBrowser {
   /** One page's endpoint, as Chromium's `/devtools/page/<targetId>` (what `/json/list` points at). */
   pageWsEndpoint(targetId: string): string {
     return this.wsEndpoint.replace(/\/devtools\/browser$/, `/devtools/page/${encodeURIComponent(targetId)}`);
+  }
+
+  /**
+   * A browser-level CDP connection of Proctor's own, over a channel of the browser's pipe: what a WebSocket to
+   * `wsEndpoint` gives, without the socket (no framing, no system calls, one process). The caller closes it.
+   */
+  async connect(): Promise<CdpConnection> {
+    return CdpConnection.overChannel(await this.multiplexer.openChannel());
   }
 
   get alive(): boolean {
