@@ -25,6 +25,11 @@ export interface RrwebChunk {
 export const sessionBlobPrefix = (sessionPublicId: string) => `sessions/${sessionPublicId}`;
 
 const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+/**
+ * The most items one statement writes: far below PostgreSQL's 65,535 parameters for the widest row (a network
+ * request's 15 columns), and small enough that a write never holds the event loop for long.
+ */
+const WRITE_BATCH = 100;
 
 /**
  * Writes one session's recording as it happens: each step as a row (its screenshots in the blob store first,
@@ -34,9 +39,17 @@ const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'p
  *
  * Screenshots are content-addressed: a step's after-state is often the next step's before-state, and identical
  * bytes are stored once.
+ *
+ * What arrives while earlier writes are still running waits for them anyway: it is written together, one
+ * statement per kind (steps, rrweb chunks, requests), not one per item. An agent acting back to back makes
+ * steps and rrweb chunks faster than PGlite inserts them one by one (about 1 ms of this process's CPU per
+ * statement, on the same event loop as the agent's CDP traffic); a writer that keeps up writes each at once.
  */
 export class SessionRecordingWriter {
   #tail: Promise<void> = Promise.resolve();
+  readonly #steps: CapturedStep[] = [];
+  readonly #rrweb: RrwebChunk[] = [];
+  readonly #requests: RecordedRequest[] = [];
   #rrwebSeq = 0;
   #mutationsWritten = 0;
   readonly #storedBlobs = new Set<string>();
@@ -58,15 +71,15 @@ export class SessionRecordingWriter {
   }
 
   step(captured: CapturedStep): void {
-    this.#enqueue('step', async () => {
-      const [before, after] = await Promise.all([
-        this.#storeState(captured.before_state),
-        this.#storeState(captured.after_state),
-      ]);
-      const step: RecordedStep = { ...captured, before_state: before, after_state: after };
-      await this.db
-        .insert(sessionSteps)
-        .values({
+    this.#batch(this.#steps, captured, 'steps', async (steps) => {
+      const rows = [];
+      for (const captured of steps) {
+        const [before, after] = await Promise.all([
+          this.#storeState(captured.before_state),
+          this.#storeState(captured.after_state),
+        ]);
+        const step: RecordedStep = { ...captured, before_state: before, after_state: after };
+        rows.push({
           sessionId: this.session.id,
           idx: step.idx,
           action: step.action,
@@ -75,9 +88,10 @@ export class SessionRecordingWriter {
           mutationsBefore: step.mutations.before,
           mutationsAfter: step.mutations.after,
           formatVersion: RECORDING_FORMAT_VERSION,
-        })
-        .onConflictDoNothing();
-      await this.#writeMutations(step.mutations.after);
+        });
+      }
+      await this.db.insert(sessionSteps).values(rows).onConflictDoNothing();
+      await this.#writeMutations(Math.max(...steps.map((step) => step.mutations.after)));
     });
   }
 
@@ -85,35 +99,39 @@ export class SessionRecordingWriter {
   rrweb(events: unknown[], source: RrwebSource): void {
     if (events.length === 0) return;
     const chunk: RrwebChunk = { page: source.pageId, url: source.url, events };
-    this.#enqueue('rrweb', async () => {
-      await this.db.insert(sessionEvents).values({
-        sessionId: this.session.id,
-        seq: this.#rrwebSeq++,
-        kind: EVENT_KIND.rrweb,
-        payload: chunk,
-      });
+    this.#batch(this.#rrweb, chunk, 'rrweb chunks', async (chunks) => {
+      await this.db.insert(sessionEvents).values(
+        chunks.map((payload) => ({
+          sessionId: this.session.id,
+          seq: this.#rrwebSeq++,
+          kind: EVENT_KIND.rrweb,
+          payload,
+        })),
+      );
     });
   }
 
   request(request: RecordedRequest): void {
-    this.#enqueue('network request', async () => {
-      await this.db.insert(networkRequests).values({
-        sessionId: this.session.id,
-        method: request.method,
-        url: request.url,
-        contentType: request.content_type,
-        requestBody: request.request_body,
-        requestHeaders: request.request_headers,
-        responseBody: request.response_body,
-        responseHeaders: request.response_headers,
-        status: request.status,
-        resourceType: request.resource_type,
-        startedAt: request.started_at,
-        durationMs: request.duration_ms,
-        failed: request.failed,
-        truncated: request.truncated,
-        stepIdx: request.step_idx,
-      });
+    this.#batch(this.#requests, request, 'network requests', async (requests) => {
+      await this.db.insert(networkRequests).values(
+        requests.map((request) => ({
+          sessionId: this.session.id,
+          method: request.method,
+          url: request.url,
+          contentType: request.content_type,
+          requestBody: request.request_body,
+          requestHeaders: request.request_headers,
+          responseBody: request.response_body,
+          responseHeaders: request.response_headers,
+          status: request.status,
+          resourceType: request.resource_type,
+          startedAt: request.started_at,
+          durationMs: request.duration_ms,
+          failed: request.failed,
+          truncated: request.truncated,
+          stepIdx: request.step_idx,
+        })),
+      );
     });
   }
 
@@ -128,10 +146,27 @@ export class SessionRecordingWriter {
     return this.#tail;
   }
 
-  #enqueue(what: string, write: () => Promise<void>): void {
-    this.#tail = this.#tail.then(write).catch((error: unknown) => {
-      this.log?.error({ err: error, session: this.session.publicId }, `recording: could not write a ${what}`);
+  /**
+   * Queues `item` for a write of its kind that takes everything of that kind waiting when it runs, WRITE_BATCH
+   * items a statement.
+   */
+  #batch<T>(waiting: T[], item: T, what: string, write: (items: T[]) => Promise<void>): void {
+    waiting.push(item);
+    // Any more that arrive before that write runs go with this one.
+    if (waiting.length > 1) return;
+    this.#enqueue(what, async () => {
+      // A statement that fails loses its items, not the ones after it.
+      while (waiting.length > 0)
+        await write(waiting.splice(0, WRITE_BATCH)).catch((error) => this.#failed(what, error));
     });
+  }
+
+  #enqueue(what: string, write: () => Promise<void>): void {
+    this.#tail = this.#tail.then(write).catch((error: unknown) => this.#failed(what, error));
+  }
+
+  #failed(what: string, error: unknown): void {
+    this.log?.error({ err: error, session: this.session.publicId }, `recording: could not write its ${what}`);
   }
 
   /** The instance's mutations up to `count` not written yet, as one chunk. */
