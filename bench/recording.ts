@@ -7,8 +7,9 @@
  *      does), and two with it minus one cost each (screenshots answered from a stored one; rrweb not started),
  *      and a second unrecorded one as a noise check; with --paced, recorded and not again with a pause between
  *      actions, as an agent that thinks;
- *   2. the recorder's screenshot per step, and captures of a still page with other settings (time, and the CPU
- *      of the browser's processes per capture);
+ *   2. what screenshots cost per step: the CPU of the recorded side's browser against the side with screenshots
+ *      stubbed, over the same actions (and the time captures took); captures of a still page with other settings
+ *      (time, and the CPU of the browser's processes per capture);
  *   3. bytes stored per step: screenshots (files, one per distinct image) plus the rows, as stored;
  *   4. GET /api/session/{id} for a 200-step session, on PGlite and on PostgreSQL;
  *   5. GET /api/session/ over 100,000 sessions of one organization on PostgreSQL, with EXPLAIN ANALYZE of what
@@ -253,6 +254,13 @@ interface Results {
     paced: { bare: ActionFigures; recorded: ActionFigures } | undefined;
     /** The recorder wired as the server wires it. */
     recorderStats: SessionRecorderStats;
+    /**
+     * Over the back-to-back actions only: each side's browser (every process of its group) in CPU ms per cycle,
+     * and the recorded side's recorder then.
+     */
+    browserCpuPerCycle: Record<Side, number>;
+    backToBackStats: SessionRecorderStats;
+    backToBackCycles: number;
     recorderErrors: number;
   };
   screenshots: {
@@ -630,6 +638,9 @@ async function overheadFigures(bench: Bench) {
     recorders[side] = await attachRecorder(bench, side, sides[side].browser, sides[side].instance);
 
   const started = now();
+  const cpuBefore = Object.fromEntries(
+    (Object.keys(SIDES) as Side[]).map((side) => [side, groupCpuMs(sides[side].browser.pid)]),
+  ) as Record<Side, number>;
   const result = await runShopAgentInChild(SCRIPT, {
     targets: (Object.keys(SIDES) as Side[]).map((side) => ({
       name: side,
@@ -640,6 +651,16 @@ async function overheadFigures(bench: Bench) {
     warmupCycles: WARMUP_CYCLES,
     pauseMs: CYCLE_PAUSE_MS,
   });
+  // What the last cycle left settling is its own: flushed before the CPU is read.
+  await Promise.all(RECORDED_SIDES.map((side) => recorders[side].recorder.flush()));
+  const backToBackCycles = WARMUP_CYCLES + cycles;
+  const browserCpuPerCycle = Object.fromEntries(
+    (Object.keys(SIDES) as Side[]).map((side) => [
+      side,
+      (groupCpuMs(sides[side].browser.pid) - cpuBefore[side]) / backToBackCycles,
+    ]),
+  ) as Record<Side, number>;
+  const backToBackStats = recorders.recorded.recorder.stats();
   const pacedCycles = options.paced ? cycles : 0;
   let paced: ShopAgentResult | undefined;
   if (options.paced) {
@@ -673,6 +694,9 @@ async function overheadFigures(bench: Bench) {
       ) as Record<Side, ActionFigures>,
       paced: paced && { bare: actionFigures(paced.bare), recorded: actionFigures(paced.recorded) },
       recorderStats,
+      browserCpuPerCycle,
+      backToBackStats,
+      backToBackCycles,
       recorderErrors: RECORDED_SIDES.reduce((sum, side) => sum + recorders[side].errors.length, 0),
     },
     duringActions: screenshotTimes(bench, started, ended),
@@ -1126,6 +1150,19 @@ const percent = (value: number) => `${value >= 0 ? '+' : ''}${(100 * value).toFi
 const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
 const perStep = (size: RecordingSize) => size.totalBytes / Math.max(1, size.steps);
 
+/**
+ * What screenshots cost the machine per step: the recorded side's browser against the side whose screenshots are
+ * answered from a stored one, over the same actions in turn (so the difference is the captures' work: the
+ * renderer's frame, the compositor's copy, the JPEG), over the recorded side's steps with page states.
+ * Time waited for a capture is not its cost: a capture asked for as a page loads waits for the page's own first
+ * paint, which the page does anyway. Proctor's own handling of the bytes (decode, hash, file) is not in it.
+ */
+function screenshotCpuPerStep(overhead: Results['overhead']): { perCycle: number; perStep: number } {
+  const perCycle = overhead.browserCpuPerCycle.recorded - overhead.browserCpuPerCycle.stubbedScreenshots;
+  const steps = overhead.backToBackStats.stepsWithStates;
+  return { perCycle, perStep: (perCycle * overhead.backToBackCycles) / Math.max(1, steps) };
+}
+
 function goalsOf(results: Results): Goal[] {
   const { overhead, screenshots, sizes, sessionPage, sessionList } = results;
   const { recorded, bare, control } = overhead.sides;
@@ -1135,10 +1172,7 @@ function goalsOf(results: Results): Goal[] {
   const noise = share(control.typicalMs, bare.typicalMs);
   const { screenshotMeanMs: recorderMean, screenshotMsPerStep: recorderPerStep } = overhead.recorderStats;
   const shots = screenshots.duringActions;
-  // What a step's screenshots cost the machine rather than the wait: the recorder's captures per step times the
-  // CPU of one capture of a still page with its settings (the first variant).
-  const stillCpuMs = Object.values(screenshots.still)[0]?.cpuMs ?? Number.NaN;
-  const capturesPerStep = overhead.recorderStats.screenshots / overhead.recorderStats.stepsWithStates;
+  const screenshotCpu = screenshotCpuPerStep(overhead);
   const unmeasured = (goal: string): Goal => ({
     goal,
     measured: 'not measured (set DATABASE_URL)',
@@ -1153,12 +1187,13 @@ function goalsOf(results: Results): Goal[] {
       met: typical <= GOALS.overheadShare,
     },
     {
-      goal: `screenshots <= ${GOALS.screenshotMsPerStep} ms per step (the recorder's capture time over its steps with page states)`,
+      goal: `screenshots <= ${GOALS.screenshotMsPerStep} ms per step (what they cost the browser, in CPU, over the steps with page states)`,
       measured:
-        `${ms(recorderPerStep)} ms per step (${overhead.recorderStats.screenshots} screenshots for ` +
-        `${overhead.recorderStats.stepsWithStates} steps); ${ms(recorderMean)} ms per screenshot; every CDP capture p50 ${ms(shots.p50)}, p95 ${ms(shots.p95)} ms; ` +
-        `in CPU, ${ms(capturesPerStep * stillCpuMs)} ms per step (${ms(stillCpuMs)} ms of the browser's CPU per capture of a still page)`,
-      met: recorderPerStep <= GOALS.screenshotMsPerStep,
+        `${ms(screenshotCpu.perStep)} ms of CPU per step (recorded vs screenshots stubbed: ${ms(screenshotCpu.perCycle)} ms per cycle, ` +
+        `${overhead.backToBackStats.screenshots} screenshots for ${overhead.backToBackStats.stepsWithStates} steps back to back); ` +
+        `waited for: ${ms(recorderPerStep)} ms per step, ${ms(recorderMean)} ms per screenshot (a screenshot taken as a page loads waits for its first paint); ` +
+        `every CDP capture p50 ${ms(shots.p50)}, p95 ${ms(shots.p95)} ms`,
+      met: screenshotCpu.perStep <= GOALS.screenshotMsPerStep,
     },
     {
       goal: `bytes stored per step <= ${kib(GOALS.bytesPerStep)} (average)`,
@@ -1338,6 +1373,13 @@ function printReport(results: Results, goals: Goal[]): void {
       sideRow('control'),
       sideRow('stubbedScreenshots'),
       sideRow('rrwebOff'),
+      [
+        '  browser CPU per cycle (back to back)',
+        (Object.keys(SIDES) as Side[])
+          .map((side) => `${side} ${ms(overhead.browserCpuPerCycle[side])}`)
+          .join(', ') + ' ms',
+        '',
+      ],
       ...(overhead.paced
         ? [
             [
