@@ -556,6 +556,7 @@ async function attachRecorder(
   bench: Bench,
   side: RecordedSide,
   browser: LaunchedBrowser,
+  host: SimulatorHost,
   instance: SimulatorInstance,
 ): Promise<AttachedRecorder> {
   const { db, blobs } = bench.pglite.proctor.ctx;
@@ -575,6 +576,7 @@ async function attachRecorder(
     session,
     (skip) => instance.mutations(skip),
     undefined,
+    (url) => host.stylesheetText(url),
   );
   // As the environment manager attaches it: over a channel of the browser's pipe.
   const connection = await browser.connect();
@@ -635,7 +637,7 @@ async function overheadFigures(bench: Bench) {
     sides[side] = { browser: await launchTracked(bench), instance: host.createInstance(shop) };
   const recorders = {} as Record<(typeof RECORDED_SIDES)[number], AttachedRecorder>;
   for (const side of RECORDED_SIDES)
-    recorders[side] = await attachRecorder(bench, side, sides[side].browser, sides[side].instance);
+    recorders[side] = await attachRecorder(bench, side, sides[side].browser, host, sides[side].instance);
 
   const started = now();
   const cpuBefore = Object.fromEntries(

@@ -201,6 +201,15 @@ describe('session pages', () => {
     await expect
       .poll(() => page.frameLocator('[data-testid="dom-replay"] iframe').locator('body').textContent())
       .not.toBe('');
+    // Styled by the shop's own stylesheet (its paper background), put back by the server from the shop's files.
+    await expect
+      .poll(() =>
+        page
+          .frameLocator('[data-testid="dom-replay"] iframe')
+          .locator('body')
+          .evaluate((body) => getComputedStyle(body).backgroundColor),
+      )
+      .toBe('rgb(250, 247, 241)');
     await page.getByRole('button', { name: 'Play replay' }).click();
     await page.getByRole('button', { name: 'Pause replay' }).click();
   });

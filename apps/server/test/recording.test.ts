@@ -155,8 +155,14 @@ describe('session recording', () => {
     ]);
     for (const cookie of cookies) expect(stored).not.toContain(cookie.value);
 
-    // The DOM was recorded: a full snapshot of the page.
-    expect(detail.rrweb_events.some((event) => (event as { type: number }).type === 2)).toBe(true);
+    // The DOM was recorded: a full snapshot of the page, its stylesheets put back from the shop's own files
+    // (the page sends them by reference): the replay fetches nothing from the instance, gone by then.
+    const snapshot = detail.rrweb_events.find((event) => (event as { type: number }).type === 2);
+    expect(snapshot).toBeDefined();
+    const recorded = JSON.stringify(snapshot);
+    expect(recorded).toContain('Hearth & Harbor storefront: warm paper background');
+    expect(recorded).toContain('"_cssText"');
+    expect(recorded).not.toMatch(/"rel":"stylesheet"/);
     await call('POST', `/api/env/${environment.id}/close`);
   });
 

@@ -145,6 +145,11 @@ beforeAll(async () => {
         <h1>Watched</h1>`,
         'Watched',
       ),
+      '/styled': html('<link rel="stylesheet" href="/style.css"><h1 class="styled">Styled</h1>', 'Styled'),
+      '/style.css': (_request: IncomingMessage, response: ServerResponse) => {
+        response.writeHead(200, { 'content-type': 'text/css' });
+        response.end('.styled { color: rgb(0, 128, 0) }');
+      },
       '/paint': html(
         `<style>html, body { margin: 0; height: 100%; background: rgb(255, 255, 255); }</style>
         <button id="paint" onclick="document.body.style.background = 'rgb(255, 0, 0)'">Paint it red</button>`,
@@ -485,6 +490,18 @@ describe('SessionRecorder', () => {
     expect(new Set(sink.rrwebBatches.map((batch) => batch.source.pageId))).toEqual(
       new Set([snapshot.source.pageId]),
     );
+  });
+
+  it('should record linked stylesheets by reference, for the server to put their text back', async () => {
+    const { sink } = await record();
+    await page.goto(`${site.url}/styled`);
+    const snapshot = await waitFor('a full snapshot of the page', () =>
+      sink.rrwebEvents.find((event) => event.type === 2 && JSON.stringify(event).includes('Styled')),
+    );
+    const recorded = JSON.stringify(snapshot);
+    expect(recorded).toContain(`"href":"${site.url}/style.css"`);
+    expect(recorded).not.toContain('_cssText');
+    expect(recorded).not.toContain('rgb(0, 128, 0)');
   });
 
   it("should record a page's DOM without adding a frame to it, and hear its changes", async () => {

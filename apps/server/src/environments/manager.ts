@@ -701,6 +701,7 @@ export class EnvironmentManager {
       { id: session.id, publicId: session.publicId },
       (skip) => instance.mutations(skip),
       this.#log,
+      (url) => this.#host.stylesheetText(url),
     );
   }
 

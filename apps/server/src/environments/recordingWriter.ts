@@ -7,7 +7,13 @@ import {
   type StateMutation,
 } from '@proctor/contracts';
 import { type Database, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
-import type { CapturedPageState, CapturedStep, RrwebSource } from '@proctor/environments';
+import {
+  type CapturedPageState,
+  type CapturedStep,
+  inlineStylesheets,
+  type RrwebSource,
+  type StylesheetText,
+} from '@proctor/environments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../storage/blobs';
 
@@ -60,6 +66,8 @@ export class SessionRecordingWriter {
     readonly session: { id: number; publicId: string },
     private readMutations: (skip: number) => StateMutation[],
     private readonly log: FastifyBaseLogger | undefined,
+    /** The text of a stylesheet the recorded pages link, when Proctor has it (its simulators' files). */
+    private readonly stylesheetText?: StylesheetText,
   ) {}
 
   /**
@@ -98,6 +106,8 @@ export class SessionRecordingWriter {
   /** rrweb events of one tab (each tab is a stream of its own, replayed on its own). */
   rrweb(events: unknown[], source: RrwebSource): void {
     if (events.length === 0) return;
+    // The page records linked stylesheets by reference; stored, they are what the replay shows.
+    if (this.stylesheetText) inlineStylesheets(events, this.stylesheetText);
     const chunk: RrwebChunk = { page: source.pageId, url: source.url, events };
     this.#batch(this.#rrweb, chunk, 'rrweb chunks', async (chunks) => {
       await this.db.insert(sessionEvents).values(

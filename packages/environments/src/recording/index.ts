@@ -16,6 +16,7 @@ export { redactHeaders } from './network';
 export { pageScriptSource, RECORDER_BINDING } from './pageScript';
 export { SessionRecorder } from './recorder';
 export { SETTLE_TIMEOUT_MS } from './steps';
+export { absoluteCssUrls, inlineStylesheets, type StylesheetText } from './stylesheets';
 export type {
   CapturedPageState,
   CapturedScreenshot,

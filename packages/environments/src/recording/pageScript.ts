@@ -322,6 +322,9 @@ function startRrweb() {
         else if (!flushTimer) flushTimer = later(flush, config.rrwebFlushMs);
       },
       recordCrossOriginIframes: true,
+      // Linked stylesheets by reference: the server puts their text back from the simulator's files
+      // (stylesheets.ts). Serialising every rule here cost every document's start, on the agent's path.
+      inlineStylesheet: false,
       maskAllInputs: false,
       maskInputOptions: {}
     }) || stopRrweb;

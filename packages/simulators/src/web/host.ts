@@ -6,7 +6,7 @@ import { SimulatorInstance } from '../runtime/instance';
 import { prepareSimulator } from '../runtime/prepare';
 import { plainPage } from './context';
 import { html } from './html';
-import type { SimulatorRequest } from './pipeline';
+import { type SimulatorRequest, staticAsset } from './pipeline';
 
 /** Bodies above this are refused: simulator forms are small, and a runaway client must not eat memory. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
@@ -112,6 +112,24 @@ export class SimulatorHost {
     if (labels.length !== 2) return undefined;
     const [id, simulatorName] = labels as [string, string];
     return this.#instances.get(`${id}.${simulatorName}`);
+  }
+
+  /**
+   * The text of a stylesheet one of this host's instances serves at `url` (absolute, as a page links it), read
+   * from the instance's files without a request: what a recording's replay shows a page's `<link>` with.
+   * Undefined for anything else (another host, an instance gone, a path that is no CSS file).
+   */
+  stylesheetText(url: string): string | undefined {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return undefined;
+    }
+    if (parsed.protocol !== 'http:' || Number(parsed.port) !== this.#port) return undefined;
+    const instance = this.resolve(parsed.host);
+    const asset = instance ? staticAsset(instance, parsed.pathname) : undefined;
+    return asset?.contentType.startsWith('text/css') ? asset.body.toString('utf8') : undefined;
   }
 
   /** Routes a request by its Host header without a socket (tests, in-process agents). */

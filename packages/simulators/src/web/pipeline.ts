@@ -69,7 +69,8 @@ function withVersionedAssets(instance: SimulatorInstance, response: SimulatorRes
   return versioned === page ? response : { ...response, body: versioned };
 }
 
-function staticAsset(instance: SimulatorInstance, path: string): StaticAsset | undefined {
+/** The file an instance serves at `path` (its favicon, the kit's files, the simulator's assets), if any. */
+export function staticAsset(instance: SimulatorInstance, path: string): StaticAsset | undefined {
   if (path === '/favicon.svg' || path === '/favicon.ico') {
     let icon = favicons.get(instance.simulator);
     if (!icon) {

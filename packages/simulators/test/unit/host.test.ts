@@ -112,6 +112,25 @@ describe('SimulatorHost', () => {
       expect((await send(a, 'GET', path)).headers['cache-control']).toBe('no-cache');
   });
 
+  it('should give the text of a stylesheet an instance serves, read from its files, and nothing else', async () => {
+    const page = await send(a, 'GET', '/login');
+    const appCss = /href="(\/assets\/app\.css\?v=[\w-]{12})"/.exec(page.body)?.[1];
+    const served = await send(a, 'GET', appCss!);
+    expect(host.stylesheetText(`http://${a}${appCss}`)).toBe(served.body);
+    expect(host.stylesheetText(`http://${a}/_kit/kit.css`)).toBe(
+      (await send(a, 'GET', '/_kit/kit.css')).body,
+    );
+    for (const url of [
+      `http://${a}/favicon.svg`, // no stylesheet
+      `http://${a}/assets/missing.css`,
+      `http://gamma.fixture.localhost:${host.port}/assets/app.css`, // no such instance
+      `http://alpha.fixture.localhost:${host.port + 1}/assets/app.css`, // another port
+      `https://${a}/assets/app.css`,
+      'not a url',
+    ])
+      expect(host.stylesheetText(url), url).toBeUndefined();
+  });
+
   it('should answer 405 with Allow, HEAD without a body, and 413 for oversized bodies', async () => {
     const refused = await send(a, 'DELETE', '/tasks');
     expect([refused.status, refused.headers.allow]).toEqual([405, 'GET, POST']);
