@@ -1377,9 +1377,9 @@ function printReport(results: Results, goals: Goal[]): void {
       sideRow('rrwebOff'),
       [
         '  browser CPU per cycle (back to back)',
-        (Object.keys(SIDES) as Side[])
+        `${(Object.keys(SIDES) as Side[])
           .map((side) => `${side} ${ms(overhead.browserCpuPerCycle[side])}`)
-          .join(', ') + ' ms',
+          .join(', ')} ms`,
         '',
       ],
       ...(overhead.paced
@@ -1403,9 +1403,14 @@ function printReport(results: Results, goals: Goal[]): void {
         '',
       ],
       [
-        'screenshots per step (a burst shares one)',
-        `${ms(overhead.recorderStats.screenshotMsPerStep)} ms during the actions; ${ms(screenshots.duringLongSession.recorderMsPerStep)} ms during the ${SESSION_STEPS}-step recording`,
+        "screenshots' CPU per step (a burst shares one)",
+        `${ms(screenshotCpuPerStep(overhead).perStep)} ms (the recorded side's browser against the side with screenshots stubbed)`,
         `<= ${GOALS.screenshotMsPerStep} ms`,
+      ],
+      [
+        '  screenshots waited for, per step',
+        `${ms(overhead.recorderStats.screenshotMsPerStep)} ms during the actions; ${ms(screenshots.duringLongSession.recorderMsPerStep)} ms during the ${SESSION_STEPS}-step recording`,
+        '',
       ],
       [
         "  per screenshot, the recorder's mean",

@@ -89,9 +89,9 @@ interface PageSettle {
  * right before a click) is a burst: its after-state is the page's next screenshot, the one its last step takes
  * once the page settles (or a navigation once the next step begins), and the steps of a burst all begin from the
  * last settled look. A screenshot taken the instant the next step began would show the page mid-change (often
- * mid-navigation, when a capture is not even answered, or answered with the next document) and cost as much as a settled one: measured on the
- * built-in benchmark, half of all screenshots were such. A burst on one page goes without a screenshot for at
- * most BURST_CAPTURE_MS. mouse_move steps have no page states: a person moves the mouse all the time, and
+ * mid-navigation, when a capture is not even answered, or answered with the next document) and cost as much as
+ * a settled one: measured on the built-in benchmark, half of all screenshots were such. A burst on one page goes
+ * without a screenshot for at most BURST_CAPTURE_MS. mouse_move steps have no page states: a person moves the mouse all the time, and
  * screenshots of that would cost more than everything else. Steps reach the sink in idx order.
  */
 export class StepTracker {
@@ -161,7 +161,7 @@ export class StepTracker {
   loaded(pageId: string): void {
     const step = this.#current;
     if (step?.pageId !== pageId) this.watchUntilSettled(pageId);
-    else if (!step.after && !this.#options.isLoading(pageId)) this.#captureAfter(step);
+    else if (!this.#closed && !step.after && !this.#options.isLoading(pageId)) this.#captureAfter(step);
   }
 
   /** A page appeared or finished loading: once it settles, it is captured as the next step's before-state. */
