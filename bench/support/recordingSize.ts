@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * What one recorded session takes in storage: its screenshot files in the blob store (content-addressed, so
  * a screenshot shared by two steps is one file) and its rows, each as stored (`pg_column_size` of the row:
- * jsonb, after PostgreSQL's compression of large values) and as JSON text (what it is before that).
+ * jsonb or json, after PostgreSQL's compression of large values) and as JSON text (what it is before that).
  */
 export interface StoredPart {
   rows: number;

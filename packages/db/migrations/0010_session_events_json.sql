@@ -1,0 +1,1 @@
+ALTER TABLE "session_events" ALTER COLUMN "payload" SET DATA TYPE json USING "payload"::json;
