@@ -1,17 +1,11 @@
 import type { StateMutation, UserAction } from '@proctor/contracts';
-import {
-  type Database,
-  networkRequests,
-  newPublicId,
-  sessionEvents,
-  sessionSteps,
-  sessions,
-} from '@proctor/db';
+import { type Database, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
 import type { CapturedStep } from '@proctor/environments';
 import { asc, eq, getTableName, type Table } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { EVENT_KIND, SessionRecordingWriter } from '../src/environments/recordingWriter';
 import { describeEachDatabase } from './support/proctor';
+import { storedSession } from './support/storedSessions';
 
 /**
  * The database, counting the INSERT statements made through it by table; the first insert into `failing` (if
@@ -69,18 +63,15 @@ const mutation = (n: number): StateMutation => ({
 });
 
 describeEachDatabase('recording writer', (proctor) => {
+  /** A running session of a new member's organization, as an environment starts one. */
   async function newSession() {
     const member = await proctor().actor();
-    const [session] = await proctor()
-      .ctx.db.insert(sessions)
-      .values({
-        publicId: newPublicId(),
-        status: 'running',
-        organizationId: member.organization!.id,
-        userId: member.user.id,
-      })
-      .returning();
-    return { id: session!.id, publicId: session!.publicId };
+    const session = await storedSession(proctor().ctx.db, {
+      status: 'running',
+      organizationId: member.organization!.id,
+      userId: member.user.id,
+    });
+    return { id: session.id, publicId: session.publicId };
   }
 
   const stepIdxs = async (sessionId: number) =>
