@@ -20,6 +20,8 @@ const standIn = await startStandIn({
       return json(response, 401, { error: 'bad key' });
     json(response, 200, { correct: session.output === 42, reason: 'The stand-in checked the answer' });
   },
+  // Another endpoint an author might move an API scorer to: it records what arrives and judges nothing.
+  '/elsewhere': (_request, response) => json(response, 200, { correct: null, reason: 'Not judged here' }),
   '/v1/chat/completions': (_request, response) =>
     json(response, 200, {
       id: 'chatcmpl-1',
@@ -45,7 +47,7 @@ function scenario(proctor: () => TestProctor) {
 
   /** An ended session answering 42 on a test case scored by `config`, and a way to rescore it. */
   async function scoredBy(config: Record<string, unknown>) {
-    const owner = await proctor().actor({ permissions: { is_account_admin: true } });
+    const owner = await proctor().actor({ permissions: { is_account_admin: true, create_test_cases: true } });
     const simulator = await make.simulator();
     await make.allow(owner.organization, simulator.id);
     const testCase = await make.testCase({
@@ -74,7 +76,14 @@ function scenario(proctor: () => TestProctor) {
       expect(response.statusCode, response.body).toBe(200);
       return RescoreResult.parse(response.json());
     };
-    return { owner, session: session!, rescore };
+    const saveConfig = (defaultScoringConfig: Record<string, unknown>) =>
+      proctor().request({
+        method: 'PUT',
+        url: `/api/testcases/${testCase.id}`,
+        payload: { defaultScoringConfig },
+        as: owner,
+      });
+    return { owner, session: session!, rescore, saveConfig };
   }
 
   const scoresOf = async (sessionId: string, as: Actor, type: string) =>
@@ -182,6 +191,32 @@ describeEachDatabase(
       expect(saved.statusCode, saved.body).toBe(200);
       const [row] = await proctor().ctx.db.select().from(testCases).where(eq(testCases.id, testCase!.id));
       expect(row!.defaultScoringConfig).toMatchObject({ api_key: 'scorer-key' });
+    });
+
+    it("asks for an API scorer's key again when its endpoint changes, and never sends the kept key there", async () => {
+      const { session, rescore, saveConfig } = await scoredBy({
+        type: 'api',
+        endpoint: `${standIn.origin}/score`,
+        api_key: 'scorer-key',
+      });
+      const moved = { type: 'api', endpoint: `${standIn.origin}/elsewhere`, api_key: MASKED_SECRET };
+      const refused = await saveConfig(moved);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toEqual({ detail: 'Enter the API key again: the endpoint changed' });
+      const keysAtElsewhere = () =>
+        standIn.received
+          .filter((request) => request.url === '/elsewhere')
+          .filter(
+            (request) => (JSON.parse(request.body) as { session_id: string }).session_id === session.publicId,
+          )
+          .map((request) => request.headers.authorization ?? null);
+      expect((await rescore()).rescored_count).toBe(1);
+      expect(keysAtElsewhere()).toEqual([]);
+
+      const given = await saveConfig({ ...moved, api_key: 'elsewhere-key' });
+      expect(given.statusCode, given.body).toBe(200);
+      await rescore();
+      expect(keysAtElsewhere()).toEqual(['Bearer elsewhere-key']);
     });
 
     it("records the API scorer's verdict, sent with its key", async () => {

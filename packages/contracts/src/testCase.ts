@@ -332,5 +332,30 @@ export const MASKED_SECRET = '••••••••';
 /** Keys of a scoring configuration that hold secrets. */
 export const SCORING_CONFIG_SECRETS = ['api_key'] as const;
 
+/**
+ * The URL each secret is sent to, and what to say when that URL changes while the secret is sent back masked:
+ * a kept secret may only go where it went before, or anyone who can edit the configuration could read it.
+ */
+export const SCORING_CONFIG_SECRET_URLS = {
+  api_key: { url: 'endpoint', message: 'Enter the API key again: the endpoint changed' },
+} as const satisfies Record<(typeof SCORING_CONFIG_SECRETS)[number], { url: string; message: string }>;
+
+/**
+ * Why a scoring configuration cannot keep a stored secret, or null: a secret sent back masked (MASKED_SECRET)
+ * while the URL it is sent to differs from the stored one.
+ */
+export function keptSecretProblem(
+  incoming: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): string | null {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+  for (const key of SCORING_CONFIG_SECRETS) {
+    const { url, message } = SCORING_CONFIG_SECRET_URLS[key];
+    const keeps = incoming[key] === MASKED_SECRET && typeof stored[key] === 'string' && stored[key] !== '';
+    if (keeps && text(incoming[url]) !== text(stored[url])) return message;
+  }
+  return null;
+}
+
 /** POST /api/testcases/{id}/evaluator-health. */
 export const EvaluatorHealthResponse = z.object({ testCase: TestCase, health: EvaluatorHealth });

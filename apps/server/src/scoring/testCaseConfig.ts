@@ -1,4 +1,4 @@
-import { MASKED_SECRET, SCORING_CONFIG_SECRETS } from '@proctor/contracts';
+import { keptSecretProblem, MASKED_SECRET, SCORING_CONFIG_SECRETS } from '@proctor/contracts';
 import { scoreTypeDefinition } from '@proctor/scoring';
 import { badRequest } from '../http/errors';
 import { checkOutboundUrl, OutboundError, type OutboundGuardOptions } from './outboundGuard';
@@ -14,8 +14,13 @@ export function maskScoringSecrets(config: Config): Config {
   return masked;
 }
 
-/** A configuration being saved: a secret sent back masked keeps the stored one. */
+/**
+ * A configuration being saved: a secret sent back masked keeps the stored one, as long as the URL it is sent
+ * to is unchanged (400 otherwise: the secret must be given again for a new URL).
+ */
 export function keepMaskedSecrets(incoming: Config, stored: Config): Config {
+  const problem = keptSecretProblem(incoming, stored);
+  if (problem) throw badRequest(problem);
   const merged = { ...incoming };
   for (const key of SCORING_CONFIG_SECRETS)
     if (merged[key] === MASKED_SECRET) merged[key] = stored[key] ?? '';

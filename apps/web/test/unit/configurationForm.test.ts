@@ -1,4 +1,4 @@
-import type { TestCase } from '@proctor/contracts';
+import { MASKED_SECRET, type TestCase } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
 import { draftFrom, isDirty, updateFor } from '../../src/features/tests/configurationForm';
 
@@ -87,5 +87,29 @@ describe('test case configuration form', () => {
       ok: false,
       message: 'Invalid JSON in correct outputs',
     });
+  });
+
+  it("should ask for the API key again when an API scorer's endpoint changes and the key is still masked", () => {
+    const scored = draftFrom({
+      ...testCase,
+      defaultScoringConfig: { type: 'api', endpoint: 'https://judge.test/a', api_key: MASKED_SECRET },
+    });
+    const withConfig = (config: object) =>
+      updateFor({ ...scored, scoringConfig: JSON.stringify(config) }, scored);
+    expect(withConfig({ type: 'api', endpoint: 'https://elsewhere.test/a', api_key: MASKED_SECRET })).toEqual(
+      {
+        ok: false,
+        field: 'scoringConfig',
+        message: 'Enter the API key again: the endpoint changed',
+      },
+    );
+    expect(
+      withConfig({ type: 'api', endpoint: 'https://elsewhere.test/a', api_key: 'new-key' }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(
+      withConfig({ type: 'api', endpoint: 'https://judge.test/a', api_key: MASKED_SECRET, threshold: 1 }),
+    ).toMatchObject({ ok: true });
   });
 });

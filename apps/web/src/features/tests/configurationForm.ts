@@ -3,6 +3,7 @@ import {
   INVALID_CORRECT_OUTPUTS,
   INVALID_OUTPUT_SCHEMA,
   INVALID_SCORING_CONFIG,
+  keptSecretProblem,
   type ReasoningLevel,
   type SkillName,
   type TestCase,
@@ -84,6 +85,8 @@ export const isDirty = (draft: ConfigurationDraft, loaded: ConfigurationDraft) =
   changedFields(draft, loaded).size > 0;
 
 type Parsed = { ok: true; value: unknown } | { ok: false };
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const parseJson = (text: string): Parsed => {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -114,7 +117,16 @@ export function updateFor(
     const parsed = parseJson(draft[field]);
     if (!parsed.ok) return { ok: false, field, message: JSON_MESSAGES[field] };
     if (field === 'correctOutputs') body.correctOutputs = parsed.value;
-    if (field === 'scoringConfig') body.defaultScoringConfig = parsed.value;
+    if (field === 'scoringConfig') {
+      // The server refuses the same: a masked key is kept only for the endpoint it was given for.
+      const before = parseJson(loaded.scoringConfig);
+      const problem =
+        isRecord(parsed.value) && before.ok && isRecord(before.value)
+          ? keptSecretProblem(parsed.value, before.value)
+          : null;
+      if (problem) return { ok: false, field, message: problem };
+      body.defaultScoringConfig = parsed.value;
+    }
     if (field === 'outputSchema') body.outputSchema = parsed.value;
   }
   if (changed.has('name')) body.name = draft.name;

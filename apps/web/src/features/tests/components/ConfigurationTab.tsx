@@ -227,6 +227,7 @@ export function ConfigurationTab({ testCase, editable }: { testCase: TestCase; e
         )}
         <JsonInput
           label="Scoring configuration"
+          description="Keys show as •••••••• and are kept as they are; a changed endpoint needs its key again"
           autosize
           minRows={4}
           maxRows={20}
