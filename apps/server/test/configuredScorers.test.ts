@@ -133,6 +133,32 @@ describeEachDatabase('configured scorers, with the outbound guard as shipped', (
       expect(refused.statusCode, endpoint).toBe(400);
       expect(refused.json().detail).toMatch(/^The API endpoint cannot be used: Refused/);
     }
+    // Loopback inside IPv6 forms: IPv4-translated, 6to4, NAT64, Teredo (the client's address inverted).
+    for (const [endpoint, reason] of [
+      ['http://[::ffff:0:127.0.0.1]/score', 'an IPv4-translated form of 127.0.0.1, a loopback address'],
+      ['http://[2002:7f00:1::]/score', 'a 6to4 form of 127.0.0.1, a loopback address'],
+      ['http://[64:ff9b::7f00:1]/score', 'a NAT64 form of 127.0.0.1, a loopback address'],
+      [
+        'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/score',
+        'a Teredo form of 127.0.0.1, a loopback address',
+      ],
+    ] as const) {
+      const refused = await create({ type: 'api', endpoint, api_key: 'k' });
+      expect(refused.statusCode, endpoint).toBe(400);
+      expect(refused.json().detail, endpoint).toContain(reason);
+    }
+    // Names that do not resolve here (or, where a resolver knows them, resolve to loopback): 400, never 500.
+    for (const endpoint of [
+      'http://foo.localhost:3399/',
+      'http://localhost./score',
+      'http://ip6-localhost/score',
+    ]) {
+      const refused = await create({ type: 'api', endpoint, api_key: 'k' });
+      expect(refused.statusCode, endpoint).toBe(400);
+      expect(refused.json().detail, endpoint).toMatch(
+        /^The API endpoint cannot be used: .*(does not resolve|loopback)/,
+      );
+    }
     const invalid = await create({ type: 'criteria', criteria: [] });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().detail).toBe('Invalid scoring config: criteria: List at least one criterion');

@@ -1,8 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { JsonResponse } from '@proctor/scoring';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The one way Proctor reaches a URL a user gave it (API scorers, agent endpoints, web hooks, favicons;
@@ -10,10 +11,10 @@ import type { JsonResponse } from '@proctor/scoring';
  * metadata service (169.254.169.254) or a database on the private network.
  *
  * - Only http and https.
- * - The host is resolved with the given resolver (node:dns by default) and every address must be public:
- *   loopback, private (RFC 1918, fc00::/7), link-local (169.254/16, fe80::/10), unspecified, shared
- *   (CGNAT 100.64/10), multicast and reserved ranges are refused, also when written as IPv4-mapped IPv6,
- *   unless `allowPrivateAddresses` or `allowedAddresses` says otherwise.
+ * - The host is resolved with the given resolver (node:dns by default) and every address must be public
+ *   unicast (ipaddr.js's ranges; addressProblem), IPv6 forms that carry an IPv4 address judged by it, unless
+ *   `allowPrivateAddresses` or `allowedAddresses` says otherwise. A name that does not resolve is an
+ *   OutboundError with the resolver's reason.
  * - The check runs inside the socket's own lookup, so the address checked is the address connected to: a
  *   name that resolves to a public address when checked and a private one when connecting (DNS rebinding)
  *   has no second resolution to exploit.
@@ -64,88 +65,99 @@ export class OutboundRefusedError extends OutboundError {
 
 const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
-function ipv4Bytes(text: string): number[] {
-  return text.split('.').map(Number);
-}
+type IP = ipaddr.IPv4 | ipaddr.IPv6;
+/** An allowed network: OUTBOUND_ALLOWED_ADDRESSES's addresses and CIDRs, parsed. */
+type Network = [IP, number];
 
-/** The 16 bytes of an IPv6 address (isIP(text) === 6), embedded dotted IPv4 and zone ids included. */
-function ipv6Bytes(text: string): number[] {
-  let address = text.replace(/%.*$/, '');
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (dotted) {
-    const [a, b, c, d] = ipv4Bytes(dotted[1] as string) as [number, number, number, number];
-    address = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+/** What each special range is called in a refusal; any other non-unicast range is called reserved. */
+const RANGE_NAMES: Record<string, string> = {
+  unspecified: 'an unspecified address',
+  broadcast: 'a broadcast address',
+  multicast: 'a multicast address',
+  linkLocal: 'a link-local address',
+  loopback: 'a loopback address',
+  carrierGradeNat: 'a shared (CGNAT) address',
+  private: 'a private address',
+  uniqueLocal: 'a unique-local (private) address',
+  deprecatedSiteLocal: 'a site-local (private) address',
+  benchmarking: 'a benchmarking address',
+  discard: 'a discard-only address',
+  rfc6052: 'a local-use NAT64 address (the IPv4 address it stands for depends on the network)',
+};
+const rangeProblem = (range: string) =>
+  range === 'unicast' ? null : (RANGE_NAMES[range] ?? 'a reserved address');
+
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+const ipv4At = (bytes: number[], from: number) =>
+  new ipaddr.IPv4(bytes.slice(from, from + 4) as [number, number, number, number]);
+
+/**
+ * The IPv4 addresses an IPv6 address stands for, when it is one of the forms that carry one: traffic to it ends
+ * at that IPv4 address (through this machine's stack, a translator or a relay), so it is judged by it.
+ */
+function embeddedIPv4(ip: ipaddr.IPv6): { form: string; addresses: ipaddr.IPv4[] } | null {
+  const bytes = ip.toByteArray();
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
+  const range = ip.range();
+  if (range === 'ipv4Mapped') return { form: 'an IPv4-mapped form', addresses: [ipv4At(bytes, 12)] };
+  if (range === 'rfc6145') return { form: 'an IPv4-translated form', addresses: [ipv4At(bytes, 12)] };
+  // ::/96 less :: and ::1 (unspecified and loopback in their own right): the deprecated IPv4-compatible form.
+  if (zeros(0, 12) && range === 'unicast')
+    return { form: 'an IPv4-compatible form', addresses: [ipv4At(bytes, 12)] };
+  // The well-known NAT64 prefix 64:ff9b::/96; the local-use 64:ff9b:1::/48 is refused as a range (RANGE_NAMES).
+  if (range === 'rfc6052' && ip.match(NAT64_WELL_KNOWN))
+    return { form: 'a NAT64 form', addresses: [ipv4At(bytes, 12)] };
+  if (range === '6to4') return { form: 'a 6to4 form', addresses: [ipv4At(bytes, 2)] };
+  // Teredo: the server's address, then the client's, stored inverted in the last 32 bits.
+  if (range === 'teredo') {
+    const client = bytes.slice(12, 16).map((byte) => byte ^ 0xff);
+    return { form: 'a Teredo form', addresses: [ipv4At(bytes, 4), ipv4At(client, 0)] };
   }
-  const [head = '', tail] = address.split('::');
-  const groups = (part: string) => (part === '' ? [] : part.split(':').map((g) => Number.parseInt(g, 16)));
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const all = [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
-  return all.flatMap((group) => [group >> 8, group & 0xff]);
-}
-
-function ipv4Problem([a, b, c]: number[]): string | null {
-  if (a === 0) return 'an unspecified address';
-  if (a === 127) return 'a loopback address';
-  if (a === 10 || (a === 172 && b !== undefined && b >= 16 && b <= 31) || (a === 192 && b === 168))
-    return 'a private address';
-  if (a === 169 && b === 254) return 'a link-local address';
-  if (a === 100 && b !== undefined && b >= 64 && b <= 127) return 'a shared (CGNAT) address';
-  if (a !== undefined && a >= 224 && a <= 239) return 'a multicast address';
-  if (
-    (a !== undefined && a >= 240) ||
-    (a === 192 && b === 0 && c === 0) ||
-    (a === 198 && (b === 18 || b === 19))
-  )
-    return 'a reserved address';
+  // ISATAP's interface identifier (0000:5efe or 0200:5efe, RFC 5214) carries an IPv4 address behind any prefix.
+  const isatap = (bytes[8]! & 0xfd) === 0 && bytes[9] === 0 && bytes[10] === 0x5e && bytes[11] === 0xfe;
+  if (isatap && range === 'unicast') return { form: 'an ISATAP form', addresses: [ipv4At(bytes, 12)] };
   return null;
 }
 
-/** Why an IP address is not a public one, or null when it is. */
-export function addressProblem(address: string): string | null {
-  const version = isIP(address);
-  if (version === 4) return ipv4Problem(ipv4Bytes(address));
-  if (version !== 6) return 'not an IP address';
-  const bytes = ipv6Bytes(address);
-  const zeros = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
-  if (zeros(0, 16)) return 'an unspecified address';
-  if (zeros(0, 15) && bytes[15] === 1) return 'a loopback address';
-  const mapped = zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff;
-  const compatible = zeros(0, 12);
-  const nat64 =
-    bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && zeros(4, 12);
-  if (mapped || compatible || nat64) {
-    const problem = ipv4Problem(bytes.slice(12));
-    return problem ? `an IPv4-mapped form of ${problem}` : null;
+const isAllowed = (ip: IP, allowed: readonly Network[]) =>
+  allowed.some(([network, bits]) => network.kind() === ip.kind() && ip.match(network, bits));
+
+/**
+ * Why an IP address may not be reached, or null when it may: every address outside the public unicast space is
+ * refused (loopback, private, link-local, unique-local, shared, multicast, broadcast, benchmarking, documentation,
+ * reserved, unspecified), and IPv6 forms that carry an IPv4 address are judged by that address. `allowed`
+ * networks (OUTBOUND_ALLOWED_ADDRESSES) may be reached all the same, given as IPv6 or as the IPv4 carried.
+ */
+export function addressProblem(address: string, allowed: readonly Network[] = []): string | null {
+  if (!isIP(address)) return 'not an IP address';
+  // Zone ids (fe80::1%eth0) name an interface, not an address.
+  const ip = ipaddr.parse(address.replace(/%.*$/, ''));
+  if (isAllowed(ip, allowed)) return null;
+  if (ip.kind() === 'ipv4') return rangeProblem(ip.range());
+  const embedded = embeddedIPv4(ip as ipaddr.IPv6);
+  if (!embedded) return rangeProblem(ip.range());
+  for (const ipv4 of embedded.addresses) {
+    const problem = isAllowed(ipv4, allowed) ? null : rangeProblem(ipv4.range());
+    if (problem) return `${embedded.form} of ${ipv4}, ${problem}`;
   }
-  const [first = 0, second = 0] = bytes;
-  if ((first & 0xfe) === 0xfc) return 'a private address';
-  if (first === 0xfe && (second & 0xc0) === 0x80) return 'a link-local address';
-  if (first === 0xfe && (second & 0xc0) === 0xc0) return 'a private address';
-  if (first === 0xff) return 'a multicast address';
   return null;
 }
 
-function allowList(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/');
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-  return list;
+/** OUTBOUND_ALLOWED_ADDRESSES's entries (checked when the configuration loads): an address is its own /32 or /128. */
+function allowedNetworks(entries: readonly string[]): Network[] {
+  return entries.map((entry) => {
+    const bare = entry.replace(/%[^/]*/, '');
+    if (bare.includes('/')) return ipaddr.parseCIDR(bare);
+    const ip = ipaddr.parse(bare);
+    return [ip, ip.kind() === 'ipv4' ? 32 : 128];
+  });
 }
 
 /** The check every address goes through: null when it may be reached. */
 function addressChecker(options: OutboundGuardOptions): (address: string) => string | null {
   if (options.allowPrivateAddresses) return () => null;
-  const allowed = allowList(options.allowedAddresses ?? []);
-  return (address) => {
-    const problem = addressProblem(address);
-    if (problem === null) return null;
-    return allowed.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4') ? null : problem;
-  };
+  const allowed = allowedNetworks(options.allowedAddresses ?? []);
+  return (address) => addressProblem(address, allowed);
 }
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -179,6 +191,12 @@ function resolvedProblem(
   return null;
 }
 
+/** A name the resolver found no address for (ENOTFOUND) or could not ask about: a reason, not a crash. */
+function unresolved(host: string, error: Error): OutboundError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new OutboundError(`${host} does not resolve (${code ?? error.message})`, { cause: error });
+}
+
 /**
  * Checks a URL before it is saved (an API scorer's endpoint), for an early and clear refusal. Requests check
  * again when they connect: a name's addresses may change in between.
@@ -206,7 +224,9 @@ export async function resolveOutboundUrl(
     if (problem) throw new OutboundRefusedError(url.href, `${host} is ${problem}`);
     return { url, host, addresses: [host] };
   }
-  const resolved = await (options.resolve ?? systemResolver)(host);
+  const resolved = await (options.resolve ?? systemResolver)(host).catch((error: Error) => {
+    throw unresolved(host, error);
+  });
   const refused = resolvedProblem(url, resolved, check);
   if (refused) throw refused;
   return { url, host, addresses: resolved.map((entry) => entry.address) };
@@ -235,8 +255,7 @@ function guardedLookup(
         const [first] = addresses as [{ address: string; family: number }];
         callback(null, first.address, first.family);
       },
-      (error: Error) =>
-        callback(new OutboundError(`${hostname} could not be resolved: ${error.message}`), '', 0),
+      (error: Error) => callback(unresolved(hostname, error), '', 0),
     );
   };
 }

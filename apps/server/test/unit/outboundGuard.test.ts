@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addressProblem,
@@ -32,28 +33,77 @@ const refusal = async (promise: Promise<unknown>) => {
 };
 
 describe('addressProblem', () => {
-  it('should call every non-public range by its name, IPv4-mapped forms included', () => {
+  it('should call every non-public range by its name', () => {
     expect(addressProblem('127.0.0.1')).toBe('a loopback address');
     expect(addressProblem('::1')).toBe('a loopback address');
     expect(addressProblem('10.0.0.1')).toBe('a private address');
     expect(addressProblem('172.31.255.255')).toBe('a private address');
     expect(addressProblem('192.168.1.1')).toBe('a private address');
-    expect(addressProblem('fd12:3456::1')).toBe('a private address');
+    expect(addressProblem('fd12:3456::1')).toBe('a unique-local (private) address');
+    expect(addressProblem('fec0::1')).toBe('a site-local (private) address');
     expect(addressProblem('169.254.169.254')).toBe('a link-local address');
     expect(addressProblem('fe80::1%eth0')).toBe('a link-local address');
     expect(addressProblem('0.0.0.0')).toBe('an unspecified address');
     expect(addressProblem('::')).toBe('an unspecified address');
     expect(addressProblem('100.64.0.1')).toBe('a shared (CGNAT) address');
-    expect(addressProblem('::ffff:127.0.0.1')).toBe('an IPv4-mapped form of a loopback address');
-    expect(addressProblem('::ffff:a9fe:a9fe')).toBe('an IPv4-mapped form of a link-local address');
-    expect(addressProblem('64:ff9b::a00:1')).toBe('an IPv4-mapped form of a private address');
     expect(addressProblem('224.0.0.1')).toBe('a multicast address');
-    expect(addressProblem('255.255.255.255')).toBe('a reserved address');
+    expect(addressProblem('ff02::1')).toBe('a multicast address');
+    expect(addressProblem('255.255.255.255')).toBe('a broadcast address');
+    expect(addressProblem('198.18.0.1')).toBe('a reserved address');
+    expect(addressProblem('192.0.2.1')).toBe('a reserved address');
+    expect(addressProblem('240.0.0.1')).toBe('a reserved address');
+    expect(addressProblem('2001:db8::1')).toBe('a reserved address');
+    expect(addressProblem('2001:2::1')).toBe('a benchmarking address');
+    expect(addressProblem('100::1')).toBe('a discard-only address');
+    expect(addressProblem('64:ff9b:1::808:808')).toMatch(/^a local-use NAT64 address/);
   });
 
-  it('should let public addresses through', () => {
-    for (const address of ['8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+  it('should judge IPv6 forms that carry an IPv4 address by that address', () => {
+    expect(addressProblem('::ffff:127.0.0.1')).toBe('an IPv4-mapped form of 127.0.0.1, a loopback address');
+    expect(addressProblem('::ffff:a9fe:a9fe')).toBe(
+      'an IPv4-mapped form of 169.254.169.254, a link-local address',
+    );
+    expect(addressProblem('::ffff:0:127.0.0.1')).toBe(
+      'an IPv4-translated form of 127.0.0.1, a loopback address',
+    );
+    expect(addressProblem('::7f00:1')).toBe('an IPv4-compatible form of 127.0.0.1, a loopback address');
+    expect(addressProblem('64:ff9b::a00:1')).toBe('a NAT64 form of 10.0.0.1, a private address');
+    expect(addressProblem('2002:7f00:1::')).toBe('a 6to4 form of 127.0.0.1, a loopback address');
+    expect(addressProblem('2002:c0a8:101::1')).toBe('a 6to4 form of 192.168.1.1, a private address');
+    // Teredo keeps the client's address inverted: 80ff:fffe is 127.0.0.1.
+    expect(addressProblem('2001:0:4136:e378:8000:63bf:80ff:fffe')).toBe(
+      'a Teredo form of 127.0.0.1, a loopback address',
+    );
+    expect(addressProblem('2001:0:a00:1:8000:63bf:f7f7:f7f7')).toBe(
+      'a Teredo form of 10.0.0.1, a private address',
+    );
+    expect(addressProblem('2606:4700::5efe:a00:1')).toBe('an ISATAP form of 10.0.0.1, a private address');
+  });
+
+  it('should let public addresses through, in every form', () => {
+    for (const address of [
+      '8.8.8.8',
+      '172.32.0.1',
+      '100.128.0.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '::ffff:0:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+    ])
       expect(addressProblem(address), address).toBeNull();
+  });
+
+  it('should let allowed addresses and networks through, also when carried in an IPv6 form', () => {
+    const allowed = [ipaddr.parseCIDR('10.0.0.0/8'), ipaddr.parseCIDR('fd00::/8')];
+    expect(addressProblem('10.1.2.3', allowed)).toBeNull();
+    expect(addressProblem('fd12::1', allowed)).toBeNull();
+    expect(addressProblem('::ffff:10.1.2.3', allowed)).toBeNull();
+    expect(addressProblem('2002:a01:203::1', allowed)).toBeNull();
+    expect(addressProblem('11.0.0.1', allowed)).toBeNull();
+    expect(addressProblem('192.168.0.1', allowed)).toBe('a private address');
+    expect(addressProblem('fc00::1', allowed)).toBe('a unique-local (private) address');
   });
 });
 
@@ -72,7 +122,7 @@ describe('the outbound guard', () => {
       'Refused http://10.0.0.1/: 10.0.0.1 is a private address',
     );
     expect(await refusal(guardedRequest('http://[::ffff:7f00:1]/'))).toContain(
-      'IPv4-mapped form of a loopback address',
+      'IPv4-mapped form of 127.0.0.1, a loopback address',
     );
     // Spellings the URL parser turns into 127.0.0.1.
     expect(await refusal(guardedRequest('http://2130706433/'))).toContain('127.0.0.1 is a loopback address');
@@ -94,6 +144,30 @@ describe('the outbound guard', () => {
       'Refused https://scorer.example.com/verdict: scorer.example.com resolves to 10.1.2.3, a private address',
     );
     expect(await refusal(checkOutboundUrl('https://scorer.example.com/', { resolve }))).toContain('10.1.2.3');
+  });
+
+  it('should refuse loopback written inside IPv6 forms in the URL itself', async () => {
+    expect(await refusal(checkOutboundUrl('http://[::ffff:0:127.0.0.1]/'))).toBe(
+      'Refused http://[::ffff:0:7f00:1]/: ::ffff:0:7f00:1 is an IPv4-translated form of 127.0.0.1, a loopback address',
+    );
+    expect(await refusal(checkOutboundUrl('http://[2002:7f00:1::]/'))).toContain(
+      'a 6to4 form of 127.0.0.1, a loopback address',
+    );
+    expect(await refusal(guardedRequest('http://[64:ff9b::7f00:1]/'))).toContain(
+      'a NAT64 form of 127.0.0.1, a loopback address',
+    );
+  });
+
+  it('should say that a name does not resolve, when checked and when connecting', async () => {
+    const { resolve } = resolverFor({});
+    const checked = await checkOutboundUrl('http://nowhere.test/', { resolve }).catch((e: unknown) => e);
+    expect(checked).toBeInstanceOf(OutboundError);
+    expect((checked as Error).message).toBe('nowhere.test does not resolve (ENOTFOUND nowhere.test)');
+    await expect(guardedRequest('http://nowhere.test/', {}, { resolve })).rejects.toThrow(
+      'nowhere.test does not resolve',
+    );
+    // The system resolver's own failure has its code.
+    await expect(checkOutboundUrl('http://foo.localhost:3399/')).rejects.toBeInstanceOf(OutboundError);
   });
 
   it('should refuse localhost with the system resolver', async () => {
