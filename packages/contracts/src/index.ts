@@ -8,6 +8,7 @@ export * from './environment';
 export * from './http';
 export * from './identity';
 export * from './input';
+export * from './linearRegExp';
 export * from './liveView';
 export * from './mutationGeneration';
 export * from './navigation';

@@ -11,6 +11,7 @@ import {
 } from './common';
 import { PAGE_SIZE } from './constants';
 import { jsonFieldProblem } from './input';
+import { linearPatternProblem } from './linearRegExp';
 import {
   Capability,
   REASONING_LEVELS,
@@ -36,32 +37,97 @@ const JSON_SCHEMA_TYPES = ['object', 'array', 'string', 'number', 'integer', 'bo
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Keywords whose value is one subschema, a map of them, or a list of them (JSON Schema draft-07 and 2020-12). */
+const SUBSCHEMA_KEYWORDS = [
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
+const SUBSCHEMA_MAP_KEYWORDS = [
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+];
+const SUBSCHEMA_LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
+
+/** A nested schema may also be `true` (anything) or `false` (nothing). */
+const subschemaProblem = (schema: unknown, path: string) =>
+  typeof schema === 'boolean' ? null : outputSchemaProblem(schema, path);
+
+/** Schema patterns are validated as JSON Schema says: ECMAScript with the unicode flag, here run by RE2. */
+const schemaPatternProblem = (pattern: string) => linearPatternProblem(pattern, { unicode: true });
+
 /**
  * What is wrong with an output schema, or null when it is a JSON object describing a schema. A light
  * structural check of the keywords the output check uses (type, properties, required, items, enum,
- * lengths and ranges), not a full JSON Schema validator.
+ * lengths and ranges), not a full JSON Schema validator; every nested schema is walked, so that each
+ * `pattern` and `patternProperties` key is one the linear-time engine runs (`linearRegExp`).
  */
 export function outputSchemaProblem(schema: unknown, path = 'schema'): string | null {
   if (!isPlainObject(schema)) return `${path} must be a JSON object describing a schema`;
-  const { type, properties, required, items, enum: allowed } = schema;
+  const { type, required, items, enum: allowed, dependencies } = schema;
   if (type !== undefined) {
     const types = Array.isArray(type) ? type : [type];
     const unknown = types.find((t) => typeof t !== 'string' || !JSON_SCHEMA_TYPES.includes(t));
     if (types.length === 0 || unknown !== undefined)
       return `${path}.type must be one of ${JSON_SCHEMA_TYPES.join(', ')}`;
   }
-  if (properties !== undefined) {
-    if (!isPlainObject(properties)) return `${path}.properties must be an object`;
-    for (const [name, property] of Object.entries(properties)) {
-      const problem = outputSchemaProblem(property, `${path}.properties.${name}`);
+  for (const keyword of SUBSCHEMA_MAP_KEYWORDS) {
+    const map = schema[keyword];
+    if (map === undefined) continue;
+    if (!isPlainObject(map)) return `${path}.${keyword} must be an object`;
+    for (const [name, subschema] of Object.entries(map)) {
+      if (keyword === 'patternProperties') {
+        const where = `${path}.patternProperties[${JSON.stringify(name)}]`;
+        const problem = schemaPatternProblem(name);
+        if (problem) return `${where} ${problem}`;
+        const nested = subschemaProblem(subschema, where);
+        if (nested) return nested;
+      } else {
+        const problem = subschemaProblem(subschema, `${path}.${keyword}.${name}`);
+        if (problem) return problem;
+      }
+    }
+  }
+  for (const keyword of SUBSCHEMA_LIST_KEYWORDS) {
+    const list = schema[keyword];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) return `${path}.${keyword} must be a list of schemas`;
+    for (const [index, subschema] of list.entries()) {
+      const problem = subschemaProblem(subschema, `${path}.${keyword}.${index}`);
       if (problem) return problem;
     }
+  }
+  for (const keyword of SUBSCHEMA_KEYWORDS) {
+    if (schema[keyword] === undefined) continue;
+    const problem = subschemaProblem(schema[keyword], `${path}.${keyword}`);
+    if (problem) return problem;
   }
   if (required !== undefined && (!Array.isArray(required) || required.some((r) => typeof r !== 'string')))
     return `${path}.required must be a list of property names`;
   if (items !== undefined) {
-    const problem = outputSchemaProblem(items, `${path}.items`);
+    // draft-07 also takes a list of schemas, one for each position.
+    const problem = Array.isArray(items)
+      ? (items.map((item, index) => subschemaProblem(item, `${path}.items.${index}`)).find(Boolean) ?? null)
+      : subschemaProblem(items, `${path}.items`);
     if (problem) return problem;
+  }
+  // draft-07: each property's value is a schema, or the list of properties it requires.
+  if (isPlainObject(dependencies)) {
+    for (const [name, dependency] of Object.entries(dependencies)) {
+      if (Array.isArray(dependency)) continue;
+      const problem = subschemaProblem(dependency, `${path}.dependencies.${name}`);
+      if (problem) return problem;
+    }
   }
   if (allowed !== undefined && !Array.isArray(allowed)) return `${path}.enum must be a list`;
   for (const keyword of ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems']) {
@@ -70,11 +136,8 @@ export function outputSchemaProblem(schema: unknown, path = 'schema'): string | 
   }
   if (schema.pattern !== undefined) {
     if (typeof schema.pattern !== 'string') return `${path}.pattern must be a string`;
-    try {
-      new RegExp(schema.pattern);
-    } catch {
-      return `${path}.pattern is not a valid regular expression`;
-    }
+    const problem = schemaPatternProblem(schema.pattern);
+    if (problem) return `${path}.pattern ${problem}`;
   }
   return null;
 }
