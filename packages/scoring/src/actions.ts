@@ -1,4 +1,10 @@
-import type { RecordedStep, UserAction, UserActionType } from '@proctor/contracts';
+import {
+  linearPatternProblem,
+  linearRegExp,
+  type RecordedStep,
+  type UserAction,
+  type UserActionType,
+} from '@proctor/contracts';
 import { z } from 'zod';
 
 /**
@@ -6,15 +12,6 @@ import { z } from 'zod';
  * or with a reference session's (offline_step). Sessions run on their own origins (`<env>.<sim>.localhost`),
  * so URLs are compared by path, query and fragment, never by origin.
  */
-
-const validRegExp = (pattern: string) => {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const Selector = z.string().min(1).max(2000).optional();
 /** Compared with the element's recorded visible text, whitespace collapsed; for `type`, the typed text. */
@@ -28,7 +25,7 @@ const Text = z.string().max(2000).optional();
  *   (by value or by label);
  * - scroll: `direction`;
  * - url_change: `url_pattern`, a regular expression searched in the new URL's path, query and fragment
- *   ("^/orders/\\d+$").
+ *   ("^/orders/\\d+$"), run in linear time (`linearRegExp`: no lookaround or backreferences).
  */
 export const ExpectedAction = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('click'), selector: Selector, text: Text }),
@@ -50,7 +47,10 @@ export const ExpectedAction = z.discriminatedUnion('type', [
       .string()
       .min(1)
       .max(2000)
-      .refine(validRegExp, { error: 'url_pattern must be a valid regular expression' }),
+      .superRefine((pattern, ctx) => {
+        const problem = linearPatternProblem(pattern);
+        if (problem) ctx.addIssue({ code: 'custom', message: `url_pattern ${problem}` });
+      }),
   }),
 ]);
 export type ExpectedAction = z.infer<typeof ExpectedAction>;
@@ -90,7 +90,7 @@ export function actionMatches(expected: ExpectedAction, actual: UserAction): boo
   if (expected.type !== actual.type) return false;
   switch (expected.type) {
     case 'url_change':
-      return actual.type === 'url_change' && new RegExp(expected.url_pattern).test(pathOf(actual.url));
+      return actual.type === 'url_change' && linearRegExp(expected.url_pattern).test(pathOf(actual.url));
     case 'scroll':
       return (
         actual.type === 'scroll' &&

@@ -1,3 +1,4 @@
+import { linearRegExp } from '@proctor/contracts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { canonicalJson, type JsonValue, jsonEqual } from './json';
 
@@ -8,9 +9,15 @@ export interface OutputCheck {
   schemaErrors: string[];
 }
 
+// Schema patterns (`pattern`, `patternProperties`) run in linear time: a refused one makes compiling throw.
+const regExp = Object.assign(
+  (pattern: string, flags: string) => linearRegExp(pattern, { unicode: flags.includes('u') }),
+  { code: 'linearRegExp' },
+);
+
 // One validator for the process. `verbose` keeps the failing value on each error, for the spec's
 // "Expected number, got string".
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { regExp } });
 
 /**
  * Compiled schemas by content. Ajv caches by object identity, so a schema read afresh from the database for
@@ -29,8 +36,13 @@ export function compileOutputSchema(schema: Record<string, unknown>): ValidateFu
     compiled.set(key, hit);
     return hit;
   }
-  const validate = ajv.compile(schema);
-  ajv.removeSchema(schema);
+  let validate: ValidateFunction;
+  try {
+    validate = ajv.compile(schema);
+  } finally {
+    // Also when compiling throws (a refused pattern): Ajv would keep the schema, and refuse its $id next time.
+    ajv.removeSchema(schema);
+  }
   compiled.set(key, validate);
   if (compiled.size > MAX_COMPILED_SCHEMAS) compiled.delete(compiled.keys().next().value as string);
   return validate;

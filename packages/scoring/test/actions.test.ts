@@ -88,6 +88,21 @@ describe('page_action_sequence', () => {
     expect(await run([])).toMatchObject({ status: 'error', error: { kind: 'invalid_config' } });
     expect(await run([{ type: 'click', colour: 'red' }])).toMatchObject({ status: 'error' });
   });
+
+  it('should refuse a url_pattern with lookaround or a backreference as a config error that says why', async () => {
+    const refused = async (url_pattern: string) => {
+      const outcome = await run([{ type: 'url_change', url_pattern }]);
+      return outcome.status === 'error' && outcome.error.kind === 'invalid_config' && outcome.error.message;
+    };
+    expect(await refused('^/orders/(?!new)')).toContain('url_pattern uses a lookahead or lookbehind');
+    expect(await refused('^/(\\w+)/\\1$')).toContain('url_pattern uses a backreference');
+  });
+
+  it('should answer a catastrophic url_pattern on a hostile URL', async () => {
+    const hostile = steps(navigate(`http://env-1.shop.localhost:4000/${'a'.repeat(32)}!`));
+    expect(result(await run([{ type: 'url_change', url_pattern: '^/(a+)+$' }], hostile)).correct).toBe(false);
+    expect(result(await run([{ type: 'url_change', url_pattern: '^/(a+)+!$' }], hostile)).correct).toBe(true);
+  });
 });
 
 describe('offline_exact_action_match', () => {

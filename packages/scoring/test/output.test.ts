@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkOutput, outputSchemaErrors, outputSchemaViolations, runScoreType } from '../src/index';
+import {
+  checkOutput,
+  compileOutputSchema,
+  outputSchemaErrors,
+  outputSchemaViolations,
+  runScoreType,
+} from '../src/index';
 import { session } from './support/session';
 
 const schema = {
@@ -55,6 +61,40 @@ describe('outputSchemaViolations', () => {
   it('should validate the same schema read twice as two objects without growing a cache per object', () => {
     for (let i = 0; i < 500; i++)
       expect(outputSchemaViolations(1, JSON.parse('{"$id":"s","type":"number"}'))).toEqual([]);
+  });
+});
+
+describe('schema patterns (run in linear time)', () => {
+  // A backtracking engine takes minutes on this string (twice as long for each more "a"); RE2 answers at once.
+  const hostile = `${'a'.repeat(32)}!`;
+  const catastrophic = '^(a+)+$';
+
+  it('should answer a catastrophic pattern on a hostile string, and still match what it describes', () => {
+    const string = { type: 'string', pattern: catastrophic };
+    expect(outputSchemaViolations(hostile, string)).toEqual([
+      `String does not match pattern ${catastrophic}`,
+    ]);
+    expect(outputSchemaViolations('a'.repeat(32), string)).toEqual([]);
+    expect(outputSchemaErrors(hostile, string)).toEqual([`(answer) must match pattern "${catastrophic}"`]);
+  });
+
+  it('should run patternProperties (and additionalProperties beside them) on the same engine', () => {
+    const byPattern = {
+      type: 'object',
+      patternProperties: { [catastrophic]: { type: 'number' } },
+      additionalProperties: false,
+    };
+    expect(() => compileOutputSchema({ patternProperties: { '^(?=a)': { type: 'number' } } })).toThrow(
+      'The pattern "^(?=a)" uses a lookahead or lookbehind',
+    );
+    expect(outputSchemaViolations({ aaaa: 'x' }, byPattern)).toEqual(['/aaaa: Expected number, got string']);
+    expect(outputSchemaViolations({ [hostile]: 1 }, byPattern)).toEqual([`Unexpected property '${hostile}'`]);
+  });
+
+  it('should take ECMAScript syntax: \\d, \\w, \\/, \\u escapes, named groups, unicode classes', () => {
+    const pattern = '^\\/(?<id>\\d+)-\\w+-\\u00e9-\\p{Lu}$';
+    expect(outputSchemaViolations('/42-a_b-é-Ä', { type: 'string', pattern })).toEqual([]);
+    expect(outputSchemaViolations('/x-a-é-Ä', { type: 'string', pattern })).toHaveLength(1);
   });
 });
 
@@ -154,5 +194,21 @@ describe('json_schema', () => {
       status: 'error',
       error: { kind: 'invalid_config' },
     });
+  });
+
+  it('should call a stored schema with a pattern RE2 refuses a config error that says why', async () => {
+    const refused = async (outputSchema: Record<string, unknown>) => {
+      const outcome = await run('x', {}, outputSchema);
+      return outcome.status === 'error' && outcome.error.kind === 'invalid_config' && outcome.error.message;
+    };
+    expect(await refused({ type: 'string', pattern: '^(a)\\1$' })).toBe(
+      'The output schema is invalid: schema.pattern uses a backreference (\\1, \\k<name>), which is not supported: patterns run in linear time, with RE2',
+    );
+    expect(await refused({ patternProperties: { '(?<!x)y': {} } })).toContain(
+      'schema.patternProperties["(?<!x)y"] uses a lookahead or lookbehind',
+    );
+    expect(await refused({ anyOf: [{ items: { pattern: 'a(?=b)' } }] })).toContain(
+      'schema.anyOf.0.items.pattern uses a lookahead or lookbehind',
+    );
   });
 });
