@@ -65,6 +65,17 @@ describe('network request filter', () => {
     expect(urls(compiled({ bodyMatchers: '{"sku": "^MUG-", "email": "."}' }))).toEqual([]);
   });
 
+  it('should run body matchers in linear time: a catastrophic pattern answers at once', () => {
+    const hostile = request(
+      'POST',
+      'https://shop.test/api/x',
+      'application/json',
+      `{"sku":"${'a'.repeat(32)}!"}`,
+    );
+    const filter = compiled({ bodyMatchers: '{"sku": "^(a+)+$"}' });
+    expect(filterNetworkRequests([hostile, ...REQUESTS], filter)).toEqual([]);
+  });
+
   it('should leave out requests without a JSON object body once a body matcher is set', () => {
     expect(urls(compiled({ bodyMatchers: '{"anything": ".*"}' }))).toEqual([]);
     expect(urls(compiled({ bodyMatchers: '{}' }))).toHaveLength(REQUESTS.length);
@@ -76,7 +87,8 @@ describe('network request filter', () => {
     expect(error('{"sku": ')).toMatch(/^Invalid JSON/);
     expect(error('["sku"]')).toBe('Expected a JSON object such as {"field": "regex"}');
     expect(error('{"quantity": 2}')).toBe('The pattern for "quantity" must be a string');
-    expect(error('{"sku": "(unclosed"}')).toMatch(/^Invalid regular expression for "sku"/);
+    expect(error('{"sku": "(unclosed"}')).toMatch(/^The pattern for "sku" is not a valid regular expression/);
+    expect(error('{"sku": "^(?!MUG)"}')).toMatch(/^The pattern for "sku" uses a lookahead or lookbehind/);
     expect(error('   ')).toBeNull();
   });
 

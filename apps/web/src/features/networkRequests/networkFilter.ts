@@ -1,4 +1,9 @@
-import type { NetworkRequestView } from '@proctor/contracts';
+import {
+  type LinearRegExp,
+  linearPatternProblem,
+  linearRegExp,
+  type NetworkRequestView,
+} from '@proctor/contracts';
 
 /** What the user typed in the network viewer's filter inputs (000 §2.11). */
 export interface NetworkFilterInput {
@@ -20,7 +25,7 @@ export interface NetworkFilter {
   url: string;
   method: string;
   contentType: string;
-  bodyMatchers: Array<{ field: string; pattern: RegExp }>;
+  bodyMatchers: Array<{ field: string; pattern: LinearRegExp }>;
 }
 
 export interface CompiledNetworkFilter {
@@ -29,7 +34,10 @@ export interface CompiledNetworkFilter {
   bodyMatchersError: string | null;
 }
 
-/** Reads the body matchers: a JSON object whose values are strings that compile as regular expressions. */
+/**
+ * Reads the body matchers: a JSON object whose values are strings that compile as regular expressions, run in
+ * linear time (`linearRegExp`), so a pattern pasted from elsewhere cannot freeze the reviewer's tab.
+ */
 function compileBodyMatchers(text: string): NetworkFilter['bodyMatchers'] | string {
   if (text === '') return [];
   let parsed: unknown;
@@ -43,11 +51,9 @@ function compileBodyMatchers(text: string): NetworkFilter['bodyMatchers'] | stri
   const matchers: NetworkFilter['bodyMatchers'] = [];
   for (const [field, value] of Object.entries(parsed)) {
     if (typeof value !== 'string') return `The pattern for "${field}" must be a string`;
-    try {
-      matchers.push({ field, pattern: new RegExp(value) });
-    } catch (error) {
-      return `Invalid regular expression for "${field}": ${(error as Error).message}`;
-    }
+    const problem = linearPatternProblem(value);
+    if (problem) return `The pattern for "${field}" ${problem}`;
+    matchers.push({ field, pattern: linearRegExp(value) });
   }
   return matchers;
 }
