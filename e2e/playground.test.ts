@@ -1,4 +1,10 @@
-import { ALIAS_MESSAGE, endpoints, KEEPALIVE_REQUIRED_MESSAGE, type Simulator } from '@proctor/contracts';
+import {
+  ALIAS_MESSAGE,
+  endpoints,
+  KEEPALIVE_REQUIRED_MESSAGE,
+  RECORDING,
+  type Simulator,
+} from '@proctor/contracts';
 import { Proctor } from '@proctor/sdk';
 import { builtInSimulators } from '@proctor/simulators';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
@@ -204,7 +210,8 @@ describe('playground and public environments', () => {
     const detail = await api.call(endpoints.getSession, { params: { id: session.sessionId } });
     const steps = detail.snapshot.snapshots;
     const typed = steps.flatMap((step) => (step.action.type === 'type' ? [step.action.text] : []));
-    expect(typed).toContain(`${SHOP_SIGN_IN.password}[Enter]`);
+    // The password is kept masked, one mask a character.
+    expect(typed).toContain(`${RECORDING.passwordMask.repeat(SHOP_SIGN_IN.password.length)}[Enter]`);
     expect(typed.some((text) => text.startsWith('stoneware mug'))).toBe(true);
     expect(steps.some((step) => step.action.type === 'click' && step.before_state?.screenshot_url)).toBe(
       true,

@@ -2,6 +2,7 @@ import {
   CdpUrlResponse,
   MakeEnvironmentResponse,
   NetworkRequestsResponse,
+  RECORDING,
   ResetEnvironmentResponse,
   SessionDetailResponse,
 } from '@proctor/contracts';
@@ -123,7 +124,8 @@ describe('session recording', () => {
       .filter((s) => s.action.type === 'type')
       .map((s) => (s.action as { text: string }).text);
     expect(typed).toContain(SHOP_SIGN_IN.user);
-    expect(typed.some((text) => text === `${SHOP_SIGN_IN.password}[Enter]`)).toBe(true);
+    // The password is stored masked, one mask a character: the step shows that it was typed, and Enter.
+    expect(typed).toContain(`${RECORDING.passwordMask.repeat(SHOP_SIGN_IN.password.length)}[Enter]`);
     expect(steps.some((s) => s.action.type === 'url_change' && s.action.url.endsWith('/login'))).toBe(true);
     expect(steps.map((s) => s.idx)).toEqual(steps.map((_, i) => i));
 
@@ -142,6 +144,9 @@ describe('session recording', () => {
     const login = requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/login');
     expect(login, JSON.stringify(requests.map((r) => `${r.method} ${r.url}`))).toBeDefined();
     expect(login!.response_headers['set-cookie']).toBe('[redacted]');
+    const form = new URLSearchParams(login!.request_body ?? '');
+    expect(form.get('email')).toBe(SHOP_SIGN_IN.user);
+    expect(form.get('password')).toBe('[redacted]');
     const later = requests.find((r) => r.request_headers.cookie !== undefined);
     expect(later?.request_headers.cookie).toBe('[redacted]');
     const [session] = await proctor.ctx.db
@@ -154,6 +159,13 @@ describe('session recording', () => {
       await proctor.ctx.db.select().from(sessionEvents).where(eq(sessionEvents.sessionId, session!.id)),
     ]);
     for (const cookie of cookies) expect(stored).not.toContain(cookie.value);
+    expect(stored).not.toContain(SHOP_SIGN_IN.password);
+    // rrweb's input events for the password field hold as many masks as characters typed.
+    const inputs = detail.rrweb_events.flatMap((event) => {
+      const { type, data } = event as { type: number; data?: { source?: number; text?: unknown } };
+      return type === 3 && data?.source === 5 && typeof data.text === 'string' ? [data.text] : [];
+    });
+    expect(inputs).toContain('*'.repeat(SHOP_SIGN_IN.password.length));
 
     // The DOM was recorded: a full snapshot of the page, its stylesheets put back from the shop's own files
     // (the page sends them by reference): the replay fetches nothing from the instance, gone by then.

@@ -16,6 +16,7 @@ export * from './organization';
 export * from './permissions';
 export * from './presentation';
 export * from './recording';
+export * from './redaction';
 export * from './replays';
 export * from './results';
 export * from './run';

@@ -23,18 +23,11 @@ export const RECORDING = {
   settleMs: 150,
   /** rrweb events are written in chunks of at most this many. */
   rrwebChunkSize: 200,
-  /** The replacement of a redacted header value. */
+  /** What the value of a secret header, query parameter or body field is stored as (`isSecretName`). */
   redacted: '[redacted]',
+  /** What each character typed into a password field is stored as; keys such as [Enter] stay as they are. */
+  passwordMask: '•',
 } as const;
-
-/** Request and response headers whose values never reach the database (compared lower-case). */
-export const REDACTED_HEADERS: readonly string[] = [
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-];
 
 /** An element's box in CSS pixels of the viewport at the time of the action. */
 export const BoundingBox = z.object({
@@ -90,7 +83,10 @@ export const ScrollAction = ActionBase.extend({
 });
 export const TypeAction = ActionBase.extend({
   type: z.literal('type'),
-  /** Printable characters as typed; other keys in brackets: "hello[Backspace]o[Enter]". */
+  /**
+   * Printable characters as typed; other keys in brackets: "hello[Backspace]o[Enter]". Into a password field
+   * each character is `RECORDING.passwordMask`: "••••[Enter]".
+   */
   text: z.string(),
   target: ActionTarget.nullable(),
 });

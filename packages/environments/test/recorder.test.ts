@@ -50,6 +50,76 @@ const SECRET_PAGE = html(
   'Secret',
 );
 
+/** Typed into password fields: no sink may see them, only as many masks as characters. */
+const PASSWORD = 'hubbub-fern-26';
+const SECOND_PASSWORD = 'quill-moss';
+/** What a token endpoint answers: the server's, in no page. */
+const ISSUED_TOKEN = 'issued-7c6b5a49';
+/** In the URL a test visits, never in a page's content. */
+const URL_TOKEN = 'url-3e2d1c0b';
+const FRAGMENT_TOKEN = 'frag-9a8b7c6d';
+
+const MASK = RECORDING.passwordMask;
+const R = RECORDING.redacted;
+
+const SIGN_IN = html(
+  `<form id="signin" method="post" action="/signin">
+    <label for="email">Email</label> <input id="email" name="email">
+    <label for="password">Password</label> <input id="password" name="password" type="password">
+    <button id="signin-button">Sign in</button>
+  </form>`,
+  'Sign in',
+);
+
+/**
+ * Secrets in request headers, query strings, JSON and multipart bodies, each assembled by the script: the
+ * joined values appear in no document, only in the requests. `X-Keyword`, `keyword` and `note` must stay.
+ */
+const CALLS_PAGE = html(
+  `<p id="state">calling</p><script>
+    const secret = (...parts) => parts.join('-');
+    const multipart = new FormData();
+    multipart.append('note', 'kept');
+    multipart.append('password', secret('multipart', 'pass', '5f4e'));
+    Promise.all([
+      fetch('/api/echo?' + ['api_key=' + secret('query', 'key', '1a2b'), 'keyword=mugs', 'token=' + secret('query', 'token', '3c4d')].join('&'), {
+        headers: {
+          'X-Auth-Token': secret('header', 'auth', '6a7b'),
+          'api-key': secret('header', 'key', '8c9d'),
+          'X-Access-Token': secret('header', 'access', '0e1f'),
+          'X-Keyword': 'mugs',
+        },
+      }),
+      fetch('/api/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: { email: 'ada@example.test', password: secret('json', 'pass', '2a3b') }, keyword: 'mugs' }),
+      }),
+      fetch('/api/echo', { method: 'POST', body: multipart }),
+      fetch('/api/token').then((response) => response.json()),
+    ]).then(() => { document.getElementById('state').textContent = 'done'; });
+  </script>`,
+  'Calls',
+);
+/** The values CALLS_PAGE's script assembles. */
+const CALL_SECRETS = [
+  'query-key-1a2b',
+  'query-token-3c4d',
+  'header-auth-6a7b',
+  'header-key-8c9d',
+  'header-access-0e1f',
+  'json-pass-2a3b',
+  'multipart-pass-5f4e',
+];
+
+/** Answers once the request's body has been read. */
+function answerAfterBody(answer: (response: ServerResponse) => void) {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    request.resume();
+    request.on('end', () => answer(response));
+  };
+}
+
 let browser: LaunchedBrowser;
 let site: TestSite;
 /** A second origin, and site: 127.0.0.1 and localhost are different sites, so its frames are out of process. */
@@ -166,6 +236,22 @@ beforeAll(async () => {
       '/api/data': (_request, response) => {
         response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       },
+      '/signin': (request, response) =>
+        request.method === 'POST'
+          ? answerAfterBody((answer) => html('<h1>Signed in</h1>', 'Signed in')(request, answer))(
+              request,
+              response,
+            )
+          : SIGN_IN(request, response),
+      '/calls': CALLS_PAGE,
+      '/api/echo': answerAfterBody((response) => {
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      }),
+      '/api/token': (_request, response) => {
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: ISSUED_TOKEN, token_type: 'Bearer', expires_in: 3600 }));
+      },
       '/inner': html(
         '<button id="inner-button" onclick="this.textContent = \'Pressed\'">Inner</button>',
         'Inner',
@@ -221,7 +307,12 @@ describe('redactHeaders', () => {
         'Set-Cookie': 'a=b\nc=d',
         'X-Api-Key': 'k',
         'Proxy-Authorization': 'p',
+        'X-Auth-Token': 't',
+        'api-key': 'k',
+        'X-Access-Token': 'a',
+        'X-CSRF-Token': 'c',
         Accept: 'text/html',
+        'X-Keyword': 'mugs',
       }),
     ).toEqual({
       authorization: RECORDING.redacted,
@@ -229,7 +320,12 @@ describe('redactHeaders', () => {
       'set-cookie': RECORDING.redacted,
       'x-api-key': RECORDING.redacted,
       'proxy-authorization': RECORDING.redacted,
+      'x-auth-token': RECORDING.redacted,
+      'api-key': RECORDING.redacted,
+      'x-access-token': RECORDING.redacted,
+      'x-csrf-token': RECORDING.redacted,
       accept: 'text/html',
+      'x-keyword': 'mugs',
     });
   });
 });
@@ -552,6 +648,138 @@ describe('SessionRecorder', () => {
     });
     expect(everything).not.toContain(BEARER_TOKEN);
     expect(everything).not.toContain(SESSION_COOKIE);
+    expect(errors).toEqual([]);
+  });
+
+  it('should record secrets in headers, query strings and bodies redacted, and what is not secret as sent', async () => {
+    const { sink, recorder, errors } = await record({ recordNetwork: true });
+    await page.goto(`${site.url}/calls`);
+    await waitFor('the calls done', async () => (await page.textContent('#state')) === 'done');
+    const posts = () => sink.requests.filter((request) => request.method === 'POST');
+    await waitFor('every call recorded', () =>
+      posts().length === 2 && sink.requests.some((request) => request.url.endsWith('/api/token'))
+        ? true
+        : undefined,
+    );
+    await recorder.flush();
+
+    const get = sink.requests.find(
+      (request) => request.method === 'GET' && request.url.includes('/api/echo'),
+    );
+    expect(get?.url).toBe(`${site.url}/api/echo?api_key=${R}&keyword=mugs&token=${R}`);
+    expect(get?.request_headers).toMatchObject({
+      'x-auth-token': R,
+      'api-key': R,
+      'x-access-token': R,
+      'x-keyword': 'mugs',
+    });
+    const json = posts().find((request) => request.request_headers['content-type'] === 'application/json');
+    expect(JSON.parse(json?.request_body ?? 'null')).toEqual({
+      user: { email: 'ada@example.test', password: R },
+      keyword: 'mugs',
+    });
+    const multipart = posts().find((request) =>
+      request.request_headers['content-type']?.startsWith('multipart/'),
+    );
+    expect(multipart?.request_body).toMatch(/name="note"\r\n\r\nkept\r\n/);
+    expect(multipart?.request_body).toContain(`name="password"\r\n\r\n${R}\r\n`);
+    const token = sink.requests.find((request) => request.url.endsWith('/api/token'));
+    expect(JSON.parse(Buffer.from(token?.response_body ?? '', 'base64').toString())).toEqual({
+      access_token: R,
+      token_type: 'Bearer',
+      expires_in: 3600,
+    });
+
+    const everything = JSON.stringify({
+      steps: sink.steps,
+      rrweb: sink.rrwebBatches,
+      requests: sink.requests,
+    });
+    for (const secret of [...CALL_SECRETS, ISSUED_TOKEN]) expect(everything).not.toContain(secret);
+    expect(errors).toEqual([]);
+  });
+
+  it("should record a sign-in form's password redacted in the request and masked in steps and rrweb", async () => {
+    const { sink, recorder, errors } = await record({ recordNetwork: true });
+    await page.goto(`${site.url}/signin`);
+    await waitFor('rrweb recording', () => sink.rrwebEvents.some((event) => event.type === 2) || undefined);
+    await page.click('#email');
+    await page.keyboard.type('ada@example.test');
+    await page.click('#password');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Tab');
+    await page.fill('#password', SECOND_PASSWORD);
+    // A show-password toggle: the field, a password when rrweb saw it, stays masked as text.
+    await page.evaluate("document.getElementById('password').type = 'text'");
+    await page.type('#password', 'z');
+    await page.click('#signin-button');
+    await page.getByText('Signed in').waitFor();
+    const signIn = await waitFor('the sign-in request', () =>
+      sink.requests.find((request) => request.method === 'POST' && request.url === `${site.url}/signin`),
+    );
+    await recorder.flush();
+
+    const typedIntoPassword = sink.steps
+      .flatMap((step) =>
+        step.action.type === 'type' && step.action.target?.id === 'password' ? [step.action.text] : [],
+      )
+      .join('');
+    expect(typedIntoPassword).toBe(
+      `${MASK.repeat(PASSWORD.length)}[Backspace][Tab]${MASK.repeat(SECOND_PASSWORD.length)}${MASK}`,
+    );
+    expect(sink.stepOf('type', (action) => action.target?.id === 'email')?.action.text).toBe(
+      'ada@example.test',
+    );
+    expect(signIn.request_body).toBe(`email=ada%40example.test&password=${R}`);
+    // rrweb's input events for the field say something was typed, as many characters, masked.
+    const inputs = sink.rrwebEvents.flatMap((event) => {
+      const data = event.data as { source?: number; text?: unknown } | undefined;
+      return event.type === 3 && data?.source === 5 && typeof data.text === 'string' ? [data.text] : [];
+    });
+    expect(inputs).toContain('*'.repeat(PASSWORD.length));
+    expect(inputs).toContain('*'.repeat(SECOND_PASSWORD.length + 1));
+
+    const everything = JSON.stringify({
+      steps: sink.steps,
+      rrweb: sink.rrwebBatches,
+      requests: sink.requests,
+    });
+    for (const secret of [PASSWORD, PASSWORD.slice(0, -1), SECOND_PASSWORD])
+      expect(everything).not.toContain(secret);
+    expect(errors).toEqual([]);
+  });
+
+  it('should record URLs with their secret parameters redacted: url changes, page states, rrweb and requests', async () => {
+    const { sink, recorder, errors } = await record({ recordNetwork: true });
+    const visited = `${site.url}/next?page=2&token=${URL_TOKEN}#access_token=${FRAGMENT_TOKEN}`;
+    const recorded = `${site.url}/next?page=2&token=${R}#access_token=${R}`;
+    await page.goto(visited);
+    await page.click('h1');
+    await waitFor('the click step', () => sink.stepOf('click'));
+    await waitFor('the page request', () =>
+      sink.requests.find((request) => request.url.startsWith(`${site.url}/next`)),
+    );
+    await recorder.flush();
+
+    expect(sink.stepOf('url_change', (action) => action.url.startsWith(`${site.url}/next`))?.action.url).toBe(
+      recorded,
+    );
+    const click = sink.stepOf('click')!;
+    expect(click.before_state?.current_url).toBe(recorded);
+    expect(click.action.metadata.frame_url).toBe(recorded);
+    const meta = sink.rrwebEvents.find((event) => event.type === 4);
+    expect((meta?.data as { href?: string } | undefined)?.href).toBe(recorded);
+    expect(sink.rrwebBatches.map((batch) => batch.source.url)).toContain(recorded);
+    expect(sink.requests.find((request) => request.url.startsWith(`${site.url}/next`))?.url).toBe(recorded);
+
+    const everything = JSON.stringify({
+      steps: sink.steps,
+      rrweb: sink.rrwebBatches,
+      requests: sink.requests,
+    });
+    expect(everything).not.toContain(URL_TOKEN);
+    expect(everything).not.toContain(FRAGMENT_TOKEN);
     expect(errors).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { RECORDING, REDACTED_HEADERS, type RecordedRequest } from '@proctor/contracts';
+import { isSecretName, RECORDING, type RecordedRequest, redactBody, redactUrl } from '@proctor/contracts';
 import type { CdpConnection, CdpEventName, CdpEventParams } from '../cdp/connection';
 import { withTimeout } from './timeout';
 
@@ -15,18 +15,17 @@ export const EXTRA_INFO_WAIT_MS = 500;
  */
 export const BODY_READ_TIMEOUT_MS = 2_000;
 
-const REDACTED = new Set(REDACTED_HEADERS);
-
 /**
  * Headers as recorded: names lower-cased (HTTP/2 sends them so; the plain and the raw events spell them
- * differently), secrets replaced by `RECORDING.redacted`. Applied to every header set the moment it arrives,
- * so a raw value never sits in the log, let alone reaches the sink.
+ * differently), the values of secret names (`isSecretName`: Authorization, Cookie, X-Auth-Token, api-key…)
+ * replaced by `RECORDING.redacted`. Applied to every header set the moment it arrives, so a raw value never
+ * sits in the log, let alone reaches the sink.
  */
 export function redactHeaders(headers: Record<string, unknown> | undefined): Record<string, string> {
   const redacted: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     const lower = name.toLowerCase();
-    redacted[lower] = REDACTED.has(lower) ? RECORDING.redacted : String(value);
+    redacted[lower] = isSecretName(lower) ? RECORDING.redacted : String(value);
   }
   return redacted;
 }
@@ -36,6 +35,27 @@ function cut(bytes: Buffer, max: number): { bytes: Buffer; truncated: boolean } 
   return bytes.length > max
     ? { bytes: bytes.subarray(0, max), truncated: true }
     : { bytes, truncated: false };
+}
+
+/** Response bodies that may carry secret fields by name: JSON (a token endpoint's answer), forms, plain text. */
+const REDACTED_RESPONSE_TYPES = /json|x-www-form-urlencoded|text\/plain/i;
+
+/**
+ * A body as stored: cut to `RECORDING.maxNetworkBodyBytes`, then its secret fields redacted (`redactBody`
+ * reads a cut JSON or form body up to the cut), then cut again, since a redaction may be longer than its value.
+ */
+function storedBody(
+  bytes: Buffer,
+  contentType: string | null | undefined,
+  redact: boolean,
+): { bytes: Buffer; truncated: boolean } {
+  const stored = cut(bytes, RECORDING.maxNetworkBodyBytes);
+  if (!redact) return stored;
+  const text = stored.bytes.toString('utf8');
+  const redacted = redactBody(text, contentType);
+  if (redacted === text) return stored;
+  const again = cut(Buffer.from(redacted, 'utf8'), RECORDING.maxNetworkBodyBytes);
+  return { bytes: again.bytes, truncated: stored.truncated || again.truncated };
 }
 
 interface LoggedRequest {
@@ -172,7 +192,7 @@ export class NetworkLog {
       record: {
         request_id: params.requestId,
         method: request.method,
-        url: request.url + (request.urlFragment ?? ''),
+        url: redactUrl(request.url + (request.urlFragment ?? '')),
         resource_type: params.type ?? null,
         status: null,
         content_type: null,
@@ -221,7 +241,11 @@ export class NetworkLog {
   }
 
   #setRequestBody(logged: LoggedRequest, body: string): void {
-    const { bytes, truncated } = cut(Buffer.from(body, 'utf8'), RECORDING.maxNetworkBodyBytes);
+    const { bytes, truncated } = storedBody(
+      Buffer.from(body, 'utf8'),
+      logged.record.request_headers['content-type'],
+      true,
+    );
     logged.record.request_body = bytes.toString('utf8');
     logged.record.truncated ||= truncated;
   }
@@ -246,9 +270,11 @@ export class NetworkLog {
         BODY_READ_TIMEOUT_MS,
         'reading a response body took too long',
       );
-      const { bytes, truncated } = cut(
+      const { content_type: contentType } = logged.record;
+      const { bytes, truncated } = storedBody(
         Buffer.from(body, base64Encoded ? 'base64' : 'utf8'),
-        RECORDING.maxNetworkBodyBytes,
+        contentType,
+        REDACTED_RESPONSE_TYPES.test(contentType ?? ''),
       );
       logged.record.response_body = bytes.toString('base64');
       logged.record.truncated ||= truncated;

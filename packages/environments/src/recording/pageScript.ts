@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { RECORDING } from '@proctor/contracts';
 
 /**
  * The script the recorder injects into every frame's main world (`Page.addScriptToEvaluateOnNewDocument`,
@@ -41,7 +42,8 @@ export type PageMessage =
  *   the browser's own clicks for a key press (Enter in a form, Space on a button: the key is recorded) and
  *   clicks a page script dispatches while handling a real event (a label forwarding to its input).
  * - Text: key presses (keydown, in [Key] notation later), and text inserted without one (`Input.insertText`,
- *   Playwright's fill, paste, IME) from `input` events. Only trusted keys and inputs.
+ *   Playwright's fill, paste, IME) from `input` events. Only trusted keys and inputs. Into a password field,
+ *   each typed character is sent as `RECORDING.passwordMask`; the real text never leaves the page.
  * - Wheel: the scroller that moves (the nearest scrollable ancestor in the wheel's direction, else the page).
  *   Scrolls without a wheel (keys, a script, Playwright's scrollIntoView before a click) are not actions.
  * - rrweb with `recordCrossOriginIframes`: the top frame emits, a cross-origin child frame passes its events to
@@ -220,6 +222,22 @@ listen('auxclick', onClick);
 // timer would not tell (an agent's script may run before it). The timer only ends a key whose keyup never
 // comes (focus moved away meanwhile).
 var keyTyped = false;
+// What is typed into a password field leaves the page masked, one mask a character, as the field shows it:
+// the step and its replay still show that something was typed, and how much. rrweb marks a field that was a
+// password before a show-password toggle made it text; it stays masked too.
+function isPassword(element) {
+  return !!element && element.localName === 'input' && (element.type === 'password' || element.hasAttribute('data-rr-is-password'));
+}
+function masked(text) {
+  return Array.from(text, function () { return config.passwordMask; }).join('');
+}
+// Named keys (Enter, Backspace, ArrowLeft) and shortcuts (Control or Meta: their letter types nothing; Alt
+// alone types on a Mac) keep their names; any other key types a character.
+function typedKey(event) {
+  var key = event.key;
+  if (!isPassword(event.target) || /^[A-Z][A-Za-z0-9]+$/.test(key)) return key;
+  return event.metaKey || (event.ctrlKey && !event.altKey) ? key : config.passwordMask;
+}
 listen('keyup', function (event) {
   if (event.isTrusted) keyTyped = false;
 });
@@ -227,7 +245,7 @@ listen('keydown', function (event) {
   if (!event.isTrusted || event.isComposing || event.keyCode === 229) return;
   keyTyped = true;
   later(function () { keyTyped = false; }, 0);
-  report({ type: 'key', key: event.key, ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey, shift: event.shiftKey, target: typingTarget(event.target) });
+  report({ type: 'key', key: typedKey(event), ctrl: event.ctrlKey, alt: event.altKey, meta: event.metaKey, shift: event.shiftKey, target: typingTarget(event.target) });
 });
 listen('input', function (event) {
   if (!event.isTrusted || keyTyped) return;
@@ -235,10 +253,11 @@ listen('input', function (event) {
   if (inputType.indexOf('insert') !== 0 || inputType === 'insertCompositionText') return;
   var text = event.data;
   if (text == null && event.dataTransfer) text = event.dataTransfer.getData('text/plain');
-  if (text) report({ type: 'text', text: text, target: typingTarget(event.target) });
+  if (text) report({ type: 'text', text: isPassword(event.target) ? masked(text) : text, target: typingTarget(event.target) });
 });
 listen('compositionend', function (event) {
-  if (event.isTrusted && event.data) report({ type: 'text', text: event.data, target: typingTarget(event.target) });
+  if (!event.isTrusted || !event.data) return;
+  report({ type: 'text', text: isPassword(event.target) ? masked(event.data) : event.data, target: typingTarget(event.target) });
 });
 
 function scrollable(element, overflow, size, client, delta) {
@@ -325,8 +344,8 @@ function startRrweb() {
       // Linked stylesheets by reference: the server puts their text back from the simulator's files
       // (stylesheets.ts). Serialising every rule here cost every document's start, on the agent's path.
       inlineStylesheet: false,
-      maskAllInputs: false,
-      maskInputOptions: {}
+      // Password fields' values and input events are recorded as '*' a character, as they show.
+      maskInputOptions: { password: true }
     }) || stopRrweb;
   } catch (error) {}
   askFramesForSnapshots();
@@ -404,6 +423,7 @@ export function pageScriptSource(): string {
       mouseMoveSampleMs: MOUSE_MOVE_SAMPLE_MS,
       rrwebFlushMs: RRWEB_FLUSH_MS,
       rrwebBatchSize: RRWEB_BATCH_SIZE,
+      passwordMask: RECORDING.passwordMask,
     }),
   ).replace('__RRWEB__', () => rrwebBundle())}\n})();`;
   return cached;

@@ -1,4 +1,4 @@
-import { RECORDING, type RecordedRequest } from '@proctor/contracts';
+import { RECORDING, type RecordedRequest, redactUrl } from '@proctor/contracts';
 import { CdpConnection, CdpError, type CdpEventParams } from '../cdp/connection';
 import { jpegSize } from '../live/frameGeometry';
 import { ActionAssembler, type ActionChange, parseRawEvent } from './actions';
@@ -7,6 +7,7 @@ import { PAGE_HANDLE_KEY, type PageMessage, pageScriptSource, RECORDER_BINDING }
 import { type PageCapture, StepTracker } from './steps';
 import { TimeoutError, withTimeout } from './timeout';
 import type {
+  CapturedPageState,
   CapturedStep,
   RecordingSink,
   RrwebSource,
@@ -42,6 +43,30 @@ const GONE = /Session with given id not found|No target with given id|Target clo
 /** rrweb event type of an incremental snapshot, whose source 0 is a DOM mutation. */
 const RRWEB_INCREMENTAL = 3;
 const RRWEB_MUTATION = 0;
+/** rrweb event type of a document's meta data, whose `href` is the document's URL. */
+const RRWEB_META = 4;
+
+/**
+ * A step with the secret parameters of its URLs redacted, as request URLs are: a reset link's `?token=` or an
+ * OAuth redirect's `#access_token=` is the same secret in a url_change or a page state as in a request.
+ */
+function withRedactedUrls(step: CapturedStep): CapturedStep {
+  const { action } = step;
+  const frameUrl = action.metadata.frame_url;
+  const metadata =
+    frameUrl === undefined ? action.metadata : { ...action.metadata, frame_url: redactUrl(frameUrl) };
+  const state = (page: CapturedPageState | null) =>
+    page && { ...page, current_url: redactUrl(page.current_url) };
+  return {
+    ...step,
+    action:
+      action.type === 'url_change'
+        ? { ...action, metadata, url: redactUrl(action.url) }
+        : { ...action, metadata },
+    before_state: state(step.before_state),
+    after_state: state(step.after_state),
+  };
+}
 
 type TargetInfo = CdpEventParams<'Target.attachedToTarget'>['targetInfo'];
 
@@ -509,7 +534,11 @@ export class SessionRecorder {
 
   #rrweb(session: FrameSession, events: unknown[], url: string): void {
     this.#stats.rrwebEvents += events.length;
-    const source: RrwebSource = { pageId: session.page.targetId, url };
+    for (const event of events) {
+      const { type, data } = (event ?? {}) as { type?: number; data?: { href?: unknown } };
+      if (type === RRWEB_META && data && typeof data.href === 'string') data.href = redactUrl(data.href);
+    }
+    const source: RrwebSource = { pageId: session.page.targetId, url: redactUrl(url) };
     try {
       this.#sink.rrweb(events, source);
     } catch (error) {
@@ -670,7 +699,7 @@ export class SessionRecorder {
     this.#stats.steps += 1;
     if (step.before_state) this.#stats.stepsWithStates += 1;
     try {
-      this.#sink.step(step);
+      this.#sink.step(withRedactedUrls(step));
     } catch (error) {
       this.#report(error);
     }
