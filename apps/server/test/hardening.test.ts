@@ -231,6 +231,12 @@ describe('security headers', () => {
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("script-src 'self'");
       expect(csp, url).toContain("connect-src 'self' ws://proctor.example.test");
+      // No image from another site: icons are served by Proctor, so a page never makes the browser call out.
+      const directives = csp.split(';').map((directive) => directive.trim());
+      expect(
+        directives.filter((directive) => directive.startsWith('img-src')),
+        url,
+      ).toEqual(["img-src 'self' data: blob:"]);
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expect(response.headers['x-frame-options'], url).toBe('DENY');

@@ -63,7 +63,10 @@ export const AgentArtifactData = z.object({
   type: ListedAgentType,
   /** Which built-in agent, for type builtin. */
   builtin: BuiltInAgentKind.optional(),
-  /** An http(s) URL, or the path of the PNG rendered from its emoji (GET /api/agent-artifacts/{id}/icon). */
+  /**
+   * Where Proctor serves the agent's icon (GET /api/agent-artifacts/{id}/icon), drawn from its emoji or fetched
+   * once from its URL; null without one. Agents added before icons were fetched may hold the outside URL.
+   */
   img_url: z.string().nullable(),
   description: z.string(),
   human_name: z.string().optional(),
@@ -97,7 +100,8 @@ const OptionalText = (max: number) => z.preprocess(blankToUndefined, z.string().
 
 /**
  * POST /api/agent-artifacts/ (001 §3 creation payload). Type, alias and the type's own fields are required
- * (001 §5); the icon is an http(s) URL without spaces or quotes, or else an emoji (rendered into a 128x128 PNG).
+ * (001 §5); the icon is an http(s) URL without spaces or quotes (fetched once, through the outbound guard), or
+ * else an emoji (rendered into a 128x128 PNG).
  */
 export const CreateAgentArtifactRequest = z
   .object({

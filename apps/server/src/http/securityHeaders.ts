@@ -6,8 +6,9 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
  * - The dashboard is a single-page app built by Vite: module scripts from its own origin only, no inline
  *   script. Mantine writes its CSS variables into <style> elements and Swagger UI sets style attributes, so
  *   styles allow 'unsafe-inline' (styles cannot run code; scripts stay locked down).
- * - Images: its own, data: (simulator icons are data: URLs) and https: (a simulator's image may live on
- *   another site).
+ * - Images: its own origin, data: and blob: only, so no page makes a reviewer's browser call out: icons given
+ *   as URLs are fetched once through the outbound guard and served by Proctor. Replays render recorded DOM, so
+ *   a recorded page's images from other sites stay blank there; that is intended.
  * - connect-src names the WebSocket origin of PUBLIC_URL explicitly: the live view connects there, and not
  *   every browser reads 'self' as covering ws:.
  * - frame-ancestors 'none': nothing may frame the dashboard (clickjacking of its admin buttons).
@@ -25,7 +26,7 @@ export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", socketOrigin],
         frameSrc: ["'self'"],

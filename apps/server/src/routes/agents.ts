@@ -10,6 +10,7 @@ import { access, defineRawRoute, defineRoute } from '../http/route';
 import { agentResults } from '../presenters/agentResults';
 import { EmojiIconRenderer } from '../services/agentIcons';
 import { agentIconKey, archiveAgent, createAgent, findAgent, listAgents } from '../services/agents';
+import { iconImageType } from '../services/iconImages';
 
 const IconParams = z.object({ id: RecordIdInUrl });
 
@@ -46,6 +47,7 @@ export function agentRoutes(app: FastifyInstance) {
         userId: principal.user?.id ?? null,
         blobs: ctx.blobs,
         icons,
+        guard: { allowedAddresses: ctx.config.scoring.allowedAddresses },
       },
       body,
     ),
@@ -65,9 +67,10 @@ export function agentRoutes(app: FastifyInstance) {
   );
 
   /**
-   * The PNG drawn from an agent's emoji, for members of its organization and for platform admins (they see
-   * every organization's sessions, which show their agents' icons); 404 for anyone else. The dashboard fetches
-   * it with the user's token (an <img src> would carry none). An agent never changes, so neither does its icon.
+   * The agent's icon (drawn from its emoji, or fetched from its URL when it was added), for members of its
+   * organization and for platform admins (they see every organization's sessions, which show their agents'
+   * icons); 404 for anyone else. The dashboard fetches it with the user's token (an <img src> would carry none).
+   * An agent never changes, so neither does its icon.
    */
   defineRawRoute(
     app,
@@ -88,9 +91,9 @@ export function agentRoutes(app: FastifyInstance) {
       const key = agent ? agentIconKey(agent) : null;
       const readable = agent?.organizationId === principal.organization.id || principal.permissions.is_admin;
       const bytes = key && readable ? await app.ctx.blobs.get(key) : undefined;
-      if (!bytes) throw notFound(ICON_NOT_FOUND);
+      if (!key || !bytes) throw notFound(ICON_NOT_FOUND);
       return reply
-        .type('image/png')
+        .type(iconImageType(key))
         .header('Cache-Control', 'private, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
         .send(bytes);

@@ -6,9 +6,10 @@ import type { z } from 'zod';
 import { badRequest, HttpError } from '../http/errors';
 
 /**
- * An agent's icon (001 §5): an http(s) URL without spaces or quotes is kept as given; anything else must be
- * one emoji, which is drawn into a 128x128 PNG with a transparent background; no icon means the emoji of
- * the agent's type.
+ * An agent's icon (001 §5): an http(s) URL without spaces or quotes is fetched once, through the outbound guard,
+ * and kept (iconImages.ts); anything else must be one emoji, which is drawn into a 128x128 PNG with a transparent background; no
+ * icon means the emoji of the agent's type. Either way Proctor serves the picture from its own origin, so a
+ * reviewer's browser never calls out for it (the dashboard's CSP allows no other image origin).
  */
 
 export const AGENT_ICON_SIZE = 128;
@@ -40,9 +41,9 @@ export function agentIconOf(text: string | undefined, type: z.infer<typeof Agent
   return { kind: 'emoji', emoji: text };
 }
 
-/** Icons are kept by content: the same picture drawn twice is one blob. */
-export function agentIconBlobKey(organizationId: number, png: Uint8Array): string {
-  return `agents/${organizationId}/${createHash('sha256').update(png).digest('hex')}.png`;
+/** Icons are kept by content: the same picture drawn or fetched twice is one blob. */
+export function agentIconBlobKey(organizationId: number, bytes: Uint8Array, extension = 'png'): string {
+  return `agents/${organizationId}/${createHash('sha256').update(bytes).digest('hex')}.${extension}`;
 }
 
 const escapeHtml = (text: string) =>

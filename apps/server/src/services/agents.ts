@@ -15,8 +15,10 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { sandboxProblem } from '../agents/gitContainer';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { OutboundGuardOptions } from '../scoring/outboundGuard';
 import type { BlobStore } from '../storage/blobs';
 import { agentIconBlobKey, agentIconOf, type EmojiIconRenderer, isHttpUrl } from './agentIcons';
+import { fetchIconImage } from './iconImages';
 
 /**
  * Agents (001 §2.8, §3 Agent artifact, §5): who or what ran a session, one list per organization. Aliases are
@@ -190,6 +192,8 @@ export interface AgentCreation {
   userId: number | null;
   blobs: BlobStore;
   icons: EmojiIconRenderer;
+  /** How an icon URL is fetched (OUTBOUND_ALLOWED_ADDRESSES). */
+  guard: OutboundGuardOptions;
 }
 
 const duplicate = (alias: string) => conflict(`An agent named "${alias}" already exists`);
@@ -197,8 +201,9 @@ const duplicate = (alias: string) => conflict(`An agent named "${alias}" already
 /**
  * Adds an agent from the form (001 §5): the contract has checked the fields each type needs; here the
  * endpoint and repository must be http(s) URLs and the alias free in the organization (409). An emoji icon is
- * drawn into a PNG before anything is written, so a failed drawing leaves nothing behind; its blob is keyed
- * by content and the agent's img_url is the path that serves it.
+ * drawn into a PNG, and an icon URL fetched once, before anything is written, so a failure leaves nothing
+ * behind (400 for a URL that gives no image); the blob is keyed by content and the agent's img_url is the path
+ * that serves it.
  */
 export async function createAgent(
   db: Database,
@@ -220,22 +225,22 @@ export async function createAgent(
   if (existing?.archived) throw conflict(`An archived agent is named "${body.alias}": choose another alias`);
   if (existing) throw duplicate(body.alias);
 
-  let iconKey: string | undefined;
-  if (icon.kind === 'emoji') {
-    const png = await creation.icons.render(icon.emoji);
-    iconKey = agentIconBlobKey(creation.organizationId, png);
-    await creation.blobs.put(iconKey, png);
-  }
-  const data: AgentData & { icon_key?: string } = {
+  const image =
+    icon.kind === 'emoji'
+      ? { bytes: await creation.icons.render(icon.emoji), extension: 'png' }
+      : await fetchIconImage(icon.url, creation.guard);
+  const iconKey = agentIconBlobKey(creation.organizationId, image.bytes, image.extension);
+  await creation.blobs.put(iconKey, image.bytes);
+  const data: AgentData & { icon_key: string } = {
     type: body.type,
-    img_url: icon.kind === 'url' ? icon.url : null,
+    img_url: null,
     description: body.description ?? '',
     ...(body.type === 'human' ? { human_name: body.humanName } : {}),
     ...(body.type === 'dev' ? { endpoint: body.endpoint } : {}),
     ...(body.type === 'git_container'
       ? { repo_url: body.repoUrl, branch: body.branch, commit_hash: body.commitHash }
       : {}),
-    ...(iconKey ? { icon_key: iconKey } : {}),
+    icon_key: iconKey,
   };
   return db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -243,9 +248,8 @@ export async function createAgent(
       .values({ organizationId: creation.organizationId, userId: creation.userId, alias: body.alias, data })
       .onConflictDoNothing()
       .returning();
-    // Someone else took the alias while the icon was drawn.
+    // Someone else took the alias while the icon was drawn or fetched.
     if (!inserted) throw duplicate(body.alias);
-    if (!iconKey) return presentAgent(inserted, creation.settings);
     const [withIcon] = await tx
       .update(agentArtifacts)
       .set({ data: { ...data, img_url: iconPath(inserted.id) } })
@@ -272,7 +276,7 @@ export async function archiveAgent(
   return presentAgent(archived!, settings);
 }
 
-/** The blob key of the agent's drawn icon, when it has one; null for URL icons and agents without a PNG. */
+/** The blob key of the agent's icon, drawn or fetched; null for agents without one (built-in, made by an SDK run). */
 export function agentIconKey(row: AgentRow): string | null {
   const key = (row.data as { icon_key?: unknown }).icon_key;
   return typeof key === 'string' ? key : null;

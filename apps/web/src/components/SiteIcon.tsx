@@ -1,8 +1,9 @@
 import { Avatar, Tooltip } from '@mantine/core';
+import { ownImage } from './ownImage';
 
 /**
- * A simulator's or site's icon from its own image (never fetched from a favicon service); the first letter
- * of its name when it has none.
+ * A simulator's or site's icon from its own image when Proctor serves it (never fetched from a favicon service
+ * nor from another site); the first letter of its name otherwise.
  */
 export function SiteIcon({
   name,
@@ -17,7 +18,7 @@ export function SiteIcon({
 }) {
   const icon = (
     <Avatar
-      src={imgUrl}
+      src={ownImage(imgUrl)}
       alt={name}
       size={size}
       radius="sm"

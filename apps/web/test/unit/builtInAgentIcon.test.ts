@@ -14,10 +14,10 @@ describe('a built-in agent in the agents list', () => {
       emoji: BUILT_IN_AGENTS.wrong.emoji,
     });
     expect(
-      agentIconSource({ type: 'builtin', builtin: 'wrong', img_url: 'https://example.com/w.png' }),
+      agentIconSource({ type: 'builtin', builtin: 'wrong', img_url: '/api/agent-artifacts/2/icon' }),
     ).toEqual({
-      kind: 'url',
-      url: 'https://example.com/w.png',
+      kind: 'api',
+      path: '/api/agent-artifacts/2/icon',
     });
   });
 

@@ -3,7 +3,7 @@ import type { AgentArtifact } from '@proctor/contracts';
 import { agentIconSource } from '../agentIcon';
 import { useAgentIcon } from '../hooks/useAgentIcon';
 
-/** An agent's picture: its image URL, the PNG rendered from its emoji, or its type's emoji (001 §5). */
+/** An agent's picture: the image Proctor keeps for it (from its URL or its emoji), or its type's emoji (001 §5). */
 export function AgentIcon({
   agent,
   size = 32,
@@ -12,12 +12,12 @@ export function AgentIcon({
   size?: number;
 }) {
   const source = agentIconSource(agent.data);
-  const rendered = useAgentIcon(source.kind === 'api' ? source.path : null);
+  const kept = useAgentIcon(source.kind === 'api' ? source.path : null);
   const label = `${agent.alias} icon`;
   if (source.kind === 'emoji') return <EmojiIcon emoji={source.emoji} label={label} size={size} />;
   return (
     <Avatar
-      src={source.kind === 'url' ? source.url : rendered}
+      src={kept}
       alt={label}
       size={size}
       radius="sm"

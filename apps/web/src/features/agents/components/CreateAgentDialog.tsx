@@ -1,4 +1,4 @@
-import { Alert, Avatar, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { isIconUrl, LAYOUT } from '@proctor/contracts';
 import { useState } from 'react';
 import { errorDetail } from '../../../api';
@@ -17,9 +17,9 @@ import { EmojiIcon } from './AgentIcon';
 
 export const AGENT_CREATED = 'Agent created';
 
+/** An emoji as it will look; an image URL is not previewed: Proctor fetches it when the agent is created. */
 function IconPreview({ icon }: { icon: string }) {
-  if (!icon) return null;
-  if (isIconUrl(icon)) return <Avatar src={icon} alt="Icon preview" size={22} radius="sm" />;
+  if (!icon || isIconUrl(icon)) return null;
   return <EmojiIcon emoji={icon} label="Icon preview" size={22} />;
 }
 

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Group, Paper, Table, Text } from '@mantine/core';
 import type { Member } from '@proctor/contracts';
+import { ownImage } from '../../../components/ownImage';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -26,7 +27,8 @@ export function MembersTable({ members, currentUserId }: { members: Member[]; cu
               <Table.Tr key={member.id}>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={member.imageUrl} radius="xl" size={30} color="indigo" aria-hidden>
+                    {/* A sign-in provider's picture lives on its site: initials instead of a call there. */}
+                    <Avatar src={ownImage(member.imageUrl)} radius="xl" size={30} color="indigo" aria-hidden>
                       {initials(member.name)}
                     </Avatar>
                     <Text size="sm" fw={500} data-testid="member-name">
