@@ -22,7 +22,7 @@ import type { AppContext } from './context';
 import { attachEnvironmentSockets } from './environments/sockets';
 import { badRequest, HttpError } from './http/errors';
 import { clientErrorHandler, frameworkErrors } from './http/frameworkErrors';
-import { serializeError } from './http/logging';
+import { redactLogLine, serializeError } from './http/logging';
 import type { RouteRecord } from './http/route';
 import { securityHeaders } from './http/securityHeaders';
 import { adminRoutes } from './routes/admin';
@@ -122,7 +122,8 @@ export async function buildApp(
       level: ctx.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
       serializers: { err: serializeError },
-      // A caller's logger options (a test's stream) add to these; they never drop the redaction.
+      hooks: { streamWrite: redactLogLine },
+      // A caller's logger options (a test's stream) add to these; they never drop the redactions.
       ...(typeof loggerOptions === 'object' ? loggerOptions : {}),
     },
     // Errors Fastify and Node's HTTP parser answer before any route runs speak `{detail}` too.

@@ -1,3 +1,4 @@
+import { isSecretName, RECORDING } from '@proctor/contracts';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 
 /**
@@ -53,4 +54,41 @@ function stackWithoutMessage(error: Error): string {
     .split('\n')
     .filter((line) => line.trimStart().startsWith('at '))
     .join('\n');
+}
+
+/** Path segments that are credentials themselves: a CDP URL's token, an invitation's code. */
+const SECRET_PATH_SEGMENT = /(\/(?:cdp|api\/invite|api\/join)\/)[^/?#\s"'\\]+/g;
+/** A parameter of a URL anywhere in a line, after its `?`, `&` or `#`. */
+const URL_PARAMETER = /([?&#])([^=&#?\s"'\\<>]+)=[^&#\s"'\\<>]*/g;
+/**
+ * Parameters secret in Proctor's own URLs besides the secret names: the sign-in's one-time OIDC `code` and its
+ * `state`, an invitation link's `invite`.
+ */
+const SECRET_PROCTOR_PARAMETERS = new Set(['code', 'state', 'invite']);
+/** Proctor's credentials by their look, wherever a message quotes one: JWTs, refresh tokens, API keys, invitations. */
+const PROCTOR_CREDENTIAL = /\beyJ[\w-]+\.[\w-]+\.[\w-]*|\b(?:prt|pk|inv)_[\w-]{16,}/g;
+
+function isSecretParameter(rawName: string): boolean {
+  let name = rawName;
+  try {
+    name = decodeURIComponent(rawName);
+  } catch {
+    // Not percent-encoded after all: judged as it is.
+  }
+  return isSecretName(name) || SECRET_PROCTOR_PARAMETERS.has(name.toLowerCase());
+}
+
+/**
+ * A log line with every credential it quotes replaced by `RECORDING.redacted`: tokens in paths (`/cdp/<token>`),
+ * secret query and fragment parameters (`?token=`, `?api_key=`, the contracts' `isSecretName`), and Proctor's
+ * own tokens and keys by their look. Applied to each line as written (pino's `streamWrite`), since request URLs
+ * reach the log in messages and errors as well as in the request's own fields.
+ */
+export function redactLogLine(line: string): string {
+  return line
+    .replace(SECRET_PATH_SEGMENT, `$1${RECORDING.redacted}`)
+    .replace(URL_PARAMETER, (parameter, separator: string, name: string) =>
+      isSecretParameter(name) ? `${separator}${name}=${RECORDING.redacted}` : parameter,
+    )
+    .replace(PROCTOR_CREDENTIAL, RECORDING.redacted);
 }
