@@ -22,7 +22,7 @@ import {
 } from '../src/services/agents';
 import { recordScores } from '../src/services/classification';
 import { ICON_IMAGE_MESSAGES, ICON_MAX_BYTES } from '../src/services/iconImages';
-import { type Actor, describeEachDatabase } from './support/proctor';
+import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
 import { startStandIn } from './unit/support/standIn';
 
 /**
@@ -76,692 +76,687 @@ const iconSite = await startStandIn({
 afterAll(() => iconSite.close());
 const URL_ICON = `${iconSite.origin}/bot.png`;
 
-describeEachDatabase(
-  'agents',
-  (proctor) => {
-    const manager = () => proctor().actor({ permissions: { dashboard_access: true } });
-    let counter = 0;
-    const alias = (name: string) => `${name}-${++counter}`;
+function agentsSuite(proctor: () => TestProctor) {
+  const manager = () => proctor().actor({ permissions: { dashboard_access: true } });
+  let counter = 0;
+  const alias = (name: string) => `${name}-${++counter}`;
 
-    const create = (as: Actor, payload: Record<string, unknown>) =>
-      proctor().request({ method: 'POST', url: endpoints.createAgentArtifact.path, payload, as });
-    async function created(as: Actor, payload: Record<string, unknown>) {
-      const response = await create(as, { imgUrl: URL_ICON, ...payload });
-      expect(response.statusCode, response.body).toBe(201);
-      return AgentArtifactResponse.parse(response.json()).artifact;
+  const create = (as: Actor, payload: Record<string, unknown>) =>
+    proctor().request({ method: 'POST', url: endpoints.createAgentArtifact.path, payload, as });
+  async function created(as: Actor, payload: Record<string, unknown>) {
+    const response = await create(as, { imgUrl: URL_ICON, ...payload });
+    expect(response.statusCode, response.body).toBe(201);
+    return AgentArtifactResponse.parse(response.json()).artifact;
+  }
+  /** The organization's own agents (the built-in ones, listed after them to everyone, are tested in runs.test.ts). */
+  async function list(as: Actor) {
+    const response = await proctor().request({ method: 'GET', url: endpoints.agentArtifacts.path, as });
+    expect(response.statusCode).toBe(200);
+    const artifacts = AgentArtifactsResponse.parse(response.json()).artifacts;
+    const builtIn = artifacts.filter((agent) => agent.data.type === 'builtin');
+    // What Proctor can run of them here: no model is configured for the DOM and computer-use agents in these tests.
+    expect(builtIn.map((agent) => [agent.alias, agent.notRunnableReason])).toEqual([
+      ['oracle', null],
+      ['oracle-wrong', null],
+      ['dom-agent', NO_CHAT_MODEL],
+      ['openai-computer-use', NO_OPENAI_COMPUTER_USE],
+      ['anthropic-computer-use', NO_ANTHROPIC_COMPUTER_USE],
+      ['replay', REPLAY_ONLY],
+    ]);
+    expect(artifacts.slice(-builtIn.length)).toEqual(builtIn);
+    return artifacts.filter((agent) => agent.data.type !== 'builtin');
+  }
+  const archive = (as: Actor, ref: string | number) =>
+    proctor().request({ method: 'DELETE', url: `/api/agent-artifacts/${encodeURIComponent(ref)}`, as });
+  const results = (as: Actor, ref: string | number) =>
+    proctor().request({
+      method: 'GET',
+      url: `/api/agent-artifacts/${encodeURIComponent(ref)}/results`,
+      as,
+    });
+
+  it("should refuse a form without its type's fields, with the form's messages", async () => {
+    const member = await manager();
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ alias: '  ', type: 'dev', endpoint: 'https://agent.example.test' }, [AGENT_MESSAGES.alias]],
+      [{ alias: 'Rita', type: 'human' }, [AGENT_MESSAGES.humanName]],
+      [{ alias: 'Rita', type: 'human', humanName: '   ' }, [AGENT_MESSAGES.humanName]],
+      [{ alias: 'bot', type: 'dev' }, [AGENT_MESSAGES.endpoint]],
+      [
+        { alias: 'box', type: 'git_container' },
+        [AGENT_MESSAGES.repoUrl, AGENT_MESSAGES.branch, AGENT_MESSAGES.commitHash],
+      ],
+      [{ alias: 'x', type: 'robot', endpoint: 'https://agent.example.test' }, ['type']],
+    ];
+    for (const [payload, messages] of cases) {
+      const response = await create(member, payload);
+      expect(response.statusCode).toBe(400);
+      for (const message of messages) expect(response.json().detail).toContain(message);
     }
-    /** The organization's own agents (the built-in ones, listed after them to everyone, are tested in runs.test.ts). */
-    async function list(as: Actor) {
-      const response = await proctor().request({ method: 'GET', url: endpoints.agentArtifacts.path, as });
-      expect(response.statusCode).toBe(200);
-      const artifacts = AgentArtifactsResponse.parse(response.json()).artifacts;
-      const builtIn = artifacts.filter((agent) => agent.data.type === 'builtin');
-      // What Proctor can run of them here: no model is configured for the DOM and computer-use agents in these tests.
-      expect(builtIn.map((agent) => [agent.alias, agent.notRunnableReason])).toEqual([
-        ['oracle', null],
-        ['oracle-wrong', null],
-        ['dom-agent', NO_CHAT_MODEL],
-        ['openai-computer-use', NO_OPENAI_COMPUTER_USE],
-        ['anthropic-computer-use', NO_ANTHROPIC_COMPUTER_USE],
-        ['replay', REPLAY_ONLY],
-      ]);
-      expect(artifacts.slice(-builtIn.length)).toEqual(builtIn);
-      return artifacts.filter((agent) => agent.data.type !== 'builtin');
-    }
-    const archive = (as: Actor, ref: string | number) =>
-      proctor().request({ method: 'DELETE', url: `/api/agent-artifacts/${encodeURIComponent(ref)}`, as });
-    const results = (as: Actor, ref: string | number) =>
-      proctor().request({
-        method: 'GET',
-        url: `/api/agent-artifacts/${encodeURIComponent(ref)}/results`,
-        as,
-      });
+    expect(await list(member)).toEqual([]);
+  });
 
-    it("should refuse a form without its type's fields, with the form's messages", async () => {
-      const member = await manager();
-      const cases: [Record<string, unknown>, string[]][] = [
-        [{ alias: '  ', type: 'dev', endpoint: 'https://agent.example.test' }, [AGENT_MESSAGES.alias]],
-        [{ alias: 'Rita', type: 'human' }, [AGENT_MESSAGES.humanName]],
-        [{ alias: 'Rita', type: 'human', humanName: '   ' }, [AGENT_MESSAGES.humanName]],
-        [{ alias: 'bot', type: 'dev' }, [AGENT_MESSAGES.endpoint]],
-        [
-          { alias: 'box', type: 'git_container' },
-          [AGENT_MESSAGES.repoUrl, AGENT_MESSAGES.branch, AGENT_MESSAGES.commitHash],
-        ],
-        [{ alias: 'x', type: 'robot', endpoint: 'https://agent.example.test' }, ['type']],
-      ];
-      for (const [payload, messages] of cases) {
-        const response = await create(member, payload);
-        expect(response.statusCode).toBe(400);
-        for (const message of messages) expect(response.json().detail).toContain(message);
-      }
-      expect(await list(member)).toEqual([]);
-    });
-
-    it('should refuse an endpoint, a repository or an icon that is not an http(s) URL', async () => {
-      const member = await manager();
-      const refused = async (payload: Record<string, unknown>, detail: string) => {
-        const response = await create(member, payload);
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ detail });
-      };
+  it('should refuse an endpoint, a repository or an icon that is not an http(s) URL', async () => {
+    const member = await manager();
+    const refused = async (payload: Record<string, unknown>, detail: string) => {
+      const response = await create(member, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail });
+    };
+    await refused(
+      { alias: 'bot', type: 'dev', endpoint: 'ftp://agent.example.test' },
+      'Endpoint must be an http(s) URL',
+    );
+    await refused(
+      { alias: 'bot', type: 'dev', endpoint: 'localhost:8000' },
+      'Endpoint must be an http(s) URL',
+    );
+    await refused(
+      {
+        alias: 'box',
+        type: 'git_container',
+        repoUrl: 'git@example.test:a/b.git',
+        branch: 'main',
+        commitHash: 'abc',
+      },
+      'Repository URL must be an http(s) URL',
+    );
+    for (const imgUrl of ['🤖🤖', 'bot', 'https://cdn.example.test/my bot.png'])
       await refused(
-        { alias: 'bot', type: 'dev', endpoint: 'ftp://agent.example.test' },
-        'Endpoint must be an http(s) URL',
+        { alias: 'bot', type: 'dev', endpoint: 'http://127.0.0.1:8000', imgUrl },
+        ICON_MESSAGES.invalid,
       );
-      await refused(
-        { alias: 'bot', type: 'dev', endpoint: 'localhost:8000' },
-        'Endpoint must be an http(s) URL',
-      );
-      await refused(
-        {
-          alias: 'box',
-          type: 'git_container',
-          repoUrl: 'git@example.test:a/b.git',
-          branch: 'main',
-          commitHash: 'abc',
-        },
-        'Repository URL must be an http(s) URL',
-      );
-      for (const imgUrl of ['🤖🤖', 'bot', 'https://cdn.example.test/my bot.png'])
-        await refused(
-          { alias: 'bot', type: 'dev', endpoint: 'http://127.0.0.1:8000', imgUrl },
-          ICON_MESSAGES.invalid,
-        );
-      expect(await list(member)).toEqual([]);
-    });
+    expect(await list(member)).toEqual([]);
+  });
 
-    it('should refuse an icon URL that gives no image of the kinds Proctor keeps, saying why', async () => {
-      const member = await manager();
-      const site = iconSite.origin;
-      for (const [imgUrl, detail] of [
-        [`${site}/page.html`, ICON_IMAGE_MESSAGES.notAnImage('text/html; charset=utf-8')],
-        [`${site}/icon.svg`, ICON_IMAGE_MESSAGES.notAnImage('image/svg+xml')],
-        [`${site}/disguised.png`, ICON_IMAGE_MESSAGES.notThatImage('image/png')],
-        [`${site}/gone.png`, `The icon could not be fetched: ${site}/gone.png answered HTTP 404`],
-        [
-          `${site}/huge.png`,
-          `The icon could not be fetched: The answer of ${site} is larger than ${ICON_MAX_BYTES} bytes`,
-        ],
-        [
-          'http://10.0.0.1/bot.png',
-          'The icon could not be fetched: Refused http://10.0.0.1/bot.png: 10.0.0.1 is a private address',
-        ],
-        [
-          `${site}/moved.png`,
-          'The icon could not be fetched: Refused http://10.0.0.1/bot.png: 10.0.0.1 is a private address',
-        ],
-      ]) {
-        const response = await create(member, {
-          alias: alias('iconless'),
-          type: 'human',
-          humanName: 'P',
-          imgUrl,
-        });
-        expect(response.statusCode, imgUrl).toBe(400);
-        expect(response.json(), imgUrl).toEqual({ detail });
-      }
-      expect(await list(member)).toEqual([]);
-    });
-
-    it("should fetch an icon URL once, when the agent is added, and serve it from Proctor's own origin", async () => {
-      const member = await manager();
-      const imgUrl = `${URL_ICON}?agent=${alias('once')}`;
-      const { pathname, search } = new URL(imgUrl);
-      const fetches = () => iconSite.received.filter((request) => request.url === pathname + search);
-      const agent = await created(member, {
-        alias: alias('pictured'),
+  it('should refuse an icon URL that gives no image of the kinds Proctor keeps, saying why', async () => {
+    const member = await manager();
+    const site = iconSite.origin;
+    for (const [imgUrl, detail] of [
+      [`${site}/page.html`, ICON_IMAGE_MESSAGES.notAnImage('text/html; charset=utf-8')],
+      [`${site}/icon.svg`, ICON_IMAGE_MESSAGES.notAnImage('image/svg+xml')],
+      [`${site}/disguised.png`, ICON_IMAGE_MESSAGES.notThatImage('image/png')],
+      [`${site}/gone.png`, `The icon could not be fetched: ${site}/gone.png answered HTTP 404`],
+      [
+        `${site}/huge.png`,
+        `The icon could not be fetched: The answer of ${site} is larger than ${ICON_MAX_BYTES} bytes`,
+      ],
+      [
+        'http://10.0.0.1/bot.png',
+        'The icon could not be fetched: Refused http://10.0.0.1/bot.png: 10.0.0.1 is a private address',
+      ],
+      [
+        `${site}/moved.png`,
+        'The icon could not be fetched: Refused http://10.0.0.1/bot.png: 10.0.0.1 is a private address',
+      ],
+    ]) {
+      const response = await create(member, {
+        alias: alias('iconless'),
         type: 'human',
-        humanName: 'Pat',
+        humanName: 'P',
         imgUrl,
       });
+      expect(response.statusCode, imgUrl).toBe(400);
+      expect(response.json(), imgUrl).toEqual({ detail });
+    }
+    expect(await list(member)).toEqual([]);
+  });
+
+  it("should fetch an icon URL once, when the agent is added, and serve it from Proctor's own origin", async () => {
+    const member = await manager();
+    const imgUrl = `${URL_ICON}?agent=${alias('once')}`;
+    const { pathname, search } = new URL(imgUrl);
+    const fetches = () => iconSite.received.filter((request) => request.url === pathname + search);
+    const agent = await created(member, {
+      alias: alias('pictured'),
+      type: 'human',
+      humanName: 'Pat',
+      imgUrl,
+    });
+    expect(agent.data.img_url).toBe(`/api/agent-artifacts/${agent.id}/icon`);
+    expect(fetches()).toHaveLength(1);
+    for (let shown = 0; shown < 2; shown++) {
+      const icon = await proctor().request({ method: 'GET', url: agent.data.img_url!, as: member });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/png');
+      expect(icon.headers['x-content-type-options']).toBe('nosniff');
+      expect(icon.rawPayload).toEqual(PNG);
+    }
+    expect(fetches(), 'showing the icon does not call the other site').toHaveLength(1);
+    const [row] = await proctor()
+      .ctx.db.select({ data: agentArtifacts.data })
+      .from(agentArtifacts)
+      .where(eq(agentArtifacts.id, agent.id));
+    expect((row!.data as { icon_key: string }).icon_key).toMatch(
+      new RegExp(`^agents/${member.organization!.id}/[0-9a-f]{64}\\.png$`),
+    );
+  });
+
+  it("should add each type of agent with its own fields, newest first, and show a URL icon from Proctor's copy", async () => {
+    const member = await manager();
+    const human = await created(member, { alias: alias('rita'), type: 'human', humanName: 'Rita Tester' });
+    const dev = await created(member, {
+      alias: alias('local bot'),
+      type: 'dev',
+      endpoint: 'http://127.0.0.1:8000/run',
+      description: '  A bot on my laptop  ',
+    });
+    const box = await created(member, {
+      alias: alias('boxed'),
+      type: 'git_container',
+      repoUrl: 'https://git.example.test/agents/boxed.git',
+      branch: 'main',
+      commitHash: '0123abcd',
+      // Fields of other types are not kept.
+      humanName: 'Nobody',
+    });
+    expect(human).toMatchObject({
+      userId: member.user.id,
+      organizationId: member.organization!.id,
+      archived: false,
+      data: {
+        type: 'human',
+        human_name: 'Rita Tester',
+        img_url: `/api/agent-artifacts/${human.id}/icon`,
+        description: '',
+      },
+    });
+    expect(dev.data).toEqual({
+      type: 'dev',
+      endpoint: 'http://127.0.0.1:8000/run',
+      description: 'A bot on my laptop',
+      img_url: `/api/agent-artifacts/${dev.id}/icon`,
+    });
+    expect(box.data).toEqual({
+      type: 'git_container',
+      repo_url: 'https://git.example.test/agents/boxed.git',
+      branch: 'main',
+      commit_hash: '0123abcd',
+      description: '',
+      img_url: `/api/agent-artifacts/${box.id}/icon`,
+    });
+    expect((await list(member)).map((agent) => agent.alias)).toEqual([box.alias, dev.alias, human.alias]);
+    const icon = await proctor().request({ method: 'GET', url: dev.data.img_url!, as: member });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.rawPayload).toEqual(PNG);
+  });
+
+  it('should refuse an alias the organization already uses, archived or not; another organization may use it', async () => {
+    const member = await manager();
+    const first = await created(member, {
+      alias: 'claude-agent',
+      type: 'dev',
+      endpoint: 'https://a.example.test',
+    });
+    const again = await create(member, {
+      alias: ' claude-agent ',
+      type: 'human',
+      humanName: 'Someone',
+      imgUrl: URL_ICON,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: 'An agent named "claude-agent" already exists' });
+
+    expect((await archive(member, first.id)).statusCode).toBe(200);
+    const afterArchive = await create(member, {
+      alias: 'claude-agent',
+      type: 'dev',
+      endpoint: 'https://a.example.test',
+      imgUrl: URL_ICON,
+    });
+    expect(afterArchive.statusCode).toBe(409);
+    expect(afterArchive.json().detail).toBe(
+      'An archived agent is named "claude-agent": choose another alias',
+    );
+
+    const elsewhere = await manager();
+    await created(elsewhere, { alias: 'claude-agent', type: 'dev', endpoint: 'https://a.example.test' });
+  });
+
+  it('should draw an emoji icon, or the type’s emoji, into a 128x128 PNG its organization can fetch', async () => {
+    const member = await manager();
+    const fox = await created(member, {
+      alias: alias('fox'),
+      type: 'dev',
+      endpoint: 'https://a.example.test',
+      imgUrl: '🦊',
+    });
+    const human = await created(member, {
+      alias: alias('person'),
+      type: 'human',
+      humanName: 'Pat',
+      imgUrl: undefined,
+    });
+    for (const agent of [fox, human]) {
       expect(agent.data.img_url).toBe(`/api/agent-artifacts/${agent.id}/icon`);
-      expect(fetches()).toHaveLength(1);
-      for (let shown = 0; shown < 2; shown++) {
-        const icon = await proctor().request({ method: 'GET', url: agent.data.img_url!, as: member });
-        expect(icon.statusCode).toBe(200);
-        expect(icon.headers['content-type']).toBe('image/png');
-        expect(icon.headers['x-content-type-options']).toBe('nosniff');
-        expect(icon.rawPayload).toEqual(PNG);
+      const icon = await proctor().request({ method: 'GET', url: agent.data.img_url!, as: member });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/png');
+      expect(icon.headers['x-content-type-options']).toBe('nosniff');
+      expect(icon.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      // Square, and transparent around the emoji.
+      expect(readPng(icon.rawPayload)).toEqual({ width: 128, height: 128, cornerAlpha: 0 });
+    }
+    // Kept by content: the same emoji drawn again is the same blob.
+    const robot = await created(member, {
+      alias: alias('robot'),
+      type: 'dev',
+      endpoint: 'https://a.example.test',
+      imgUrl: undefined,
+    });
+    const robotAgain = await created(member, {
+      alias: alias('robot'),
+      type: 'dev',
+      endpoint: 'https://a.example.test',
+      imgUrl: DEFAULT_AGENT_EMOJI.dev,
+    });
+    const keys = await proctor()
+      .ctx.db.select({ id: agentArtifacts.id, data: agentArtifacts.data })
+      .from(agentArtifacts)
+      .where(eq(agentArtifacts.organizationId, member.organization!.id));
+    const keyOf = (id: number) => (keys.find((row) => row.id === id)!.data as { icon_key: string }).icon_key;
+    expect(keyOf(robot.id)).toMatch(new RegExp(`^agents/${member.organization!.id}/[0-9a-f]{64}\\.png$`));
+    expect(keyOf(robotAgain.id)).toBe(keyOf(robot.id));
+    expect(
+      keyOf(fox.id),
+      'two emoji drew the same picture: is an emoji font installed (Debian: fonts-noto-color-emoji)?',
+    ).not.toBe(keyOf(robot.id));
+
+    // Another organization's member gets 404; a platform admin (who sees every organization's sessions) may.
+    const stranger = await manager();
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    expect(
+      (await proctor().request({ method: 'GET', url: fox.data.img_url!, as: stranger })).statusCode,
+    ).toBe(404);
+    expect((await proctor().request({ method: 'GET', url: fox.data.img_url!, as: admin })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await proctor().request({ method: 'GET', url: '/api/agent-artifacts/999999/icon', as: member }))
+        .statusCode,
+    ).toBe(404);
+    const iconStatus = async (url: string) =>
+      (await proctor().request({ method: 'GET', url, as: member })).statusCode;
+    expect(await iconStatus('/api/agent-artifacts/99999999999/icon')).toBe(404);
+    expect(await iconStatus(`/api/agent-artifacts/${encodeURIComponent(fox.alias)}/icon`)).toBe(400);
+  });
+
+  it('should keep every organization’s agents to itself: list, archive and results', async () => {
+    const owner = await manager();
+    const agent = await created(owner, {
+      alias: alias('private'),
+      type: 'dev',
+      endpoint: 'https://a.example.test',
+    });
+    const stranger = await manager();
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    for (const other of [stranger, admin]) {
+      expect(await list(other)).toEqual([]);
+      for (const ref of [agent.id, agent.alias]) {
+        const archived = await archive(other, ref);
+        expect(archived.statusCode).toBe(404);
+        const read = await results(other, ref);
+        expect(read.statusCode).toBe(404);
+        expect(read.json()).toEqual({ detail: AGENT_MESSAGES.notFound });
       }
-      expect(fetches(), 'showing the icon does not call the other site').toHaveLength(1);
-      const [row] = await proctor()
-        .ctx.db.select({ data: agentArtifacts.data })
-        .from(agentArtifacts)
-        .where(eq(agentArtifacts.id, agent.id));
-      expect((row!.data as { icon_key: string }).icon_key).toMatch(
-        new RegExp(`^agents/${member.organization!.id}/[0-9a-f]{64}\\.png$`),
-      );
+    }
+    expect((await list(owner)).map((a) => a.id)).toEqual([agent.id]);
+    expect((await results(owner, 'no-such-agent')).json()).toEqual({ detail: AGENT_MESSAGES.notFound });
+  });
+
+  it('should archive an agent by id or alias: it leaves the list, its sessions and results stay', async () => {
+    const member = await manager();
+    const [one, two] = [
+      await created(member, { alias: alias('one'), type: 'dev', endpoint: 'https://a.example.test' }),
+      await created(member, { alias: alias('two'), type: 'dev', endpoint: 'https://a.example.test' }),
+    ];
+    const [session] = await proctor()
+      .ctx.db.insert(sessions)
+      .values({
+        publicId: newPublicId(),
+        status: 'scoring_completed',
+        organizationId: member.organization!.id,
+        agentArtifactId: one!.id,
+      })
+      .returning();
+
+    const byId = await archive(member, one!.id);
+    expect(byId.statusCode).toBe(200);
+    expect(AgentArtifactResponse.parse(byId.json()).artifact).toMatchObject({
+      id: one!.id,
+      archived: true,
+    });
+    const byAlias = await archive(member, two!.alias);
+    expect(AgentArtifactResponse.parse(byAlias.json()).artifact).toMatchObject({
+      id: two!.id,
+      archived: true,
+    });
+    expect(await list(member)).toEqual([]);
+
+    const [kept] = await proctor().ctx.db.select().from(sessions).where(eq(sessions.id, session!.id));
+    expect(kept!.agentArtifactId).toBe(one!.id);
+    const read = await results(member, one!.alias);
+    expect(read.statusCode).toBe(200);
+    expect(AgentResultsResponse.parse(read.json())).toMatchObject({
+      agent: { archived: true },
+      summary: { total: 1 },
+    });
+  });
+
+  describe('results per test case', () => {
+    let clock = Date.parse('2026-05-01T08:00:00Z');
+    const tick = () => {
+      clock += 60_000;
+      return new Date(clock);
+    };
+
+    it('should count scored, passed and infrastructure failures by the classification rules, with intervals and pass@k', async () => {
+      const member = await manager();
+      const organizationId = member.organization!.id;
+      const superScorer = await proctor().actor({
+        organization: member.organization,
+        permissions: { is_super_scorer: true },
+      });
+      const { db } = proctor().ctx;
+      const agent = await created(member, {
+        alias: alias('scored bot'),
+        type: 'dev',
+        endpoint: 'https://a.example.test',
+      });
+      const other = await created(member, {
+        alias: alias('other bot'),
+        type: 'dev',
+        endpoint: 'https://a.example.test',
+      });
+      const [simulator] = await db
+        .insert(simulators)
+        .values({ name: `agents-sim-${newPublicId().slice(0, 8)}` })
+        .returning();
+      const [checkout, search] = await db
+        .insert(testCases)
+        .values(
+          ['Checkout', 'Search'].map((name) => ({
+            publicId: newPublicId(),
+            organizationId,
+            simulatorId: simulator!.id,
+            name: `${name} ${counter}`,
+          })),
+        )
+        .returning();
+
+      async function run(
+        testCaseId: number | null,
+        verdicts: { automatic?: boolean; superScorer?: boolean; autoFailed?: boolean },
+        values: Partial<typeof sessions.$inferInsert> = {},
+      ) {
+        const [session] = await db
+          .insert(sessions)
+          .values({
+            publicId: newPublicId(),
+            status: 'scoring_completed',
+            organizationId,
+            agentArtifactId: agent.id,
+            testCaseId,
+            createdAt: tick(),
+            ...values,
+          })
+          .returning();
+        const id = session!.id;
+        if (verdicts.automatic !== undefined)
+          await recordScores(db, {
+            sessionId: id,
+            type: 'state_mutation_match',
+            result: {
+              correct: verdicts.automatic,
+              reason: verdicts.automatic ? 'Done' : 'A change is missing',
+            },
+            createdAt: tick(),
+          });
+        if (verdicts.autoFailed)
+          await recordScores(db, {
+            sessionId: id,
+            type: 'system_scoring',
+            result: { correct: false, reason: 'Auto Failed: No Mutations' },
+            createdAt: tick(),
+          });
+        if (verdicts.superScorer !== undefined)
+          await recordScores(db, {
+            sessionId: id,
+            userId: superScorer.user.id,
+            type: 'human_in_the_loop',
+            config: { is_super_scorer: true },
+            result: { correct: verdicts.superScorer, reason: 'Decided' },
+            createdAt: tick(),
+          });
+        return id;
+      }
+
+      // Checkout: a pass; a fail; a fail that a person decided passed; one the system auto-marked incorrect
+      // (left out); one whose run failed (counted apart); one archived and one replay (not counted at all).
+      const pass = await run(checkout!.id, { automatic: true });
+      await run(checkout!.id, { automatic: false });
+      await run(checkout!.id, { automatic: false, superScorer: true });
+      await run(checkout!.id, { automatic: true, autoFailed: true });
+      await run(checkout!.id, {}, { status: 'run_failed' });
+      await run(checkout!.id, { automatic: true }, { archived: true });
+      await run(checkout!.id, { automatic: true }, { replayOfSessionId: pass });
+      // Search: a pass, and a session without an automatic verdict that a person failed.
+      await run(search!.id, { automatic: true });
+      await run(search!.id, { superScorer: false });
+      // No test case: a fail, and one whose scoring failed.
+      await run(null, { automatic: false });
+      await run(null, {}, { status: 'scoring_failed' });
+      // Another agent's session of the same test case.
+      await db.insert(sessions).values({
+        publicId: newPublicId(),
+        status: 'scoring_completed',
+        organizationId,
+        agentArtifactId: other.id,
+        testCaseId: checkout!.id,
+      });
+
+      for (const ref of [agent.alias, String(agent.id)]) {
+        const response = await results(member, ref);
+        expect(response.statusCode).toBe(200);
+        const body = AgentResultsResponse.parse(response.json());
+        expect(body.agent.id).toBe(agent.id);
+        const [first, second, none] = body.testCases;
+        expect(body.testCases).toHaveLength(3);
+
+        expect(first).toMatchObject({
+          testCase: { id: checkout!.id, publicId: checkout!.publicId, name: checkout!.name },
+          simulator: { id: simulator!.id, name: simulator!.name },
+          total: 5,
+          scored: 3,
+          passed: 2,
+          infrastructureFailures: 1,
+          needsHumanScoring: 2,
+          humanDisagreements: 1,
+        });
+        // 2 of 3: 95% Wilson interval 20.8–93.9% (worked by hand: centre (p + z²/2n)/(1 + z²/n), z = 1.96).
+        expect(first!.successRate).toMatchObject({ passed: 2, total: 3 });
+        expect(first!.successRate.rate).toBeCloseTo(2 / 3, 10);
+        expect(first!.successRate.low).toBeCloseTo(0.20766, 4);
+        expect(first!.successRate.high).toBeCloseTo(0.93851, 4);
+        // n = 3, c = 2: pass@k = 1 − C(1,k)/C(3,k), pass^k = C(2,k)/C(3,k).
+        expect(Object.keys(first!.passAtK)).toEqual(['1', '2', '3']);
+        expect(first!.passAtK['1']).toBeCloseTo(2 / 3, 10);
+        expect(first!.passAtK['2']).toBe(1);
+        expect(first!.passAtK['3']).toBe(1);
+        expect(first!.passHatK['1']).toBeCloseTo(2 / 3, 10);
+        expect(first!.passHatK['2']).toBeCloseTo(1 / 3, 10);
+        expect(first!.passHatK['3']).toBe(0);
+
+        expect(second).toMatchObject({
+          testCase: { id: search!.id },
+          total: 2,
+          scored: 2,
+          passed: 1,
+          infrastructureFailures: 0,
+          needsHumanScoring: 1,
+          humanDisagreements: 0,
+          passAtK: { '1': 0.5, '2': 1 },
+          passHatK: { '1': 0.5, '2': 0 },
+        });
+        expect(second!.successRate.low).toBeCloseTo(0.09453, 4);
+        expect(second!.successRate.high).toBeCloseTo(0.90547, 4);
+
+        expect(none).toMatchObject({
+          testCase: null,
+          simulator: null,
+          total: 2,
+          scored: 1,
+          passed: 0,
+          infrastructureFailures: 1,
+          passAtK: { '1': 0 },
+          passHatK: { '1': 0 },
+          successRate: { passed: 0, total: 1, rate: 0, low: 0 },
+        });
+        expect(none!.successRate.high).toBeCloseTo(0.79345, 4);
+
+        // 3 of 6 overall: 18.8–81.2%.
+        expect(body.summary).toMatchObject({
+          total: 9,
+          scored: 6,
+          passed: 3,
+          infrastructureFailures: 2,
+          needsHumanScoring: 4,
+          humanDisagreements: 1,
+          successRate: { passed: 3, total: 6, rate: 0.5 },
+        });
+        expect(body.summary.successRate.low).toBeCloseTo(0.18762, 4);
+        expect(body.summary.successRate.high).toBeCloseTo(0.81238, 4);
+      }
     });
 
-    it("should add each type of agent with its own fields, newest first, and show a URL icon from Proctor's copy", async () => {
+    it('should answer an agent without sessions with empty results', async () => {
       const member = await manager();
-      const human = await created(member, { alias: alias('rita'), type: 'human', humanName: 'Rita Tester' });
-      const dev = await created(member, {
-        alias: alias('local bot'),
+      const agent = await created(member, {
+        alias: alias('idle'),
         type: 'dev',
-        endpoint: 'http://127.0.0.1:8000/run',
-        description: '  A bot on my laptop  ',
+        endpoint: 'https://a.example.test',
       });
-      const box = await created(member, {
-        alias: alias('boxed'),
-        type: 'git_container',
-        repoUrl: 'https://git.example.test/agents/boxed.git',
-        branch: 'main',
-        commitHash: '0123abcd',
-        // Fields of other types are not kept.
-        humanName: 'Nobody',
+      const body = AgentResultsResponse.parse((await results(member, agent.alias)).json());
+      expect(body.testCases).toEqual([]);
+      expect(body.summary).toEqual({
+        total: 0,
+        scored: 0,
+        passed: 0,
+        infrastructureFailures: 0,
+        needsHumanScoring: 0,
+        humanDisagreements: 0,
+        successRate: { passed: 0, total: 0, rate: null, low: null, high: null },
       });
-      expect(human).toMatchObject({
+    });
+
+    it('should find an agent by its alias first, which may be all digits, then by its id', async () => {
+      const member = await manager();
+      const first = await created(member, {
+        alias: alias('first'),
+        type: 'dev',
+        endpoint: 'https://a.example.test',
+      });
+      const namedLikeFirst = await created(member, {
+        alias: String(first.id),
+        type: 'dev',
+        endpoint: 'https://a.example.test',
+      });
+      const numbered = await created(member, {
+        alias: '2147483647',
+        type: 'dev',
+        endpoint: 'https://a.example.test',
+      });
+      const agentOf = async (ref: string | number) =>
+        AgentResultsResponse.parse((await results(member, ref)).json()).agent.id;
+      // The alias "<first's id>" names the agent called so; first is still reached by its own alias.
+      expect(await agentOf(first.id)).toBe(namedLikeFirst.id);
+      expect(await agentOf(first.alias)).toBe(first.id);
+      expect(await agentOf(namedLikeFirst.id)).toBe(namedLikeFirst.id);
+      expect(await agentOf('2147483647')).toBe(numbered.id);
+      expect((await results(member, '99999999999')).statusCode).toBe(404);
+    });
+  });
+
+  describe('agents named by SDK runs at reset', () => {
+    async function simulatorRow() {
+      const [row] = await proctor()
+        .ctx.db.insert(simulators)
+        .values({ name: `sdk-sim-${newPublicId().slice(0, 8)}` })
+        .returning();
+      return row!;
+    }
+    const start = (
+      owner: Actor | { organizationId: number; userId: number | null },
+      simulator: { id: number; name: string },
+      agentVersion: string | null,
+    ) =>
+      startSession(proctor().ctx.db, {
+        ...('user' in owner ? { organizationId: owner.organization!.id, userId: owner.user.id } : owner),
+        simulatorId: simulator.id,
+        simulatorName: simulator.name,
+        jobGroupPublicId: newPublicId(),
+        testCaseId: null,
+        source: 'sdk',
+        agentVersion,
+      });
+
+    it('should make the agent on its first run and link every later run to it', async () => {
+      const member = await manager();
+      const simulator = await simulatorRow();
+      const first = await start(member, simulator, 'my-sdk-agent v1');
+      const second = await start(member, simulator, 'my-sdk-agent v1');
+      expect(first.agentArtifactId).not.toBeNull();
+      expect(second.agentArtifactId).toBe(first.agentArtifactId);
+      expect(first.simulatorConfig).toMatchObject({ agent_version: 'my-sdk-agent v1' });
+
+      const [agent] = await list(member);
+      expect(agent).toMatchObject({
+        id: first.agentArtifactId,
+        alias: 'my-sdk-agent v1',
         userId: member.user.id,
         organizationId: member.organization!.id,
         archived: false,
-        data: {
-          type: 'human',
-          human_name: 'Rita Tester',
-          img_url: `/api/agent-artifacts/${human.id}/icon`,
-          description: '',
-        },
+        data: { type: 'dev', endpoint: null, description: SDK_AGENT_DESCRIPTION, img_url: null },
       });
-      expect(dev.data).toEqual({
-        type: 'dev',
-        endpoint: 'http://127.0.0.1:8000/run',
-        description: 'A bot on my laptop',
-        img_url: `/api/agent-artifacts/${dev.id}/icon`,
-      });
-      expect(box.data).toEqual({
-        type: 'git_container',
-        repo_url: 'https://git.example.test/agents/boxed.git',
-        branch: 'main',
-        commit_hash: '0123abcd',
-        description: '',
-        img_url: `/api/agent-artifacts/${box.id}/icon`,
-      });
-      expect((await list(member)).map((agent) => agent.alias)).toEqual([box.alias, dev.alias, human.alias]);
-      const icon = await proctor().request({ method: 'GET', url: dev.data.img_url!, as: member });
-      expect(icon.statusCode).toBe(200);
-      expect(icon.rawPayload).toEqual(PNG);
+      expect(AgentResultsResponse.parse((await results(member, agent!.alias)).json()).summary.total).toBe(2);
+      // Without agent_version a run has no agent.
+      expect((await start(member, simulator, null)).agentArtifactId).toBeNull();
     });
 
-    it('should refuse an alias the organization already uses, archived or not; another organization may use it', async () => {
+    it('should make one agent when several first runs with one alias start at once', async () => {
       const member = await manager();
-      const first = await created(member, {
-        alias: 'claude-agent',
-        type: 'dev',
-        endpoint: 'https://a.example.test',
-      });
-      const again = await create(member, {
-        alias: ' claude-agent ',
-        type: 'human',
-        humanName: 'Someone',
-        imgUrl: URL_ICON,
-      });
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ detail: 'An agent named "claude-agent" already exists' });
-
-      expect((await archive(member, first.id)).statusCode).toBe(200);
-      const afterArchive = await create(member, {
-        alias: 'claude-agent',
-        type: 'dev',
-        endpoint: 'https://a.example.test',
-        imgUrl: URL_ICON,
-      });
-      expect(afterArchive.statusCode).toBe(409);
-      expect(afterArchive.json().detail).toBe(
-        'An archived agent is named "claude-agent": choose another alias',
+      const simulator = await simulatorRow();
+      const owner = { organizationId: member.organization!.id, userId: null };
+      const runs = await Promise.all(
+        Array.from({ length: 6 }, () => start(owner, simulator, 'parallel-agent')),
       );
-
-      const elsewhere = await manager();
-      await created(elsewhere, { alias: 'claude-agent', type: 'dev', endpoint: 'https://a.example.test' });
+      const ids = new Set(runs.map((run) => run.agentArtifactId));
+      expect(ids.size).toBe(1);
+      expect([...ids][0]).not.toBeNull();
+      const agents = await list(member);
+      expect(agents.map((agent) => [agent.alias, agent.userId])).toEqual([['parallel-agent', null]]);
     });
 
-    it('should draw an emoji icon, or the type’s emoji, into a 128x128 PNG its organization can fetch', async () => {
+    it("should link to the organization's own agent of that alias, archived or not, never another's", async () => {
       const member = await manager();
-      const fox = await created(member, {
-        alias: alias('fox'),
-        type: 'dev',
-        endpoint: 'https://a.example.test',
-        imgUrl: '🦊',
-      });
-      const human = await created(member, {
-        alias: alias('person'),
-        type: 'human',
-        humanName: 'Pat',
-        imgUrl: undefined,
-      });
-      for (const agent of [fox, human]) {
-        expect(agent.data.img_url).toBe(`/api/agent-artifacts/${agent.id}/icon`);
-        const icon = await proctor().request({ method: 'GET', url: agent.data.img_url!, as: member });
-        expect(icon.statusCode).toBe(200);
-        expect(icon.headers['content-type']).toBe('image/png');
-        expect(icon.headers['x-content-type-options']).toBe('nosniff');
-        expect(icon.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-        // Square, and transparent around the emoji.
-        expect(readPng(icon.rawPayload)).toEqual({ width: 128, height: 128, cornerAlpha: 0 });
-      }
-      // Kept by content: the same emoji drawn again is the same blob.
-      const robot = await created(member, {
-        alias: alias('robot'),
-        type: 'dev',
-        endpoint: 'https://a.example.test',
-        imgUrl: undefined,
-      });
-      const robotAgain = await created(member, {
-        alias: alias('robot'),
-        type: 'dev',
-        endpoint: 'https://a.example.test',
-        imgUrl: DEFAULT_AGENT_EMOJI.dev,
-      });
-      const keys = await proctor()
-        .ctx.db.select({ id: agentArtifacts.id, data: agentArtifacts.data })
-        .from(agentArtifacts)
-        .where(eq(agentArtifacts.organizationId, member.organization!.id));
-      const keyOf = (id: number) =>
-        (keys.find((row) => row.id === id)!.data as { icon_key: string }).icon_key;
-      expect(keyOf(robot.id)).toMatch(new RegExp(`^agents/${member.organization!.id}/[0-9a-f]{64}\\.png$`));
-      expect(keyOf(robotAgain.id)).toBe(keyOf(robot.id));
-      expect(
-        keyOf(fox.id),
-        'two emoji drew the same picture: is an emoji font installed (Debian: fonts-noto-color-emoji)?',
-      ).not.toBe(keyOf(robot.id));
-
-      // Another organization's member gets 404; a platform admin (who sees every organization's sessions) may.
       const stranger = await manager();
-      const admin = await proctor().actor({ permissions: { is_admin: true } });
-      expect(
-        (await proctor().request({ method: 'GET', url: fox.data.img_url!, as: stranger })).statusCode,
-      ).toBe(404);
-      expect((await proctor().request({ method: 'GET', url: fox.data.img_url!, as: admin })).statusCode).toBe(
-        200,
-      );
-      expect(
-        (await proctor().request({ method: 'GET', url: '/api/agent-artifacts/999999/icon', as: member }))
-          .statusCode,
-      ).toBe(404);
-      const iconStatus = async (url: string) =>
-        (await proctor().request({ method: 'GET', url, as: member })).statusCode;
-      expect(await iconStatus('/api/agent-artifacts/99999999999/icon')).toBe(404);
-      expect(await iconStatus(`/api/agent-artifacts/${encodeURIComponent(fox.alias)}/icon`)).toBe(400);
-    });
-
-    it('should keep every organization’s agents to itself: list, archive and results', async () => {
-      const owner = await manager();
-      const agent = await created(owner, {
-        alias: alias('private'),
+      const simulator = await simulatorRow();
+      const made = await created(member, {
+        alias: 'shared-name',
         type: 'dev',
         endpoint: 'https://a.example.test',
       });
-      const stranger = await manager();
-      const admin = await proctor().actor({ permissions: { is_admin: true } });
-      for (const other of [stranger, admin]) {
-        expect(await list(other)).toEqual([]);
-        for (const ref of [agent.id, agent.alias]) {
-          const archived = await archive(other, ref);
-          expect(archived.statusCode).toBe(404);
-          const read = await results(other, ref);
-          expect(read.statusCode).toBe(404);
-          expect(read.json()).toEqual({ detail: AGENT_MESSAGES.notFound });
-        }
-      }
-      expect((await list(owner)).map((a) => a.id)).toEqual([agent.id]);
-      expect((await results(owner, 'no-such-agent')).json()).toEqual({ detail: AGENT_MESSAGES.notFound });
-    });
-
-    it('should archive an agent by id or alias: it leaves the list, its sessions and results stay', async () => {
-      const member = await manager();
-      const [one, two] = [
-        await created(member, { alias: alias('one'), type: 'dev', endpoint: 'https://a.example.test' }),
-        await created(member, { alias: alias('two'), type: 'dev', endpoint: 'https://a.example.test' }),
-      ];
-      const [session] = await proctor()
-        .ctx.db.insert(sessions)
-        .values({
-          publicId: newPublicId(),
-          status: 'scoring_completed',
-          organizationId: member.organization!.id,
-          agentArtifactId: one!.id,
-        })
-        .returning();
-
-      const byId = await archive(member, one!.id);
-      expect(byId.statusCode).toBe(200);
-      expect(AgentArtifactResponse.parse(byId.json()).artifact).toMatchObject({
-        id: one!.id,
-        archived: true,
-      });
-      const byAlias = await archive(member, two!.alias);
-      expect(AgentArtifactResponse.parse(byAlias.json()).artifact).toMatchObject({
-        id: two!.id,
-        archived: true,
-      });
+      const theirs = await start(stranger, simulator, 'shared-name');
+      expect(theirs.agentArtifactId).not.toBe(made.id);
+      expect((await start(member, simulator, 'shared-name')).agentArtifactId).toBe(made.id);
+      expect((await archive(member, made.id)).statusCode).toBe(200);
+      expect((await start(member, simulator, 'shared-name')).agentArtifactId).toBe(made.id);
       expect(await list(member)).toEqual([]);
-
-      const [kept] = await proctor().ctx.db.select().from(sessions).where(eq(sessions.id, session!.id));
-      expect(kept!.agentArtifactId).toBe(one!.id);
-      const read = await results(member, one!.alias);
-      expect(read.statusCode).toBe(200);
-      expect(AgentResultsResponse.parse(read.json())).toMatchObject({
-        agent: { archived: true },
-        summary: { total: 1 },
-      });
     });
+  });
+}
 
-    describe('results per test case', () => {
-      let clock = Date.parse('2026-05-01T08:00:00Z');
-      const tick = () => {
-        clock += 60_000;
-        return new Date(clock);
-      };
-
-      it('should count scored, passed and infrastructure failures by the classification rules, with intervals and pass@k', async () => {
-        const member = await manager();
-        const organizationId = member.organization!.id;
-        const superScorer = await proctor().actor({
-          organization: member.organization,
-          permissions: { is_super_scorer: true },
-        });
-        const { db } = proctor().ctx;
-        const agent = await created(member, {
-          alias: alias('scored bot'),
-          type: 'dev',
-          endpoint: 'https://a.example.test',
-        });
-        const other = await created(member, {
-          alias: alias('other bot'),
-          type: 'dev',
-          endpoint: 'https://a.example.test',
-        });
-        const [simulator] = await db
-          .insert(simulators)
-          .values({ name: `agents-sim-${newPublicId().slice(0, 8)}` })
-          .returning();
-        const [checkout, search] = await db
-          .insert(testCases)
-          .values(
-            ['Checkout', 'Search'].map((name) => ({
-              publicId: newPublicId(),
-              organizationId,
-              simulatorId: simulator!.id,
-              name: `${name} ${counter}`,
-            })),
-          )
-          .returning();
-
-        async function run(
-          testCaseId: number | null,
-          verdicts: { automatic?: boolean; superScorer?: boolean; autoFailed?: boolean },
-          values: Partial<typeof sessions.$inferInsert> = {},
-        ) {
-          const [session] = await db
-            .insert(sessions)
-            .values({
-              publicId: newPublicId(),
-              status: 'scoring_completed',
-              organizationId,
-              agentArtifactId: agent.id,
-              testCaseId,
-              createdAt: tick(),
-              ...values,
-            })
-            .returning();
-          const id = session!.id;
-          if (verdicts.automatic !== undefined)
-            await recordScores(db, {
-              sessionId: id,
-              type: 'state_mutation_match',
-              result: {
-                correct: verdicts.automatic,
-                reason: verdicts.automatic ? 'Done' : 'A change is missing',
-              },
-              createdAt: tick(),
-            });
-          if (verdicts.autoFailed)
-            await recordScores(db, {
-              sessionId: id,
-              type: 'system_scoring',
-              result: { correct: false, reason: 'Auto Failed: No Mutations' },
-              createdAt: tick(),
-            });
-          if (verdicts.superScorer !== undefined)
-            await recordScores(db, {
-              sessionId: id,
-              userId: superScorer.user.id,
-              type: 'human_in_the_loop',
-              config: { is_super_scorer: true },
-              result: { correct: verdicts.superScorer, reason: 'Decided' },
-              createdAt: tick(),
-            });
-          return id;
-        }
-
-        // Checkout: a pass; a fail; a fail that a person decided passed; one the system auto-marked incorrect
-        // (left out); one whose run failed (counted apart); one archived and one replay (not counted at all).
-        const pass = await run(checkout!.id, { automatic: true });
-        await run(checkout!.id, { automatic: false });
-        await run(checkout!.id, { automatic: false, superScorer: true });
-        await run(checkout!.id, { automatic: true, autoFailed: true });
-        await run(checkout!.id, {}, { status: 'run_failed' });
-        await run(checkout!.id, { automatic: true }, { archived: true });
-        await run(checkout!.id, { automatic: true }, { replayOfSessionId: pass });
-        // Search: a pass, and a session without an automatic verdict that a person failed.
-        await run(search!.id, { automatic: true });
-        await run(search!.id, { superScorer: false });
-        // No test case: a fail, and one whose scoring failed.
-        await run(null, { automatic: false });
-        await run(null, {}, { status: 'scoring_failed' });
-        // Another agent's session of the same test case.
-        await db.insert(sessions).values({
-          publicId: newPublicId(),
-          status: 'scoring_completed',
-          organizationId,
-          agentArtifactId: other.id,
-          testCaseId: checkout!.id,
-        });
-
-        for (const ref of [agent.alias, String(agent.id)]) {
-          const response = await results(member, ref);
-          expect(response.statusCode).toBe(200);
-          const body = AgentResultsResponse.parse(response.json());
-          expect(body.agent.id).toBe(agent.id);
-          const [first, second, none] = body.testCases;
-          expect(body.testCases).toHaveLength(3);
-
-          expect(first).toMatchObject({
-            testCase: { id: checkout!.id, publicId: checkout!.publicId, name: checkout!.name },
-            simulator: { id: simulator!.id, name: simulator!.name },
-            total: 5,
-            scored: 3,
-            passed: 2,
-            infrastructureFailures: 1,
-            needsHumanScoring: 2,
-            humanDisagreements: 1,
-          });
-          // 2 of 3: 95% Wilson interval 20.8–93.9% (worked by hand: centre (p + z²/2n)/(1 + z²/n), z = 1.96).
-          expect(first!.successRate).toMatchObject({ passed: 2, total: 3 });
-          expect(first!.successRate.rate).toBeCloseTo(2 / 3, 10);
-          expect(first!.successRate.low).toBeCloseTo(0.20766, 4);
-          expect(first!.successRate.high).toBeCloseTo(0.93851, 4);
-          // n = 3, c = 2: pass@k = 1 − C(1,k)/C(3,k), pass^k = C(2,k)/C(3,k).
-          expect(Object.keys(first!.passAtK)).toEqual(['1', '2', '3']);
-          expect(first!.passAtK['1']).toBeCloseTo(2 / 3, 10);
-          expect(first!.passAtK['2']).toBe(1);
-          expect(first!.passAtK['3']).toBe(1);
-          expect(first!.passHatK['1']).toBeCloseTo(2 / 3, 10);
-          expect(first!.passHatK['2']).toBeCloseTo(1 / 3, 10);
-          expect(first!.passHatK['3']).toBe(0);
-
-          expect(second).toMatchObject({
-            testCase: { id: search!.id },
-            total: 2,
-            scored: 2,
-            passed: 1,
-            infrastructureFailures: 0,
-            needsHumanScoring: 1,
-            humanDisagreements: 0,
-            passAtK: { '1': 0.5, '2': 1 },
-            passHatK: { '1': 0.5, '2': 0 },
-          });
-          expect(second!.successRate.low).toBeCloseTo(0.09453, 4);
-          expect(second!.successRate.high).toBeCloseTo(0.90547, 4);
-
-          expect(none).toMatchObject({
-            testCase: null,
-            simulator: null,
-            total: 2,
-            scored: 1,
-            passed: 0,
-            infrastructureFailures: 1,
-            passAtK: { '1': 0 },
-            passHatK: { '1': 0 },
-            successRate: { passed: 0, total: 1, rate: 0, low: 0 },
-          });
-          expect(none!.successRate.high).toBeCloseTo(0.79345, 4);
-
-          // 3 of 6 overall: 18.8–81.2%.
-          expect(body.summary).toMatchObject({
-            total: 9,
-            scored: 6,
-            passed: 3,
-            infrastructureFailures: 2,
-            needsHumanScoring: 4,
-            humanDisagreements: 1,
-            successRate: { passed: 3, total: 6, rate: 0.5 },
-          });
-          expect(body.summary.successRate.low).toBeCloseTo(0.18762, 4);
-          expect(body.summary.successRate.high).toBeCloseTo(0.81238, 4);
-        }
-      });
-
-      it('should answer an agent without sessions with empty results', async () => {
-        const member = await manager();
-        const agent = await created(member, {
-          alias: alias('idle'),
-          type: 'dev',
-          endpoint: 'https://a.example.test',
-        });
-        const body = AgentResultsResponse.parse((await results(member, agent.alias)).json());
-        expect(body.testCases).toEqual([]);
-        expect(body.summary).toEqual({
-          total: 0,
-          scored: 0,
-          passed: 0,
-          infrastructureFailures: 0,
-          needsHumanScoring: 0,
-          humanDisagreements: 0,
-          successRate: { passed: 0, total: 0, rate: null, low: null, high: null },
-        });
-      });
-
-      it('should find an agent by its alias first, which may be all digits, then by its id', async () => {
-        const member = await manager();
-        const first = await created(member, {
-          alias: alias('first'),
-          type: 'dev',
-          endpoint: 'https://a.example.test',
-        });
-        const namedLikeFirst = await created(member, {
-          alias: String(first.id),
-          type: 'dev',
-          endpoint: 'https://a.example.test',
-        });
-        const numbered = await created(member, {
-          alias: '2147483647',
-          type: 'dev',
-          endpoint: 'https://a.example.test',
-        });
-        const agentOf = async (ref: string | number) =>
-          AgentResultsResponse.parse((await results(member, ref)).json()).agent.id;
-        // The alias "<first's id>" names the agent called so; first is still reached by its own alias.
-        expect(await agentOf(first.id)).toBe(namedLikeFirst.id);
-        expect(await agentOf(first.alias)).toBe(first.id);
-        expect(await agentOf(namedLikeFirst.id)).toBe(namedLikeFirst.id);
-        expect(await agentOf('2147483647')).toBe(numbered.id);
-        expect((await results(member, '99999999999')).statusCode).toBe(404);
-      });
-    });
-
-    describe('agents named by SDK runs at reset', () => {
-      async function simulatorRow() {
-        const [row] = await proctor()
-          .ctx.db.insert(simulators)
-          .values({ name: `sdk-sim-${newPublicId().slice(0, 8)}` })
-          .returning();
-        return row!;
-      }
-      const start = (
-        owner: Actor | { organizationId: number; userId: number | null },
-        simulator: { id: number; name: string },
-        agentVersion: string | null,
-      ) =>
-        startSession(proctor().ctx.db, {
-          ...('user' in owner ? { organizationId: owner.organization!.id, userId: owner.user.id } : owner),
-          simulatorId: simulator.id,
-          simulatorName: simulator.name,
-          jobGroupPublicId: newPublicId(),
-          testCaseId: null,
-          source: 'sdk',
-          agentVersion,
-        });
-
-      it('should make the agent on its first run and link every later run to it', async () => {
-        const member = await manager();
-        const simulator = await simulatorRow();
-        const first = await start(member, simulator, 'my-sdk-agent v1');
-        const second = await start(member, simulator, 'my-sdk-agent v1');
-        expect(first.agentArtifactId).not.toBeNull();
-        expect(second.agentArtifactId).toBe(first.agentArtifactId);
-        expect(first.simulatorConfig).toMatchObject({ agent_version: 'my-sdk-agent v1' });
-
-        const [agent] = await list(member);
-        expect(agent).toMatchObject({
-          id: first.agentArtifactId,
-          alias: 'my-sdk-agent v1',
-          userId: member.user.id,
-          organizationId: member.organization!.id,
-          archived: false,
-          data: { type: 'dev', endpoint: null, description: SDK_AGENT_DESCRIPTION, img_url: null },
-        });
-        expect(AgentResultsResponse.parse((await results(member, agent!.alias)).json()).summary.total).toBe(
-          2,
-        );
-        // Without agent_version a run has no agent.
-        expect((await start(member, simulator, null)).agentArtifactId).toBeNull();
-      });
-
-      it('should make one agent when several first runs with one alias start at once', async () => {
-        const member = await manager();
-        const simulator = await simulatorRow();
-        const owner = { organizationId: member.organization!.id, userId: null };
-        const runs = await Promise.all(
-          Array.from({ length: 6 }, () => start(owner, simulator, 'parallel-agent')),
-        );
-        const ids = new Set(runs.map((run) => run.agentArtifactId));
-        expect(ids.size).toBe(1);
-        expect([...ids][0]).not.toBeNull();
-        const agents = await list(member);
-        expect(agents.map((agent) => [agent.alias, agent.userId])).toEqual([['parallel-agent', null]]);
-      });
-
-      it("should link to the organization's own agent of that alias, archived or not, never another's", async () => {
-        const member = await manager();
-        const stranger = await manager();
-        const simulator = await simulatorRow();
-        const made = await created(member, {
-          alias: 'shared-name',
-          type: 'dev',
-          endpoint: 'https://a.example.test',
-        });
-        const theirs = await start(stranger, simulator, 'shared-name');
-        expect(theirs.agentArtifactId).not.toBe(made.id);
-        expect((await start(member, simulator, 'shared-name')).agentArtifactId).toBe(made.id);
-        expect((await archive(member, made.id)).statusCode).toBe(200);
-        expect((await start(member, simulator, 'shared-name')).agentArtifactId).toBe(made.id);
-        expect(await list(member)).toEqual([]);
-      });
-    });
-  },
-  { env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' } },
-);
+describeEachDatabase('agents', agentsSuite, { env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' } });
 
 describe('drawing icons', () => {
   it('should answer 503 rather than hang when the drawing takes too long or Chromium is missing', async () => {
