@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,9 @@ import { until } from './support/until';
  * protocol by a static file server on this machine, holding a Python agent that speaks the step protocol on its
  * pipes. Its `main` branch has two commits: the first carries the tracker's "Email of the Infrastructure lead"
  * out, the second is broken, so a pass proves the commit asked for is the one run. Its `probe` branch (no
- * history in common) holds an agent that looks around its sandbox and answers what it found.
+ * history in common) holds an agent that looks around its sandbox and answers what it found; `linked` the solver
+ * with a manifest that is a link to a file outside the repository, and a `.proctor-ready` that links outside too
+ * (Proctor once wrote a file of that name into checkouts).
  */
 const tracker = builtInSimulators.find((simulator) => simulator.name === 'tracker')!;
 const task = tracker.testCases.find((testCase) => testCase.key === 'infrastructure-lead-email')!;
@@ -73,6 +75,7 @@ let repoUrl: string;
 let solving: string;
 let broken: string;
 let probing: string;
+let linked: string;
 const server = createServer(async (request, response) => {
   const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
   try {
@@ -109,6 +112,19 @@ beforeAll(async () => {
   git(source, 'add', '.');
   git(source, 'commit', '--quiet', '-m', 'An agent that looks around');
   probing = git(source, 'rev-parse', 'HEAD');
+  git(source, 'checkout', '--quiet', '--orphan', 'linked');
+  // A manifest that would work if read: the server must not follow it out of the repository.
+  const outside = join(work, 'outside.json');
+  await writeFile(outside, JSON.stringify({ command: ['python3', 'agent.py'] }));
+  await rm(join(source, 'proctor-agent.json'));
+  await symlink(outside, join(source, 'proctor-agent.json'));
+  // Nor may fetching write through a link of the repository's.
+  await writeFile(join(work, 'bystander.txt'), 'untouched');
+  await symlink(join(work, 'bystander.txt'), join(source, '.proctor-ready'));
+  await writeFile(join(source, 'agent.py'), SOLVER);
+  git(source, 'add', '.');
+  git(source, 'commit', '--quiet', '-m', 'The solver, its manifest a link out of the repository');
+  linked = git(source, 'rev-parse', 'HEAD');
   execFileSync('git', ['clone', '--quiet', '--bare', source, join(served, 'agent.git')]);
   git(join(served, 'agent.git'), 'update-server-info');
   repoUrl = `http://127.0.0.1:${port}/agent.git`;
@@ -247,6 +263,20 @@ describeEachDatabase(
         'PWD',
         'PYTHONUNBUFFERED',
       ]);
+    });
+
+    it("follows no link of the repository's out of it: not the manifest, not a file Proctor writes", async () => {
+      const person = await runner();
+      const { ended, session, messages } = await run(
+        person,
+        await gitAgent(person, { branch: 'linked', commitHash: linked }),
+      );
+      expect(ended).toMatchObject({ total: 1, passed: 0 });
+      expect(session.output).toBeNull();
+      expect(messages).toContainEqual(
+        expect.stringContaining('proctor-agent.json is a symbolic link: it must be a file of the repository'),
+      );
+      expect(await readFile(join(work, 'bystander.txt'), 'utf8')).toBe('untouched');
     });
 
     it('fails with the reason when the commit is not on the branch, or the repository is not one to reach', async () => {

@@ -1,17 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  chmod,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, lstat, mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_PROTOCOL, AGENT_STEP_TIMEOUT_MS, type AgentObservation, COMMIT_ID } from '@proctor/contracts';
@@ -73,6 +63,8 @@ export const AGENT_SANDBOX_LIMITS = {
 const NOBODY = 65_534;
 /** How long fetching a repository may take. */
 const CLONE_TIMEOUT_MS = 120_000;
+/** The largest manifest read. */
+const MAX_MANIFEST_BYTES = 64 * 1024;
 /** Characters of the agent's standard error kept for a failure's reason. */
 const STDERR_TAIL = 4_096;
 /** The longest line an agent may answer (an action is a few hundred bytes; a typed text may be long). */
@@ -265,9 +257,10 @@ async function fetchCheckout(
 ): Promise<string> {
   const root = await checkoutsRoot();
   const final = join(root, key);
+  // A checkout is moved there whole once complete; nothing in it is read (it may link anywhere).
   if (
-    await stat(join(final, '.proctor-ready')).then(
-      () => true,
+    await lstat(final).then(
+      (info) => info.isDirectory(),
       () => false,
     )
   )
@@ -320,10 +313,6 @@ async function fetchCheckout(
       throw new Error(`Commit ${source.commit} is not on branch "${source.branch}" of ${source.repoUrl}`);
     }
     await makeReadable(checkout);
-    await writeFile(
-      join(checkout, '.proctor-ready'),
-      `${await runGit(['rev-parse', 'HEAD'], checkout, timeout)}\n`,
-    );
     await rename(checkout, final).catch(async (error: NodeJS.ErrnoException) => {
       // Another process fetched the same commit meanwhile: keep theirs.
       if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
@@ -334,15 +323,23 @@ async function fetchCheckout(
   }
 }
 
-/** The command the repository's manifest names, with the reason when there is none or it is not valid. */
+/**
+ * The command the repository's manifest names, with the reason when there is none or it is not valid. The manifest
+ * must be a file of the checkout: a symbolic link (which could lead anywhere on this machine) is not followed.
+ */
 export async function manifestCommand(checkout: string): Promise<string[]> {
   let text: string;
   try {
-    text = await readFile(join(checkout, AGENT_MANIFEST), 'utf8');
-  } catch {
-    throw new Error(
-      `The repository has no ${AGENT_MANIFEST} in its root: it names the command that starts the agent, e.g. {"command": ["python3", "agent.py"]}`,
-    );
+    text = await readManifest(join(checkout, AGENT_MANIFEST));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT')
+      throw new Error(
+        `The repository has no ${AGENT_MANIFEST} in its root: it names the command that starts the agent, e.g. {"command": ["python3", "agent.py"]}`,
+      );
+    if (code === 'ELOOP')
+      throw new Error(`${AGENT_MANIFEST} is a symbolic link: it must be a file of the repository`);
+    throw error;
   }
   let parsed: unknown;
   try {
@@ -354,6 +351,22 @@ export async function manifestCommand(checkout: string): Promise<string[]> {
   if (!manifest.success)
     throw new Error(`${AGENT_MANIFEST} must name the command as {"command": ["program", "argument", …]}`);
   return manifest.data.command;
+}
+
+async function readManifest(path: string): Promise<string> {
+  // O_NONBLOCK: opening a FIFO does not wait for a writer.
+  const file = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const info = await file.stat();
+    if (!info.isFile()) throw new Error(`${AGENT_MANIFEST} is not a file`);
+    if (info.size > MAX_MANIFEST_BYTES)
+      throw new Error(`${AGENT_MANIFEST} is larger than ${MAX_MANIFEST_BYTES / 1024} KiB`);
+    const buffer = Buffer.alloc(MAX_MANIFEST_BYTES);
+    const { bytesRead } = await file.read(buffer, 0, MAX_MANIFEST_BYTES, 0);
+    return buffer.toString('utf8', 0, bytesRead);
+  } finally {
+    await file.close();
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_PROTOCOL, type AgentObservation } from '@proctor/contracts';
@@ -78,6 +78,22 @@ describe('the git container sandbox', () => {
     await expect(
       manifestCommand(await repository({ [AGENT_MANIFEST]: '{"command": "python3 agent.py"}' })),
     ).rejects.toThrow(/must name the command as/);
+  });
+
+  it('does not follow a manifest that links out of the checkout, nor read a huge one', async () => {
+    const outside = await repository({ 'elsewhere.json': '{"command": ["sh", "-c", "id"]}' });
+    const linked = await repository({});
+    await symlink(join(outside, 'elsewhere.json'), join(linked, AGENT_MANIFEST));
+    await expect(manifestCommand(linked)).rejects.toThrow(
+      `${AGENT_MANIFEST} is a symbolic link: it must be a file of the repository`,
+    );
+    const folder = await repository({});
+    await mkdir(join(folder, AGENT_MANIFEST));
+    await expect(manifestCommand(folder)).rejects.toThrow(`${AGENT_MANIFEST} is not a file`);
+    const huge = `{"command": ["python3", "agent.py"], "padding": "${'x'.repeat(70_000)}"}`;
+    await expect(manifestCommand(await repository({ [AGENT_MANIFEST]: huge }))).rejects.toThrow(
+      `${AGENT_MANIFEST} is larger than 64 KiB`,
+    );
   });
 
   it('refuses a repository URL that is not http(s), or on a private address, before git runs', async () => {
