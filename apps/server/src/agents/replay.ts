@@ -1,6 +1,6 @@
-import type { RecordedStep } from '@proctor/contracts';
+import { RECORDING, type RecordedStep } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
-import type { SimulatorInstance } from '@proctor/simulators';
+import type { SimulatorDefinition, SimulatorInstance } from '@proctor/simulators';
 import type { Frame, Locator, Page } from 'playwright-core';
 import type { RunDriver } from '../environments/manager';
 import { withEnvironmentPage } from './page';
@@ -169,7 +169,19 @@ async function click(page: Page, action: Extract<RecordedStep['action'], { type:
   await page.mouse.click(action.x, action.y, { button: action.button });
 }
 
-async function type(page: Page, action: Extract<RecordedStep['action'], { type: 'type' }>): Promise<void> {
+/** Text of nothing but mask characters: what the recorder keeps of a password field's typing. */
+const MASKED_TEXT = new RegExp(`^${RECORDING.passwordMask}+$`, 'u');
+
+/**
+ * Types a recorded `type` action. A password field's typing is recorded masked, so a run of mask characters is
+ * typed as the simulator's own sign-in password (its seeded account's, public to every user of the simulator):
+ * the one password a recorded session can have signed in with that a replay can know.
+ */
+async function type(
+  page: Page,
+  action: Extract<RecordedStep['action'], { type: 'type' }>,
+  auth: SimulatorDefinition['auth'],
+): Promise<void> {
   const selector = action.target?.selector;
   if (selector) {
     const target = frameFor(page, action.metadata.frame_url).locator(selector).first();
@@ -177,8 +189,15 @@ async function type(page: Page, action: Extract<RecordedStep['action'], { type: 
     if ((await present(target)) && !(await target.evaluate((element) => element === document.activeElement)))
       await target.focus();
   }
-  for (const part of typedParts(action.text)) {
-    if ('key' in part) await page.keyboard.press(part.key);
+  const parts = typedParts(action.text);
+  const masked = parts.flatMap((part, index) =>
+    'text' in part && MASKED_TEXT.test(part.text) ? [index] : [],
+  );
+  for (const [index, part] of parts.entries()) {
+    // The masked runs and the editing keys between them stand for the password, typed once at the first run.
+    if (masked.length > 0 && index > masked[0]! && index <= masked.at(-1)!) continue;
+    if (index === masked[0]) await page.keyboard.type(auth.password);
+    else if ('key' in part) await page.keyboard.press(part.key);
     else await page.keyboard.type(part.text);
   }
 }
@@ -204,7 +223,7 @@ async function select(
  * mutations and verdict then say how far it got.
  */
 export function replayDriver(steps: readonly RecordedStep[], output: JsonValue | undefined): RunDriver {
-  return ({ wsEndpoint, instance, signal }) =>
+  return ({ wsEndpoint, instance, definition, signal }) =>
     withEnvironmentPage(wsEndpoint, signal, async (page) => {
       const activity = new PageActivity(page);
       for (const { action } of steps) {
@@ -215,7 +234,7 @@ export function replayDriver(steps: readonly RecordedStep[], output: JsonValue |
             await click(page, action);
             break;
           case 'type':
-            await type(page, action);
+            await type(page, action, definition.auth);
             break;
           case 'scroll':
             await page.mouse.wheel(action.dx, action.dy);
