@@ -58,6 +58,7 @@ const Env = z.object({
   AGENT_LLM_URL: z.string().optional(),
   AGENT_LLM_MODEL: z.string().optional(),
   AGENT_LLM_API_KEY: z.string().optional(),
+  AGENT_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(1_048_576).default(2048),
   OPENAI_CUA_URL: z.string().optional(),
   OPENAI_CUA_API_KEY: z.string().optional(),
   OPENAI_CUA_MODEL: z.string().optional(),
@@ -359,6 +360,8 @@ export interface ServerConfig {
   agentLlm: ChatModelConfig | undefined;
   /** The models of the built-in computer-use agents (OPENAI_CUA_*, ANTHROPIC_CUA_*), each optional. */
   computerUse: ComputerUseConfig;
+  /** The git container agents' sandbox: the memory of all of an agent's processes together. */
+  agentSandbox: { memoryLimitBytes: number };
   jobs: {
     /** BullMQ on this Redis; the in-process queue when absent. */
     redisUrl: string | undefined;
@@ -420,6 +423,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     scoring: parseScoring(e),
     agentLlm: parseChatModel(e, 'AGENT_LLM'),
     computerUse: parseComputerUse(e),
+    agentSandbox: { memoryLimitBytes: e.AGENT_MEMORY_LIMIT_MB * 1024 ** 2 },
     jobs: {
       redisUrl: e.REDIS_URL || undefined,
       redisPrefix: e.REDIS_PREFIX,

@@ -145,6 +145,7 @@ export async function createProctor(
           guard: { allowedAddresses: config.scoring.allowedAddresses },
           chatModel: config.agentLlm,
           computerUse: config.computerUse,
+          sandbox: config.agentSandbox,
         }),
         {
           runSession: config.environments.maxEnvironments,

@@ -53,6 +53,7 @@ queue.work(
     guard: { allowedAddresses: config.scoring.allowedAddresses },
     chatModel: config.agentLlm,
     computerUse: config.computerUse,
+    sandbox: config.agentSandbox,
   }),
   {
     runSession: config.environments.maxEnvironments,

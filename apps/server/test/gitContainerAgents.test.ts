@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,9 +19,10 @@ import { until } from './support/until';
  * protocol by a static file server on this machine, holding a Python agent that speaks the step protocol on its
  * pipes. Its `main` branch has two commits: the first carries the tracker's "Email of the Infrastructure lead"
  * out, the second is broken, so a pass proves the commit asked for is the one run. Its `probe` branch (no
- * history in common) holds an agent that looks around its sandbox and answers what it found; `linked` the solver
- * with a manifest that is a link to a file outside the repository, and a `.proctor-ready` that links outside too
- * (Proctor once wrote a file of that name into checkouts).
+ * history in common) holds an agent that looks around its sandbox and answers what it found; `hungry` one whose
+ * processes take more memory together than the sandbox allows; `linked` the solver with a manifest that is a
+ * link to a file outside the repository, and a `.proctor-ready` that links outside too (Proctor once wrote a
+ * file of that name into checkouts).
  */
 const tracker = builtInSimulators.find((simulator) => simulator.name === 'tracker')!;
 const task = tracker.testCases.find((testCase) => testCase.key === 'infrastructure-lead-email')!;
@@ -43,7 +45,7 @@ for line in sys.stdin:
     print(json.dumps(action), flush=True)
 `;
 
-const probe = (port: number) => `import json, os, socket, sys
+const probe = (port: number) => `import json, os, socket, subprocess, sys
 sys.stdin.readline()
 def network():
     try:
@@ -65,9 +67,30 @@ found = {
     "uid": os.getuid(),
     "processes": len([name for name in os.listdir("/proc") if name.isdigit()]),
     "environment": sorted(os.environ),
+    # NULs as newlines: a database's JSON takes no NUL.
+    "environs": [open("/proc/1/environ").read().replace("\\0", "\\n"), open("/proc/self/environ").read().replace("\\0", "\\n"), subprocess.run(["env"], capture_output=True, text=True).stdout],
 }
 print(json.dumps({"action": "done", "output": found}), flush=True)
 `;
+
+/** Three children that each take 400 MiB and keep it; the agent answers only if all three got theirs. */
+const HUNGRY = `import os, sys, time
+sys.stdin.readline()
+children = []
+for _ in range(3):
+    pid = os.fork()
+    if pid == 0:
+        block = b"x" * (400 << 20)
+        time.sleep(120)
+        os._exit(0)
+    children.append(pid)
+for pid in children:
+    os.waitpid(pid, 0)
+print('{"action": "done"}', flush=True)
+`;
+
+/** Set in the server's environment while these tests run: no agent may see it. */
+const MARKER = randomUUID();
 
 let served: string;
 let work: string;
@@ -75,6 +98,7 @@ let repoUrl: string;
 let solving: string;
 let broken: string;
 let probing: string;
+let hungry: string;
 let linked: string;
 const server = createServer(async (request, response) => {
   const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
@@ -93,6 +117,7 @@ const git = (cwd: string, ...args: string[]) =>
   }).trim();
 
 beforeAll(async () => {
+  process.env.PROCTOR_SANDBOX_PROBE = MARKER;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   work = await mkdtemp(join(tmpdir(), 'proctor-git-agent-'));
@@ -112,6 +137,10 @@ beforeAll(async () => {
   git(source, 'add', '.');
   git(source, 'commit', '--quiet', '-m', 'An agent that looks around');
   probing = git(source, 'rev-parse', 'HEAD');
+  git(source, 'checkout', '--quiet', '--orphan', 'hungry');
+  await writeFile(join(source, 'agent.py'), HUNGRY);
+  git(source, 'commit', '--quiet', '-am', 'An agent that takes more memory than it may');
+  hungry = git(source, 'rev-parse', 'HEAD');
   git(source, 'checkout', '--quiet', '--orphan', 'linked');
   // A manifest that would work if read: the server must not follow it out of the repository.
   const outside = join(work, 'outside.json');
@@ -130,6 +159,7 @@ beforeAll(async () => {
   repoUrl = `http://127.0.0.1:${port}/agent.git`;
 });
 afterAll(async () => {
+  delete process.env.PROCTOR_SANDBOX_PROBE;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await rm(work, { recursive: true, force: true });
 });
@@ -265,6 +295,52 @@ describeEachDatabase(
       ]);
     });
 
+    it("shows the agent none of the server's environment: not its own, not bwrap's (/proc/1/environ), not a child's", async () => {
+      const person = await runner();
+      const { session } = await run(person, await gitAgent(person, { branch: 'probe', commitHash: probing }));
+      const [init, self, env] = (session.output as { environs: string[] }).environs as [
+        string,
+        string,
+        string,
+      ];
+      expect(init).toBe('');
+      // Only what the sandbox sets; none of the server's variables (the marker among them) with its value.
+      const sandboxOwn = new Set([
+        'HOME',
+        'LANG',
+        'PATH',
+        'PROCTOR_AGENT_PROTOCOL',
+        'PWD',
+        'PYTHONUNBUFFERED',
+      ]);
+      const servers = Object.entries(process.env)
+        .filter(([name]) => !sandboxOwn.has(name))
+        .map(([name, value]) => `${name}=${value}`);
+      for (const text of [self, env]) {
+        const entries = text.split('\n').filter(Boolean);
+        expect(entries.filter((entry) => servers.includes(entry))).toEqual([]);
+        expect(entries.map((entry) => entry.slice(0, entry.indexOf('=')))).toEqual(
+          expect.arrayContaining([...sandboxOwn]),
+        );
+        expect(entries).toHaveLength(sandboxOwn.size);
+      }
+      expect(JSON.stringify(session.output)).not.toContain(MARKER);
+    });
+
+    it('stops an agent whose processes take more memory together than its limit, saying so', async () => {
+      const person = await runner();
+      const { ended, messages } = await run(
+        person,
+        await gitAgent(person, { branch: 'hungry', commitHash: hungry }),
+      );
+      expect(ended).toMatchObject({ total: 1, passed: 0 });
+      expect(messages).toContainEqual(
+        expect.stringContaining(
+          'The agent was stopped at its memory limit of 256 MiB (all its processes together)',
+        ),
+      );
+    });
+
     it("follows no link of the repository's out of it: not the manifest, not a file Proctor writes", async () => {
       const person = await runner();
       const { ended, session, messages } = await run(
@@ -296,7 +372,8 @@ describeEachDatabase(
   },
   {
     builtInSimulators: builtInRegistrations(),
-    // The repository's server listens on this machine: the outbound guard lets Proctor reach it.
-    env: { MAX_ENVIRONMENTS: '2', OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' },
+    // The repository's server listens on this machine: the outbound guard lets Proctor reach it. The agents'
+    // memory limit is small, so that an agent past it takes little of the machine.
+    env: { MAX_ENVIRONMENTS: '2', OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1', AGENT_MEMORY_LIMIT_MB: '256' },
   },
 );

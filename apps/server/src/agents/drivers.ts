@@ -15,7 +15,7 @@ import {
 import { anthropicComputerUseDriver } from './anthropicComputerUse';
 import { builtInDriver } from './builtIn';
 import { domAgentDriver } from './domAgent';
-import { gitContainerDriver } from './gitContainer';
+import { gitContainerDriver, type SandboxSettings } from './gitContainer';
 import { openAiComputerUseDriver } from './openaiComputerUse';
 import { replayDriver } from './replay';
 import { stepProtocolDriver } from './stepProtocol';
@@ -59,16 +59,21 @@ export function driverFor(
     return gitContainerDriver(
       { repoUrl: data.repo_url, branch: data.branch, commit: data.commit_hash },
       settings.guard,
+      settings.sandbox,
     );
   if (!data.endpoint) throw new Error(`"${agent.alias}" cannot be run`);
   return stepProtocolDriver({ endpoint: data.endpoint, guard: settings.guard });
 }
 
-/** How drivers reach outside: the outbound guard's allowance, the DOM agent's chat model, the computer-use models. */
+/**
+ * How drivers reach outside: the outbound guard's allowance, the DOM agent's chat model, the computer-use models;
+ * and how git container agents are sandboxed.
+ */
 export interface DriverSettings {
   guard: OutboundGuardOptions;
   chatModel: ChatModelConfig | undefined;
   computerUse: ComputerUseConfig;
+  sandbox: SandboxSettings;
 }
 
 /** Whether the agents these settings drive can run (services/agents.ts whyNotRunnable). */

@@ -1,38 +1,24 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { AGENT_PROTOCOL, AGENT_STEP_TIMEOUT_MS, type AgentObservation, COMMIT_ID } from '@proctor/contracts';
 import { z } from 'zod';
 import type { RunDriver } from '../environments/manager';
 import { type OutboundGuardOptions, resolveOutboundUrl } from '../scoring/outboundGuard';
+import { type MemoryGuard, memoryGuard } from './sandboxMemory';
 import { actionLoop } from './stepProtocol';
 
 /**
- * `git_container` agents (001 §5; issue 9 item 2): a repository at a commit that Proctor fetches and runs
- * itself, in a sandbox, speaking the step protocol over its standard input and output.
- *
- * - **The repository** is cloned over http(s) only, through the outbound guard: the host's addresses are
- *   checked and git is pinned to them (`http.curloptResolve`), redirects are not followed, every other git
- *   transport (file, ssh, ext::) is off, and no system or user git configuration (credential helpers,
- *   proxies) is read. Only the named branch is fetched, so the commit must be on it. Checkouts are kept per
- *   repository and commit (a commit never changes) and shared by the runs that need them.
- * - **The agent** is what the repository's `proctor-agent.json` names: `{"command": ["python3", "agent.py"]}`,
- *   run in its root. At each step Proctor writes one observation (the step protocol's JSON, docs/agent-protocol.md)
- *   as one line to its standard input and reads one action as one line from its standard output; what it
- *   writes to standard error is kept (the last few KiB) for the failure's reason.
- * - **The sandbox** is bubblewrap (`bwrap`, the one Flatpak uses; Debian's `bubblewrap`): new user, PID, IPC,
- *   UTS, cgroup and network namespaces, so the agent has no network at all (its one channel is Proctor, through
- *   its pipes) and sees no other process; `/usr` read-only and nothing else of the machine (no `/etc`, no
- *   home, no Proctor data); the checkout read-only at `/agent`; a small `/tmp` of its own; an empty
- *   environment. It runs as `nobody` when Proctor runs as root. Limits (prlimit): address space, processes,
- *   open files, file size and CPU seconds (AGENT_SANDBOX_LIMITS). The run's time limit kills it as it does any
- *   agent.
- *
- * Decision: an agent that calls a hosted model needs the network, which this sandbox does not give. Such an
- * agent is a `dev` agent (an endpoint it serves itself) until Proctor relays model calls for sandboxed agents.
+ * `git_container` agents (001 §5): a repository at a commit that Proctor fetches and runs itself, speaking the
+ * step protocol (docs/agent-protocol.md) as JSON lines on its standard input and output. Agents' code is hostile,
+ * so the repository is cloned over http(s) only through the outbound guard, with git's other transports and the
+ * host's git configuration off, and the agent runs in a bubblewrap sandbox that shows it its checkout and
+ * `/usr` read-only and nothing else of the machine (no network, no environment of Proctor's, no other process),
+ * under limits on its memory (sandboxMemory.ts), processes, disk and CPU. An agent that needs a hosted model
+ * needs the network, which the sandbox does not give: such an agent is a `dev` agent.
  */
 
 export interface GitAgentSource {
@@ -48,16 +34,37 @@ const Manifest = z.object({
   command: z.array(z.string().min(1).max(4_096)).min(1).max(64),
 });
 
-export const AGENT_SANDBOX_LIMITS = {
+/** Limits of each of the agent's processes (prlimit), its processes together, and its writable mounts. */
+export interface SandboxLimits {
   /** Address space: enough for Node.js (which reserves 1–2 GiB it never touches) or Python. */
+  addressSpaceBytes: number;
+  processes: number;
+  openFiles: number;
+  fileSizeBytes: number;
+  tmpBytes: number;
+  shmBytes: number;
+  /** CPU seconds: a run's time limit ends a busy agent sooner; this also ends one that forks CPU hogs. */
+  cpuSeconds: number;
+}
+
+export const AGENT_SANDBOX_LIMITS: Readonly<SandboxLimits> = {
   addressSpaceBytes: 4 * 1024 ** 3,
   processes: 256,
   openFiles: 256,
   fileSizeBytes: 64 * 1024 ** 2,
   tmpBytes: 256 * 1024 ** 2,
-  /** CPU seconds: a run's time limit ends a busy agent sooner; this also ends one that forks CPU hogs. */
+  shmBytes: 64 * 1024 ** 2,
   cpuSeconds: 600,
-} as const;
+};
+
+/** How a sandbox is limited beyond AGENT_SANDBOX_LIMITS. */
+export interface SandboxSettings {
+  /** The memory of all the agent's processes together (AGENT_MEMORY_LIMIT_MB). */
+  memoryLimitBytes: number;
+  /** 'watchdog' uses the fallback even where the machine gives the agent a cgroup. */
+  memoryGuard?: 'watchdog';
+  limits?: SandboxLimits;
+}
 
 /** The user the agent runs as when Proctor runs as root. */
 const NOBODY = 65_534;
@@ -70,31 +77,86 @@ const STDERR_TAIL = 4_096;
 /** The longest line an agent may answer (an action is a few hundred bytes; a typed text may be long). */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
-/** The arguments that start `command` in the sandbox over `checkout` (see the top of this file). */
+const runningAsRoot = () => process.getuid?.() === 0;
+
+/**
+ * The sandbox's first process, started with an empty environment (bwrap's own environment is its PID 1's, which
+ * the agent can read): it joins the agent's cgroups (the arguments before `--`) before anything else runs, then
+ * becomes the rest of the command.
+ */
+const JOIN_AND_EXEC =
+  'while [ "$1" != -- ]; do echo $$ > "$1" || exit 125; shift; done; shift; unset PWD; exec "$@"';
+
+const programs = new Map<string, string | undefined>();
+
+/** Where `name` is on this process's PATH (the sandbox's first process has none), or undefined. */
+function programPath(name: string): string | undefined {
+  if (!programs.has(name)) {
+    const candidates = name.includes('/')
+      ? [name]
+      : (process.env.PATH ?? '/usr/bin:/bin').split(delimiter).map((dir) => join(dir, name));
+    programs.set(
+      name,
+      candidates.find((path) => {
+        try {
+          accessSync(path, constants.X_OK);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+    );
+  }
+  return programs.get(name);
+}
+
+export interface SandboxCommandOptions {
+  limits?: SandboxLimits;
+  /** The `cgroup.procs` files of the agent's cgroups (MemoryGuard.procsFiles). */
+  cgroupProcs?: readonly string[];
+  /** The bwrap to run. */
+  bwrap?: string;
+}
+
+/**
+ * The program and arguments that start `command` in the sandbox over `checkout` (none: a sandbox without one).
+ * Spawn it with an empty environment. As root, the agent runs as `nobody`.
+ */
 export function sandboxCommand(
-  checkout: string,
+  checkout: string | null,
   command: readonly string[],
-  limits: typeof AGENT_SANDBOX_LIMITS = AGENT_SANDBOX_LIMITS,
+  options: SandboxCommandOptions = {},
 ): { file: string; args: string[] } {
+  const limits = options.limits ?? AGENT_SANDBOX_LIMITS;
+  const program = (name: string) => programPath(name) ?? name;
   return {
-    file: 'prlimit',
+    file: '/bin/sh',
     args: [
+      '-c',
+      JOIN_AND_EXEC,
+      'sandbox',
+      ...(options.cgroupProcs ?? []),
+      '--',
+      ...(runningAsRoot()
+        ? [program('setpriv'), `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups']
+        : []),
+      program('prlimit'),
       `--as=${limits.addressSpaceBytes}`,
       `--nproc=${limits.processes}`,
       `--nofile=${limits.openFiles}`,
       `--fsize=${limits.fileSizeBytes}`,
       `--cpu=${limits.cpuSeconds}`,
       '--',
-      ...bwrapArguments(['--ro-bind', checkout, '/agent', '--chdir', '/agent'], limits),
+      options.bwrap ?? program('bwrap'),
+      ...bwrapArguments(checkout, limits),
       '--',
       ...command,
     ],
   };
 }
 
-function bwrapArguments(extra: readonly string[], limits: typeof AGENT_SANDBOX_LIMITS): string[] {
+function bwrapArguments(checkout: string | null, limits: SandboxLimits): string[] {
   return [
-    'bwrap',
     '--unshare-all',
     '--unshare-user',
     '--disable-userns',
@@ -136,21 +198,31 @@ function bwrapArguments(extra: readonly string[], limits: typeof AGENT_SANDBOX_L
     '--dev',
     '/dev',
     '--size',
+    String(limits.shmBytes),
+    '--tmpfs',
+    '/dev/shm',
+    '--size',
     String(limits.tmpBytes),
     '--tmpfs',
     '/tmp',
-    ...extra,
+    ...(checkout === null ? [] : ['--ro-bind', checkout, '/agent', '--chdir', '/agent']),
+    // Last, once every mount point is made: only the sized /tmp and /dev/shm stay writable.
+    '--remount-ro',
+    '/dev',
+    '--remount-ro',
+    '/',
   ];
 }
 
-const asSandboxUser = () => (process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {});
+/** How the sandbox's first process is spawned: no environment of Proctor's, nothing of its working directory. */
+const SPAWN_BARE = { env: {}, cwd: '/' } as const;
 
 let sandboxChecked: string | null | undefined;
 
 /**
- * Why git container agents cannot run on this machine, or null when they can: git and bwrap must be installed
- * and bwrap able to make its namespaces (a kernel without unprivileged user namespaces cannot). Checked once,
- * by starting a sandbox, at the first question (about 10 ms).
+ * Why git container agents cannot run on this machine, or null when they can: git, bwrap and util-linux's
+ * prlimit (and setpriv, as root) must be installed and bwrap able to make its namespaces (a kernel without
+ * unprivileged user namespaces cannot). Checked once, by starting a sandbox, at the first question (about 10 ms).
  */
 export function sandboxProblem(): string | null {
   sandboxChecked ??= probeSandbox('bwrap');
@@ -161,14 +233,14 @@ export function sandboxProblem(): string | null {
 export function probeSandbox(bwrapProgram: string): string | null {
   if (spawnSync('git', ['--version']).error)
     return 'git container agents need git, which is not installed on this machine';
-  const [, ...args] = bwrapArguments([], AGENT_SANDBOX_LIMITS);
-  const trial = spawnSync(bwrapProgram, [...args, 'true'], {
-    encoding: 'utf8',
-    timeout: 10_000,
-    ...asSandboxUser(),
-  });
-  if ((trial.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT')
+  const bwrap = programPath(bwrapProgram);
+  if (!bwrap)
     return 'git container agents run in a bubblewrap sandbox, and bwrap is not installed on this machine (Debian: apt-get install bubblewrap)';
+  const missing = ['prlimit', ...(runningAsRoot() ? ['setpriv'] : [])].find((tool) => !programPath(tool));
+  if (missing)
+    return `git container agents need ${missing} (util-linux), which is not installed on this machine`;
+  const { file, args } = sandboxCommand(null, ['true'], { bwrap });
+  const trial = spawnSync(file, args, { encoding: 'utf8', timeout: 10_000, ...SPAWN_BARE });
   if (trial.error || trial.status !== 0)
     return `git container agents run in a bubblewrap sandbox, which this machine cannot make: ${(trial.stderr || trial.error?.message || `exit ${trial.status}`).trim()}`;
   return null;
@@ -229,7 +301,8 @@ async function makeReadable(path: string): Promise<void> {
 const fetching = new Map<string, Promise<string>>();
 
 /**
- * The agent's checkout at its commit, fetched when this machine has none yet (see the top of this file).
+ * The agent's checkout at its commit, fetched when this machine has none yet. Only the named branch is fetched,
+ * so the commit must be on it; a checkout is kept per repository and commit and shared by the runs that need it.
  * Throws with a reason a person can act on: the URL refused, the branch or commit not found.
  */
 export function checkoutAgent(
@@ -371,37 +444,59 @@ async function readManifest(path: string): Promise<string> {
 
 /**
  * One started sandboxed agent: `ask` writes an observation as a line and reads the answer's line. Ends with the
- * reason when the agent exits, answers too long a line, or takes longer than the step timeout.
+ * reason when the agent exits, reaches its memory limit, answers too long a line, or takes longer than the step
+ * timeout.
  */
 export class SandboxedAgent {
   readonly #child: ChildProcess;
+  readonly #memory: MemoryGuard;
+  readonly #memoryLimitBytes: number;
   #buffer = '';
   readonly #lines: string[] = [];
   #waiting: { resolve: (line: string) => void; reject: (error: Error) => void } | undefined;
   #ended: Error | undefined;
   #stderr = '';
 
-  constructor(checkout: string, command: readonly string[]) {
-    const { file, args } = sandboxCommand(checkout, command);
-    this.#child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], ...asSandboxUser() });
+  constructor(checkout: string, command: readonly string[], settings: SandboxSettings) {
+    const limits = settings.limits ?? AGENT_SANDBOX_LIMITS;
+    this.#memoryLimitBytes = settings.memoryLimitBytes;
+    this.#memory = memoryGuard(
+      { memoryBytes: settings.memoryLimitBytes, processes: limits.processes },
+      settings.memoryGuard,
+    );
+    const { file, args } = sandboxCommand(checkout, command, {
+      limits,
+      cgroupProcs: this.#memory.procsFiles,
+    });
+    this.#child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], ...SPAWN_BARE });
+    if (this.#child.pid !== undefined) this.#memory.start(this.#child.pid, () => this.kill());
     this.#child.stdout!.setEncoding('utf8').on('data', (chunk: string) => this.#read(chunk));
     this.#child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       this.#stderr = (this.#stderr + chunk).slice(-STDERR_TAIL);
     });
     // A write to an agent that has exited fails here; the exit says why.
     this.#child.stdin!.on('error', () => undefined);
-    this.#child.on('error', (error) =>
-      this.#end(new Error(`The agent could not be started: ${error.message}`)),
-    );
+    this.#child.on('error', (error) => {
+      this.#end(new Error(`The agent could not be started: ${error.message}`));
+      void this.#memory.release();
+    });
     this.#child.on('close', (code, signal) => {
-      const how =
-        signal === 'SIGXCPU'
+      // Asked before the cgroup goes: its OOM count says whether the limit was reached.
+      const how = this.#memory.exceeded()
+        ? `was stopped at its memory limit of ${Math.round(this.#memoryLimitBytes / 1024 ** 2)} MiB (all its processes together)`
+        : signal === 'SIGXCPU'
           ? 'used up its CPU time'
           : signal
             ? `was ended by ${signal}`
             : `exited with ${code}`;
       this.#end(new Error(`The agent ${how}${this.#stderrNote()}`));
+      void this.#memory.release();
     });
+  }
+
+  /** How its memory is limited: its own cgroup, or the watchdog where the machine gives none. */
+  get memoryGuard(): MemoryGuard['kind'] {
+    return this.#memory.kind;
   }
 
   #stderrNote(): string {
@@ -478,10 +573,14 @@ export class SandboxedAgent {
 }
 
 /** A git container agent as the driver of a run: fetched, started in its sandbox, asked step by step. */
-export function gitContainerDriver(source: GitAgentSource, guard: OutboundGuardOptions): RunDriver {
+export function gitContainerDriver(
+  source: GitAgentSource,
+  guard: OutboundGuardOptions,
+  sandbox: SandboxSettings,
+): RunDriver {
   return async (context) => {
     const checkout = await checkoutAgent(source, guard, context.signal);
-    const agent = new SandboxedAgent(checkout, await manifestCommand(checkout));
+    const agent = new SandboxedAgent(checkout, await manifestCommand(checkout), sandbox);
     const stop = () => agent.kill();
     context.signal.addEventListener('abort', stop, { once: true });
     try {

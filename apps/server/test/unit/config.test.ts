@@ -199,3 +199,13 @@ describe('WORKER_URL', () => {
       expect(() => loadConfig({ WORKER_URL: url }), url).toThrow(/WORKER_URL must be an http\(s\) origin/);
   });
 });
+
+describe('AGENT_MEMORY_LIMIT_MB', () => {
+  it("should limit a git container agent's memory to 2 GiB unless told otherwise, and refuse too little", () => {
+    expect(loadConfig({}).agentSandbox).toEqual({ memoryLimitBytes: 2048 * 1024 ** 2 });
+    expect(loadConfig({ AGENT_MEMORY_LIMIT_MB: '256' }).agentSandbox).toEqual({
+      memoryLimitBytes: 256 * 1024 ** 2,
+    });
+    expect(() => loadConfig({ AGENT_MEMORY_LIMIT_MB: '16' })).toThrow(/AGENT_MEMORY_LIMIT_MB/);
+  });
+});

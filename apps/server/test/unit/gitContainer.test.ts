@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +12,11 @@ import {
   manifestCommand,
   probeSandbox,
   SandboxedAgent,
+  type SandboxSettings,
   sandboxCommand,
 } from '../../src/agents/gitContainer';
+import { AGENT_CGROUP_PREFIX, agentCgroupHierarchy } from '../../src/agents/sandboxMemory';
+import { until } from '../support/until';
 
 const observation: AgentObservation = {
   protocol: AGENT_PROTOCOL,
@@ -43,24 +48,85 @@ afterEach(async () => {
   dirs = [];
 });
 
+const MiB = 1024 ** 2;
+/** Small enough that an agent past it hurts no machine the tests run on. */
+const settings: SandboxSettings = { memoryLimitBytes: 256 * MiB };
+
+/** An agent that answers its first observation with `found`, a Python expression, as a `done` action's output. */
+const answering = (imports: string, found: string) =>
+  `import json, sys, ${imports}\nsys.stdin.readline()\nprint(json.dumps({"action": "done", "output": ${found}}), flush=True)\n`;
+
+async function answerOf(agentPy: string, sandbox: SandboxSettings = settings): Promise<unknown> {
+  const agent = new SandboxedAgent(
+    await repository({ 'agent.py': agentPy }),
+    ['python3', 'agent.py'],
+    sandbox,
+  );
+  try {
+    return ((await agent.ask(observation)) as { output: unknown }).output;
+  } finally {
+    agent.kill();
+  }
+}
+
+/**
+ * Three children that each take 150 MiB and keep it: under a 256 MiB limit each, over it together. The agent
+ * answers only if all three got theirs, which no agent within its limit does.
+ */
+const HUNGRY = `import os, sys, time
+sys.stdin.readline()
+children = []
+for _ in range(3):
+    pid = os.fork()
+    if pid == 0:
+        block = b"x" * (150 << 20)
+        time.sleep(60)
+        os._exit(0)
+    children.append(pid)
+for pid in children:
+    os.waitpid(pid, 0)
+print('{"action": "done"}', flush=True)
+`;
+
+const hierarchy = agentCgroupHierarchy();
+/** This process's agents' cgroups, in the hierarchy that holds the memory controller. */
+const ourCgroups = () =>
+  hierarchy
+    ? readdirSync(hierarchy.version === 1 ? hierarchy.memory : hierarchy.root).filter((name) =>
+        name.startsWith(`${AGENT_CGROUP_PREFIX}${process.pid}-`),
+      )
+    : [];
+
 describe('the git container sandbox', () => {
   it('starts the command under its limits, in every namespace, with the checkout read-only and the machine hidden', () => {
-    const { file, args } = sandboxCommand('/cache/abc', ['python3', 'agent.py']);
-    expect(file).toBe('prlimit');
-    expect(args.slice(0, 5)).toEqual([
+    const { file, args } = sandboxCommand('/cache/abc', ['python3', 'agent.py'], {
+      cgroupProcs: ['/cg/memory/a/cgroup.procs', '/cg/pids/a/cgroup.procs'],
+    });
+    // A shell joins the agent's cgroups before anything else runs, then becomes the rest.
+    expect(file).toBe('/bin/sh');
+    expect(args.slice(3, 6)).toEqual(['/cg/memory/a/cgroup.procs', '/cg/pids/a/cgroup.procs', '--']);
+    const prlimit = args.findIndex((arg) => arg.endsWith('prlimit'));
+    if (process.getuid?.() === 0) expect(args.slice(6, prlimit).join(' ')).toMatch(/setpriv --reuid=65534 /);
+    expect(args.slice(prlimit + 1, prlimit + 6)).toEqual([
       `--as=${AGENT_SANDBOX_LIMITS.addressSpaceBytes}`,
       `--nproc=${AGENT_SANDBOX_LIMITS.processes}`,
       `--nofile=${AGENT_SANDBOX_LIMITS.openFiles}`,
       `--fsize=${AGENT_SANDBOX_LIMITS.fileSizeBytes}`,
       `--cpu=${AGENT_SANDBOX_LIMITS.cpuSeconds}`,
     ]);
-    const bwrap = args.slice(args.indexOf('bwrap'));
-    expect(bwrap).toEqual(expect.arrayContaining(['--unshare-all', '--unshare-user', '--clearenv']));
+    const bwrap = args.slice(args.findIndex((arg) => arg.endsWith('bwrap')));
+    expect(bwrap).toEqual(
+      expect.arrayContaining(['--unshare-all', '--unshare-user', '--clearenv', '--die-with-parent']),
+    );
     const text = bwrap.join(' ');
     expect(text).toContain('--ro-bind /usr /usr');
     expect(text).toContain('--ro-bind /cache/abc /agent --chdir /agent');
+    expect(text).toContain(`--size ${AGENT_SANDBOX_LIMITS.shmBytes} --tmpfs /dev/shm`);
+    expect(text).toContain(`--size ${AGENT_SANDBOX_LIMITS.tmpBytes} --tmpfs /tmp`);
+    // Every tmpfs sized; the root and /dev read-only once the mounts are made.
+    expect(bwrap.filter((arg, index) => arg === '--tmpfs' && bwrap[index - 2] !== '--size')).toEqual([]);
+    expect(text).toMatch(/--remount-ro \/dev --remount-ro \/ -- python3 agent\.py$/);
     expect(text).not.toMatch(/--(ro-)?bind \/etc|--bind \/ |--share-net/);
-    expect(args.slice(-3)).toEqual(['--', 'python3', 'agent.py']);
   });
 
   it('says plainly when bwrap is missing', () => {
@@ -120,7 +186,7 @@ describe('a sandboxed agent on its pipes', () => {
       'agent.py':
         'import sys\nprint("{\\"action\\": \\"done\\"}", flush=True)\nprint("bye", file=sys.stderr)\n',
     });
-    const agent = new SandboxedAgent(dir, ['python3', 'agent.py']);
+    const agent = new SandboxedAgent(dir, ['python3', 'agent.py'], settings);
     try {
       expect(await agent.ask(observation)).toEqual({ action: 'done' });
       await expect(agent.ask({ ...observation, step: 1 })).rejects.toThrow(
@@ -133,11 +199,117 @@ describe('a sandboxed agent on its pipes', () => {
 
   it('gives up on an agent that does not answer in time', async () => {
     const dir = await repository({ 'agent.py': 'import time\ntime.sleep(30)\n' });
-    const agent = new SandboxedAgent(dir, ['python3', 'agent.py']);
+    const agent = new SandboxedAgent(dir, ['python3', 'agent.py'], settings);
     try {
       await expect(agent.ask(observation, 300)).rejects.toThrow(
         'The agent did not answer step 0 within 0.3 s',
       );
+    } finally {
+      agent.kill();
+    }
+  });
+});
+
+describe('what a sandboxed agent can see', () => {
+  it("shows it no environment variable of Proctor's, not even through bwrap's own process", async () => {
+    const marker = randomUUID();
+    process.env.PROCTOR_SANDBOX_PROBE = marker;
+    try {
+      const found = (await answerOf(
+        answering(
+          'subprocess',
+          `{"init": open("/proc/1/environ").read(), "self": open("/proc/self/environ").read(), "env": subprocess.run(["env"], capture_output=True, text=True).stdout}`,
+        ),
+      )) as { init: string; self: string; env: string };
+      // PID 1 is bwrap's: it was started with nothing.
+      expect(found.init).toBe('');
+      const names = (text: string) =>
+        text
+          .split(/[\0\n]/)
+          .filter(Boolean)
+          .map((entry) => entry.slice(0, entry.indexOf('=')))
+          .sort();
+      const own = ['HOME', 'LANG', 'PATH', 'PROCTOR_AGENT_PROTOCOL', 'PWD', 'PYTHONUNBUFFERED'];
+      expect(names(found.self)).toEqual(own);
+      expect(names(found.env)).toEqual(own);
+      expect(JSON.stringify(found)).not.toContain(marker);
+    } finally {
+      delete process.env.PROCTOR_SANDBOX_PROBE;
+    }
+  });
+
+  it('gives it nothing writable but a sized /tmp and /dev/shm', async () => {
+    const found = (await answerOf(
+      answering(
+        'os',
+        `{"mounts": [line.split()[1:4] for line in open("/proc/self/mounts")], "writable": [path for path in ["/", "/dev", "/agent", "/dev/shm", "/tmp"] if os.access(path, os.W_OK)]}`,
+      ),
+    )) as { mounts: [string, string, string][]; writable: string[] };
+    expect(found.writable).toEqual(['/dev/shm', '/tmp']);
+    const sizes = Object.fromEntries(
+      found.mounts
+        .filter(([, type, options]) => type === 'tmpfs' && options.split(',').includes('rw'))
+        .map(([path, , options]) => [path, /(?:^|,)size=(\d+)k/.exec(options)?.[1]]),
+    );
+    expect(sizes).toEqual({
+      '/dev/shm': String(AGENT_SANDBOX_LIMITS.shmBytes / 1024),
+      '/tmp': String(AGENT_SANDBOX_LIMITS.tmpBytes / 1024),
+    });
+    expect(found.mounts.find(([path]) => path === '/')?.[2]).toMatch(/^ro,/);
+  });
+});
+
+describe("a sandboxed agent's memory", () => {
+  it.skipIf(hierarchy === null)(
+    'is limited for all its processes together by a cgroup of its own, removed when it ends',
+    async () => {
+      const processes = 64;
+      const agent = new SandboxedAgent(await repository({ 'agent.py': HUNGRY }), ['python3', 'agent.py'], {
+        ...settings,
+        limits: { ...AGENT_SANDBOX_LIMITS, processes },
+      });
+      try {
+        expect(agent.memoryGuard).toBe('cgroup');
+        const [name] = ourCgroups();
+        expect(name).toBeDefined();
+        const read = (root: string, file: string) => readFileSync(join(root, name!, file), 'utf8').trim();
+        if (hierarchy!.version === 1) {
+          expect(read(hierarchy!.memory, 'memory.limit_in_bytes')).toBe(String(settings.memoryLimitBytes));
+          if (existsSync(join(hierarchy!.memory, name!, 'memory.memsw.limit_in_bytes')))
+            expect(read(hierarchy!.memory, 'memory.memsw.limit_in_bytes')).toBe(
+              String(settings.memoryLimitBytes),
+            );
+          if (hierarchy!.pids) expect(read(hierarchy!.pids, 'pids.max')).toBe(String(processes));
+        } else {
+          expect(read(hierarchy!.root, 'memory.max')).toBe(String(settings.memoryLimitBytes));
+          expect(read(hierarchy!.root, 'pids.max')).toBe(String(processes));
+        }
+        await expect(agent.ask(observation, 15_000)).rejects.toThrow(
+          /^The agent was stopped at its memory limit of 256 MiB \(all its processes together\)/,
+        );
+      } finally {
+        agent.kill();
+      }
+      await until(
+        async () => ourCgroups(),
+        (left) => left.length === 0,
+        'the cgroup to be removed',
+        10_000,
+      );
+    },
+  );
+
+  it('is limited by the watchdog where there is no cgroup to have', async () => {
+    const agent = new SandboxedAgent(await repository({ 'agent.py': HUNGRY }), ['python3', 'agent.py'], {
+      ...settings,
+      memoryGuard: 'watchdog',
+    });
+    try {
+      expect(ourCgroups()).toEqual([]);
+      await expect(agent.ask(observation, 15_000)).rejects.toThrow(
+        /^The agent was stopped at its memory limit of 256 MiB \(all its processes together\)/,
+      );
+      expect(agent.memoryGuard).toBe('watchdog');
     } finally {
       agent.kill();
     }
