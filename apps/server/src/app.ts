@@ -29,6 +29,7 @@ import { adminRoutes } from './routes/admin';
 import { agentRoutes } from './routes/agents';
 import { authRoutes } from './routes/auth';
 import { environmentRoutes } from './routes/environments';
+import { imageRoutes } from './routes/images';
 import { mutationGenerationRoutes } from './routes/mutationGeneration';
 import { oidcRoutes } from './routes/oidc';
 import { organizationRoutes } from './routes/organization';
@@ -71,6 +72,7 @@ const areas = [
   environmentRoutes,
   sessionRoutes,
   agentRoutes,
+  imageRoutes,
   resultRoutes,
   runRoutes,
   scoreRoutes,

@@ -299,7 +299,13 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: DASHBOARD_ORGANIZATIONS,
     request: { url: '/api/session/public/benchmarks/no-such-sim' },
   },
-  // The drawn icon of an agent: its organization's members (annotators' sessions show agents too) and platform
+  // Images Proctor keeps from URLs given for datasets and simulators: named by their content's hash, loaded by
+  // <img>, which sends no token.
+  'GET /api/images/:name': {
+    allowed: EVERYONE,
+    request: { url: `/api/images/${'0'.repeat(64)}.png` },
+  },
+  // The icon of an agent: its organization's members (annotators' sessions show agents too) and platform
   // admins; an unknown one answers 404.
   'GET /api/agent-artifacts/:id/icon': {
     allowed: MEMBERS,

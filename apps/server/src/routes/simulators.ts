@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
 import { access, defineRawRoute, defineRoute } from '../http/route';
 import { rescoreSimulator } from '../scoring/rescore';
+import { keepIconImage } from '../services/iconImages';
 import { createSimulator, getSimulator, listSimulators, updateSimulator } from '../services/simulators';
 import { viewerOf } from '../services/testCaseAccess';
 
@@ -15,6 +16,12 @@ import { viewerOf } from '../services/testCaseAccess';
  * platform admins (001 §2.7, §6).
  */
 export function simulatorRoutes(app: FastifyInstance) {
+  const keepImage = (url: string) =>
+    keepIconImage(url, {
+      blobs: app.ctx.blobs,
+      guard: { allowedAddresses: app.ctx.config.scoring.allowedAddresses },
+    });
+
   defineRoute(app, endpoints.simulators, access.member(), async ({ app: ctx, principal }) => ({
     simulators: await listSimulators(ctx.db, viewerOf(principal)),
   }));
@@ -24,7 +31,7 @@ export function simulatorRoutes(app: FastifyInstance) {
   }));
 
   defineRoute(app, endpoints.createSimulator, access.admin, async ({ app: ctx, principal, body }) => ({
-    simulator: await createSimulator(ctx.db, viewerOf(principal), body),
+    simulator: await createSimulator(ctx.db, viewerOf(principal), body, keepImage),
   }));
 
   defineRoute(
@@ -32,7 +39,7 @@ export function simulatorRoutes(app: FastifyInstance) {
     endpoints.updateSimulator,
     access.admin,
     async ({ app: ctx, principal, params, body }) => ({
-      simulator: await updateSimulator(ctx.db, viewerOf(principal), params.id, body),
+      simulator: await updateSimulator(ctx.db, viewerOf(principal), params.id, body, keepImage),
     }),
   );
 

@@ -1,6 +1,7 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, defineRoute } from '../http/route';
+import { keepIconImage } from '../services/iconImages';
 import { viewerOf } from '../services/testCaseAccess';
 import {
   addTestCasesToSet,
@@ -24,7 +25,12 @@ export function testCaseSetRoutes(app: FastifyInstance) {
   }));
 
   defineRoute(app, endpoints.createTestCaseSet, authors, async ({ app: ctx, principal, body }) => ({
-    testCaseSet: await createTestCaseSet(ctx.db, viewerOf(principal), body),
+    testCaseSet: await createTestCaseSet(ctx.db, viewerOf(principal), body, (url) =>
+      keepIconImage(url, {
+        blobs: ctx.blobs,
+        guard: { allowedAddresses: ctx.config.scoring.allowedAddresses },
+      }),
+    ),
   }));
 
   defineRoute(app, endpoints.archiveTestCaseSet, authors, ({ app: ctx, principal, params }) =>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { badRequest } from '../http/errors';
 import {
   guardedRequest,
@@ -5,11 +6,12 @@ import {
   type OutboundGuardOptions,
   type OutboundResponse,
 } from '../scoring/outboundGuard';
+import type { BlobStore } from '../storage/blobs';
 
 /**
- * Images people name by URL (an agent's icon), fetched once through the outbound guard and kept, so that
- * Proctor serves them from its own origin and a reviewer's browser never calls the other site (the dashboard's
- * CSP allows no other image origin).
+ * Images people name by URL (an agent's icon, a dataset's icon, a simulator's image), fetched once through the
+ * outbound guard and kept, so that Proctor serves them from its own origin and a reviewer's browser never calls
+ * the other site (the dashboard's CSP allows no other image origin).
  */
 
 /** At most this many bytes, within this time (redirects included). */
@@ -91,4 +93,24 @@ export async function fetchIconImage(url: string, guard: OutboundGuardOptions): 
   if (response.status < 200 || response.status > 299)
     throw badRequest(`The icon could not be fetched: ${url} answered HTTP ${response.status}`);
   return { bytes: response.body, ...iconImageOf(response.body, response.headers['content-type'] ?? '') };
+}
+
+/** Where kept images are served (GET /api/images/{name}): named by their content's hash, so a path names one picture for good. */
+export const KEPT_IMAGE_PATH = '/api/images/';
+const KEPT_IMAGE_NAME = new RegExp(
+  `^[0-9a-f]{64}\\.(${ICON_IMAGES.map((image) => image.extension).join('|')})$`,
+);
+
+/** The blob key of a kept image's name, or null for a name no kept image can have. */
+export const keptImageKey = (name: string) => (KEPT_IMAGE_NAME.test(name) ? `images/${name}` : null);
+
+/** Fetches an image URL once (fetchIconImage's rules) and keeps it by content; the path Proctor serves it at. */
+export async function keepIconImage(
+  url: string,
+  deps: { blobs: BlobStore; guard: OutboundGuardOptions },
+): Promise<string> {
+  const image = await fetchIconImage(url, deps.guard);
+  const name = `${createHash('sha256').update(image.bytes).digest('hex')}.${image.extension}`;
+  await deps.blobs.put(`images/${name}`, image.bytes);
+  return `${KEPT_IMAGE_PATH}${name}`;
 }

@@ -1,6 +1,7 @@
 import {
   type CreateSimulatorRequest,
   DEFAULT_PROXY_PORT,
+  isIconUrl,
   jobNameFor,
   SimulatorConfig,
   type UpdateSimulatorRequest,
@@ -76,9 +77,20 @@ async function present(db: Database, viewer: Viewer, row: SimulatorRow) {
   return simulator!;
 }
 
-export async function createSimulator(db: Database, viewer: Viewer, body: CreateSimulatorRequest) {
+/** An image URL given for a simulator is fetched once and kept by Proctor (400 when it gives no image). */
+type KeepImage = (url: string) => Promise<string>;
+const keptImageUrl = async (imgUrl: string, keepImage: KeepImage) =>
+  isIconUrl(imgUrl) ? keepImage(imgUrl) : imgUrl;
+
+export async function createSimulator(
+  db: Database,
+  viewer: Viewer,
+  body: CreateSimulatorRequest,
+  keepImage: KeepImage,
+) {
   await requireFreeName(db, body.name);
   const config = await normalizeConfig(db, { status: 'not_started', ...body.config });
+  const imgUrl = body.imgUrl ? await keptImageUrl(body.imgUrl, keepImage) : null;
   try {
     const [row] = await db
       .insert(simulators)
@@ -87,7 +99,7 @@ export async function createSimulator(db: Database, viewer: Viewer, body: Create
         simType: body.simType,
         description: body.description ?? '',
         url: body.url || null,
-        imgUrl: body.imgUrl || null,
+        imgUrl,
         enabled: body.enabled ?? true,
         jobName: body.jobName || jobNameFor(body.name),
         internalAppPort: body.internalAppPort ?? (body.simType === 'proxy' ? DEFAULT_PROXY_PORT : null),
@@ -101,17 +113,27 @@ export async function createSimulator(db: Database, viewer: Viewer, body: Create
   }
 }
 
-/** Partial update; `config` is merged key by key into the stored one (001 §4.2). */
+/**
+ * Partial update; `config` is merged key by key into the stored one (001 §4.2). An image URL is fetched only when
+ * it changes: the one stored is sent back as it is.
+ */
 export async function updateSimulator(
   db: Database,
   viewer: Viewer,
   id: number,
   body: UpdateSimulatorRequest,
+  keepImage: KeepImage,
 ) {
   const [row] = await db.select().from(simulators).where(eq(simulators.id, id));
   if (!row) throw notFound(SIMULATOR_NOT_FOUND);
   if (body.name !== undefined) await requireFreeName(db, body.name, row.id);
   const config = body.config ? await normalizeConfig(db, { ...row.config, ...body.config }) : undefined;
+  const imgUrl =
+    body.imgUrl === undefined || body.imgUrl === row.imgUrl
+      ? undefined
+      : body.imgUrl
+        ? await keptImageUrl(body.imgUrl, keepImage)
+        : null;
   try {
     const [updated] = await db
       .update(simulators)
@@ -120,7 +142,7 @@ export async function updateSimulator(
         simType: body.simType,
         description: body.description,
         url: body.url === undefined ? undefined : body.url || null,
-        imgUrl: body.imgUrl === undefined ? undefined : body.imgUrl || null,
+        imgUrl,
         enabled: body.enabled,
         jobName: body.jobName === undefined ? undefined : body.jobName || null,
         internalAppPort: body.internalAppPort,

@@ -118,7 +118,17 @@ export async function listTestCaseSets(db: Database, viewer: Viewer) {
   return presentSets(db, viewer, sets);
 }
 
-export async function createTestCaseSet(db: Database, viewer: Viewer, body: CreateTestCaseSetRequest) {
+/**
+ * A new dataset. An icon given as an image URL is fetched once and kept by Proctor (`keepImage`, 400 when it
+ * gives no image), and imgUrl is where Proctor serves it; the icon keeps the URL as it was given.
+ */
+export async function createTestCaseSet(
+  db: Database,
+  viewer: Viewer,
+  body: CreateTestCaseSetRequest,
+  keepImage: (url: string) => Promise<string>,
+) {
+  const imgUrl = body.icon && isIconUrl(body.icon) ? await keepImage(body.icon) : null;
   const [set] = await db
     .insert(testCaseSets)
     .values({
@@ -126,7 +136,7 @@ export async function createTestCaseSet(db: Database, viewer: Viewer, body: Crea
       name: body.name,
       description: body.description,
       icon: body.icon,
-      imgUrl: body.icon && isIconUrl(body.icon) ? body.icon : null,
+      imgUrl,
       createdBy: viewer.userId,
     })
     .returning();

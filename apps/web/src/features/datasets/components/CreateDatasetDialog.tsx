@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { CreateTestCaseSetRequest, DATASET_ICON_HINT, LAYOUT } from '@proctor/contracts';
+import { CreateTestCaseSetRequest, DATASET_ICON_HINT, isIconUrl, LAYOUT } from '@proctor/contracts';
 import { useState } from 'react';
 import { errorDetail } from '../../../api';
 import { fieldErrors } from '../../../components/fieldErrors';
@@ -76,8 +76,11 @@ export function CreateDatasetDialog({ opened, onClose }: { opened: boolean; onCl
             value={form.icon}
             onChange={(event) => set({ icon: event.currentTarget.value })}
             error={errors.icon}
+            // An emoji is previewed; an image URL is fetched by Proctor when the dataset is created.
             rightSection={
-              form.icon.trim() ? <DatasetIcon icon={form.icon.trim()} name="Preview" size={22} /> : null
+              form.icon.trim() && !isIconUrl(form.icon.trim()) ? (
+                <DatasetIcon icon={form.icon.trim()} name="Preview" size={22} />
+              ) : null
             }
           />
           <Group justify="flex-end" gap="sm">

@@ -1,10 +1,11 @@
 import { Avatar, Text } from '@mantine/core';
 import { isIconUrl } from '@proctor/contracts';
+import { ownImage } from '../../../components/ownImage';
 
 /**
- * A dataset's icon: the icon its creator chose, an image URL or an emoji (001 §5); else the image the server
- * keeps for it (a built-in simulator's dataset has its simulator's image, served by Proctor at a path); else
- * a neutral initial.
+ * A dataset's icon: the emoji its creator chose (001 §5), else the image Proctor serves for it (imgUrl: its copy
+ * of the image URL the creator chose, or a built-in simulator's dataset's simulator image), never an image from
+ * another site; else a neutral initial.
  */
 export function DatasetIcon({
   icon,
@@ -17,8 +18,8 @@ export function DatasetIcon({
   name: string;
   size?: number;
 }) {
-  if (icon && isIconUrl(icon)) return <Avatar src={icon} alt={`${name} icon`} size={size} radius="sm" />;
-  if (icon)
+  const image = ownImage(imgUrl);
+  if (icon && !isIconUrl(icon))
     return (
       <Text
         component="span"
@@ -32,7 +33,7 @@ export function DatasetIcon({
         {icon}
       </Text>
     );
-  if (imgUrl) return <Avatar src={imgUrl} alt={`${name} icon`} size={size} radius="sm" />;
+  if (image) return <Avatar src={image} alt={`${name} icon`} size={size} radius="sm" />;
   return (
     <Avatar size={size} radius="sm" color="gray" variant="light">
       {name.charAt(0).toUpperCase()}
