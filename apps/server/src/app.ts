@@ -22,7 +22,7 @@ import type { AppContext } from './context';
 import { attachEnvironmentSockets } from './environments/sockets';
 import { badRequest, HttpError } from './http/errors';
 import { clientErrorHandler, frameworkErrors } from './http/frameworkErrors';
-import { redactLogLine, serializeError } from './http/logging';
+import { loggerOptions } from './http/logging';
 import type { RouteRecord } from './http/route';
 import { securityHeaders } from './http/securityHeaders';
 import { adminRoutes } from './routes/admin';
@@ -116,17 +116,14 @@ export async function buildApp(
   ctx: AppContext,
   options: FastifyServerOptions = {},
 ): Promise<FastifyInstance> {
-  const { logger: loggerOptions, ...fastifyOptions } = options;
+  const { logger: callerLogger, ...fastifyOptions } = options;
   const app = Fastify({
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: ctx.config.trustProxy,
     logger: {
-      level: ctx.config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie'],
-      serializers: { err: serializeError },
-      hooks: { streamWrite: redactLogLine },
+      ...loggerOptions(ctx.config.logLevel),
       // A caller's logger options (a test's stream) add to these; they never drop the redactions.
-      ...(typeof loggerOptions === 'object' ? loggerOptions : {}),
+      ...(typeof callerLogger === 'object' ? callerLogger : {}),
     },
     // Errors Fastify and Node's HTTP parser answer before any route runs speak `{detail}` too.
     frameworkErrors,

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { openDatabase } from '@proctor/db';
 import Fastify from 'fastify';
 import { loadConfig } from './config';
+import { loggerOptions } from './http/logging';
 import { RedisQueue } from './jobs/redisQueue';
 import { runJobHandlers } from './jobs/runs';
 import { scoringServices } from './scoring/services';
@@ -20,7 +21,7 @@ import { openWorkerDoor } from './workerDoor';
  */
 const config = loadConfig({ WORKER_ID: `${hostname()}/worker`, ...process.env });
 // The server's logger (pino, as Fastify makes it), without a server.
-const log = Fastify({ logger: { level: config.logLevel } }).log.child({ worker: config.jobs.workerId });
+const log = Fastify({ logger: loggerOptions(config.logLevel) }).log.child({ worker: config.jobs.workerId });
 if (!config.jobs.redisUrl) {
   log.fatal('proctor worker needs REDIS_URL: without Redis the server runs its jobs itself');
   process.exit(1);

@@ -92,3 +92,12 @@ export function redactLogLine(line: string): string {
     )
     .replace(PROCTOR_CREDENTIAL, RECORDING.redacted);
 }
+
+/** The logger settings of every Proctor process (server and worker): errors serialized and lines redacted as above. */
+export function loggerOptions(level: string) {
+  return {
+    level,
+    serializers: { err: serializeError },
+    hooks: { streamWrite: redactLogLine },
+  };
+}
