@@ -11,6 +11,7 @@ export {
   type LaunchOptions,
   launchBrowser,
 } from './browser/launch';
+export { ProcessGroupMemory } from './browser/memoryWatch';
 export {
   BrowserPool,
   type BrowserPoolOptions,

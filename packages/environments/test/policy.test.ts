@@ -144,6 +144,22 @@ describe('judgeCommand', () => {
     });
   });
 
+  it('should refuse a new tab once the browser holds as many as its cap allows', async () => {
+    let open = 2;
+    const capped: CdpPolicy = { ...policy, tabs: { max: 3, open: async () => open } };
+    const createTarget = { id: 8, method: 'Target.createTarget', params: { url: 'about:blank' } };
+    expect(await judgeCommand(createTarget, capped)).toMatchObject({ action: 'forward' });
+    open = 3;
+    expect(await judgeCommand(createTarget, capped)).toEqual({
+      action: 'refuse',
+      reason: 'At most 3 tabs may be open in a Proctor environment',
+    });
+    // Other commands are not counted against it.
+    expect(await judgeCommand({ id: 9, method: 'Page.reload', sessionId: 'S1' }, capped)).toMatchObject({
+      action: 'forward',
+    });
+  });
+
   it('should let only uploads-folder files into file inputs and drags', async () => {
     const inside = join(policy.uploadDir, 'cv.pdf');
     expect(await judge('DOM.setFileInputFiles', { files: [inside], nodeId: 3 }, 'S1')).toMatchObject({

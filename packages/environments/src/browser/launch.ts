@@ -80,6 +80,7 @@ function trackGroup(pgid: number): void {
  * endpoint that only Proctor can reach, and Proctor's own hold on its page. The owner must call close().
  */
 export class LaunchedBrowser {
+  /** The main process's id, which is also its process group's: every helper of the browser is in that group. */
   readonly pid: number;
   /** The port of the DevTools endpoint (Proctor's, not Chromium's: Chromium listens on no port). */
   readonly port: number;
@@ -136,6 +137,14 @@ export class LaunchedBrowser {
    */
   async connect(): Promise<CdpConnection> {
     return CdpConnection.overChannel(await this.multiplexer.openChannel());
+  }
+
+  /** The browser's open tabs (page targets), in every browser context. */
+  async openTabs(): Promise<number> {
+    const { targetInfos } = (await this.multiplexer.call('Target.getTargets')) as {
+      targetInfos: Array<{ type: string }>;
+    };
+    return targetInfos.filter((info) => info.type === 'page').length;
   }
 
   get alive(): boolean {

@@ -13,14 +13,16 @@ export interface ProcessEntry {
   zombie: boolean;
 }
 
-/** `/proc/<pid>/stat`: the command name may hold spaces and parentheses, so fields count from the last ')'. */
 function readStat(pid: number): ProcessEntry | undefined {
-  let stat: string;
   try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return parseStat(pid, readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return undefined;
   }
+}
+
+/** `/proc/<pid>/stat`: the command name may hold spaces and parentheses, so fields count from the last ')'. */
+export function parseStat(pid: number, stat: string): ProcessEntry {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { pid, pgid: Number(fields[2]), zombie: fields[0] === 'Z' || fields[0] === 'X' };
 }

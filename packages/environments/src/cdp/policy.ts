@@ -8,6 +8,8 @@ export interface CdpPolicy {
   uploadDir: string;
   /** Where every download of the environment lands, whatever path the client asks for. */
   downloadDir: string;
+  /** A cap on open tabs: Target.createTarget is refused once `open()` reaches `max` (each tab costs memory). */
+  tabs?: { max: number; open: () => Promise<number> };
 }
 
 export type PolicyDecision =
@@ -117,9 +119,12 @@ export async function judgeCommand(message: CdpMessage, policy: CdpPolicy): Prom
         ? { action: 'forward', message }
         : refuse('only http, https, data and about:blank URLs can be opened');
     case 'Target.createTarget':
-      return params.url === '' || (typeof params.url === 'string' && isNavigableUrl(params.url))
-        ? { action: 'forward', message }
-        : refuse('only http, https, data and about:blank URLs can be opened');
+      if (params.url !== '' && !(typeof params.url === 'string' && isNavigableUrl(params.url)))
+        return refuse('only http, https, data and about:blank URLs can be opened');
+      // A browser that cannot count its tabs cannot open one either: the command goes on and fails there.
+      return policy.tabs && (await policy.tabs.open().catch(() => 0)) >= policy.tabs.max
+        ? { action: 'refuse', reason: `At most ${policy.tabs.max} tabs may be open in a Proctor environment` }
+        : { action: 'forward', message };
     case 'Target.attachToTarget':
       return params.flatten === true
         ? { action: 'forward', message }

@@ -1,0 +1,44 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProcessGroupMemory } from '../src/browser/memoryWatch';
+import { killGroup } from '../src/browser/processGroup';
+
+const MiB = 1024 * 1024;
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) killGroup(child.pid!);
+});
+
+/** A process group of `count` Node processes, each holding `mib` MiB of touched memory until killed. */
+function group(count: number, mib: number): number {
+  const hold = `globalThis.kept = Buffer.alloc(${mib} * 1024 * 1024, 1); setInterval(() => {}, 60_000)`;
+  const node = `"${process.execPath}" -e "${hold}"`;
+  const child = spawn('sh', ['-c', `${Array(count).fill(`${node} &`).join(' ')} wait`], {
+    detached: true,
+    stdio: 'ignore',
+  });
+  started.push(child);
+  return child.pid!;
+}
+
+describe('ProcessGroupMemory', () => {
+  it("should sum a group's processes and say once when the group uses more than its limit", async () => {
+    // Either process alone stays under the limit: only their sum passes it.
+    const pgid = group(2, 100);
+    const memory = new ProcessGroupMemory(50);
+    const used = await new Promise<number>((resolve) => memory.watch(pgid, 180 * MiB, resolve));
+    expect(used).toBeGreaterThan(180 * MiB);
+    expect(memory.watching).toBe(0);
+  });
+
+  it('should stop watching a group when told', () => {
+    const memory = new ProcessGroupMemory(50);
+    const stop = memory.watch(group(1, 1), 1024 * MiB, () => {
+      throw new Error('not past its limit');
+    });
+    expect(memory.watching).toBe(1);
+    stop();
+    stop();
+    expect(memory.watching).toBe(0);
+  });
+});
