@@ -13,10 +13,10 @@
  *   npm run bench:benchmark -- --no-bare             without the bare scripts' figures (below)
  *
  * Proctor runs in this process as `npm start` runs it: PGlite in a temporary DATA_DIR, the built-in
- * simulators, its default browser pool, MAX_ENVIRONMENTS 8 (so the benchmark's concurrency, not the machine's
- * default slots, bounds what runs at once). Each run is the real thing: an environment with its own Chromium,
- * the session recorded (steps, screenshots, rrweb, mutations), the reference script driving the page over CDP,
- * the end of the run scoring it.
+ * simulators, its default browser pool, MAX_ENVIRONMENTS 8, all of them open to the benchmark's organization (so
+ * the benchmark's concurrency, not the machine's default slots, bounds what runs at once). Each run is the real
+ * thing: an environment with its own Chromium, the session recorded (steps, screenshots, rrweb, mutations), the
+ * reference script driving the page over CDP, the end of the run scoring it.
  *
  * Figures per concurrency: wall time from the start call to the last verdict, test cases per second, seconds
  * per test case, whether every run passed, and where the machine's CPU went: Proctor's process (server,
@@ -206,6 +206,7 @@ async function start(teardown: Teardown, setup: 'embedded' | 'redis'): Promise<B
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
     MAX_ENVIRONMENTS: slots,
+    MAX_ENVIRONMENTS_PER_ORGANIZATION: slots,
     ...scaled,
   });
   const proctor = await createProctor(config);
@@ -221,6 +222,7 @@ async function start(teardown: Teardown, setup: 'embedded' | 'redis'): Promise<B
         DATA_DIR: dataDir,
         LOG_LEVEL: 'error',
         MAX_ENVIRONMENTS: slots,
+        MAX_ENVIRONMENTS_PER_ORGANIZATION: slots,
         WORKER_ID: 'bench-worker',
       },
       stdio: ['ignore', 'inherit', 'inherit'],

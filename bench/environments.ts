@@ -424,6 +424,7 @@ async function setUp(teardown: Teardown, trackedGroups: Set<number>): Promise<Be
     PUBLIC_URL: baseUrl,
     BROWSER_POOL_SIZE: '2',
     MAX_ENVIRONMENTS: String(MOST + 2),
+    MAX_ENVIRONMENTS_PER_ORGANIZATION: String(MOST + 2),
   });
   const proctor = await createProctor(config, { database: { kind: 'pglite' } });
   teardown.add('Proctor', () => proctor.close());

@@ -348,6 +348,7 @@ async function startProctor(
     PUBLIC_URL: baseUrl,
     BROWSER_POOL_SIZE: String(poolSize),
     MAX_ENVIRONMENTS: '2',
+    MAX_ENVIRONMENTS_PER_ORGANIZATION: '2',
   });
   const proctor = await createProctor(config, { database });
   teardown.add(`Proctor on ${name}`, () => proctor.close());

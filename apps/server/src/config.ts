@@ -30,6 +30,9 @@ const Env = z.object({
   CHROMIUM_PATH: z.string().default(DEFAULT_CHROMIUM_PATH),
   BROWSER_POOL_SIZE: z.coerce.number().int().min(0).max(64).default(2),
   MAX_ENVIRONMENTS: z.coerce.number().int().min(1).max(1000).optional(),
+  MAX_ENVIRONMENTS_PER_ORGANIZATION: z.coerce.number().int().min(1).max(1000).optional(),
+  KEEPALIVE_MAX_MINUTES: z.coerce.number().int().min(1).max(525_600).default(480),
+  ENVIRONMENT_MEMORY_LIMIT_MB: z.coerce.number().int().min(256).max(1_048_576).default(1536),
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   BLOB_STORE_URL: z.string().optional(),
   BLOB_STORE_ACCESS_KEY_ID: z.string().optional(),
@@ -350,6 +353,10 @@ export interface ServerConfig {
     /** Browsers launched ahead of demand; 0 launches each one when an environment asks. */
     poolSize: number;
     maxEnvironments: number;
+    /** Half of maxEnvironments by default: whoever asks second always finds room beside the first. */
+    maxPerOrganization: number;
+    keepaliveMaxMinutes: number;
+    memoryLimitMb: number;
     /** Port of the server that serves simulator instances (0: any free one). */
     simulatorPort: number;
   };
@@ -392,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID)
     throw new Error('Invalid configuration: OIDC_ISSUER needs OIDC_CLIENT_ID');
   const production = e.NODE_ENV === 'production';
+  const maxEnvironments = e.MAX_ENVIRONMENTS ?? defaultMaxEnvironments(totalmem(), availableParallelism());
   return {
     port: e.PORT,
     host: e.HOST,
@@ -416,7 +424,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     environments: {
       chromiumPath: e.CHROMIUM_PATH,
       poolSize: e.BROWSER_POOL_SIZE,
-      maxEnvironments: e.MAX_ENVIRONMENTS ?? defaultMaxEnvironments(totalmem(), availableParallelism()),
+      maxEnvironments,
+      maxPerOrganization: e.MAX_ENVIRONMENTS_PER_ORGANIZATION ?? Math.ceil(maxEnvironments / 2),
+      keepaliveMaxMinutes: e.KEEPALIVE_MAX_MINUTES,
+      memoryLimitMb: e.ENVIRONMENT_MEMORY_LIMIT_MB,
       simulatorPort: e.SIMULATOR_PORT,
     },
     blobStore: parseBlobStore(e),

@@ -75,6 +75,9 @@ export function environmentManagerFor(
     chromiumPath: config.environments.chromiumPath,
     simulatorPort: config.environments.simulatorPort,
     maxEnvironments: config.environments.maxEnvironments,
+    maxEnvironmentsPerOrganization: config.environments.maxPerOrganization,
+    keepaliveMaxMinutes: config.environments.keepaliveMaxMinutes,
+    memoryLimitMb: config.environments.memoryLimitMb,
     scoringServices: scoring,
     ...(config.jobs.workerId ? { workerId: config.jobs.workerId } : {}),
     ...(config.jobs.workerUrl ? { workerUrl: config.jobs.workerUrl } : {}),
@@ -135,7 +138,9 @@ export async function createProctor(
       },
     };
     const app = await buildApp(ctx, options.fastify);
-    runs = new RunScheduler(database.db, queue, app.log);
+    runs = new RunScheduler(database.db, queue, app.log, {
+      environmentsPerOrganization: config.environments.maxPerOrganization,
+    });
     await environments.start(app.log);
     // This process is the embedded default's one worker (runs take its environment slots); with Redis,
     // JOBS_IN_SERVER=false leaves the runs to `proctor worker` processes.

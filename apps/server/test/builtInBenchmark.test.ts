@@ -51,7 +51,8 @@ describe('the built-in benchmark', () => {
   beforeAll(async () => {
     proctor = await startTestProctor(testDatabases()[0]!, {
       builtInSimulators: builtInRegistrations(),
-      env: { BROWSER_POOL_SIZE: '2', MAX_ENVIRONMENTS: '4' },
+      // One organization benchmarks here: it may use every slot.
+      env: { BROWSER_POOL_SIZE: '2', MAX_ENVIRONMENTS: '4', MAX_ENVIRONMENTS_PER_ORGANIZATION: '4' },
     });
     const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
     runner = await proctor.actor({

@@ -47,7 +47,7 @@ describe('live environments', () => {
   });
   afterAll(() => proctor?.close());
 
-  const call = async (method: 'GET' | 'POST', url: string, as: Actor = player, payload?: unknown) =>
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, as: Actor = player, payload?: unknown) =>
     proctor.request({ method, url, as, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   async function make(as: Actor = player, body: Record<string, unknown> = { env_id: 'shop' }) {
@@ -387,10 +387,57 @@ describe('live environments', () => {
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ detail: 'Simulator "shop" not found or not enabled' });
 
-    const started = [await make(), await make(), await make()];
-    const over = await call('POST', '/api/env/make2', player, { env_id: 'shop' });
+    const started = [await make(), await make(), await make(outsider)];
+    const over = await call('POST', '/api/env/make2', outsider, { env_id: 'shop' });
     expect(over.statusCode).toBe(503);
     expect(over.json().detail).toMatch(/All 3 environment slots are in use/);
+    for (const environment of started.slice(0, 2)) await call('POST', `/api/env/${environment.id}/close`);
+    await call('POST', `/api/env/${started[2]!.id}/close`, outsider);
+  });
+
+  it("should hold an organization to its limit of environments (2 of 3 here), leaving room for another's", async () => {
+    const started = [await make(), await make()];
+    const over = await call('POST', '/api/env/make2', player, { env_id: 'shop' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({
+      detail:
+        "Your organization's limit of 2 environments at once is reached: close one of its environments or try again shortly",
+    });
+    const other = await make(outsider);
+    await call('POST', `/api/env/${other.id}/close`, outsider);
+
+    // A platform admin gives the organization's plan a limit of its own.
+    const admin = await proctor.actor({ permissions: { is_admin: true } });
+    const plan = { ...player.organization!.plan, max_environments: 3 };
+    const updated = await call(
+      'PUT',
+      `/api/user/admin/update-organization/${player.organization!.id}`,
+      admin,
+      { plan },
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().plan).toEqual(plan);
+    started.push(await make());
     for (const environment of started) await call('POST', `/api/env/${environment.id}/close`);
+    await call('PUT', `/api/user/admin/update-organization/${player.organization!.id}`, admin, {
+      plan: player.organization!.plan,
+    });
+  });
+
+  it('should close a keepalive environment after its maximum lifetime, failing its session with the reason', async () => {
+    const environment = await make(player, { env_id: 'mail', keepalive: true, alias: 'long-lived' });
+    const lifetime = proctor.ctx.config.environments.keepaliveMaxMinutes;
+    await proctor.ctx.environments.closeIdle(Date.now() + (lifetime - 1) * 60_000);
+    expect((await call('GET', `/api/env/${environment.id}/status`)).json().status).toBe('running');
+
+    await proctor.ctx.environments.closeIdle(Date.now() + (lifetime + 1) * 60_000);
+    const reason = `The keepalive environment was closed after its maximum lifetime of ${lifetime} minutes`;
+    expect((await call('GET', `/api/env/${environment.id}/status`)).json()).toEqual({
+      status: 'failed',
+      error: reason,
+    });
+    const session = await sessionRow(environment.session_id);
+    expect(session.status).toBe('run_failed');
+    expect(session.failureReason).toBe(reason);
   });
 });

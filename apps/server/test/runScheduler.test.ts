@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionStatus } from '@proctor/contracts';
-import { runSessionBatches, sessions } from '@proctor/db';
+import { organizations, runSessionBatches, sessions } from '@proctor/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { JobHandlers } from '../src/jobs/catalog';
@@ -11,11 +11,18 @@ import { until } from './support/until';
 
 /** The scheduler's own behaviour (jobs/runs.ts), with a queue of the test's making and no browser. */
 describeEachDatabase('the run scheduler', (proctor) => {
-  async function queuedGroup(runs: number, concurrency: number) {
+  async function queuedGroup(runs: number, concurrency: number, organizationId: number | null = null) {
     const { db } = proctor().ctx;
     const [group] = await db
       .insert(runSessionBatches)
-      .values({ publicId: randomUUID(), name: 'scheduler test', kind: 'benchmark', runs, concurrency })
+      .values({
+        publicId: randomUUID(),
+        name: 'scheduler test',
+        kind: 'benchmark',
+        runs,
+        concurrency,
+        organizationId,
+      })
       .returning({ id: runSessionBatches.id });
     const made = await db
       .insert(sessions)
@@ -189,6 +196,48 @@ describeEachDatabase('the run scheduler', (proctor) => {
     expect(runs.ran.map((run) => run.sessionId).sort((x, y) => x - y)).toEqual(sessionIds);
     await b.close();
     await Promise.all([queueA.close(), queueB.close()]);
+  });
+
+  it("hands over at most an organization's limit of its runs at once, so another organization's run is not queued behind them", async () => {
+    const { db } = proctor().ctx;
+    const [busy, other] = [await proctor().organization(), await proctor().organization()];
+    const backlog = await queuedGroup(3, 3, busy.id);
+    const single = await queuedGroup(1, 1, other.id);
+    const runs = lab();
+    const queue = runs.queue('a');
+    const scheduler = new RunScheduler(db, queue, proctor().app.log, { environmentsPerOrganization: 1 });
+    scheduler.schedule(backlog.groupId, 3);
+    await until(
+      async () => runs.running(),
+      (n) => n >= 1,
+      'the first run of the backlog to start',
+    );
+    scheduler.schedule(single.groupId, 1);
+    await until(
+      async () => runs.running(),
+      (n) => n >= 2,
+      "the other organization's run to start",
+    );
+    expect(runs.ran.map((run) => run.sessionId)).toEqual([backlog.sessionIds[0], single.sessionIds[0]]);
+
+    // A plan's own limit stands in for the setting from the next hand-over on.
+    await db
+      .update(organizations)
+      .set({ plan: { allowed_simulators: [], max_environments: 2 } })
+      .where(eq(organizations.id, busy.id));
+    runs.finish();
+    await until(
+      async () => runs.ran.length,
+      (n) => n >= 4,
+      'the rest of the backlog to start',
+    );
+    const rest = runs.ran.slice(2).map((run) => run.sessionId);
+    expect(rest.sort((x, y) => x - y)).toEqual(backlog.sessionIds.slice(1));
+    expect(runs.running()).toBe(2);
+    runs.finish();
+    await Promise.all([finished(backlog.groupId), finished(single.groupId)]);
+    await scheduler.close();
+    await queue.close();
   });
 
   it('takes over a group whose server died, once its lease has run out, and not before', async () => {

@@ -6,6 +6,7 @@ import {
   BenchmarkerStatus,
   BenchmarkResponse,
   BUILT_IN_AGENTS,
+  MAX_RUNS_PER_REQUEST,
   RunGroupResponse,
   RunResponse,
   SessionListResponse,
@@ -369,6 +370,57 @@ describeEachDatabase(
       const listed = await proctor().request({ method: 'GET', url: '/api/session/', as: person });
       expect(SessionListResponse.parse(listed.json()).sessions).toEqual([]);
     });
+
+    it('refuses a benchmark of more runs than one request may start (test cases × runs), starting none', async () => {
+      const person = await runner();
+      const testCases = [await builtInTestCase('shop'), await builtInTestCase('mail')];
+      const runs = Math.floor(MAX_RUNS_PER_REQUEST / testCases.length) + 1;
+      const response = await proctor().request({
+        method: 'POST',
+        url: '/api/benchmarker/benchmark',
+        as: person,
+        payload: { testcase_ids: testCases.map((testCase) => testCase.publicId), agent: 'oracle', runs },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        detail: `That is ${runs * testCases.length} runs: at most ${MAX_RUNS_PER_REQUEST} may be started at once`,
+      });
+      const listed = await proctor().request({ method: 'GET', url: '/api/session/', as: person });
+      expect(SessionListResponse.parse(listed.json()).sessions).toEqual([]);
+    });
+
+    it("starts another organization's single run before one organization's backlog has gone through", async () => {
+      // Two environment slots here, so one for each organization (MAX_ENVIRONMENTS_PER_ORGANIZATION: half).
+      const busy = await runner();
+      const other = await runner();
+      const testCase = await builtInTestCase('shop');
+      const backlog = await proctor().request({
+        method: 'POST',
+        url: '/api/benchmarker/benchmark',
+        as: busy,
+        payload: { testcase_ids: [testCase.publicId], agent: 'oracle', runs: 4, concurrency: 4 },
+      });
+      expect(backlog.statusCode, backlog.body).toBe(200);
+      const benchmark = BenchmarkResponse.parse(backlog.json());
+      const single = await proctor().request({
+        method: 'POST',
+        url: '/api/runs/',
+        as: other,
+        payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(other, 'oracle') },
+      });
+      expect(single.statusCode, single.body).toBe(201);
+      const run = RunResponse.parse(single.json());
+
+      await until(
+        () => sessionsOf(run.batch_id),
+        ([only]) => only !== undefined && !['run_queued', 'run_started'].includes(only.status),
+        'the single run to have an environment',
+      );
+      const waiting = (await sessionsOf(benchmark.batch_id)).filter((row) => row.status === 'run_queued');
+      expect(waiting.length).toBeGreaterThanOrEqual(1);
+      expect(await scoredGroup(other, run.batch_id)).toMatchObject({ total: 1, passed: 1 });
+      expect(await scoredGroup(busy, benchmark.batch_id)).toMatchObject({ total: 4, passed: 4 });
+    }, 240_000);
 
     describe('a dev agent speaking the step protocol', () => {
       const tracker = builtInSimulators.find((simulator) => simulator.name === 'tracker')!;

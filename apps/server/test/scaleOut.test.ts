@@ -134,6 +134,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
         DATA_DIR: proctor.ctx.config.dataDir,
         JOB_STALL_MS: '3000',
         MAX_ENVIRONMENTS: '2',
+        MAX_ENVIRONMENTS_PER_ORGANIZATION: '2',
         BROWSER_POOL_SIZE: '1',
         LOG_LEVEL: 'warn',
       },
@@ -162,6 +163,8 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
           REDIS_PREFIX: keys,
           JOBS_IN_SERVER: 'false',
           JOB_STALL_MS: '3000',
+          // The server hands the queue at most this many runs of one organization at once.
+          MAX_ENVIRONMENTS_PER_ORGANIZATION: '2',
           PUBLIC_URL: baseUrl,
           OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
         },

@@ -23,6 +23,8 @@ export const ENVIRONMENT = {
   liveViewTokenTtlSeconds: 60 * 60,
   minInterfaceSize: 320,
   maxInterfaceSize: 3840,
+  /** Open tabs (page targets) per environment: a CDP client's createTarget past it is refused. */
+  maxTabs: 20,
 } as const;
 
 /** Letters, digits and hyphens (000 §5 keepalive creation). */

@@ -46,7 +46,11 @@ export const AuthConfigResponse = z.object({
 });
 export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
 
-export const Plan = z.object({ allowed_simulators: z.array(z.number().int()) });
+export const Plan = z.object({
+  allowed_simulators: z.array(z.number().int()),
+  /** Environments the organization may run at once, in place of MAX_ENVIRONMENTS_PER_ORGANIZATION. */
+  max_environments: z.number().int().min(1).max(1000).optional(),
+});
 export type Plan = z.infer<typeof Plan>;
 
 export const UserOrganization = z.object({

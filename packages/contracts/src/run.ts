@@ -80,8 +80,11 @@ export function isReservedAgentAlias(alias: string): boolean {
   return BUILT_IN_AGENT_KINDS.some((kind) => BUILT_IN_AGENTS[kind].alias === lower);
 }
 
-/** Runs of one benchmark at most (test cases × runs): enough for the built-in benchmark 50 times over. */
-export const MAX_RUNS_PER_REQUEST = 5_000;
+/**
+ * Runs one request may ask for (a benchmark's test cases × runs, a dataset's Run All): Proctor Core (100 test
+ * cases) ten times over. Every run is a session row made at once, and a run group this big already takes hours.
+ */
+export const MAX_RUNS_PER_REQUEST = 1_000;
 /** Concurrency a benchmark may ask for; what runs at once is also bounded by the environment slots. */
 export const MAX_BENCHMARK_CONCURRENCY = 64;
 

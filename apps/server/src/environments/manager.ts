@@ -9,6 +9,7 @@ import {
   LAYOUT,
   type MakeEnvironmentOptions,
   type MakeEnvironmentResponse,
+  type Plan,
   type ResetEnvironmentOptions,
   type ResetEnvironmentResponse,
 } from '@proctor/contracts';
@@ -39,8 +40,11 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { type EndedRun, judge, scoreEndedRun, storedScoringInput } from '../scoring/pipeline';
 import { testCaseVisible, type Viewer } from '../services/testCaseAccess';
 import type { BlobStore } from '../storage/blobs';
+import { EnvironmentAdmission, type Slot } from './admission';
 import { sweepAbandonedBrowsers } from './browserFolders';
 import { presentEvaluation, simulatorFilters } from './evaluation';
+import { overdue } from './lifetime';
+import { MemoryBudget } from './memoryBudget';
 import { SessionRecordingWriter } from './recordingWriter';
 import {
   attachSession,
@@ -88,6 +92,9 @@ interface LiveEnvironment {
   recordNetwork: boolean;
   heartbeatAt: number;
   createdAt: Date;
+  /** The slot it holds (admission.ts) and the watch on its memory, both given up when it ends. */
+  slot: Slot;
+  stopWatchingMemory: () => void;
 }
 
 export interface EnvironmentManagerOptions {
@@ -100,6 +107,11 @@ export interface EnvironmentManagerOptions {
   chromiumPath: string;
   simulatorPort: number;
   maxEnvironments: number;
+  /** Environments of one organization at once, unless its plan says otherwise. */
+  maxEnvironmentsPerOrganization: number;
+  keepaliveMaxMinutes: number;
+  /** What an environment's browser may use, every tab and process counted. */
+  memoryLimitMb: number;
   /** Names this process in job groups, so that a restart can fail what it left open. */
   workerId?: string;
   /** Where other Proctor processes reach this process's environments (a worker's WORKER_URL). */
@@ -132,9 +144,9 @@ export class EnvironmentManager {
   #warmSimulator: SimulatorDefinition | undefined;
   /** The environment id each warmed browser's visit was made under (see #warmUp), for the environment it serves. */
   readonly #warmedIds = new WeakMap<LaunchedBrowser, { simulator: string; id: string }>();
-  #starting = 0;
-  /** Queued runs waiting for an environment slot (runs wait; an SDK's make is refused at once). */
-  readonly #slotWaiters = new Set<() => void>();
+  /** Environment slots, fair between organizations (runs wait; an SDK's make is refused at once). */
+  readonly #admission: EnvironmentAdmission;
+  readonly #memory: MemoryBudget;
   /** Sessions being scored now; closing the manager waits for them. */
   readonly #scoring = new Set<Promise<unknown>>();
   #log: FastifyBaseLogger | undefined;
@@ -146,6 +158,11 @@ export class EnvironmentManager {
     this.#host = new SimulatorHost({ port: options.simulatorPort });
     this.#definitions = new Map(options.definitions.map((definition) => [definition.name, definition]));
     this.#workerId = options.workerId ?? hostname();
+    this.#admission = new EnvironmentAdmission({
+      maxEnvironments: options.maxEnvironments,
+      perOrganization: options.maxEnvironmentsPerOrganization,
+    });
+    this.#memory = new MemoryBudget(options.memoryLimitMb);
   }
 
   /** Fails what a previous run of this worker left open, then serves simulators and warms the pool. */
@@ -244,10 +261,12 @@ export class EnvironmentManager {
     return run;
   }
 
+  /** `plan`: the organization's, which may set its limit of environments. */
   async make(
     owner: EnvironmentOwner,
     simulator: SimulatorRow,
     request: MakeEnvironmentOptions,
+    plan: Plan,
   ): Promise<MakeEnvironmentResponse> {
     const definition = this.#definitions.get(simulator.name);
     if (!definition)
@@ -255,47 +274,8 @@ export class EnvironmentManager {
         409,
         `Simulator "${simulator.name}" cannot be started here: only the built-in app simulators run in this version`,
       );
-    if (this.#slotsFull)
-      throw new HttpError(
-        503,
-        `All ${this.options.maxEnvironments} environment slots are in use: close an environment or try again shortly`,
-      );
-    this.#starting += 1;
-    try {
-      return await this.#launch(owner, simulator, definition, request);
-    } finally {
-      this.#starting -= 1;
-      this.#slotFreed();
-    }
-  }
-
-  get #slotsFull(): boolean {
-    return this.#live.size + this.#starting >= this.options.maxEnvironments;
-  }
-
-  #slotFreed(): void {
-    for (const wake of this.#slotWaiters) wake();
-  }
-
-  /**
-   * Takes an environment slot (counted in #starting: the caller gives it back) once one is free, or rejects on
-   * abort. Taken in the same turn as the check, so two woken waiters cannot both take the last slot.
-   */
-  async #takeSlot(signal: AbortSignal): Promise<void> {
-    while (this.#slotsFull) {
-      signal.throwIfAborted();
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          this.#slotWaiters.delete(wake);
-          signal.removeEventListener('abort', wake);
-          resolve();
-        };
-        this.#slotWaiters.add(wake);
-        signal.addEventListener('abort', wake, { once: true });
-      });
-    }
-    signal.throwIfAborted();
-    this.#starting += 1;
+    const slot = this.#admission.take(owner.organizationId, plan);
+    return this.#launch(slot, owner, simulator, definition, request);
   }
 
   /**
@@ -318,26 +298,21 @@ export class EnvironmentManager {
         `Simulator "${run.simulator.name}" cannot be run here: only the built-in app simulators run in this version`,
       );
     if (!this.available) throw new RunSetupError(this.#unavailableReason!);
-    await this.#takeSlot(limits.job);
-    let launched: MakeEnvironmentResponse;
-    try {
-      launched = await this.#launch(
-        run.owner,
-        run.simulator,
-        definition,
-        {
-          keepalive: false,
-          open_page_on_start: false,
-          interface_width: LAYOUT.keepaliveInterface.width,
-          interface_height: LAYOUT.keepaliveInterface.height,
-          source: 'run',
-        } as MakeEnvironmentOptions,
-        { id: run.sessionId, publicId: run.sessionPublicId, testCase: run.testCase },
-      );
-    } finally {
-      this.#starting -= 1;
-      this.#slotFreed();
-    }
+    const slot = await this.#admission.wait(run.owner.organizationId, run.plan, limits.job);
+    const launched = await this.#launch(
+      slot,
+      run.owner,
+      run.simulator,
+      definition,
+      {
+        keepalive: false,
+        open_page_on_start: false,
+        interface_width: LAYOUT.keepaliveInterface.width,
+        interface_height: LAYOUT.keepaliveInterface.height,
+        source: 'run',
+      } as MakeEnvironmentOptions,
+      { id: run.sessionId, publicId: run.sessionPublicId, testCase: run.testCase },
+    );
     const environment = this.#live.get(launched.id)!;
     const { db } = this.options;
     const ended = () => this.#live.get(environment.publicId) !== environment;
@@ -393,9 +368,11 @@ export class EnvironmentManager {
 
   /**
    * The rows and the runtime are made side by side (the id is chosen first, so the instance need not wait
-   * for the database): the browser's first page load, not the writes, is what make→ready waits for.
+   * for the database): the browser's first page load, not the writes, is what make→ready waits for. The slot
+   * goes with the environment, or back when none starts.
    */
   async #launch(
+    slot: Slot,
     owner: EnvironmentOwner,
     simulator: SimulatorRow,
     definition: SimulatorDefinition,
@@ -456,6 +433,7 @@ export class EnvironmentManager {
       if (request.open_page_on_start) await held.page.navigate(held.instance.url('/'));
     })();
     const release = async () => {
+      slot.release();
       held.page?.close();
       held.instance?.destroy();
       await held.browser?.close().catch(() => undefined);
@@ -506,6 +484,11 @@ export class EnvironmentManager {
       recordNetwork: request.record_network_requests ?? false,
       heartbeatAt: Date.now(),
       createdAt: group.createdAt,
+      slot,
+      stopWatchingMemory: this.#memory.watch(
+        browser,
+        (reason) => void this.#end(environment, 'failed', reason),
+      ),
     };
     environment.recording = this.#attachRecorder(environment);
     this.#live.set(publicId, environment);
@@ -641,17 +624,11 @@ export class EnvironmentManager {
     await this.#end(environment, 'closed', 'Closed');
   }
 
-  /** Closes every environment whose heartbeat stopped (keepalive ones are exempt). */
+  /** Closes every environment whose heartbeat stopped, and every keepalive one past its lifetime. */
   async closeIdle(now: number): Promise<void> {
     for (const environment of this.#live.values()) {
-      if (environment.keepalive) continue;
-      if (now - environment.heartbeatAt > ENVIRONMENT.heartbeatTimeoutMs) {
-        await this.#end(
-          environment,
-          'failed',
-          `No heartbeat for ${ENVIRONMENT.heartbeatTimeoutMs / 60_000} minutes: the environment was closed`,
-        );
-      }
+      const reason = overdue(environment, now, this.options.keepaliveMaxMinutes);
+      if (reason) await this.#end(environment, 'failed', reason);
     }
   }
 
@@ -660,6 +637,7 @@ export class EnvironmentManager {
     const proxied = proxyCdpClient(client, environment.browser.wsEndpoint, {
       uploadDir: environment.browser.uploadsDir,
       downloadDir: environment.browser.downloadsDir,
+      tabs: { max: ENVIRONMENT.maxTabs, open: () => environment.browser.openTabs() },
       onClose: () => environment.cdpClients.delete(proxied),
     });
     environment.cdpClients.add(proxied);
@@ -810,7 +788,8 @@ export class EnvironmentManager {
   async #end(environment: LiveEnvironment, status: 'closed' | 'failed', reason: string): Promise<void> {
     if (this.#live.get(environment.publicId) !== environment) return;
     this.#live.delete(environment.publicId);
-    this.#slotFreed();
+    environment.stopWatchingMemory();
+    environment.slot.release();
     // Kept until it has written its records: close() waits for it before the database goes.
     const ending = this.#ended(environment, status, reason);
     this.#ending.add(ending);
@@ -884,6 +863,8 @@ export interface QueuedRun {
   owner: EnvironmentOwner;
   simulator: SimulatorRow;
   testCase: TestCaseRow;
+  /** The organization's plan, which may set its limit of environments. */
+  plan: Plan;
 }
 
 /** What an agent Proctor drives gets: the environment's browser, its instance, the task. */

@@ -3,6 +3,7 @@ import type { SessionStatus } from '@proctor/contracts';
 import {
   agentArtifacts,
   type Database,
+  organizations,
   runSessionBatches,
   sessions,
   simulators,
@@ -12,6 +13,7 @@ import type { JsonValue } from '@proctor/scoring';
 import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DriverSettings, driverFor, runnableWith } from '../agents/drivers';
+import { environmentLimit, OrganizationShares } from '../environments/admission';
 import { type EnvironmentManager, RunRefusedError } from '../environments/manager';
 import { failEnvironment, logToSession } from '../environments/records';
 import { builtInKindOf, whyNotRunnable } from '../services/agents';
@@ -33,6 +35,9 @@ export const SCHEDULER_LEASE_MS = 30_000;
 interface GroupState {
   concurrency: number;
   inFlight: number;
+  /** The group's organization and its limit of environments at once, read at each fill (null: none). */
+  organizationId: number | null;
+  environmentLimit: number;
   /** The last session of the group handed to the queue (they are handed over in id order). */
   cursor: number;
   /** Fills run one after another: two runs ending at once must not hand the same session over twice. */
@@ -50,6 +55,10 @@ interface GroupState {
  * each group: it holds the group's lease (run_session_batches.scheduler_id, scheduler_lease_until), renewed
  * while it lives. The others watch and take the group over once the lease has run out (its holder died), so a
  * group never runs at twice its concurrency and never stops for want of a scheduler. Time is the database's.
+ *
+ * Over all its groups, a scheduler hands over at most an organization's limit of environments (admission.ts)
+ * of its runs at once: the rest of a big benchmark waits here, not in the job queue in front of other
+ * organizations' runs, which the queue would otherwise start only once that backlog had gone through.
  */
 export class RunScheduler {
   readonly #groups = new Map<number, GroupState>();
@@ -58,6 +67,9 @@ export class RunScheduler {
   readonly #log: FastifyBaseLogger;
   readonly #leaseMs: number;
   readonly #pollMs: number;
+  readonly #environmentsPerOrganization: number;
+  /** Runs handed over and not yet ended, by organization. */
+  readonly #handedOver = new OrganizationShares();
   readonly id = randomUUID();
   #closed = false;
 
@@ -65,11 +77,12 @@ export class RunScheduler {
     private readonly db: Database,
     private readonly queue: JobQueue,
     log: FastifyBaseLogger,
-    options: { leaseMs?: number; pollMs?: number } = {},
+    options: { leaseMs?: number; pollMs?: number; environmentsPerOrganization?: number } = {},
   ) {
     this.#log = log;
     this.#leaseMs = options.leaseMs ?? SCHEDULER_LEASE_MS;
     this.#pollMs = options.pollMs ?? ADOPTED_RUNS_POLL_MS;
+    this.#environmentsPerOrganization = options.environmentsPerOrganization ?? Number.POSITIVE_INFINITY;
   }
 
   /** Starts running a group's queued runs, once this scheduler holds it (no-op when it already runs it). */
@@ -158,6 +171,8 @@ export class RunScheduler {
     const state: GroupState = {
       concurrency: Math.max(1, concurrency),
       inFlight: 0,
+      organizationId: null,
+      environmentLimit: this.#environmentsPerOrganization,
       cursor: 0,
       filling: Promise.resolve(),
       renewal: undefined,
@@ -194,6 +209,13 @@ export class RunScheduler {
 
   async #handOver(groupId: number, state: GroupState): Promise<void> {
     if (state.concurrency - state.inFlight <= 0) return;
+    const [owner] = await this.db
+      .select({ organizationId: runSessionBatches.organizationId, plan: organizations.plan })
+      .from(runSessionBatches)
+      .leftJoin(organizations, eq(organizations.id, runSessionBatches.organizationId))
+      .where(eq(runSessionBatches.id, groupId));
+    state.organizationId = owner?.organizationId ?? null;
+    state.environmentLimit = environmentLimit(owner?.plan ?? null, this.#environmentsPerOrganization);
     // Runs started by a scheduler this one took over from (or by a previous process) count against the
     // concurrency too; they end without telling this process, so it looks again after a while.
     const [{ running } = { running: 0 }] = await this.db
@@ -234,12 +256,15 @@ export class RunScheduler {
     }
     if (adopted) pollAdopted();
     for (const { id } of next) {
+      // The organization's share is handed over: its next run to end fills this group again.
+      if (!this.#takeShare(state)) return;
       let job: Awaited<ReturnType<JobQueue['add']>>;
       try {
         job = await this.queue.add('runSession', { sessionId: id });
       } catch (error) {
         // The queue could not take it (Redis unreachable): the run stays queued and is handed over again
         // later, from where the hand-over stopped.
+        this.#releaseShare(state);
         this.#log.warn({ err: error, runGroup: groupId }, 'the queue refused a run; trying again shortly');
         setTimeout(() => this.#fill(groupId, state), HAND_OVER_RETRY_MS).unref();
         return;
@@ -248,9 +273,25 @@ export class RunScheduler {
       state.inFlight += 1;
       void job.finished.then(() => {
         state.inFlight -= 1;
+        this.#releaseShare(state);
         this.#fill(groupId, state);
       });
     }
+  }
+
+  #takeShare(state: GroupState): boolean {
+    return (
+      state.organizationId === null || this.#handedOver.take(state.organizationId, state.environmentLimit)
+    );
+  }
+
+  /** Gives a run's place in its organization's share back, and lets the organization's other groups use it. */
+  #releaseShare(state: GroupState): void {
+    const organizationId = state.organizationId;
+    if (organizationId === null) return;
+    this.#handedOver.release(organizationId);
+    for (const [groupId, other] of this.#groups)
+      if (other !== state && other.organizationId === organizationId) this.#fill(groupId, other);
   }
 }
 
@@ -283,11 +324,18 @@ export function runJobHandlers(
     runSession: {
       async run({ sessionId }, job) {
         const [row] = await db
-          .select({ session: sessions, testCase: testCases, simulator: simulators, agent: agentArtifacts })
+          .select({
+            session: sessions,
+            testCase: testCases,
+            simulator: simulators,
+            agent: agentArtifacts,
+            plan: organizations.plan,
+          })
           .from(sessions)
           .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
           .innerJoin(simulators, eq(simulators.id, sessions.simulatorId))
           .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
+          .leftJoin(organizations, eq(organizations.id, sessions.organizationId))
           .where(eq(sessions.id, sessionId));
         if (!row) throw new PermanentJobError("The run's session, test case, simulator or agent is gone");
         const { session } = row;
@@ -310,7 +358,7 @@ export function runJobHandlers(
         const refused = replaying ? null : whyNotRunnable(row.agent, runnableWith(settings));
         if (refused) throw new PermanentJobError(refused);
         const replay = replaying ? await replayOf(db, session.replayOfSessionId) : undefined;
-        if (session.organizationId === null)
+        if (session.organizationId === null || row.plan === null)
           throw new PermanentJobError('The run belongs to no organization');
         try {
           await environments.runQueued(
@@ -320,6 +368,7 @@ export function runJobHandlers(
               owner: { organizationId: session.organizationId, userId: session.userId },
               simulator: row.simulator,
               testCase: row.testCase,
+              plan: row.plan,
             },
             driverFor(row.agent, settings, replay),
             { job: job.signal, agentTimeLimitMs: AGENT_TIME_LIMIT_MS },

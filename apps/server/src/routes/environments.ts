@@ -75,6 +75,7 @@ export function environmentRoutes(app: FastifyInstance) {
       { organizationId: principal.organization.id, userId: principal.user?.id ?? null },
       simulator,
       body,
+      principal.organization.plan,
     );
   });
 

@@ -209,3 +209,27 @@ describe('AGENT_MEMORY_LIMIT_MB', () => {
     expect(() => loadConfig({ AGENT_MEMORY_LIMIT_MB: '16' })).toThrow(/AGENT_MEMORY_LIMIT_MB/);
   });
 });
+
+describe('environment shares', () => {
+  it("should give one organization half of the machine's environments, rounded up, unless told otherwise", () => {
+    expect(loadConfig({ MAX_ENVIRONMENTS: '7' }).environments).toMatchObject({
+      maxEnvironments: 7,
+      maxPerOrganization: 4,
+      keepaliveMaxMinutes: 480,
+      memoryLimitMb: 1536,
+    });
+    expect(loadConfig({ MAX_ENVIRONMENTS: '1' }).environments.maxPerOrganization).toBe(1);
+    expect(
+      loadConfig({
+        MAX_ENVIRONMENTS: '7',
+        MAX_ENVIRONMENTS_PER_ORGANIZATION: '7',
+        KEEPALIVE_MAX_MINUTES: '60',
+        ENVIRONMENT_MEMORY_LIMIT_MB: '600',
+      }).environments,
+    ).toMatchObject({ maxPerOrganization: 7, keepaliveMaxMinutes: 60, memoryLimitMb: 600 });
+    expect(() => loadConfig({ MAX_ENVIRONMENTS_PER_ORGANIZATION: '0' })).toThrow(
+      /MAX_ENVIRONMENTS_PER_ORGANIZATION/,
+    );
+    expect(() => loadConfig({ ENVIRONMENT_MEMORY_LIMIT_MB: '100' })).toThrow(/ENVIRONMENT_MEMORY_LIMIT_MB/);
+  });
+});

@@ -1,0 +1,101 @@
+import { CdpUrlResponse, EnvironmentStatusResponse, MakeEnvironmentResponse } from '@proctor/contracts';
+import { sessions, simulators } from '@proctor/db';
+import { eq } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInRegistrations } from '../src/builtIns';
+import { testDatabases } from './support/databases';
+import { freePort } from './support/network';
+import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import { until } from './support/until';
+
+/**
+ * The memory budget of an environment (ENVIRONMENT_MEMORY_LIMIT_MB), kept small here so that the machine is not
+ * hurt: a CDP client filling tabs with memory gets its environment closed, not the machine's memory.
+ * One database: the environment runtime is the subject.
+ */
+describe('the memory budget of an environment', () => {
+  let proctor: TestProctor;
+  let player: Actor;
+
+  beforeAll(async () => {
+    // The CDP address the server hands out is built on PUBLIC_URL: make it the real one.
+    const port = await freePort();
+    proctor = await startTestProctor(testDatabases()[0]!, {
+      builtInSimulators: builtInRegistrations(),
+      env: {
+        MAX_ENVIRONMENTS: '2',
+        ENVIRONMENT_MEMORY_LIMIT_MB: '600',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+    });
+    await proctor.app.listen({ port, host: '127.0.0.1' });
+    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
+    player = await proctor.actor({
+      permissions: { playground_access: true },
+      plan: { allowed_simulators: allowed.map((s) => s.id) },
+    });
+  });
+  afterAll(() => proctor?.close());
+
+  const make = async (): Promise<MakeEnvironmentResponse> => {
+    const response = await proctor.request({
+      method: 'POST',
+      url: '/api/env/make2',
+      as: player,
+      payload: { env_id: 'shop' },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return MakeEnvironmentResponse.parse(response.json());
+  };
+  const status = async (id: string) =>
+    EnvironmentStatusResponse.parse(
+      (await proctor.request({ method: 'GET', url: `/api/env/${id}/status`, as: player })).json(),
+    );
+
+  it('should close an environment whose tabs take more than its budget, failing its session with the reason', async () => {
+    const environment = await make();
+    const { cdp_url } = CdpUrlResponse.parse(
+      (
+        await proctor.request({ method: 'GET', url: `/api/env/${environment.id}/cdp_url`, as: player })
+      ).json(),
+    );
+    const browser = await chromium.connectOverCDP(cdp_url);
+    try {
+      const context = browser.contexts()[0]!;
+      for (let tab = 0; tab < 20 && (await status(environment.id)).status === 'running'; tab += 1) {
+        const page = await context.newPage();
+        await page.evaluate(() => {
+          (globalThis as { kept?: Uint8Array }).kept = new Uint8Array(150 * 1024 * 1024).fill(1);
+        });
+      }
+    } catch {
+      // The environment was closed under the client, as it should be.
+    } finally {
+      await browser.close().catch(() => undefined);
+    }
+
+    const ended = await until(
+      () => status(environment.id),
+      (current) => current.status !== 'running',
+      'the environment to be closed',
+    );
+    expect(ended).toEqual({
+      status: 'failed',
+      error: expect.stringMatching(
+        /^The environment used more than 600 MiB of memory \(\d+ MiB\): it was closed$/,
+      ),
+    });
+    const [session] = await proctor.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.publicId, environment.session_id));
+    expect(session?.status).toBe('run_failed');
+    expect(session?.failureReason).toBe(ended.error);
+
+    // The server goes on, and so do environments that stay within their budget.
+    const next = await make();
+    expect((await status(next.id)).status).toBe('running');
+    await proctor.request({ method: 'POST', url: `/api/env/${next.id}/close`, as: player });
+  });
+});
