@@ -1,10 +1,11 @@
-import { BenchmarkRequest, MAX_BENCHMARK_CONCURRENCY } from '@proctor/contracts';
+import { BenchmarkRequest, MAX_BENCHMARK_CONCURRENCY, MAX_RUNS_PER_REQUEST } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   atLeastOne,
   benchmarkRequestOf,
   DEFAULT_BENCHMARK_SETTINGS,
   parseBenchmarkSettings,
+  pastLimit,
 } from '../../src/features/runs/benchmarkSettings';
 
 describe('the Run Benchmark settings', () => {
@@ -14,6 +15,14 @@ describe('the Run Benchmark settings', () => {
     for (const invalid of ['', '  ', '0', '-2', '2.5', 'five', '1e', Number.NaN, null, undefined, {}])
       expect(atLeastOne(invalid), String(invalid)).toBe(1);
     expect(atLeastOne('500', MAX_BENCHMARK_CONCURRENCY)).toBe(MAX_BENCHMARK_CONCURRENCY);
+  });
+
+  it('should say the limit while a field holds a number past it, and nothing otherwise', () => {
+    expect(pastLimit(String(MAX_RUNS_PER_REQUEST + 1), MAX_RUNS_PER_REQUEST, 'runs per benchmark')).toBe(
+      `At most ${MAX_RUNS_PER_REQUEST} runs per benchmark`,
+    );
+    for (const fine of [String(MAX_RUNS_PER_REQUEST), '1', '', 'many', '0', '2.5'])
+      expect(pastLimit(fine, MAX_RUNS_PER_REQUEST, 'runs per benchmark'), fine).toBeUndefined();
   });
 
   it('should start from the oracle, 5 runs and 5 at once when nothing was stored', () => {

@@ -41,6 +41,14 @@ export function atLeastOne(value: unknown, max: number = Number.POSITIVE_INFINIT
   return Math.min(number, max);
 }
 
+/** The message a field shows while it holds a whole number past its limit (leaving it makes the number the limit). */
+export function pastLimit(value: string, max: number, what: string): string | undefined {
+  const number = Number(value.trim());
+  return value.trim() !== '' && Number.isInteger(number) && number > max
+    ? `At most ${max} ${what}`
+    : undefined;
+}
+
 /** The settings kept in the browser; a missing, unreadable or partial value falls back field by field. */
 export function parseBenchmarkSettings(stored: string | null | undefined): BenchmarkSettings {
   let value: unknown = null;

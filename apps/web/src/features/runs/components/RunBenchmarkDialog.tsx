@@ -15,6 +15,7 @@ import {
   benchmarkRequestOf,
   DEFAULT_BENCHMARK_SETTINGS,
   parseBenchmarkSettings,
+  pastLimit,
 } from '../benchmarkSettings';
 import { useAgentChoice } from '../hooks/useAgentChoice';
 import { useBenchmarkerStatus } from '../hooks/useBenchmarkerStatus';
@@ -161,6 +162,7 @@ function BenchmarkForm({ testCase, onClose }: { testCase: BenchmarkedTestCase; o
             description={`Of the test case, from 1 to ${BENCHMARK_LIMITS.runs}`}
             inputMode="numeric"
             value={form.runs}
+            error={pastLimit(form.runs, BENCHMARK_LIMITS.runs, 'runs per benchmark')}
             onChange={(event) => set({ runs: event.currentTarget.value })}
             onBlur={() => set({ runs: String(atLeastOne(form.runs, BENCHMARK_LIMITS.runs)) })}
           />
@@ -169,6 +171,7 @@ function BenchmarkForm({ testCase, onClose }: { testCase: BenchmarkedTestCase; o
             description={`Runs at once, from 1 to ${BENCHMARK_LIMITS.concurrency}`}
             inputMode="numeric"
             value={form.concurrency}
+            error={pastLimit(form.concurrency, BENCHMARK_LIMITS.concurrency, 'at once')}
             onChange={(event) => set({ concurrency: event.currentTarget.value })}
             onBlur={() =>
               set({ concurrency: String(atLeastOne(form.concurrency, BENCHMARK_LIMITS.concurrency)) })
