@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordScores } from '../apps/server/src/index';
+import { startStandIn } from '../apps/server/test/unit/support/standIn';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
 
 /**
@@ -22,6 +23,11 @@ import { type E2E, person, signUpThroughApi, startE2E } from './harness';
  * scores are written to the database directly: how a session is recorded is not the subject here.
  */
 const shop = builtInSimulators.find((simulator) => simulator.name === 'shop')!;
+/** A 1x1 PNG, as an icon site sends it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const [firstCase, secondCase] = shop.testCases;
 
 /** An input or textarea by its label (Mantine marks required labels with " *"). */
@@ -44,6 +50,7 @@ describe('agents', () => {
   let accessToken: string;
   let me: User;
   const alias = `shopper-${Date.now().toString(36)}`;
+  let iconSite: Awaited<ReturnType<typeof startStandIn>>;
 
   const api = async (path: string): Promise<unknown> => {
     const response = await fetch(`${e2e.baseUrl}${path}`, {
@@ -105,7 +112,11 @@ describe('agents', () => {
   }
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    iconSite = await startStandIn({
+      '/bot.png': (_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(PNG),
+    });
+    // The icon site listens on loopback: allowed as an operator would allow a host.
+    e2e = await startE2E({ env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' } });
     ({ page } = await e2e.newUserPage());
     const tokens = await signUpThroughApi(e2e, page, person('Agent Owner'), {
       name: `Agent Lab ${Date.now().toString(36)}`,
@@ -114,7 +125,10 @@ describe('agents', () => {
     accessToken = tokens.access_token;
     me = User.parse(await api('/api/user/from-session'));
   });
-  afterAll(() => e2e?.close());
+  afterAll(async () => {
+    await e2e?.close();
+    await iconSite?.close();
+  });
 
   it('should create a dev agent after asking for its endpoint, and list it with its icon', async () => {
     expect(me.permissions.dashboard_access).toBe(true);
@@ -309,5 +323,25 @@ describe('agents', () => {
     await annotator.goto('/agents');
     await annotator.getByText('Agents are not available to annotator organizations.').waitFor();
     expect(await annotator.getByRole('button', { name: 'Create Agent Artifact' }).count()).toBe(0);
+  });
+
+  it("should show an icon given as a URL from Proctor's copy, never from the icon's site", async () => {
+    const pictured = `pictured-${Date.now().toString(36)}`;
+    await page.goto('/agents');
+    await page.getByRole('button', { name: 'Create Agent Artifact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Agent Artifact' });
+    await field(dialog, 'Alias').fill(pictured);
+    await field(dialog, 'Icon').fill(`${iconSite.origin}/bot.png`);
+    await field(dialog, 'Endpoint').fill('http://127.0.0.1:9/run');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const icon = page.locator(`[data-testid="agent-row"][data-alias="${pictured}"]`).getByRole('img', {
+      name: `${pictured} icon`,
+    });
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    expect(await icon.getAttribute('src')).toMatch(/^blob:/);
+    // Fetched once, by Proctor when the agent was added; the browser never asked the icon's site.
+    expect(iconSite.received.map((request) => request.url)).toEqual(['/bot.png']);
   });
 });
