@@ -18,6 +18,7 @@ export {
   type BrowserPoolStats,
   type BrowserWarmUp,
 } from './browser/pool';
+export { parseStat, pssOfSmapsRollup } from './browser/processGroup';
 export { sweepLeftoverBrowsers } from './browser/sweep';
 export {
   CdpConnection,

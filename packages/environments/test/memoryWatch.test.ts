@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProcessGroupMemory } from '../src/browser/memoryWatch';
-import { killGroup } from '../src/browser/processGroup';
+import { killGroup, parseStat, pssOfSmapsRollup } from '../src/browser/processGroup';
 
 const MiB = 1024 * 1024;
 const started: ChildProcess[] = [];
@@ -40,5 +40,23 @@ describe('ProcessGroupMemory', () => {
     stop();
     stop();
     expect(memory.watching).toBe(0);
+  });
+});
+
+describe('/proc readings', () => {
+  it('should read the parent and group from a stat line whose name holds spaces and parentheses', () => {
+    expect(parseStat(4242, '4242 (a) b (c)) S 17 4243 4243 0 -1 4194560 0 0')).toEqual({
+      pid: 4242,
+      ppid: 17,
+      pgid: 4243,
+      zombie: false,
+    });
+  });
+
+  it('should read the proportional set size, or nothing for a process that is ending', () => {
+    expect(
+      pssOfSmapsRollup('Rss:                1772 kB\nPss:                 259 kB\nPss_Dirty: 116 kB\n'),
+    ).toBe(259 * 1024);
+    expect(pssOfSmapsRollup('')).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { parseStat, pssOfSmapsRollup } from '@proctor/environments';
 
 /**
  * A limit on the memory of all of a sandboxed agent's processes together, which per-process rlimits cannot give.
@@ -243,18 +244,6 @@ function killQuietly(pid: number): void {
   }
 }
 
-/** The parent's process id in the text of /proc/<pid>/stat (the name in parentheses may hold anything). */
-export function parentPid(stat: string): number | undefined {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ppid = Number(fields[1]);
-  return Number.isInteger(ppid) ? ppid : undefined;
-}
-
-/** The proportional set size in bytes in the text of /proc/<pid>/smaps_rollup; 0 for a process that is ending. */
-export function pssBytes(smapsRollup: string): number {
-  return Number(/^Pss:\s+(\d+) kB$/m.exec(smapsRollup)?.[1] ?? 0) * 1024;
-}
-
 /**
  * `root` and every process below it, read off /proc (the kernel keeps no list of a process's children that every
  * machine shows). Synchronous: many small reads cost less so than through the thread pool.
@@ -263,8 +252,9 @@ export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const ppid = parentPid(readIfThere(`/proc/${name}/stat`) ?? '');
-    if (ppid === undefined) continue;
+    const stat = readIfThere(`/proc/${name}/stat`);
+    if (stat === undefined) continue;
+    const { ppid } = parseStat(Number(name), stat);
     const siblings = children.get(ppid);
     if (siblings) siblings.push(Number(name));
     else children.set(ppid, [Number(name)]);
@@ -287,7 +277,7 @@ class MemoryWatchdog implements MemoryGuard {
     this.#stopWatching = every(() => {
       let total = 0;
       for (const member of processTree(pid))
-        total += pssBytes(readIfThere(`/proc/${member}/smaps_rollup`) ?? '');
+        total += pssOfSmapsRollup(readIfThere(`/proc/${member}/smaps_rollup`) ?? '');
       if (total <= this.limitBytes) return false;
       this.#exceeded = true;
       stop();

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { findCgroupHierarchy, parentPid, processTree, pssBytes } from '../../src/agents/sandboxMemory';
+import { findCgroupHierarchy, processTree } from '../../src/agents/sandboxMemory';
 import { until } from '../support/until';
 
 const line = (mountPoint: string, type: string, options: string) =>
@@ -61,18 +61,6 @@ describe('where agents get cgroups', () => {
 });
 
 describe('the memory watchdog', () => {
-  it('should read the parent from a stat line whose name holds spaces and parentheses', () => {
-    expect(parentPid('4242 (a) b (c)) S 17 4242 4242 0 -1 4194560 0 0')).toBe(17);
-    expect(parentPid('')).toBeUndefined();
-  });
-
-  it('should read the proportional set size, or nothing for a process that is ending', () => {
-    expect(pssBytes('Rss:                1772 kB\nPss:                 259 kB\nPss_Dirty: 116 kB\n')).toBe(
-      259 * 1024,
-    );
-    expect(pssBytes('')).toBe(0);
-  });
-
   it("should find a process's children and grandchildren", async () => {
     const child = spawn('/bin/sh', ['-c', 'sleep 30 & /bin/sh -c "sleep 30; true"'], { stdio: 'ignore' });
     let tree: number[] = [];

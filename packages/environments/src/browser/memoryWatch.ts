@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { parseStat } from './processGroup';
+import { parseStat, pssOfSmapsRollup } from './processGroup';
 
 /** How often watched process groups are measured. */
 export const MEMORY_WATCH_INTERVAL_MS = 1_000;
@@ -22,9 +22,7 @@ async function rssBytes(pid: number): Promise<number> {
 /** A process's proportional set size (its share of the pages it maps), from smaps_rollup; 0 once it is gone. */
 async function pssBytes(pid: number): Promise<number> {
   try {
-    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const kilobytes = /^Pss:\s+(\d+) kB/m.exec(rollup)?.[1];
-    return kilobytes ? Number(kilobytes) * 1024 : 0;
+    return pssOfSmapsRollup(await readFile(`/proc/${pid}/smaps_rollup`, 'utf8'));
   } catch {
     return 0;
   }

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 export interface ProcessEntry {
   pid: number;
+  ppid: number;
   pgid: number;
   /** Zombies are dead: they hold no memory and wait only for their parent (often PID 1) to reap them. */
   zombie: boolean;
@@ -24,7 +25,17 @@ function readStat(pid: number): ProcessEntry | undefined {
 /** `/proc/<pid>/stat`: the command name may hold spaces and parentheses, so fields count from the last ')'. */
 export function parseStat(pid: number, stat: string): ProcessEntry {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { pid, pgid: Number(fields[2]), zombie: fields[0] === 'Z' || fields[0] === 'X' };
+  return {
+    pid,
+    ppid: Number(fields[1]),
+    pgid: Number(fields[2]),
+    zombie: fields[0] === 'Z' || fields[0] === 'X',
+  };
+}
+
+/** The proportional set size in bytes in the text of `/proc/<pid>/smaps_rollup`; 0 for an empty text. */
+export function pssOfSmapsRollup(text: string): number {
+  return Number(/^Pss:\s+(\d+) kB/m.exec(text)?.[1] ?? 0) * 1024;
 }
 
 export function listPids(): number[] {
