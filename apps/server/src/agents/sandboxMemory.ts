@@ -74,15 +74,52 @@ let hierarchy: CgroupHierarchy | null | undefined;
 
 /** This machine's hierarchy for agents' cgroups (findCgroupHierarchy), looked up once; null: the watchdog. */
 export function agentCgroupHierarchy(): CgroupHierarchy | null {
-  hierarchy ??= findCgroupHierarchy(readIfThere('/proc/self/mountinfo') ?? '', readIfThere, (dir) => {
-    try {
-      accessSync(dir, constants.W_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  if (hierarchy === undefined) {
+    hierarchy = findCgroupHierarchy(readIfThere('/proc/self/mountinfo') ?? '', readIfThere, (dir) => {
+      try {
+        accessSync(dir, constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (hierarchy) sweepAbandonedCgroups(hierarchy);
+  }
   return hierarchy;
+}
+
+/**
+ * Removes the agents' cgroups of servers that are gone (killed before they could remove their own), with
+ * whatever still runs in them. A cgroup's name holds its server's process id; those of live servers are left.
+ */
+export function sweepAbandonedCgroups(found: CgroupHierarchy): void {
+  const roots = found.version === 1 ? [found.memory, found.pids] : [found.root];
+  for (const root of roots) {
+    if (!root) continue;
+    let names: string[];
+    try {
+      names = readdirSync(root);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const server = AGENT_CGROUP_NAME.exec(name)?.[1];
+      if (!server || processAlive(Number(server))) continue;
+      const dir = join(root, name);
+      for (const pid of (readIfThere(join(dir, 'cgroup.procs')) ?? '').split('\n').filter(Boolean))
+        killQuietly(Number(pid));
+      rmdirQuietly(dir);
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function readIfThere(path: string): string | undefined {
@@ -95,6 +132,7 @@ function readIfThere(path: string): string | undefined {
 
 /** The prefix of agents' cgroups' names; the server's process id follows it. */
 export const AGENT_CGROUP_PREFIX = 'proctor-agent-';
+const AGENT_CGROUP_NAME = new RegExp(`^${AGENT_CGROUP_PREFIX}(\\d+)-`);
 
 /** Limits on all of an agent's processes together. */
 export interface TotalLimits {

@@ -1,6 +1,14 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCgroupHierarchy, processTree } from '../../src/agents/sandboxMemory';
+import {
+  AGENT_CGROUP_PREFIX,
+  findCgroupHierarchy,
+  processTree,
+  sweepAbandonedCgroups,
+} from '../../src/agents/sandboxMemory';
 import { until } from '../support/until';
 
 const line = (mountPoint: string, type: string, options: string) =>
@@ -57,6 +65,25 @@ describe('where agents get cgroups', () => {
   it('should read mount points with escaped spaces', () => {
     const spaced = line('/cg\\040memory', 'cgroup', 'rw,memory');
     expect(findCgroupHierarchy(spaced, () => undefined, anything)).toMatchObject({ memory: '/cg memory' });
+  });
+});
+
+describe('cgroups left by a server that is gone', () => {
+  it('should be removed, and those of live servers and of others kept', () => {
+    const root = mkdtempSync(join(tmpdir(), 'proctor-cgroups-'));
+    const gone = spawnSync('true').pid;
+    const names = [
+      `${AGENT_CGROUP_PREFIX}${gone}-a1`,
+      `${AGENT_CGROUP_PREFIX}${process.pid}-b2`,
+      'system.slice',
+    ];
+    try {
+      for (const name of names) mkdirSync(join(root, name));
+      sweepAbandonedCgroups({ version: 1, memory: root, pids: undefined });
+      expect(readdirSync(root).sort()).toEqual(names.slice(1).sort());
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
