@@ -8,6 +8,7 @@ import {
   ErrorResponse,
 } from '@proctor/contracts';
 import { ApiError } from './ApiError';
+import { pathParams, queryValues } from './endpointKeys';
 import { expireSession, renewTokens, SESSION_EXPIRED_MESSAGE } from './session';
 import { tokenStore } from './tokenStore';
 
@@ -24,23 +25,8 @@ export type CallOptions<E extends Endpoint> = ([EndpointParams<E>] extends [unde
 const UNAUTHENTICATED_PREFIX = '/api/auth/';
 
 function queryString(query: unknown): string {
-  if (!query || typeof query !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    search.set(name, Array.isArray(value) ? value.map(String).join(',') : String(value));
-  }
-  const text = search.toString();
+  const text = new URLSearchParams(queryValues(query)).toString();
   return text ? `?${text}` : '';
-}
-
-function pathParams(params: unknown): Record<string, string | number> | undefined {
-  if (!params || typeof params !== 'object') return undefined;
-  const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
-  }
-  return values;
 }
 
 async function failure(response: Response): Promise<ApiError> {

@@ -1,5 +1,12 @@
 export { ApiError, errorDetail, isApiError } from './ApiError';
 export { type CallOptions, call, fetchBlob } from './client';
+export { endpointKey, endpointQueryKey, invalidateEndpoints } from './endpointKeys';
+export {
+  type EndpointRequest,
+  useEndpointMutation,
+  useEndpointQuery,
+  useInvalidateEndpoints,
+} from './endpointQuery';
 export { type LineSchema, streamNdjson } from './ndjson';
 export { createQueryClient } from './queryClient';
 export { expireSession, onSessionExpired, SESSION_EXPIRED_MESSAGE, storeTokens } from './session';

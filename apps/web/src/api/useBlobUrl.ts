@@ -1,15 +1,17 @@
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fetchBlob } from './client';
+import { endpointQueryKey } from './endpointKeys';
 
 /**
  * A picture of this API (a path) as an object URL: fetched with the user's token (an <img src> would carry
  * none), revoked when the picture changes or the page closes. For pictures that never change once made (step
  * screenshots, agents' drawn icons): they are never fetched again. A null path asks for nothing.
  */
-export function useBlobUrl(queryKey: QueryKey, path: string | null) {
+export function useBlobUrl(path: string | null) {
   const query = useQuery({
-    queryKey,
+    // Keyed by the address, as a read of the endpoint behind it would be.
+    queryKey: endpointQueryKey({ method: 'GET', path: path ?? '' }),
     queryFn: ({ signal }) => fetchBlob(path ?? '', { signal }),
     enabled: path !== null,
     staleTime: Number.POSITIVE_INFINITY,

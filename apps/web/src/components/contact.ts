@@ -1,6 +1,5 @@
 import { endpoints } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../api';
+import { useEndpointQuery } from '../api';
 
 export interface ContactLinks {
   email: string;
@@ -14,11 +13,7 @@ export interface ContactLinks {
  * address nobody reads.
  */
 export function useContactLinks(): ContactLinks | null {
-  const { data } = useQuery({
-    queryKey: ['auth', 'config'],
-    queryFn: ({ signal }) => call(endpoints.authConfig, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data } = useEndpointQuery(endpoints.authConfig, { staleTime: Number.POSITIVE_INFINITY });
   const email = data?.contact_email;
   if (!email) return null;
   return {

@@ -1,6 +1,5 @@
 export { BackupDialog } from './components/BackupDialog';
 export { EnvironmentStateDialog, type EnvironmentStateView } from './components/EnvironmentStateDialog';
-export { KEEPALIVE_QUERY_KEY } from './hooks/environmentKeys';
 export { useBackupEnvironment } from './hooks/useBackupEnvironment';
 export { useCloseEnvironment } from './hooks/useCloseEnvironment';
 export {

@@ -2,7 +2,7 @@ export { ScoringBadge } from './components/ScoringBadge';
 export { type FilterOption, FilterSelect } from './components/SessionFilters';
 export { SessionStatusBadge } from './components/SessionStatusBadge';
 export { TestCaseSessions } from './components/TestCaseSessions';
-export { SESSIONS_QUERY_KEY } from './hooks/sessionKeys';
+export { SESSION_READS } from './hooks/sessionReads';
 export { HUMAN_CONSENSUS_COLORS } from './humanConsensus';
 export { SessionPage } from './pages/SessionPage';
 export { SessionsPage } from './pages/SessionsPage';

@@ -1,5 +1,6 @@
 export { SimulatorStatusBadge } from './components/SimulatorStatusBadge';
 export { simulatorPath } from './components/SimulatorsTable';
-export { SIMULATORS_QUERY_KEY, useSimulators } from './hooks/useSimulators';
+export { CATALOGUE_READS } from './hooks/simulatorReads';
+export { useSimulators } from './hooks/useSimulators';
 export { SimulatorPage } from './pages/SimulatorPage';
 export { SimulatorsPage } from './pages/SimulatorsPage';

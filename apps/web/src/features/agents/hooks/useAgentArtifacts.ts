@@ -1,38 +1,30 @@
 import { endpoints, TIMING } from '@proctor/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../api';
+import { useEndpointMutation, useEndpointQuery } from '../../../api';
 import type { CreateAgentArtifactBody } from '../agentForm';
-import { AGENT_LIST_KEY, AGENTS_QUERY_KEY } from './agentKeys';
+
+/** What adding or archiving an agent changes: the list and the agents' results. */
+const AGENT_READS = [endpoints.agentArtifacts, endpoints.agentResults];
 
 /** The organization's agents, newest first; with `polling`, refetched every 10 seconds (001 §4.5, §9). */
 export function useAgentArtifacts(options: { polling?: boolean; enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: AGENT_LIST_KEY,
-    queryFn: ({ signal }) => call(endpoints.agentArtifacts, { signal }),
+  return useEndpointQuery(endpoints.agentArtifacts, {
     select: (response) => response.artifacts,
     refetchInterval: options.polling ? TIMING.pollingIntervalMs : false,
     enabled: options.enabled,
   });
 }
 
-function useRefreshAgents() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: AGENTS_QUERY_KEY });
-}
-
 export function useCreateAgentArtifact() {
-  const refresh = useRefreshAgents();
-  return useMutation({
-    mutationFn: (body: CreateAgentArtifactBody) => call(endpoints.createAgentArtifact, { body }),
-    onSuccess: refresh,
+  return useEndpointMutation(endpoints.createAgentArtifact, {
+    request: (body: CreateAgentArtifactBody) => ({ body }),
+    invalidates: AGENT_READS,
   });
 }
 
 /** Archives by id; the agent leaves the list (001 §4.5), its sessions stay. */
 export function useArchiveAgentArtifact() {
-  const refresh = useRefreshAgents();
-  return useMutation({
-    mutationFn: (id: number) => call(endpoints.archiveAgentArtifact, { params: { id: String(id) } }),
-    onSuccess: refresh,
+  return useEndpointMutation(endpoints.archiveAgentArtifact, {
+    request: (id: number) => ({ params: { id: String(id) } }),
+    invalidates: AGENT_READS,
   });
 }

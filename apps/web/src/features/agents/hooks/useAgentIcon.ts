@@ -1,7 +1,6 @@
 import { useBlobUrl } from '../../../api';
-import { agentIconKey } from './agentKeys';
 
 /** An agent picture the server rendered (a path of this API) as an object URL (null until it has loaded). */
 export function useAgentIcon(path: string | null) {
-  return useBlobUrl(agentIconKey(path ?? ''), path).objectUrl;
+  return useBlobUrl(path).objectUrl;
 }

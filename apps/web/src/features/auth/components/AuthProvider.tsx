@@ -1,7 +1,7 @@
 import { endpoints } from '@proctor/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { call, isApiError, tokenStore } from '../../../api';
+import { isApiError, tokenStore, useEndpointQuery } from '../../../api';
 import { notify } from '../../../components/notify';
 import { AuthContext, type AuthState, USER_QUERY_KEY } from '../hooks/authContext';
 
@@ -14,9 +14,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const tokens = useSyncExternalStore(tokenStore.subscribe, tokenStore.get);
   const signedIn = tokens !== null;
 
-  const userQuery = useQuery({
-    queryKey: USER_QUERY_KEY,
-    queryFn: ({ signal }) => call(endpoints.fromSession, { signal }),
+  const userQuery = useEndpointQuery(endpoints.fromSession, {
     enabled: signedIn,
     staleTime: 60_000,
   });

@@ -1,5 +1,6 @@
-import type { User } from '@proctor/contracts';
+import { endpoints, type User } from '@proctor/contracts';
 import { createContext } from 'react';
+import { endpointQueryKey } from '../../../api';
 
 export type AuthState =
   | { status: 'anonymous'; user: null }
@@ -8,4 +9,5 @@ export type AuthState =
 
 export const AuthContext = createContext<AuthState | null>(null);
 
-export const USER_QUERY_KEY = ['user'] as const;
+/** The signed-in user's read (GET /api/user/from-session), which sign-in and sign-out drop or replace. */
+export const USER_QUERY_KEY = endpointQueryKey(endpoints.fromSession);

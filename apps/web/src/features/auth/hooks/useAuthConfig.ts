@@ -1,11 +1,6 @@
 import { endpoints } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
+import { useEndpointQuery } from '../../../api';
 
 export function useAuthConfig() {
-  return useQuery({
-    queryKey: ['auth', 'config'],
-    queryFn: ({ signal }) => call(endpoints.authConfig, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useEndpointQuery(endpoints.authConfig, { staleTime: Number.POSITIVE_INFINITY });
 }

@@ -1,17 +1,12 @@
 import { type EndpointBody, endpoints } from '@proctor/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../api';
-
-export const TEST_CASE_SETS_QUERY_KEY = ['testcase-sets'] as const;
+import { useEndpointMutation, useEndpointQuery } from '../../../api';
 
 /**
  * Public datasets and the organization's own. Refetched whenever the page opens: they list test cases,
  * which other pages change.
  */
 export function useTestCaseSets() {
-  return useQuery({
-    queryKey: TEST_CASE_SETS_QUERY_KEY,
-    queryFn: ({ signal }) => call(endpoints.testCaseSets, { signal }),
+  return useEndpointQuery(endpoints.testCaseSets, {
     select: (response) => response.testCaseSets,
     refetchOnMount: 'always',
   });
@@ -19,32 +14,28 @@ export function useTestCaseSets() {
 
 export type CreateTestCaseSetBody = EndpointBody<typeof endpoints.createTestCaseSet>;
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: TEST_CASE_SETS_QUERY_KEY });
-}
+const DATASET_READS = [endpoints.testCaseSets];
 
 export function useCreateTestCaseSet() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (body: CreateTestCaseSetBody) => call(endpoints.createTestCaseSet, { body }),
-    onSuccess: refresh,
+  return useEndpointMutation(endpoints.createTestCaseSet, {
+    request: (body: CreateTestCaseSetBody) => ({ body }),
+    invalidates: DATASET_READS,
   });
 }
 
 export function useArchiveTestCaseSet() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: number) => call(endpoints.archiveTestCaseSet, { params: { id } }),
-    onSuccess: refresh,
+  return useEndpointMutation(endpoints.archiveTestCaseSet, {
+    request: (id: number) => ({ params: { id } }),
+    invalidates: DATASET_READS,
   });
 }
 
 export function useAddTestCasesToSet() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: ({ setId, testCaseIds }: { setId: number; testCaseIds: number[] }) =>
-      call(endpoints.addTestCasesToSet, { params: { id: setId }, body: { test_case_ids: testCaseIds } }),
-    onSuccess: refresh,
+  return useEndpointMutation(endpoints.addTestCasesToSet, {
+    request: ({ setId, testCaseIds }: { setId: number; testCaseIds: number[] }) => ({
+      params: { id: setId },
+      body: { test_case_ids: testCaseIds },
+    }),
+    invalidates: DATASET_READS,
   });
 }

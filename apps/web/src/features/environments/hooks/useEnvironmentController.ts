@@ -6,13 +6,12 @@ import {
   type TestCase,
   TIMING,
 } from '@proctor/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call, errorDetail } from '../../../api';
+import { call, errorDetail, useInvalidateEndpoints } from '../../../api';
 import { notify } from '../../../components/notify';
 import { closeEnvironmentOnLeave } from '../closeOnLeave';
 import { browserClock, ENVIRONMENT_ERRORS, EnvironmentStartError, waitUntilRunning } from '../readiness';
-import { ENVIRONMENTS_QUERY_KEY } from './environmentKeys';
+import { ENVIRONMENT_READS } from './environmentReads';
 
 /**
  * The environment controller's states (000 §4.2): idle, creating, waiting, ready, error; closing returns to
@@ -87,7 +86,7 @@ function closeQuietly(environmentId: string): Promise<void> {
  * environment.
  */
 export function useEnvironmentController() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateEndpoints();
   const [phase, setPhase] = useState<EnvironmentPhase>('idle');
   const [environment, setEnvironment] = useState<ActiveEnvironment | null>(null);
   const [failure, setFailure] = useState<EnvironmentFailure | null>(null);
@@ -238,7 +237,7 @@ export function useEnvironmentController() {
         setEnvironment((current) =>
           current?.id === environment.id ? { ...current, task, testCase } : current,
         );
-        void queryClient.invalidateQueries({ queryKey: ENVIRONMENTS_QUERY_KEY });
+        void invalidate(ENVIRONMENT_READS);
         // Let the page settle before the person acts on it (000 §9).
         if (step === 'resetting') await browserClock.sleep(TIMING.resetPauseMs);
       } catch (error) {
@@ -246,7 +245,7 @@ export function useEnvironmentController() {
       }
       setPhase('ready');
     },
-    [environment, queryClient],
+    [environment, invalidate],
   );
 
   /**

@@ -1,7 +1,5 @@
 import { endpoints, type Simulator } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
-import { SIMULATORS_QUERY_KEY } from '../../simulators';
+import { useEndpointQuery } from '../../../api';
 import { environmentListOrder } from '../simulatorOrder';
 
 /**
@@ -9,9 +7,7 @@ import { environmentListOrder } from '../simulatorOrder';
  * admins: all). Enabled first, then by name; disabled ones stay in the list, not startable.
  */
 export function useEnvironmentSimulators() {
-  return useQuery({
-    queryKey: SIMULATORS_QUERY_KEY,
-    queryFn: ({ signal }) => call(endpoints.simulators, { signal }),
+  return useEndpointQuery(endpoints.simulators, {
     select: (response): Simulator[] => environmentListOrder(response.simulators),
   });
 }

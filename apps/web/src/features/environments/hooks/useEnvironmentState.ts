@@ -1,14 +1,10 @@
 import { endpoints } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
-import { environmentStateKey } from './environmentKeys';
+import { useEndpointQuery } from '../../../api';
 
 /** Mutations since the last reset and the live view address; read fresh each time it is asked for. */
 export function useEnvironmentState(environmentId: string | null, enabled = true) {
-  return useQuery({
-    queryKey: environmentStateKey(environmentId ?? ''),
-    queryFn: ({ signal }) =>
-      call(endpoints.environmentState, { params: { id: environmentId ?? '' }, signal }),
+  return useEndpointQuery(endpoints.environmentState, {
+    params: { id: environmentId ?? '' },
     enabled: enabled && environmentId !== null,
     staleTime: 0,
     gcTime: 0,

@@ -1,8 +1,7 @@
 import { type EndpointBody, endpoints } from '@proctor/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../api';
+import { useMutation } from '@tanstack/react-query';
+import { call, useInvalidateEndpoints } from '../../../api';
 import { ENVIRONMENT_ERRORS, EnvironmentStartError } from '../readiness';
-import { KEEPALIVE_QUERY_KEY } from './environmentKeys';
 
 export type MakeEnvironmentBody = EndpointBody<typeof endpoints.makeEnvironment>;
 
@@ -11,7 +10,7 @@ export type MakeEnvironmentBody = EndpointBody<typeof endpoints.makeEnvironment>
  * a failure here too, with the reason its status gives. A keepalive environment joins the /public-urls list.
  */
 export function useMakeEnvironment() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateEndpoints();
   return useMutation({
     mutationFn: async (body: MakeEnvironmentBody) => {
       const created = await call(endpoints.makeEnvironment, { body });
@@ -22,7 +21,7 @@ export function useMakeEnvironment() {
       return created;
     },
     onSettled: (_created, _error, body) => {
-      if (body.keepalive) void queryClient.invalidateQueries({ queryKey: KEEPALIVE_QUERY_KEY });
+      if (body.keepalive) void invalidate([endpoints.keepaliveJobs]);
     },
   });
 }

@@ -1,9 +1,8 @@
 import { endpoints } from '@proctor/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../api';
+import { useEndpointMutation } from '../../../api';
 
 export function useSendContactMessage() {
-  return useMutation({
-    mutationFn: (message: string) => call(endpoints.contactForm, { body: { message } }),
+  return useEndpointMutation(endpoints.contactForm, {
+    request: (message: string) => ({ body: { message } }),
   });
 }

@@ -1,9 +1,8 @@
 import { endpoints } from '@proctor/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../api';
+import { useEndpointMutation } from '../../../api';
 
 export function useJoinOrganization() {
-  return useMutation({
-    mutationFn: (inviteToken: string) => call(endpoints.join, { params: { code: inviteToken } }),
+  return useEndpointMutation(endpoints.join, {
+    request: (inviteToken: string) => ({ params: { code: inviteToken } }),
   });
 }

@@ -1,13 +1,6 @@
 import { endpoints } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
-
-export const MEMBERS_QUERY_KEY = ['organization', 'members'] as const;
+import { useEndpointQuery } from '../../../api';
 
 export function useMembers() {
-  return useQuery({
-    queryKey: MEMBERS_QUERY_KEY,
-    queryFn: ({ signal }) => call(endpoints.organizationMembers, { signal }),
-    select: (response) => response.members,
-  });
+  return useEndpointQuery(endpoints.organizationMembers, { select: (response) => response.members });
 }

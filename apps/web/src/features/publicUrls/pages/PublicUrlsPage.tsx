@@ -2,7 +2,6 @@ import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { BackupEnvironmentResponse, KeepaliveJobGroup } from '@proctor/contracts';
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
@@ -12,7 +11,6 @@ import {
   BackupDialog,
   ENVIRONMENT_ACTION_ERRORS,
   EnvironmentStateDialog,
-  KEEPALIVE_QUERY_KEY,
   useBackupEnvironment,
   useCloseEnvironment,
   useKeepaliveJobs,
@@ -34,7 +32,6 @@ export const ENVIRONMENT_CLOSED = 'Environment closed';
  */
 export function PublicUrlsPage() {
   const user = useSignedInUser();
-  const queryClient = useQueryClient();
   const groups = useKeepaliveJobs();
   const reset = useResetEnvironment();
   const backup = useBackupEnvironment();
@@ -98,7 +95,7 @@ export function PublicUrlsPage() {
               variant="default"
               leftSection={<IconRefresh size={16} />}
               loading={groups.isFetching}
-              onClick={() => void queryClient.invalidateQueries({ queryKey: KEEPALIVE_QUERY_KEY })}
+              onClick={() => void groups.refetch()}
             >
               Refresh
             </Button>

@@ -1,7 +1,5 @@
 import { endpoints } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
-import { RESULTS_QUERY_KEY } from './useBenchmarkResults';
+import { useEndpointQuery } from '../../../api';
 
 /**
  * The simulators the user may compare (those GET /api/env/simulators lists to them), by name. Asked here
@@ -9,9 +7,7 @@ import { RESULTS_QUERY_KEY } from './useBenchmarkResults';
  * tab, and the two features would import each other.
  */
 export function useEnvironmentChoices() {
-  return useQuery({
-    queryKey: [...RESULTS_QUERY_KEY, 'environments'],
-    queryFn: ({ signal }) => call(endpoints.simulators, { signal }),
+  return useEndpointQuery(endpoints.simulators, {
     select: (response) =>
       response.simulators.map((simulator) => simulator.name).sort((a, b) => a.localeCompare(b)),
   });

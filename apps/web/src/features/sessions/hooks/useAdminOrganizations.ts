@@ -1,12 +1,10 @@
 import { endpoints } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
+import { useEndpointQuery } from '../../../api';
 
 /** Every organization, for the platform admin's organization filter; not asked for anyone else. */
 export function useAdminOrganizations(enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'organizations'],
-    queryFn: ({ signal }) => call(endpoints.adminOrganizations, { query: {}, signal }),
+  return useEndpointQuery(endpoints.adminOrganizations, {
+    query: {},
     select: (response) => response.organizations,
     enabled,
   });

@@ -1,9 +1,9 @@
-import type { ScoreRecord } from '@proctor/contracts';
+import { endpoints, type ScoreRecord } from '@proctor/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
+import { endpointQueryKey } from '../../../api';
 import { useSignedInUser } from '../../auth';
 import { hasRecentHumanScore, humanScoreRefreshDelays, refreshUntil } from '../humanScoring';
-import { sessionKey, sessionScoresKey } from './sessionKeys';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -30,13 +30,18 @@ export function useRefreshAfterHumanScore(sessionId: string): () => Promise<bool
         wait,
         cancelled: () => !open.current,
         read: async () => {
+          const params = { id: sessionId };
+          const scores = endpointQueryKey(endpoints.sessionScores, { params });
           await Promise.all([
-            queryClient.refetchQueries({ queryKey: sessionScoresKey(sessionId), type: 'active' }),
-            queryClient.refetchQueries({ queryKey: sessionKey(sessionId), type: 'active' }),
+            queryClient.refetchQueries({ queryKey: scores, type: 'active' }),
+            queryClient.refetchQueries({
+              queryKey: endpointQueryKey(endpoints.getSession, { params }),
+              type: 'active',
+            }),
           ]);
           const now = Date.now();
           return queryClient
-            .getQueriesData<ScoreRecord[]>({ queryKey: sessionScoresKey(sessionId), type: 'active' })
+            .getQueriesData<ScoreRecord[]>({ queryKey: scores, type: 'active' })
             .some(([, records]) => hasRecentHumanScore(records, userId, now));
         },
       }),

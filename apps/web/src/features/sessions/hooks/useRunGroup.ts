@@ -1,9 +1,7 @@
 import { endpoints, type RunGroup } from '@proctor/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { call } from '../../../api';
+import { useEndpointQuery, useInvalidateEndpoints } from '../../../api';
 import { RUN_GROUP_POLL_MS, runGroupDone, runGroupProgressSignature } from '../runGroupProgress';
-import { runGroupKey, SESSION_LISTS_KEY } from './sessionKeys';
 
 /**
  * A run group's progress, read every 2 s until its runs have all ended and been scored. Each change reads
@@ -11,10 +9,9 @@ import { runGroupKey, SESSION_LISTS_KEY } from './sessionKeys';
  * another organization, or a viewer who may not run agents, gets 404/403: no retry, no polling.
  */
 export function useRunGroup(batchId: string | null) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: runGroupKey(batchId ?? ''),
-    queryFn: ({ signal }) => call(endpoints.runGroup, { params: { id: batchId ?? '' }, signal }),
+  const invalidate = useInvalidateEndpoints();
+  const query = useEndpointQuery(endpoints.runGroup, {
+    params: { id: batchId ?? '' },
     select: (response): RunGroup => response.runGroup,
     enabled: batchId !== null,
     staleTime: 0,
@@ -27,8 +24,8 @@ export function useRunGroup(batchId: string | null) {
 
   const signature = query.data ? runGroupProgressSignature(query.data) : null;
   useEffect(() => {
-    if (signature !== null) void queryClient.invalidateQueries({ queryKey: SESSION_LISTS_KEY });
-  }, [signature, queryClient]);
+    if (signature !== null) void invalidate([endpoints.listSessions]);
+  }, [signature, invalidate]);
 
   return query;
 }

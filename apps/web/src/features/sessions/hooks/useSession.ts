@@ -1,7 +1,5 @@
 import { endpoints, IN_PROGRESS_SESSION_STATUSES, TIMING } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
-import { sessionDetailKey, sessionKey } from './sessionKeys';
+import { useEndpointQuery } from '../../../api';
 import { adminViewQuery } from './useAdminView';
 
 /**
@@ -10,13 +8,10 @@ import { adminViewQuery } from './useAdminView';
  * the run ends. Turning admin view on or off keeps the same session on screen while it is read again.
  */
 export function useSession(sessionId: string, adminView: boolean) {
-  const prefix = sessionKey(sessionId);
-  return useQuery({
-    queryKey: sessionDetailKey(sessionId, adminView),
-    queryFn: ({ signal }) =>
-      call(endpoints.getSession, { params: { id: sessionId }, query: adminViewQuery(adminView), signal }),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[prefix.length - 1] === sessionId ? previous : undefined,
+  return useEndpointQuery(endpoints.getSession, {
+    params: { id: sessionId },
+    query: adminViewQuery(adminView),
+    keepPrevious: 'same-params',
     refetchInterval: (query) => {
       const status = query.state.data?.session.status;
       return status && IN_PROGRESS_SESSION_STATUSES.includes(status) ? TIMING.pollingIntervalMs : false;

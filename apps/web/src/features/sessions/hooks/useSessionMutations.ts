@@ -1,39 +1,40 @@
 import { endpoints, type HumanScoreRequest, type SessionDetailResponse } from '@proctor/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../api';
-import { SESSION_LISTS_KEY, SESSIONS_QUERY_KEY, sessionKey, sessionScoresKey } from './sessionKeys';
+import { endpointQueryKey, useEndpointMutation } from '../../../api';
+import { SESSION_READS } from './sessionReads';
 
 /** Archive a session: it leaves every list, so the lists are read again. */
 export function useArchiveSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sessionId: string) => call(endpoints.archiveSession, { params: { id: sessionId } }),
-    onSuccess: (_result, sessionId) => {
-      queryClient.removeQueries({ queryKey: sessionKey(sessionId) });
-      queryClient.removeQueries({ queryKey: sessionScoresKey(sessionId) });
-      return queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
+  return useEndpointMutation(endpoints.archiveSession, {
+    request: (sessionId: string) => ({ params: { id: sessionId } }),
+    onSuccess: (_result, sessionId, queryClient) => {
+      const params = { id: sessionId };
+      queryClient.removeQueries({ queryKey: endpointQueryKey(endpoints.getSession, { params }) });
+      queryClient.removeQueries({ queryKey: endpointQueryKey(endpoints.sessionScores, { params }) });
     },
+    invalidates: SESSION_READS,
   });
 }
 
 /** Replay a recorded session (POST /api/runs/replay): a new queued run, which the lists show at once. */
 export function useReplaySession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (sessionId: string) => call(endpoints.startReplay, { body: { session_id: sessionId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+  return useEndpointMutation(endpoints.startReplay, {
+    request: (sessionId: string) => ({ body: { session_id: sessionId } }),
+    invalidates: SESSION_READS,
   });
 }
 
 /** Make a session public or private (platform admins); the page shows the answer at once. */
 export function useSetSessionPublic() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ sessionId, isPublic }: { sessionId: string; isPublic: boolean }) =>
-      call(endpoints.setSessionPublic, { params: { id: sessionId }, body: { is_public: isPublic } }),
-    onSuccess: (result, { sessionId }) => {
-      queryClient.setQueriesData<SessionDetailResponse>({ queryKey: sessionKey(sessionId) }, (current) =>
-        current ? { ...current, session: { ...current.session, isPublic: result.isPublic } } : current,
+  return useEndpointMutation(endpoints.setSessionPublic, {
+    request: ({ sessionId, isPublic }: { sessionId: string; isPublic: boolean }) => ({
+      params: { id: sessionId },
+      body: { is_public: isPublic },
+    }),
+    onSuccess: (result, { sessionId }, queryClient) => {
+      queryClient.setQueriesData<SessionDetailResponse>(
+        { queryKey: endpointQueryKey(endpoints.getSession, { params: { id: sessionId } }) },
+        (current) =>
+          current ? { ...current, session: { ...current.session, isPublic: result.isPublic } } : current,
       );
     },
   });
@@ -44,20 +45,18 @@ export function useSetSessionPublic() {
  * scores again itself (useRefreshAfterHumanScore); the lists, whose scoring needs change, are marked stale.
  */
 export function useScoreSessionAsHuman(sessionId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: HumanScoreRequest) =>
-      call(endpoints.scoreSessionAsHuman, { params: { id: sessionId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_LISTS_KEY, refetchType: 'none' }),
+  return useEndpointMutation(endpoints.scoreSessionAsHuman, {
+    request: (body: HumanScoreRequest) => ({ params: { id: sessionId }, body }),
+    invalidates: [endpoints.listSessions],
+    refetch: 'none',
   });
 }
 
 /** The next session of the organization that needs the annotator's score, other than the one open. */
 export function useNextSessionToScore() {
-  return useMutation({
-    mutationFn: (excludeSessionId: string | undefined) =>
-      call(endpoints.nextForAnnotator, {
-        query: excludeSessionId ? { exclude_session_id: excludeSessionId } : {},
-      }),
+  return useEndpointMutation(endpoints.nextForAnnotator, {
+    request: (excludeSessionId: string | undefined) => ({
+      query: excludeSessionId ? { exclude_session_id: excludeSessionId } : {},
+    }),
   });
 }

@@ -1,7 +1,5 @@
 import { endpoints, type SessionStatus } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
-import { sessionScoresKey } from './sessionKeys';
+import { useEndpointQuery } from '../../../api';
 import { adminViewQuery } from './useAdminView';
 
 /**
@@ -11,12 +9,10 @@ import { adminViewQuery } from './useAdminView';
  * scores an annotator's account admin sees.
  */
 export function useSessionScores(sessionId: string, status: SessionStatus, adminView: boolean) {
-  const key = sessionScoresKey(sessionId);
-  return useQuery({
-    queryKey: [...key, { adminView }, status],
-    queryFn: ({ signal }) =>
-      call(endpoints.sessionScores, { params: { id: sessionId }, query: adminViewQuery(adminView), signal }),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[key.length - 1] === sessionId ? previous : undefined,
+  return useEndpointQuery(endpoints.sessionScores, {
+    params: { id: sessionId },
+    query: adminViewQuery(adminView),
+    refetchOn: status,
+    keepPrevious: 'same-params',
   });
 }

@@ -1,20 +1,10 @@
 import { endpoints, PAGE_SIZE } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
-import { SIMULATORS_QUERY_KEY } from './useSimulators';
+import { useEndpointQuery } from '../../../api';
 
-/**
- * All of a simulator's test cases at once (001 §2.5, §9). Kept under the simulators key, which every change
- * to test cases refreshes.
- */
+/** All of a simulator's test cases at once (001 §2.5, §9); every change to test cases refreshes them. */
 export function useSimulatorTestCases(simulatorId: number | undefined) {
-  return useQuery({
-    queryKey: [...SIMULATORS_QUERY_KEY, 'testcases', simulatorId],
-    queryFn: ({ signal }) =>
-      call(endpoints.testCases, {
-        query: { simulator_id: simulatorId, page_size: PAGE_SIZE.simulatorTestCases },
-        signal,
-      }),
+  return useEndpointQuery(endpoints.testCases, {
+    query: { simulator_id: simulatorId, page_size: PAGE_SIZE.simulatorTestCases },
     select: (response) => response.test_cases,
     enabled: simulatorId !== undefined,
   });

@@ -1,16 +1,13 @@
 import { endpoints } from '@proctor/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../api';
-import { TEST_CASES_QUERY_KEY } from './useTestCases';
+import { useEndpointQuery } from '../../../api';
 
 /**
  * The net mutations of a test case's correct sessions side by side, and the changes not all of them made
- * (001 §2.2 Mutation Conflict, §2.11). Kept under the test cases' key: a generation refreshes it too.
+ * (001 §2.2 Mutation Conflict, §2.11). A read sent as POST, keyed by its body; a generation refreshes it.
  */
 export function useMergedMutations(testCaseId: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: [...TEST_CASES_QUERY_KEY, 'merged-mutations', testCaseId],
-    queryFn: ({ signal }) => call(endpoints.mergedMutations, { body: { test_case_id: testCaseId }, signal }),
+  return useEndpointQuery(endpoints.mergedMutations, {
+    body: { test_case_id: testCaseId },
     enabled: options.enabled,
   });
 }

@@ -1,8 +1,7 @@
 import { MutationGenerationEvent } from '@proctor/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { errorDetail, isApiError, streamNdjson } from '../../../api';
-import { SIMULATORS_QUERY_KEY } from '../../simulators';
+import { errorDetail, isApiError, streamNdjson, useInvalidateEndpoints } from '../../../api';
+import { CATALOGUE_READS } from '../../simulators';
 import {
   applyGenerationEvent,
   type GenerationState,
@@ -12,7 +11,6 @@ import {
   REQUEST_ABORTED,
   requestFailure,
 } from '../mutationGeneration';
-import { TEST_CASES_QUERY_KEY } from './useTestCases';
 
 type Action =
   | { type: 'start'; startedAt: number }
@@ -47,18 +45,11 @@ function failureOf(error: unknown): string {
  * scoring badges and configurations show what was generated. `stop` stops reading; the server finishes anyway.
  */
 export function useMutationGeneration() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateEndpoints();
   const [run, dispatch] = useReducer(reduce, { ...INITIAL_GENERATION_STATE, startedAt: null });
   const controller = useRef<AbortController | null>(null);
 
-  const refresh = useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: TEST_CASES_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: SIMULATORS_QUERY_KEY }),
-      ]),
-    [queryClient],
-  );
+  const refresh = useCallback(() => invalidate(CATALOGUE_READS), [invalidate]);
 
   const stop = useCallback(() => {
     controller.current?.abort();
