@@ -262,7 +262,7 @@ describe('session pages', () => {
     await page.getByTestId('network-request-detail').getByText(first.url, { exact: true }).waitFor();
 
     await page.getByLabel('Request body', { exact: true }).fill('{"field": "(unclosed"}');
-    await page.getByText(/^Invalid regular expression for "field"/).waitFor();
+    await page.getByText(/^The pattern for "field" is not a valid regular expression/).waitFor();
   });
 
   it('should list the session on the Sessions tab of its test case', async () => {
