@@ -45,8 +45,9 @@ import {
   TokenResponse,
 } from '@proctor/contracts';
 import { runSessionBatches, sessionLogs, sessions, testCases } from '@proctor/db';
+import { chromiumPath } from '@proctor/environments';
 import { builtInSimulators, SimulatorHost } from '@proctor/simulators';
-import { launchChromium, runTestCase, TEST_CHROMIUM_PATH } from '@proctor/simulators/testing';
+import { launchChromium, runTestCase } from '@proctor/simulators/testing';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import type { RedisQueue } from '../apps/server/src/jobs/redisQueue';
@@ -350,7 +351,7 @@ async function measureBare(keys: string[], concurrency: number): Promise<BarePas
     ),
   );
   const host = new SimulatorHost();
-  const [browser] = await Promise.all([launchChromium(TEST_CHROMIUM_PATH), host.listen()]);
+  const [browser] = await Promise.all([launchChromium(chromiumPath()), host.listen()]);
   try {
     const queue = [...keys];
     let passed = 0;

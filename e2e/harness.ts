@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TokenResponse } from '@proctor/contracts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@proctor/simulators/testing';
+import { chromiumPath, PLAYWRIGHT_CHROMIUM_ARGS } from '@proctor/environments';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import { freePort } from '../apps/server/test/support/network';
 
 export const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+/** The dashboard is driven in the full Chromium, as its users see it, not in the headless shell. */
+const CHROMIUM_PATH = chromiumPath('full');
 
 /** Proctor in this process (in-memory PGlite, the built SPA) and one Chromium for a test file. */
 export interface E2E {
@@ -63,7 +65,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     waitForChromium(),
   ]);
   const address = await proctor.app.listen({ port, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   return {
     proctor,

@@ -2,17 +2,17 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_CHROMIUM_PATH } from '@proctor/environments';
-import { CHROMIUM_ARGS, launchChromium } from '@proctor/simulators/testing';
+import { chromiumPath, PLAYWRIGHT_CHROMIUM_ARGS } from '@proctor/environments';
+import { launchChromium } from '@proctor/simulators/testing';
 import type { Browser } from 'playwright-core';
 import { childProcessGroups } from './processes';
 
 /**
  * Bare Playwright, the baseline of every figure: the Chromium that Proctor's environments run (CHROMIUM_PATH,
  * else the headless shell when installed, else the system Chromium) with the flags NOTES.md found necessary
- * (the simulator kit's testing launcher), and that Chromium on its own DevTools port.
+ * (the launch profile's Playwright switches), and that Chromium on its own DevTools port.
  */
-const BARE_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
+const BARE_CHROMIUM_PATH = chromiumPath();
 
 export interface BareBrowser {
   browser: Browser;
@@ -45,7 +45,7 @@ export async function spawnDevToolsChromium(): Promise<DevToolsChromium> {
   const folder = mkdtempSync(join(tmpdir(), 'proctor-bench-devtools-'));
   const child = spawn(
     BARE_CHROMIUM_PATH,
-    [...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${folder}`, 'about:blank'],
+    [...PLAYWRIGHT_CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${folder}`, 'about:blank'],
     { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,6 +1,5 @@
 export * from './agent';
 export * from './agentProtocol';
-export * from './chromium';
 export * from './common';
 export * from './constants';
 export * from './endpoints';

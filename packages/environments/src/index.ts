@@ -5,7 +5,6 @@
 export { PageControl } from './browser/control';
 export {
   type BrowserExit,
-  DEFAULT_CHROMIUM_PATH,
   DEFAULT_USER_DATA_DIR_PREFIX,
   LaunchedBrowser,
   type LaunchOptions,
@@ -19,6 +18,17 @@ export {
   type BrowserWarmUp,
 } from './browser/pool';
 export { parseStat, pssOfSmapsRollup } from './browser/processGroup';
+export {
+  CHROMIUM_DISABLED_FEATURES,
+  chromiumPath,
+  DEFAULT_CHROMIUM_PATH,
+  type EnvironmentChromiumArgsOptions,
+  environmentChromiumArgs,
+  HEADLESS_SHELL_PATH,
+  PLAYWRIGHT_CHROMIUM_ARGS,
+  preferredChromiumPath,
+  SYSTEM_CHROMIUM_PATH,
+} from './browser/profile';
 export { sweepLeftoverBrowsers } from './browser/sweep';
 export {
   CdpConnection,

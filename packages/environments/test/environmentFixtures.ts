@@ -3,11 +3,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_CHROMIUM_PATH } from '../src/browser/launch';
 import { commandLine, hasArgument, listPids, liveGroupMembers } from '../src/browser/processGroup';
+import { chromiumPath } from '../src/browser/profile';
 
 /** The browser environments run (the headless shell when installed, else the system Chromium); CHROMIUM_PATH overrides it. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM_PATH;
+export const CHROMIUM_PATH = chromiumPath();
 
 /**
  * A user-data-dir prefix of the test file's own: test files run in parallel, and a sweep kills everything

@@ -12,9 +12,8 @@ import {
   type LiveViewStatus,
 } from '@proctor/contracts';
 import WebSocket, { WebSocketServer } from 'ws';
+import { PLAYWRIGHT_CHROMIUM_ARGS, SYSTEM_CHROMIUM_PATH } from '../src/browser/profile';
 import { CdpConnection } from '../src/cdp/connection';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 /** Polls `condition` until it holds or the deadline passes (then fails with `what`). */
 export async function waitFor<T>(
@@ -40,16 +39,9 @@ export interface TestBrowser {
 export async function launchChromium(): Promise<TestBrowser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'proctor-live-test-'));
   const child: ChildProcess = spawn(
-    CHROMIUM,
+    SYSTEM_CHROMIUM_PATH,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...PLAYWRIGHT_CHROMIUM_ARGS,
       '--window-size=1280,720',
       '--remote-debugging-port=0',
       `--user-data-dir=${userDataDir}`,

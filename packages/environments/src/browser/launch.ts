@@ -1,27 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { preferredChromiumPath } from '@proctor/contracts';
 import { CdpConnection } from '../cdp/connection';
 import { type DevToolsEndpoint, serveDevTools } from '../cdp/endpointServer';
 import { CdpMultiplexer } from '../cdp/multiplexer';
 import { PipeTransport } from '../cdp/pipeTransport';
-import { chromiumArgs } from './chromiumArgs';
 import { PageControl } from './control';
 import { killGroup, liveGroupMembers, waitForGroupGone } from './processGroup';
+import { DEFAULT_CHROMIUM_PATH, environmentChromiumArgs } from './profile';
 
-/**
- * The browser environments run unless CHROMIUM_PATH says otherwise: Debian's `chromium-headless-shell` when it
- * is installed, else the system Chromium. The headless shell is the same Chromium (same version, same Blink and
- * V8) in its old headless mode, without the browser's UI layer: what Playwright runs for headless. Measured on
- * this 2-core machine: a launch costs 0.1 core-seconds against 0.9, and the built-in benchmark (30 cases, 4 at
- * a time, recorded and scored) ran at 0.95 cases/s against 0.69. What it lacks (extensions, the PDF viewer, a
- * print preview) no environment uses.
- */
-export const DEFAULT_CHROMIUM_PATH = preferredChromiumPath(existsSync);
 /** Every environment folder starts with this unless told otherwise; `sweepLeftoverBrowsers` looks for it. */
 export const DEFAULT_USER_DATA_DIR_PREFIX = join(tmpdir(), 'proctor-browser-');
 export const DEFAULT_WINDOW = { width: 1280, height: 720 } as const;
@@ -214,7 +204,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     options.signal?.throwIfAborted();
     child = spawn(
       options.chromiumPath ?? DEFAULT_CHROMIUM_PATH,
-      chromiumArgs({
+      environmentChromiumArgs({
         userDataDir: paths.userDataDir,
         windowWidth: options.windowWidth ?? DEFAULT_WINDOW.width,
         windowHeight: options.windowHeight ?? DEFAULT_WINDOW.height,

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_CHROMIUM_PATH,
   DEFAULT_LAUNCH_TIMEOUT_MS,
   DEFAULT_USER_DATA_DIR_PREFIX,
   DEFAULT_WINDOW,
@@ -8,6 +7,7 @@ import {
   launchBrowser,
   type Viewport,
 } from './launch';
+import { DEFAULT_CHROMIUM_PATH } from './profile';
 import { sweepLeftoverBrowsers } from './sweep';
 
 /** How long a refill waits after a warm acquire while other warm browsers remain (see `acquire`). */

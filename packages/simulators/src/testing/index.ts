@@ -1,5 +1,5 @@
 /** Browser-driven testing of simulators: launch the system Chromium, run reference solutions, visit instances. */
-export { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium, TEST_CHROMIUM_PATH } from './chromium';
+export { launchChromium } from './chromium';
 export type { ClientResponse } from './client';
 export { InstanceClient } from './client';
 export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './harness';

@@ -6,7 +6,7 @@ import { kitBrowser } from '../support/kitBrowser';
 /**
  * The CI proof of every built-in test case (issue 10): in real Chromium on a fresh instance each, its reference
  * solution must satisfy it and its wrong variant must not. On the kit alone (one browser, a context per run, no
- * environment or recording; in the headless shell when installed: TEST_CHROMIUM_PATH), because a run through
+ * environment or recording; in the headless shell when installed: `chromiumPath()`), because a run through
  * Proctor costs a browser launch and a recording, about three times the CPU (3.8 core-seconds against 1.3 for
  * bank's), and 400 of them would take CI past its time on two cores. The same scripts run through Proctor, as
  * the oracle and wrong agents, on a sample of each simulator (apps/server/test/builtInBenchmark.test.ts) and in

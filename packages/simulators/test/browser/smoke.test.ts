@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { CHROMIUM_DISABLED_FEATURES } from '@proctor/contracts';
+import { CHROMIUM_DISABLED_FEATURES } from '@proctor/environments';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatorHost, type SimulatorInstance } from '../../src/index';
