@@ -20,6 +20,7 @@ import { SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
 import { TestCasePage, TestsPage } from '../features/tests';
+import { ROUTES } from '../paths';
 import { OPEN_AREAS_NOT_BUILT, PROTECTED_AREAS_NOT_BUILT } from './areas';
 import { DashboardLayout } from './shell/DashboardLayout';
 
@@ -27,7 +28,7 @@ import { DashboardLayout } from './shell/DashboardLayout';
 function ProtectedShell() {
   const auth = useAuth();
   const { pathname } = useLocation();
-  if (auth.status === 'anonymous' && pathname === '/') return <LandingPage />;
+  if (auth.status === 'anonymous' && pathname === ROUTES.home) return <LandingPage />;
   return (
     <RequireSignIn>
       <RequireOrganization>
@@ -56,19 +57,19 @@ export const routes: RouteObject[] = [
     element: <ProtectedShell />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: '/organization', element: <OrganizationPage /> },
-      { path: '/settings', element: <SettingsPage /> },
-      { path: '/public-urls', element: <PublicUrlsPage /> },
-      { path: '/live/:envId', element: <LiveViewPage /> },
+      { path: ROUTES.organization, element: <OrganizationPage /> },
+      { path: ROUTES.settings, element: <SettingsPage /> },
+      { path: ROUTES.publicUrls, element: <PublicUrlsPage /> },
+      { path: ROUTES.liveView, element: <LiveViewPage /> },
       // Sessions are for every member (000 §2.2); the server decides which ones each may see.
-      { path: '/sessions', element: <SessionsPage /> },
-      { path: '/sessions/:sessionId', element: <SessionPage /> },
-      { path: '/network-requests', element: <NetworkRequestsPage /> },
+      { path: ROUTES.sessions, element: <SessionsPage /> },
+      { path: ROUTES.session, element: <SessionPage /> },
+      { path: ROUTES.networkRequests, element: <NetworkRequestsPage /> },
       // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.
-      { path: '/agents', element: <AgentsPage /> },
-      { path: '/agents/:agentVersion', element: <AgentResultsPage /> },
+      { path: ROUTES.agents, element: <AgentsPage /> },
+      { path: ROUTES.agent, element: <AgentResultsPage /> },
       {
-        path: '/tests',
+        path: ROUTES.tests,
         element: (
           <RequireDashboardAccess title="Tests">
             <TestsPage />
@@ -76,7 +77,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/tests/:testCasePublicId',
+        path: ROUTES.testCase,
         element: (
           <RequireDashboardAccess title="Test case">
             <TestCasePage />
@@ -84,7 +85,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/datasets',
+        path: ROUTES.datasets,
         element: (
           <RequireDashboardAccess title="Datasets">
             <DatasetsPage />
@@ -92,7 +93,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/simulators',
+        path: ROUTES.simulators,
         element: (
           <RequireDashboardAccess title="Simulators">
             <SimulatorsPage />
@@ -100,7 +101,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/simulators/:simulatorName',
+        path: ROUTES.simulator,
         element: (
           <RequireDashboardAccess title="Simulator">
             <SimulatorPage />
@@ -108,7 +109,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/results',
+        path: ROUTES.results,
         element: (
           <RequireDashboardAccess title="Results">
             <ResultsPage />
@@ -118,7 +119,7 @@ export const routes: RouteObject[] = [
       // The sidebar offers Replays to platform admins (001 §2.10); the server lets members with dashboard access
       // read their own organization's groups too, so the address works for them as well.
       {
-        path: '/replays',
+        path: ROUTES.replays,
         element: (
           <RequireDashboardAccess title="Replays">
             <ReplaysPage />
@@ -126,7 +127,7 @@ export const routes: RouteObject[] = [
         ),
       },
       {
-        path: '/mutation-diff',
+        path: ROUTES.mutationDiff,
         element: (
           <RequireDashboardAccess title="Mutation diff">
             <MutationDiffPage />
@@ -139,24 +140,24 @@ export const routes: RouteObject[] = [
   {
     element: <OpenShell />,
     children: [
-      { path: '/recorder', element: <RecorderPage /> },
-      { path: '/recorder/:testCaseId', element: <RecorderPage /> },
-      { path: '/playground', element: <PlaygroundPage /> },
+      { path: ROUTES.recorder, element: <RecorderPage /> },
+      { path: ROUTES.recorderTestCase, element: <RecorderPage /> },
+      { path: ROUTES.playground, element: <PlaygroundPage /> },
       ...notBuilt(OPEN_AREAS_NOT_BUILT),
     ],
   },
-  { path: '/landing', element: <LandingPage /> },
-  { path: '/landingv2', element: <LandingPage /> },
-  { path: '/old-landing', element: <LandingPage /> },
-  { path: '/pricing', element: <PricingPage /> },
-  { path: '/privacy', element: <PrivacyPage /> },
-  { path: '/research', element: <ResearchPage /> },
-  { path: '/terms', element: <TermsPage /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/login/invite/:orgPublicId', element: <LoginPage /> },
-  { path: '/auth/callback', element: <AuthCallbackPage /> },
-  { path: '/join-organization', element: <JoinOrganizationPage /> },
-  { path: '*', element: <Navigate to="/" replace /> },
+  { path: ROUTES.landing, element: <LandingPage /> },
+  { path: ROUTES.landingV2, element: <LandingPage /> },
+  { path: ROUTES.oldLanding, element: <LandingPage /> },
+  { path: ROUTES.pricing, element: <PricingPage /> },
+  { path: ROUTES.privacy, element: <PrivacyPage /> },
+  { path: ROUTES.research, element: <ResearchPage /> },
+  { path: ROUTES.terms, element: <TermsPage /> },
+  { path: ROUTES.login, element: <LoginPage /> },
+  { path: ROUTES.loginInvite, element: <LoginPage /> },
+  { path: ROUTES.authCallback, element: <AuthCallbackPage /> },
+  { path: ROUTES.joinOrganization, element: <JoinOrganizationPage /> },
+  { path: '*', element: <Navigate to={ROUTES.home} replace /> },
 ];
 
 export function createRouter() {

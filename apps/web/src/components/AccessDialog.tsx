@@ -1,6 +1,7 @@
 import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { paths } from '../paths';
 
 /**
  * Blocks a screen the user may not use yet (000 §2.8: recorder and playground without playground_access).
@@ -28,7 +29,7 @@ export function AccessDialog({ title, description }: { title: string; descriptio
         <Text c="dimmed" size="sm" ta="center">
           {description}
         </Text>
-        <Button fullWidth onClick={() => navigate('/landing')}>
+        <Button fullWidth onClick={() => navigate(paths.landing)}>
           Return to Dashboard
         </Button>
       </Stack>

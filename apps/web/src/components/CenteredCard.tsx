@@ -1,6 +1,7 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../paths';
 import { Brand } from './Brand';
 
 /** A single card in the middle of the page: sign-in, joining, creating an organization. */
@@ -19,7 +20,7 @@ export function CenteredCard({
     <Center mih="100vh" p="md">
       <Stack w="100%" maw={width} gap="lg">
         <Center>
-          <Anchor component={Link} to="/landing" underline="never" c="inherit" aria-label="Proctor home">
+          <Anchor component={Link} to={paths.landing} underline="never" c="inherit" aria-label="Proctor home">
             <Brand size="lg" />
           </Anchor>
         </Center>

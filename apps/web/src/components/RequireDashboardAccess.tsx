@@ -3,6 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useSignedInUser } from '../features/auth';
+import { paths } from '../paths';
 
 /**
  * The work areas (tests, simulators, datasets; 000 §2.2, 001 §6): annotator organizations do not see them
@@ -10,7 +11,7 @@ import { useSignedInUser } from '../features/auth';
  */
 export function RequireDashboardAccess({ title, children }: { title: string; children: ReactNode }) {
   const user = useSignedInUser();
-  if (user.organization?.isAnnotator) return <Navigate to="/" replace />;
+  if (user.organization?.isAnnotator) return <Navigate to={paths.home} replace />;
   if (!user.permissions.dashboard_access) {
     return (
       <Stack gap="lg">

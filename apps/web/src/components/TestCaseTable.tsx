@@ -2,11 +2,10 @@ import { ActionIcon, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '
 import { formatAverageSteps, formatDuration, type TestCase } from '@proctor/contracts';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../paths';
 import { SiteIcon } from './SiteIcon';
 import { TableMessage } from './TableMessage';
 import { CapabilityList, LevelBadge, ScoringBadges } from './TestCaseBadges';
-
-export const testCasePath = (publicId: string) => `/tests/${encodeURIComponent(publicId)}`;
 
 export interface TestCaseRowAction {
   label: string;
@@ -65,7 +64,7 @@ export function TestCaseTable({
                 data-name={testCase.name}
                 bg={selectedId === testCase.id ? 'indigo.0' : undefined}
                 style={{ cursor: 'pointer' }}
-                onClick={() => navigate(testCasePath(testCase.publicId))}
+                onClick={() => navigate(paths.testCase(testCase.publicId))}
               >
                 <Table.Td>
                   {testCase.simulator ? (

@@ -3,11 +3,12 @@ import { type NavigationItem, navigationFor, type User } from '@proctor/contract
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { loginPathFor, useSignOut } from '../../features/auth';
+import { paths } from '../../paths';
 import { DISABLED_HINT, NAVIGATION_ICONS } from './navigationIcons';
 import { OrganizationHeader } from './OrganizationHeader';
 
 function isActive(route: string, pathname: string): boolean {
-  if (route === '/') return pathname === '/';
+  if (route === paths.home) return pathname === paths.home;
   return pathname === route || pathname.startsWith(`${route}/`);
 }
 

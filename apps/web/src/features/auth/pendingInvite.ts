@@ -1,3 +1,5 @@
+import { paths } from '../../paths';
+
 /**
  * An invite token kept while the visitor signs in (000 §4.2 Invitation): stored by /login and
  * /join-organization, used after sign-in to send the user to /join-organization?invite=<token>.
@@ -17,7 +19,7 @@ export const pendingInvite = {
 };
 
 export function joinPathFor(inviteToken: string): string {
-  return `/join-organization?invite=${encodeURIComponent(inviteToken)}`;
+  return paths.joinOrganization({ invite: inviteToken });
 }
 
 /** Where a user goes once signed in: the pending invite first, else where they were heading. */

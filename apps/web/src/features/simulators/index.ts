@@ -1,5 +1,4 @@
 export { SimulatorStatusBadge } from './components/SimulatorStatusBadge';
-export { simulatorPath } from './components/SimulatorsTable';
 export { CATALOGUE_READS } from './hooks/simulatorReads';
 export { useSimulators } from './hooks/useSimulators';
 export { SimulatorPage } from './pages/SimulatorPage';

@@ -21,9 +21,8 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { errorDetail } from '../../../api';
-import { paths } from '../../../app/paths';
 import { TableMessage } from '../../../components/TableMessage';
-import { testCasePath } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import { formatSessionDate, HUMAN_CONSENSUS_COLORS, ScoringBadge } from '../../sessions';
 import { useAgentSessions } from '../hooks/useAgentResults';
 
@@ -140,7 +139,7 @@ export function AgentSessionsTab({ agentId, filter }: { agentId: number; filter:
                   </Table.Td>
                   <Table.Td>
                     {session.testCase ? (
-                      <Anchor component={Link} to={testCasePath(session.testCase.publicId)} size="sm">
+                      <Anchor component={Link} to={paths.testCase(session.testCase.publicId)} size="sm">
                         {session.testCase.name}
                       </Anchor>
                     ) : (

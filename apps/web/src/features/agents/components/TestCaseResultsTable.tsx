@@ -2,7 +2,7 @@ import { Anchor, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { AGENT_MESSAGES, type AgentTestCaseResult, NO_FIGURE } from '@proctor/contracts';
 import { Link } from 'react-router';
 import { TableMessage } from '../../../components/TableMessage';
-import { testCasePath } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import { passAtKLines, passAtKText } from '../agentResults';
 import { SuccessRateCell } from './SuccessRateCell';
 
@@ -84,7 +84,7 @@ export function TestCaseResultsTable({ results }: { results: AgentTestCaseResult
               >
                 <Table.Td miw={200}>
                   {result.testCase ? (
-                    <Anchor component={Link} to={testCasePath(result.testCase.publicId)} size="sm" fw={600}>
+                    <Anchor component={Link} to={paths.testCase(result.testCase.publicId)} size="sm" fw={600}>
                       {result.testCase.name}
                     </Anchor>
                   ) : (

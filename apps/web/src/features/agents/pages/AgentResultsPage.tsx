@@ -2,8 +2,8 @@ import { Alert, Anchor, Badge, Group, Skeleton, Stack, Tabs, Text, Title } from 
 import { AGENT_MESSAGES, type AgentResultsResponse } from '@proctor/contracts';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
-import { paths } from '../../../app/paths';
 import { BackButton } from '../../../components/BackButton';
+import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import { AGENT_TYPE_LABELS } from '../agentForm';
 import { agentSummaryLine } from '../agentResults';

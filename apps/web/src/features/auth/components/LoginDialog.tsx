@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { paths } from '../../../paths';
 import { loginPathFor } from '../signInPaths';
 
 /** Shown over screens a signed-out visitor may open but not use (000 §2.8: the recorder). */
@@ -30,13 +31,13 @@ export function LoginDialog() {
           Sign in
         </Button>
         <Group gap="xs">
-          <Anchor component={Link} to="/privacy" size="xs" c="dimmed">
+          <Anchor component={Link} to={paths.privacy} size="xs" c="dimmed">
             Privacy Policy
           </Anchor>
           <Text size="xs" c="dimmed">
             ·
           </Text>
-          <Anchor component={Link} to="/terms" size="xs" c="dimmed">
+          <Anchor component={Link} to={paths.terms} size="xs" c="dimmed">
             Terms of Service
           </Anchor>
         </Group>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { call, tokenStore } from '../../../api';
+import { paths } from '../../../paths';
 
 /** Logout: revokes the refresh token on the server, forgets the tokens here, and goes to /landing. */
 export function useSignOut() {
@@ -16,7 +17,7 @@ export function useSignOut() {
       // The tokens are dropped below either way; a server that cannot be reached must not keep anyone signed in.
     }
     // Leave the protected page first, or it would answer the sign-out by sending the browser to /login.
-    await navigate('/landing');
+    await navigate(paths.landing);
     tokenStore.clear();
     queryClient.clear();
   }, [navigate, queryClient]);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CenteredCard } from '../../../components/CenteredCard';
 import { FullPageLoader } from '../../../components/FullPageLoader';
+import { paths } from '../../../paths';
 import { useAcceptTokens } from '../hooks/useSignIn';
 import { joinPathFor, pendingInvite } from '../pendingInvite';
 import { safeReturnTo } from '../signInPaths';
@@ -54,7 +55,7 @@ export function AuthCallbackPage() {
         <Alert color="red" variant="light">
           {failure}
         </Alert>
-        <Button component={Link} to="/login">
+        <Button component={Link} to={paths.login()}>
           Back to sign in
         </Button>
       </CenteredCard>

@@ -4,6 +4,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail } from '../../../api';
 import { CenteredCard } from '../../../components/CenteredCard';
 import { FullPageLoader } from '../../../components/FullPageLoader';
+import { paths } from '../../../paths';
 import { CreateAccountForm } from '../components/CreateAccountForm';
 import { ProviderRedirect } from '../components/ProviderRedirect';
 import { SignInForm } from '../components/SignInForm';
@@ -98,11 +99,11 @@ export function LoginPage() {
         )}
         <Text size="xs" c="dimmed" ta="center" mt="xs">
           By continuing you accept the{' '}
-          <Anchor component={Link} to="/terms" size="xs">
+          <Anchor component={Link} to={paths.terms} size="xs">
             Terms
           </Anchor>{' '}
           and the{' '}
-          <Anchor component={Link} to="/privacy" size="xs">
+          <Anchor component={Link} to={paths.privacy} size="xs">
             Privacy Policy
           </Anchor>
           .

@@ -3,7 +3,7 @@ import { LAYOUT, SCORING_TYPE_LABELS, type TestCaseSet } from '@proctor/contract
 import { IconArchive, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SiteIcon } from '../../../components/SiteIcon';
-import { testCasePath } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import { DatasetIcon } from './DatasetIcon';
 
 type DatasetTestCase = TestCaseSet['testCases'][number];
@@ -106,7 +106,7 @@ export function DatasetPanel({
                   <Group gap={6} justify="space-between" wrap="nowrap">
                     <Anchor
                       component={Link}
-                      to={testCasePath(testCase.publicId)}
+                      to={paths.testCase(testCase.publicId)}
                       size="sm"
                       fw={600}
                       lineClamp={1}

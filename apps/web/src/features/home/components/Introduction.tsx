@@ -3,6 +3,7 @@ import { DOCS_PATH } from '@proctor/contracts';
 import { IconBook2, IconKey, IconUsersPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../paths';
 
 function Step({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -40,14 +41,14 @@ export function Introduction({ userName, organizationName }: { userName: string;
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <Step icon={<IconUsersPlus size={20} />} title="Invite your team">
           Bring colleagues into your organization from the{' '}
-          <Anchor component={Link} to="/organization" size="sm">
+          <Anchor component={Link} to={paths.organization} size="sm">
             Organization
           </Anchor>{' '}
           page.
         </Step>
         <Step icon={<IconKey size={20} />} title="Get your API key">
           Your organization's key is on the{' '}
-          <Anchor component={Link} to="/settings" size="sm">
+          <Anchor component={Link} to={paths.settings} size="sm">
             Settings
           </Anchor>{' '}
           page; agents and scripts use it.

@@ -3,6 +3,7 @@ import { DOCS_PATH } from '@proctor/contracts';
 import { Link } from 'react-router';
 import { ApiKeyWithheld } from '../../../components/ApiKeyWithheld';
 import { CodeBlock } from '../../../components/CodeBlock';
+import { paths } from '../../../paths';
 import { codeSample, curlSample, installCommand } from '../quickStart';
 
 /**
@@ -41,7 +42,7 @@ export function QuickStart({
         ) : (
           <Text size="sm" c="dimmed">
             Set <code>PROCTOR_API_KEY</code> to the key on the{' '}
-            <Anchor component={Link} to="/settings" size="sm">
+            <Anchor component={Link} to={paths.settings} size="sm">
               Settings
             </Anchor>{' '}
             page before you run it.

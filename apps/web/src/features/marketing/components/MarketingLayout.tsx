@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/Brand';
 import { ContactFooter } from '../../../components/ContactFooter';
+import { paths } from '../../../paths';
 import { useAuth } from '../../auth';
 
 function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
@@ -24,12 +25,18 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap">
             <Group gap="xl" wrap="nowrap">
-              <Anchor component={Link} to="/landing" underline="never" c="inherit" aria-label="Proctor home">
+              <Anchor
+                component={Link}
+                to={paths.landing}
+                underline="never"
+                c="inherit"
+                aria-label="Proctor home"
+              >
                 <Brand />
               </Anchor>
               <Group gap="lg" visibleFrom="sm">
-                <HeaderLink to="/research">Research</HeaderLink>
-                <HeaderLink to="/pricing">Pricing</HeaderLink>
+                <HeaderLink to={paths.research}>Research</HeaderLink>
+                <HeaderLink to={paths.pricing}>Pricing</HeaderLink>
                 <Anchor
                   href={DOCS_PATH}
                   target="_blank"
@@ -45,19 +52,19 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
             {signedIn ? (
               <Group gap="lg" wrap="nowrap">
                 <Group gap="lg" visibleFrom="sm">
-                  <HeaderLink to="/settings">Settings</HeaderLink>
-                  <HeaderLink to="/usage">Usage</HeaderLink>
+                  <HeaderLink to={paths.settings}>Settings</HeaderLink>
+                  <HeaderLink to={paths.usage}>Usage</HeaderLink>
                 </Group>
-                <Button component={Link} to="/" size="sm">
+                <Button component={Link} to={paths.home} size="sm">
                   Dashboard
                 </Button>
               </Group>
             ) : (
               <Group gap="sm" wrap="nowrap">
-                <Button component={Link} to="/login" variant="subtle" size="sm">
+                <Button component={Link} to={paths.login()} variant="subtle" size="sm">
                   Sign in
                 </Button>
-                <Button component={Link} to="/login" size="sm">
+                <Button component={Link} to={paths.login()} size="sm">
                   Get started
                 </Button>
               </Group>

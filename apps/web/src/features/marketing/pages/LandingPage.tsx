@@ -14,6 +14,7 @@ import {
 import { Link } from 'react-router';
 import { CodeBlock } from '../../../components/CodeBlock';
 import { useContactLinks } from '../../../components/contact';
+import { paths } from '../../../paths';
 import { CoreLoopIllustration } from '../components/CoreLoopIllustration';
 import { FeatureCard } from '../components/FeatureCard';
 import { MarketingLayout } from '../components/MarketingLayout';
@@ -40,7 +41,7 @@ export function LandingPage() {
             Protocol, and Proctor tells it whether the task was done.
           </Text>
           <Group gap="md">
-            <Button component={Link} to="/login" size="md" rightSection={<IconArrowRight size={18} />}>
+            <Button component={Link} to={paths.login()} size="md" rightSection={<IconArrowRight size={18} />}>
               Get started
             </Button>
             {contact && (
@@ -67,7 +68,7 @@ export function LandingPage() {
                 icon={<IconApi size={22} />}
                 title="API"
                 action={
-                  <Button component={Link} to="/login" variant="light" w="fit-content">
+                  <Button component={Link} to={paths.login()} variant="light" w="fit-content">
                     Try it out
                   </Button>
                 }
@@ -80,7 +81,7 @@ export function LandingPage() {
                 icon={<IconLayoutDashboard size={22} />}
                 title="Dashboard"
                 action={
-                  <Button component={Link} to="/login" variant="light" w="fit-content">
+                  <Button component={Link} to={paths.login()} variant="light" w="fit-content">
                     Try it out
                   </Button>
                 }

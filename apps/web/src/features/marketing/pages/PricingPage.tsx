@@ -2,6 +2,7 @@ import { Accordion, Button, Container, List, Paper, Stack, Text, ThemeIcon, Titl
 import { IconCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useContactLinks } from '../../../components/contact';
+import { paths } from '../../../paths';
 import { MarketingLayout } from '../components/MarketingLayout';
 
 const INCLUDED = [
@@ -71,7 +72,7 @@ export function PricingPage() {
                   Contact Us
                 </Button>
               ) : (
-                <Button component={Link} to="/login" size="md" fullWidth>
+                <Button component={Link} to={paths.login()} size="md" fullWidth>
                   Get started
                 </Button>
               )}

@@ -19,9 +19,8 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
-import { paths } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
-import { testCasePath } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import {
   ACTION_COLORS,
   isNoSessionsError,
@@ -264,7 +263,7 @@ export function MutationDiffPage() {
             <Group gap={6} component="span">
               <Anchor
                 component={Link}
-                to={`${testCasePath(testCase.data.publicId)}?section=mutation_conflict`}
+                to={paths.testCase(testCase.data.publicId, 'mutation_conflict')}
                 size="sm"
               >
                 <Group gap={4} component="span" wrap="nowrap">

@@ -3,12 +3,12 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
 import { notify } from '../../../components/notify';
+import { paths } from '../../../paths';
 import { pendingInvite, useReloadUser } from '../../auth';
 import { useJoinOrganization } from './useJoinOrganization';
 
 export const RELOAD_AFTER_JOIN_FAILED =
   'Joined organization but failed to reload user data. Please refresh the page.';
-export const INVITE_EXPIRED_PATH = '/join-organization?invite_expired=true';
 
 /**
  * Joins with an invite (000 §2.11, §4.2): success reloads the user and goes to /organization after
@@ -33,15 +33,15 @@ export function useJoinWithInvite(inviteToken: string): void {
           notify.error(RELOAD_AFTER_JOIN_FAILED);
         }
         await new Promise((resolve) => setTimeout(resolve, TIMING.joinDelayMs));
-        navigate('/organization', { replace: true });
+        navigate(paths.organization, { replace: true });
       } catch (error) {
         pendingInvite.clear();
         if (isApiError(error) && error.status === 410) {
-          navigate(INVITE_EXPIRED_PATH, { replace: true });
+          navigate(paths.joinOrganization({ inviteExpired: true }), { replace: true });
           return;
         }
         notify.error(`Failed to process: ${errorDetail(error)}`);
-        navigate('/', { replace: true });
+        navigate(paths.home, { replace: true });
       }
     };
     // An invite is spent once: a re-run of the effect (StrictMode) must not join again.

@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CenteredCard } from '../../../components/CenteredCard';
 import { FullPageLoader } from '../../../components/FullPageLoader';
 import { SquareLoader } from '../../../components/SquareLoader';
+import { paths } from '../../../paths';
 import { pendingInvite, useAuth } from '../../auth';
 import { InviteExpiredDialog } from '../components/InviteExpiredDialog';
 import { useJoinWithInvite } from '../hooks/useJoinWithInvite';
@@ -21,11 +22,11 @@ export function JoinOrganizationPage() {
         <Text size="sm" c="dimmed">
           This invite can no longer be used.
         </Text>
-        <InviteExpiredDialog onClose={() => navigate('/', { replace: true })} />
+        <InviteExpiredDialog onClose={() => navigate(paths.home, { replace: true })} />
       </CenteredCard>
     );
   }
-  if (!inviteToken) return <Navigate to="/" replace />;
+  if (!inviteToken) return <Navigate to={paths.home} replace />;
   if (auth.status === 'loading') return <FullPageLoader />;
   if (auth.status === 'anonymous') return <SignInFirst inviteToken={inviteToken} />;
   return <JoinWithInvite inviteToken={inviteToken} />;
@@ -36,7 +37,7 @@ function SignInFirst({ inviteToken }: { inviteToken: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     pendingInvite.set(inviteToken);
-    navigate('/login', { replace: true });
+    navigate(paths.login(), { replace: true });
   }, [inviteToken, navigate]);
   return <FullPageLoader />;
 }

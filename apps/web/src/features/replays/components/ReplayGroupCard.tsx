@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatReplayTotal, NO_FIGURE, type ReplayGroup, type SessionSummary } from '@proctor/contracts';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../paths';
 import { formatSessionDate, formatSessionDuration, ScoringBadge, SessionStatusBadge } from '../../sessions';
 
 function SessionLink({ session }: { session: SessionSummary }) {

@@ -7,7 +7,7 @@ import {
   NO_FIGURE,
 } from '@proctor/contracts';
 import { Link } from 'react-router';
-import { testCasePath } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import { SuccessBadge } from './SuccessBadge';
 
 const FAMILY_COLUMN_WIDTH = 150;
@@ -78,7 +78,7 @@ export function TestCaseComparisonTable({
                 data-test-case={row.testCase.publicId}
               >
                 <Table.Td>
-                  <Anchor component={Link} to={testCasePath(row.testCase.publicId)} size="sm">
+                  <Anchor component={Link} to={paths.testCase(row.testCase.publicId)} size="sm">
                     {row.testCase.name}
                   </Anchor>
                 </Table.Td>

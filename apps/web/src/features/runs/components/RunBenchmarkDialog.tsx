@@ -5,8 +5,8 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
-import { paths } from '../../../app/paths';
 import { notify } from '../../../components/notify';
+import { paths } from '../../../paths';
 import {
   atLeastOne,
   BENCHMARK_LIMITS,

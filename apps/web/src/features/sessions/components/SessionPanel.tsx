@@ -2,8 +2,7 @@ import { Anchor, Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { LAYOUT, type SessionSummary } from '@proctor/contracts';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { testCasePath } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
 import { Detail, DetailLink, DetailText } from './Detail';
 import { ScoringBadge } from './ScoringBadge';
@@ -66,7 +65,7 @@ export function SessionPanel({
             </Detail>
           </Group>
           <Detail label="Test case">
-            <DetailLink to={session.testCase ? testCasePath(session.testCase.publicId) : null}>
+            <DetailLink to={session.testCase ? paths.testCase(session.testCase.publicId) : null}>
               {session.testCase?.name}
             </DetailLink>
           </Detail>

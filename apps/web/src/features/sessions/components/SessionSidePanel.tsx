@@ -2,12 +2,10 @@ import { Accordion, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@man
 import { LAYOUT, type SessionDetailResponse, type StateMutation } from '@proctor/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { CopyIconButton } from '../../../components/CopyIconButton';
 import { JsonViewer } from '../../../components/JsonViewer';
-import { testCasePath } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
-import { simulatorPath } from '../../simulators';
 import type { AnnotatorTimer } from '../hooks/useAnnotatorTimer';
 import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
 import { logLine } from '../sessionLogs';
@@ -99,7 +97,7 @@ export function SessionSidePanel({
             </DetailLink>
           </Detail>
           <Detail label="Simulator">
-            <DetailLink to={session.simulator ? simulatorPath(session.simulator.name) : null}>
+            <DetailLink to={session.simulator ? paths.simulator(session.simulator.name) : null}>
               {session.simulator?.name}
             </DetailLink>
           </Detail>
@@ -131,7 +129,7 @@ export function SessionSidePanel({
         <Section title="Testcase info" testId="testcase-info">
           <Stack gap="sm">
             <Detail label="Name">
-              <Anchor component={Link} to={testCasePath(testCase.publicId)} size="sm">
+              <Anchor component={Link} to={paths.testCase(testCase.publicId)} size="sm">
                 {testCase.name}
               </Anchor>
             </Detail>

@@ -24,8 +24,8 @@ import {
 } from '@proctor/contracts';
 import { useState } from 'react';
 import { errorDetail } from '../../../api';
-import { paths } from '../../../app/paths';
 import { TableMessage } from '../../../components/TableMessage';
+import { paths } from '../../../paths';
 import { useSessions } from '../hooks/useSessions';
 import { HUMAN_CONSENSUS_COLORS } from '../humanConsensus';
 import { formatSessionDate, formatShowing } from '../sessionFormat';

@@ -16,9 +16,9 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
-import { paths } from '../../../app/paths';
 import { BackButton } from '../../../components/BackButton';
 import { notify } from '../../../components/notify';
+import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import { AnnotatorTimerDisplay } from '../components/AnnotatorTimerDisplay';
 import { SessionLiveView } from '../components/SessionLiveView';

@@ -16,8 +16,8 @@ import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
 import { fieldErrors } from '../../../components/fieldErrors';
 import { notify } from '../../../components/notify';
+import { paths } from '../../../paths';
 import { useCreateSimulator } from '../hooks/useCreateSimulator';
-import { simulatorPath } from './SimulatorsTable';
 
 export const SIMULATOR_CREATED = 'Simulator created';
 
@@ -91,7 +91,7 @@ export function AddSimulatorDialog({ opened, onClose }: { opened: boolean; onClo
       onSuccess: ({ simulator }) => {
         notify.success(SIMULATOR_CREATED);
         close();
-        navigate(simulatorPath(simulator.name));
+        navigate(paths.simulator(simulator.name));
       },
       onError: (error) => notify.error(errorDetail(error), 'Failed to create simulator'),
     });

@@ -3,6 +3,7 @@ import type { Simulator } from '@proctor/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CodeBlock } from '../../../components/CodeBlock';
+import { paths } from '../../../paths';
 import { codeSample, installCommand, pythonInstallCommand, pythonSample } from '../../home';
 
 /**
@@ -57,7 +58,7 @@ export function GettingStarted({ simulator }: { simulator: Simulator }) {
         )}
         <Button
           component={Link}
-          to={`/playground?app=${encodeURIComponent(simulator.name)}`}
+          to={paths.playground(simulator.name)}
           leftSection={<IconPlayerPlay size={16} />}
           variant="light"
         >

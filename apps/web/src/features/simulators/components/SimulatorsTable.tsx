@@ -3,11 +3,10 @@ import { SIMULATOR_KIND_LABELS, type Simulator, simulatorKind, simulatorStatusOf
 import { Link } from 'react-router';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { TableMessage } from '../../../components/TableMessage';
+import { paths } from '../../../paths';
 import type { AssignableUser } from '../hooks/useAssignableUsers';
 import { SimulatorStatusBadge } from './SimulatorStatusBadge';
 import { SimulatorStatusSelect } from './SimulatorStatusSelect';
-
-export const simulatorPath = (name: string) => `/simulators/${encodeURIComponent(name)}`;
 
 /** The simulators table of 001 §2.4; admins see assigned user and notes and change status in place. */
 export function SimulatorsTable({
@@ -50,7 +49,7 @@ export function SimulatorsTable({
                     <Group gap="sm" wrap="nowrap">
                       <SiteIcon name={simulator.name} imgUrl={simulator.imgUrl} size={32} />
                       <Stack gap={0}>
-                        <Anchor component={Link} to={simulatorPath(simulator.name)} fw={600} size="sm">
+                        <Anchor component={Link} to={paths.simulator(simulator.name)} fw={600} size="sm">
                           {simulator.name}
                         </Anchor>
                         {simulator.config.title && simulator.config.title !== simulator.name && (

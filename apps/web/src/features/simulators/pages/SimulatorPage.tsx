@@ -7,11 +7,11 @@ import { errorDetail, isApiError } from '../../../api';
 import { notify } from '../../../components/notify';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { TestCaseTable } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import { SimulatorBenchmarks } from '../../results';
 import { GettingStarted } from '../components/GettingStarted';
 import { SimulatorStatusBadge } from '../components/SimulatorStatusBadge';
-import { simulatorPath } from '../components/SimulatorsTable';
 import { SimulatorVersions } from '../components/SimulatorVersions';
 import { useRescoreSimulator } from '../hooks/useRescoreSimulator';
 import { useSimulator } from '../hooks/useSimulator';
@@ -87,7 +87,7 @@ export function SimulatorPage() {
               ? `There is no simulator named "${name}" that you can see.`
               : errorDetail(simulator.error)}
           </Text>
-          <Button component={Link} to="/simulators" size="xs" variant="light">
+          <Button component={Link} to={paths.simulators} size="xs" variant="light">
             Back to Simulators
           </Button>
         </Stack>
@@ -123,7 +123,7 @@ export function SimulatorPage() {
           <RescoreButton simulator={current} />
           <Button
             component={Link}
-            to={`${simulatorPath(current.name)}/editor`}
+            to={paths.simulatorEditor(current.name)}
             variant="default"
             leftSection={<IconEdit size={16} />}
           >

@@ -18,8 +18,8 @@ import { IconAlertTriangle, IconCircleCheck, IconCircleMinus, IconCircleX } from
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorDetail } from '../../../api';
-import { paths } from '../../../app/paths';
 import { notify } from '../../../components/notify';
+import { paths } from '../../../paths';
 import {
   CHECK_STATUS_TONES,
   checkingText,

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorDetail } from '../../../api';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../paths';
 import { useMergedMutations } from '../hooks/useMergedMutations';
 import {
   isNoSessionsError,

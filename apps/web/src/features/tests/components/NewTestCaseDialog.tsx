@@ -23,7 +23,7 @@ import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
 import { fieldErrors } from '../../../components/fieldErrors';
 import { notify } from '../../../components/notify';
-import { testCasePath } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import { useSimulators } from '../../simulators';
 import { useCreateTestCases } from '../hooks/useTestCaseMutations';
 
@@ -110,7 +110,7 @@ export function NewTestCaseDialog({
         if (form.mode === 'single' && first) {
           notify.success(TEST_CASE_CREATED);
           close();
-          navigate(testCasePath(first.publicId));
+          navigate(paths.testCase(first.publicId));
           return;
         }
         notify.success(

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
-import { testCasePath } from '../../../components/TestCaseTable';
+import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import { useUpdateTestCase } from '../hooks/useTestCaseMutations';
 
@@ -89,7 +89,7 @@ export function TestCasePanel({ testCase, onClose }: { testCase: TestCase | null
           <Group justify="space-between">
             <Button
               component={Link}
-              to={testCasePath(testCase.publicId)}
+              to={paths.testCase(testCase.publicId)}
               variant="subtle"
               rightSection={<IconExternalLink size={14} />}
             >

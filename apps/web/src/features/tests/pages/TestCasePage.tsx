@@ -21,6 +21,7 @@ import { errorDetail, isApiError } from '../../../api';
 import { BackButton } from '../../../components/BackButton';
 import { notify } from '../../../components/notify';
 import { ScoringBadges } from '../../../components/TestCaseBadges';
+import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import { mayBenchmark, RunBenchmarkDialog } from '../../runs';
 import { TestCaseSessions } from '../../sessions';
@@ -71,7 +72,7 @@ export function TestCasePage() {
     return (
       <Stack gap="lg">
         <Group gap="sm">
-          <BackButton fallback="/tests" />
+          <BackButton fallback={paths.tests} />
           <Title order={2}>{missing ? TEST_CASE_NOT_FOUND : 'Failed to load test case'}</Title>
         </Group>
         <Alert color={missing ? 'gray' : 'red'} variant="light">
@@ -97,7 +98,7 @@ export function TestCasePage() {
         archive.mutate(current.id, {
           onSuccess: () => {
             notify.success('Test case archived');
-            navigate('/tests');
+            navigate(paths.tests);
           },
           onError: (error) => notify.error(errorDetail(error), 'Failed to archive test case'),
         }),
@@ -107,7 +108,7 @@ export function TestCasePage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Group gap="sm" align="flex-start" wrap="nowrap">
-          <BackButton fallback="/tests" mt={2} />
+          <BackButton fallback={paths.tests} mt={2} />
           <Stack gap={4}>
             <Title order={2}>{current.name}</Title>
             <Group gap={6}>
@@ -150,7 +151,7 @@ export function TestCasePage() {
           {user.permissions.record_testcases && current.simulator && (
             <Button
               component={Link}
-              to={`/playground?app=${encodeURIComponent(current.simulator.name)}&testcaseId=${encodeURIComponent(current.publicId)}`}
+              to={paths.playground(current.simulator.name, current.publicId)}
               variant="default"
               leftSection={<IconPlayerRecord size={16} />}
             >
