@@ -3,16 +3,9 @@ import type { ClockSettings } from './runtime/clock';
 import type { Rng } from './runtime/random';
 import type { SqliteDatabase } from './runtime/storage';
 import type { TestCaseDefinition } from './testing/testCase';
-import type { RequestContext } from './web/context';
-import type { SafeHtml } from './web/html';
+import type { Layout, RequestContext } from './web/context';
+import type { SimulatorResponse } from './web/response';
 import type { HttpMethod } from './web/router';
-
-/** What an HTTP handler answers; build it with the `ctx` helpers (render, html, json, redirect, ...). */
-export interface SimulatorResponse {
-  status: number;
-  headers: Record<string, string | string[]>;
-  body: Buffer | string;
-}
 
 export interface SeedContext {
   /** The empty database with the simulator's schema. Seed rows are not logged as mutations. */
@@ -22,21 +15,6 @@ export interface SeedContext {
   /** The clock's start instant: date seed rows in the past of it. */
   now: Date;
 }
-
-export interface PageOptions {
-  title: string;
-  body: SafeHtml;
-  /** 200 by default; 422 for a form shown again with errors, 404 for a missing record. */
-  status?: number;
-  /** Which of the simulator's `layouts` wraps the page; 'default' unless said. */
-  layout?: string;
-  /** Free text for the layout, e.g. the active navigation item. */
-  section?: string;
-  /** Extra markup for <head> (a page-specific stylesheet). */
-  head?: SafeHtml;
-}
-
-export type Layout = (page: PageOptions, ctx: RequestContext) => SafeHtml;
 
 /** Who may open a route: anyone, or only a signed-in visitor (others are sent to the sign-in page). */
 export type Access = 'public' | 'signed-in';

@@ -39,13 +39,10 @@ export type {
   AppBuilder,
   AuthSettings,
   Handler,
-  Layout,
-  PageOptions,
   RouteOptions,
   SeedContext,
   SimulatorDefinition,
   SimulatorInput,
-  SimulatorResponse,
 } from './definition';
 export { defineSimulator, NONDETERMINISTIC_SQL, simulatorImageDataUrl } from './definition';
 export type { SimulatorRegistration, VocabularyCoverage } from './registration';
@@ -71,6 +68,7 @@ export type {
   TestCaseMetadata,
 } from './testing/testCase';
 export { testCaseProblems } from './testing/testCase';
+export type { ContextSimulator, Layout } from './web/context';
 export { isLocalPath, RequestContext } from './web/context';
 export type { FormatOptions } from './web/format';
 export { formatDate, formatDateTime, formatMoney, formatRelative, formatTime } from './web/format';
@@ -83,6 +81,7 @@ export { classNames, escapeHtml, html, jsonScript, raw, SafeHtml } from './web/h
 export { type AppHeadOptions, appHead, kitHead, toasts } from './web/layoutParts';
 export type { SimulatorRequest } from './web/pipeline';
 export { HttpError } from './web/pipeline';
+export type { PageOptions, SimulatorResponse } from './web/response';
 export type { Flash, FlashKind } from './web/sessions';
 export type { SignInErrors, SignInOptions, SignInView } from './web/signIn';
 export { signInRoutes } from './web/signIn';

@@ -1,7 +1,6 @@
 import { filterMutations, type Mutation, type Row } from '@proctor/scoring';
-import type { SimulatorResponse } from '../definition';
-import type { InstanceView } from '../web/context';
-import { dispatchRequest, type SimulatorRequest } from '../web/pipeline';
+import { dispatchRequest, type ServedInstance, type SimulatorRequest } from '../web/pipeline';
+import type { SimulatorResponse } from '../web/response';
 import { SessionStore } from '../web/sessions';
 import { type ClockState, SimulatorClock } from './clock';
 import type { PreparedSimulator } from './prepare';
@@ -41,7 +40,7 @@ export interface InstanceOptions {
  * sessions. Operations are synchronous and take effect between requests (requests to one instance run one at
  * a time, see `exclusive`).
  */
-export class SimulatorInstance implements InstanceView {
+export class SimulatorInstance implements ServedInstance {
   readonly id: string;
   readonly origin: string;
   readonly simulator: PreparedSimulator;

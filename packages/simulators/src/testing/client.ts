@@ -1,5 +1,5 @@
-import type { SimulatorResponse } from '../definition';
 import type { SimulatorInstance } from '../runtime/instance';
+import type { SimulatorResponse } from '../web/response';
 import { SESSION_COOKIE } from '../web/sessions';
 
 export interface ClientResponse {

@@ -1,8 +1,8 @@
-import type { PageOptions, SimulatorDefinition, SimulatorResponse } from '../definition';
 import type { SimulatorClock } from '../runtime/clock';
 import type { Rng } from '../runtime/random';
 import type { SqliteDatabase } from '../runtime/storage';
 import { type HtmlValue, html, type SafeHtml } from './html';
+import type { PageOptions, SimulatorResponse } from './response';
 import type { Flash, FlashKind, Session, SessionStore } from './sessions';
 import { expiredSessionCookie, sessionCookie } from './sessions';
 
@@ -14,6 +14,17 @@ export interface InstanceView {
   readonly clock: SimulatorClock;
   readonly rng: Rng;
   readonly sessions: SessionStore;
+}
+
+/** Wraps a page in one of the simulator's layouts. */
+export type Layout = (page: PageOptions, ctx: RequestContext) => SafeHtml;
+
+/** What a request reads of its simulator (a SimulatorDefinition is one): the sign-in account, layouts, 404 page. */
+export interface ContextSimulator {
+  readonly name: string;
+  readonly auth: { readonly user: string; readonly password: string };
+  readonly layouts: { default: Layout } & Record<string, Layout>;
+  readonly notFound?: (ctx: RequestContext) => SimulatorResponse;
 }
 
 const NO_STORE = 'no-store';
@@ -45,7 +56,7 @@ export class RequestContext {
   /** A parsed application/json body (undefined otherwise). */
   readonly body: unknown;
   readonly headers: Readonly<Record<string, string | undefined>>;
-  readonly simulator: SimulatorDefinition;
+  readonly simulator: ContextSimulator;
   readonly instance: InstanceView;
   #session: Session | null;
   #sessionChanged = false;
@@ -58,7 +69,7 @@ export class RequestContext {
     form: URLSearchParams;
     body: unknown;
     headers: Record<string, string | undefined>;
-    simulator: SimulatorDefinition;
+    simulator: ContextSimulator;
     instance: InstanceView;
     session: Session | null;
   }) {

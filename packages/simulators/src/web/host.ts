@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SimulatorDefinition, SimulatorResponse } from '../definition';
+import type { SimulatorDefinition } from '../definition';
 import { SimulatorInstance } from '../runtime/instance';
 import { prepareSimulator } from '../runtime/prepare';
 import { plainPage } from './context';
 import { html } from './html';
 import { type SimulatorRequest, staticAsset } from './pipeline';
+import type { SimulatorResponse } from './response';
 
 /** Bodies above this are refused: simulator forms are small, and a runaway client must not eat memory. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;

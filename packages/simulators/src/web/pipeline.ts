@@ -1,8 +1,9 @@
-import type { RouteEntry, SimulatorResponse } from '../definition';
-import type { SimulatorInstance } from '../runtime/instance';
+import type { RouteEntry } from '../definition';
+import type { PreparedSimulator } from '../runtime/prepare';
 import { KIT_ASSETS, makeAsset, type StaticAsset } from './assets';
-import { plainPage, RequestContext } from './context';
+import { type InstanceView, plainPage, RequestContext } from './context';
 import { html } from './html';
+import type { SimulatorResponse } from './response';
 import { HTTP_METHODS, type HttpMethod } from './router';
 import { parseCookies, SESSION_COOKIE } from './sessions';
 
@@ -20,6 +21,19 @@ export interface SimulatorRequest {
   receivedAt?: number;
 }
 
+/**
+ * What serving a request needs of its instance. runtime/instance.ts's SimulatorInstance is one; naming it here
+ * keeps the import one way (the instance dispatches through this pipeline).
+ */
+export interface ServedInstance extends InstanceView {
+  readonly name: string;
+  readonly simulator: PreparedSimulator;
+  readonly destroyed: boolean;
+  mutationCount(): number;
+  noteWrites(receivedAt: number, before: number): void;
+  exclusive<T>(task: () => T | Promise<T>): Promise<T>;
+}
+
 /** Thrown by a handler to answer with an error status; the request's writes are rolled back. */
 export class HttpError extends Error {
   constructor(
@@ -30,7 +44,7 @@ export class HttpError extends Error {
   }
 }
 
-const favicons = new WeakMap<SimulatorInstance['simulator'], StaticAsset>();
+const favicons = new WeakMap<PreparedSimulator, StaticAsset>();
 
 /** A file's version in the URLs pages give it (`/assets/app.css?v=…`): its content's hash. */
 const assetVersion = (asset: StaticAsset) => asset.etag.slice(1, 13);
@@ -57,7 +71,7 @@ const ASSET_REFERENCE = /(["'(])(\/(?:assets|_kit)\/[^"'()?#\s]+|\/favicon\.(?:s
  * reference scripts (bench/benchmark.ts's bare pass, 4 at a time): 1.19-1.20 core-seconds per case before,
  * 1.10-1.17 after.
  */
-function withVersionedAssets(instance: SimulatorInstance, response: SimulatorResponse): SimulatorResponse {
+function withVersionedAssets(instance: ServedInstance, response: SimulatorResponse): SimulatorResponse {
   const type = response.headers['content-type'];
   if (typeof type !== 'string' || !type.startsWith('text/html') || response.body.length === 0)
     return response;
@@ -70,7 +84,7 @@ function withVersionedAssets(instance: SimulatorInstance, response: SimulatorRes
 }
 
 /** The file an instance serves at `path` (its favicon, the kit's files, the simulator's assets), if any. */
-export function staticAsset(instance: SimulatorInstance, path: string): StaticAsset | undefined {
+export function staticAsset(instance: ServedInstance, path: string): StaticAsset | undefined {
   if (path === '/favicon.svg' || path === '/favicon.ico') {
     let icon = favicons.get(instance.simulator);
     if (!icon) {
@@ -135,7 +149,7 @@ function withCookie(response: SimulatorResponse, cookie: string | null): Simulat
  * - the clock ticks once per state-changing request (runtime/clock.ts).
  */
 async function runHandler(
-  instance: SimulatorInstance,
+  instance: ServedInstance,
   route: RouteEntry,
   ctx: RequestContext,
   stateChanging: boolean,
@@ -186,7 +200,7 @@ async function runHandler(
 }
 
 export async function dispatchRequest(
-  instance: SimulatorInstance,
+  instance: ServedInstance,
   request: SimulatorRequest,
 ): Promise<SimulatorResponse> {
   const requested = request.method.toUpperCase();
@@ -197,7 +211,7 @@ export async function dispatchRequest(
 }
 
 async function respond(
-  instance: SimulatorInstance,
+  instance: ServedInstance,
   request: SimulatorRequest & { receivedAt: number },
   requested: string,
 ): Promise<SimulatorResponse> {
@@ -215,7 +229,7 @@ async function respond(
 
 /** What the simulator answers with other than its files: its pages, redirects, JSON and errors. */
 async function generate(
-  instance: SimulatorInstance,
+  instance: ServedInstance,
   request: SimulatorRequest & { receivedAt: number },
   method: HttpMethod,
   url: URL,
@@ -282,7 +296,7 @@ function returnPath(method: HttpMethod, url: URL, request: SimulatorRequest): st
 }
 
 /** A 404 page may use the layout, which reads the database: keep it read-only like any GET. */
-function readOnly(instance: SimulatorInstance, render: () => SimulatorResponse): SimulatorResponse {
+function readOnly(instance: ServedInstance, render: () => SimulatorResponse): SimulatorResponse {
   const db = instance.db;
   db.pragma('query_only = ON');
   try {
