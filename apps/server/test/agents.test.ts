@@ -10,7 +10,7 @@ import {
 import { agentArtifacts, newPublicId, sessions, simulators, testCases } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSession } from '../src/environments/records';
+import { SDK_AGENT_DESCRIPTION, startSession } from '../src/environments/records';
 import { HttpError } from '../src/http/errors';
 import { EmojiIconRenderer, ICON_MESSAGES } from '../src/services/agentIcons';
 import {
@@ -18,7 +18,6 @@ import {
   NO_CHAT_MODEL,
   NO_OPENAI_COMPUTER_USE,
   REPLAY_ONLY,
-  SDK_AGENT_DESCRIPTION,
 } from '../src/services/agents';
 import { recordScores } from '../src/services/classification';
 import { ICON_IMAGE_MESSAGES, ICON_MAX_BYTES } from '../src/services/iconImages';

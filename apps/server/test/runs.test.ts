@@ -568,7 +568,7 @@ describeEachDatabase(
       it('refuses a dev agent without an endpoint (an SDK-made one) before queueing anything', async () => {
         const person = await runner({ dashboard_access: true });
         const testCase = await builtInTestCase('tracker', 'infrastructure-lead-email');
-        const { agentForRun } = await import('../src/services/agents');
+        const { agentForRun } = await import('../src/environments/records');
         const id = await agentForRun(
           proctor().ctx.db,
           { organizationId: person.organization!.id, userId: person.user.id },

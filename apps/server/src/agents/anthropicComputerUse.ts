@@ -1,7 +1,6 @@
 import { MAX_COMPUTER_USE_STEPS } from '@proctor/contracts';
 import { z } from 'zod';
 import type { ChatModelConfig } from '../config';
-import type { RunDriver } from '../environments/manager';
 import type { OutboundGuardOptions } from '../scoring/outboundGuard';
 import {
   type ComputerInput,
@@ -19,6 +18,7 @@ import {
   xdotoolChords,
 } from './computerUse';
 import { ERROR_EXCERPT } from './stepProtocol';
+import type { RunDriver } from './types';
 
 /**
  * The built-in Anthropic computer-use agent (BUILT_IN_AGENTS.anthropic_cua): Claude's computer tool

@@ -1,6 +1,6 @@
 import type { BuiltInAgentKind } from '@proctor/contracts';
 import type { SolveContext } from '@proctor/simulators/testing';
-import type { RunDriver } from '../environments/manager';
+import type { RunDriver } from './types';
 import { withEnvironmentPage } from './page';
 
 /**

@@ -1,10 +1,10 @@
 import { AGENT_STEP_TIMEOUT_MS } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
 import type { Page } from 'playwright-core';
-import type { RunDriver, RunDriverContext } from '../environments/manager';
 import { guardedRequest, type OutboundGuardOptions } from '../scoring/outboundGuard';
 import { withEnvironmentPage } from './page';
 import { ERROR_EXCERPT, requestsInFlight, settle } from './stepProtocol';
+import type { RunDriver, RunDriverContext } from './types';
 
 /**
  * What the built-in computer-use agents (openaiComputerUse.ts, anthropicComputerUse.ts) share: a model that sees

@@ -1,9 +1,9 @@
 import type { AgentObservation } from '@proctor/contracts';
 import type { ChatModelConfig } from '../config';
-import type { RunDriver } from '../environments/manager';
 import { chatCompletionClient } from '../scoring/chatCompletion';
 import type { OutboundGuardOptions } from '../scoring/outboundGuard';
 import { actionLoop } from './stepProtocol';
+import type { RunDriver } from './types';
 
 /** How much of the accessibility tree one step sends the model (large pages are cut, and say so). */
 export const AXTREE_CHARACTERS = 20_000;

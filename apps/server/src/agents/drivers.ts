@@ -1,7 +1,6 @@
 import type { RecordedStep } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
 import type { ChatModelConfig, ComputerUseConfig } from '../config';
-import type { RunDriver } from '../environments/manager';
 import type { OutboundGuardOptions } from '../scoring/outboundGuard';
 import {
   type AgentRow,
@@ -19,6 +18,7 @@ import { gitContainerDriver, type SandboxSettings } from './gitContainer';
 import { openAiComputerUseDriver } from './openaiComputerUse';
 import { replayDriver } from './replay';
 import { stepProtocolDriver } from './stepProtocol';
+import type { RunDriver } from './types';
 
 /**
  * The driver of a runnable agent (whyNotRunnable said null), or of the replay agent given what it replays: the

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { AGENT_PROTOCOL, AGENT_STEP_TIMEOUT_MS, type AgentObservation, COMMIT_ID } from '@proctor/contracts';
 import { z } from 'zod';
-import type { RunDriver } from '../environments/manager';
 import { type OutboundGuardOptions, resolveOutboundUrl } from '../scoring/outboundGuard';
 import { type MemoryGuard, memoryGuard } from './sandboxMemory';
 import { actionLoop } from './stepProtocol';
+import type { RunDriver } from './types';
 
 /**
  * `git_container` agents (001 §5): a repository at a commit that Proctor fetches and runs itself, speaking the

@@ -1,7 +1,6 @@
 import { MAX_COMPUTER_USE_STEPS } from '@proctor/contracts';
 import { z } from 'zod';
 import type { ChatModelConfig } from '../config';
-import type { RunDriver } from '../environments/manager';
 import type { OutboundGuardOptions } from '../scoring/outboundGuard';
 import {
   type ComputerInput,
@@ -14,6 +13,7 @@ import {
   pointOn,
   postToModel,
 } from './computerUse';
+import type { RunDriver } from './types';
 
 /**
  * The built-in OpenAI computer-use agent (BUILT_IN_AGENTS.openai_cua): OpenAI's Responses API with its

@@ -2,8 +2,8 @@ import { RECORDING, type RecordedStep } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
 import type { SimulatorDefinition, SimulatorInstance } from '@proctor/simulators';
 import type { Frame, Locator, Page } from 'playwright-core';
-import type { RunDriver } from '../environments/manager';
 import { withEnvironmentPage } from './page';
+import type { RunDriver } from './types';
 
 /** How long a recorded navigation may take to follow from the action before it is made by hand. */
 const NAVIGATION_GRACE_MS = 3_000;

@@ -8,9 +8,9 @@ import {
 import type { JsonValue } from '@proctor/scoring';
 import type { SimulatorInstance } from '@proctor/simulators';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import type { RunDriver } from '../environments/manager';
 import { guardedPostJson, type OutboundGuardOptions } from '../scoring/outboundGuard';
 import { withEnvironmentPage } from './page';
+import type { RunDriver } from './types';
 
 /** How much of an agent's error answer is repeated in the session's log. */
 export const ERROR_EXCERPT = 300;

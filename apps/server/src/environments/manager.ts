@@ -36,6 +36,7 @@ import { launchChromium, runTestCase, type SolutionVariant } from '@proctor/simu
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
+import type { RunDriver } from '../agents/types';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { type EndedRun, judge, scoreEndedRun, storedScoringInput } from '../scoring/pipeline';
 import { testCaseVisible, type Viewer } from '../services/testCaseAccess';
@@ -866,21 +867,6 @@ export interface QueuedRun {
   /** The organization's plan, which may set its limit of environments. */
   plan: Plan;
 }
-
-/** What an agent Proctor drives gets: the environment's browser, its instance, the task. */
-export interface RunDriverContext {
-  /** The browser-level DevTools endpoint of the environment's own Chromium. */
-  wsEndpoint: string;
-  instance: SimulatorInstance;
-  definition: SimulatorDefinition;
-  testCase: TestCaseRow;
-  sessionPublicId: string;
-  /** Fires when the agent's time is up. */
-  signal: AbortSignal;
-}
-
-/** An agent's run of one task: resolves with its answer (undefined: none) when it is done. */
-export type RunDriver = (context: RunDriverContext) => Promise<JsonValue | undefined>;
 
 /** The environment of a queued run could not be set up: the agent never started, so the run may be tried again. */
 export class RunSetupError extends Error {

@@ -1,7 +1,22 @@
-import type { EnvironmentStatus, SessionStatus } from '@proctor/contracts';
-import { type Database, jobGroups, jobs, newPublicId, sessionLogs, sessions } from '@proctor/db';
+import {
+  AGENT_MESSAGES,
+  type AgentArtifactData,
+  type EnvironmentStatus,
+  isReservedAgentAlias,
+  type SessionStatus,
+} from '@proctor/contracts';
+import {
+  agentArtifacts,
+  type Database,
+  jobGroups,
+  jobs,
+  newPublicId,
+  sessionLogs,
+  sessions,
+} from '@proctor/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { agentForRun } from '../services/agents';
+import type { z } from 'zod';
+import { badRequest } from '../http/errors';
 
 /**
  * The rows behind an environment: its job group (status, heartbeat, owner) with one job for its browser,
@@ -63,6 +78,48 @@ export async function insertEnvironment(db: Database, environment: NewEnvironmen
       .returning();
     return { group: group!, job: job! };
   });
+}
+
+/** What an agent made by its first SDK run says about itself. */
+export const SDK_AGENT_DESCRIPTION = 'Drives its environments itself through the SDK (made by its first run)';
+
+/**
+ * The agent a run names with `agent_version` at reset: the organization's agent of that alias, made on the
+ * first run that names it, so that an SDK user finds their agent on /agents without a separate step. Made as
+ * a dev agent without an endpoint (it drives its environments itself) and without a drawn icon: img_url is
+ * null and the dashboard shows the dev emoji. An archived agent of that alias keeps getting its runs (the
+ * alias stays taken). Concurrent first runs with one alias make one agent: the insert yields to the other.
+ */
+export async function agentForRun(
+  db: Database,
+  owner: { organizationId: number; userId: number | null },
+  alias: string,
+): Promise<number> {
+  if (isReservedAgentAlias(alias)) throw badRequest(AGENT_MESSAGES.reservedAlias(alias));
+  const find = async () =>
+    (
+      await db
+        .select({ id: agentArtifacts.id })
+        .from(agentArtifacts)
+        .where(and(eq(agentArtifacts.organizationId, owner.organizationId), eq(agentArtifacts.alias, alias)))
+    )[0]?.id;
+  const existing = await find();
+  if (existing !== undefined) return existing;
+  const data: z.infer<typeof AgentArtifactData> = {
+    type: 'dev',
+    img_url: null,
+    description: SDK_AGENT_DESCRIPTION,
+    endpoint: null,
+  };
+  const [made] = await db
+    .insert(agentArtifacts)
+    .values({ organizationId: owner.organizationId, userId: owner.userId, alias, data })
+    .onConflictDoNothing()
+    .returning({ id: agentArtifacts.id });
+  if (made) return made.id;
+  const raced = await find();
+  if (raced === undefined) throw new Error(`Agent "${alias}" was neither made nor found`);
+  return raced;
 }
 
 export async function startSession(db: Database, start: SessionStart) {

@@ -33,8 +33,6 @@ import { fetchIconImage } from './iconImages';
 export type AgentRow = typeof agentArtifacts.$inferSelect;
 type AgentData = z.infer<typeof AgentArtifactData>;
 
-/** What an agent made by its first SDK run says about itself. */
-export const SDK_AGENT_DESCRIPTION = 'Drives its environments itself through the SDK (made by its first run)';
 export const AGENT_NOT_FOUND = 'Agent not found';
 
 const iconPath = (id: number) => `/api/agent-artifacts/${id}/icon`;
@@ -280,38 +278,4 @@ export async function archiveAgent(
 export function agentIconKey(row: AgentRow): string | null {
   const key = (row.data as { icon_key?: unknown }).icon_key;
   return typeof key === 'string' ? key : null;
-}
-
-/**
- * The agent a run names with `agent_version` at reset: the organization's agent of that alias, made on the
- * first run that names it, so that an SDK user finds their agent on /agents without a separate step. Made as
- * a dev agent without an endpoint (it drives its environments itself) and without a drawn icon: img_url is
- * null and the dashboard shows the dev emoji. An archived agent of that alias keeps getting its runs (the
- * alias stays taken). Concurrent first runs with one alias make one agent: the insert yields to the other.
- */
-export async function agentForRun(
-  db: Database,
-  owner: { organizationId: number; userId: number | null },
-  alias: string,
-): Promise<number> {
-  if (isReservedAgentAlias(alias)) throw badRequest(AGENT_MESSAGES.reservedAlias(alias));
-  const find = async () =>
-    (
-      await db
-        .select({ id: agentArtifacts.id })
-        .from(agentArtifacts)
-        .where(and(eq(agentArtifacts.organizationId, owner.organizationId), eq(agentArtifacts.alias, alias)))
-    )[0]?.id;
-  const existing = await find();
-  if (existing !== undefined) return existing;
-  const data: AgentData = { type: 'dev', img_url: null, description: SDK_AGENT_DESCRIPTION, endpoint: null };
-  const [made] = await db
-    .insert(agentArtifacts)
-    .values({ organizationId: owner.organizationId, userId: owner.userId, alias, data })
-    .onConflictDoNothing()
-    .returning({ id: agentArtifacts.id });
-  if (made) return made.id;
-  const raced = await find();
-  if (raced === undefined) throw new Error(`Agent "${alias}" was neither made nor found`);
-  return raced;
 }

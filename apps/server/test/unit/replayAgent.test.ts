@@ -5,7 +5,7 @@ import { type LaunchedBrowser, launchBrowser } from '@proctor/environments';
 import type { SimulatorInstance } from '@proctor/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayDriver, typedParts } from '../../src/agents/replay';
-import type { RunDriverContext } from '../../src/environments/manager';
+import type { RunDriverContext } from '../../src/agents/types';
 
 /**
  * The replay agent against a page of its own: a form its script submits a moment after the click, which posts
