@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Button, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { AGENT_MESSAGES, type AgentArtifact, TIMING } from '@proctor/contracts';
 import { IconPlus } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueryView } from '../../../components/QueryView';
 import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import { mayManageAgents } from '../agentAccess';
@@ -75,32 +76,15 @@ export function AgentsPage() {
           </>
         }
       />
-      {agents.isPending && (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Skeleton height={32} />
-            <Skeleton height={32} />
-            <Skeleton height={32} />
-          </Stack>
-        </Paper>
-      )}
-      {agents.isError && !agents.data && (
-        <Alert color="red" variant="light" title="Failed to load agents">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorDetail(agents.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => agents.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {agents.data && (
-        <AgentsTable
-          agents={agents.data}
-          onOpen={(agent) => navigate(paths.agent(agent.alias))}
-          onArchive={manager ? confirmArchive : undefined}
-        />
-      )}
+      <QueryView query={agents} errorTitle="Failed to load agents">
+        {(list) => (
+          <AgentsTable
+            agents={list}
+            onOpen={(agent) => navigate(paths.agent(agent.alias))}
+            onArchive={manager ? confirmArchive : undefined}
+          />
+        )}
+      </QueryView>
       {manager && <CreateAgentDialog opened={creating} onClose={() => setCreating(false)} />}
     </Stack>
   );

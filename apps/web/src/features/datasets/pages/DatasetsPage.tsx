@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { canEditCatalogueItem, type TestCaseSet } from '@proctor/contracts';
 import { IconPlus } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueryView } from '../../../components/QueryView';
 import { useSignedInUser } from '../../auth';
 import { mayRunAgents, RunDialog, type RunTarget } from '../../runs';
 import { AddTestDialog } from '../components/AddTestDialog';
@@ -65,35 +66,18 @@ export function DatasetsPage() {
           )
         }
       />
-      {datasets.isPending && (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Skeleton height={32} />
-            <Skeleton height={32} />
-            <Skeleton height={32} />
-          </Stack>
-        </Paper>
-      )}
-      {datasets.isError && (
-        <Alert color="red" variant="light" title="Error loading data">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorDetail(datasets.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => datasets.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {datasets.data && (
-        <DatasetsTable
-          datasets={list}
-          selectedId={selectedId}
-          onSelect={(dataset) => setSelectedId(dataset.id === selectedId ? null : dataset.id)}
-          canEdit={canEdit}
-          onAddTest={(dataset) => setAddingTo(dataset.id)}
-          onArchive={confirmArchive}
-        />
-      )}
+      <QueryView query={datasets} errorTitle={'Error loading data'}>
+        {() => (
+          <DatasetsTable
+            datasets={list}
+            selectedId={selectedId}
+            onSelect={(dataset) => setSelectedId(dataset.id === selectedId ? null : dataset.id)}
+            canEdit={canEdit}
+            onAddTest={(dataset) => setAddingTo(dataset.id)}
+            onArchive={confirmArchive}
+          />
+        )}
+      </QueryView>
       <DatasetPanel
         dataset={selected}
         editable={selected !== null && canEdit(selected)}

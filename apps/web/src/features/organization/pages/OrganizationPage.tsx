@@ -1,9 +1,10 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueryView } from '../../../components/QueryView';
 import { useSignedInUser } from '../../auth';
 import { InviteLink } from '../components/InviteLink';
 import { MembersTable } from '../components/MembersTable';
@@ -62,26 +63,9 @@ export function OrganizationPage() {
         }
       />
       {invite && <InviteLink url={invite.url} expiresAt={invite.expiresAt} />}
-      {members.isPending && (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Skeleton height={20} />
-            <Skeleton height={20} />
-            <Skeleton height={20} />
-          </Stack>
-        </Paper>
-      )}
-      {members.isError && (
-        <Alert color="red" variant="light" title={MEMBERS_LOAD_FAILED}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorDetail(members.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => members.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {members.data && <MembersTable members={members.data} currentUserId={user.id} />}
+      <QueryView query={members} errorTitle={MEMBERS_LOAD_FAILED} loading={{ rows: 3, height: 20 }}>
+        {(list) => <MembersTable members={list} currentUserId={user.id} />}
+      </QueryView>
       {!isAccountAdmin && (
         <Text size="sm" c="dimmed">
           Only account admins can invite people. Ask one of your organization's admins for an invite link.

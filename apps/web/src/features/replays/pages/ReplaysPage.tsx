@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Button,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, CloseButton, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { NO_REPLAY_SESSIONS, type ReplayGroup, sessionIdsIn } from '@proctor/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorDetail } from '../../../api';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueryView } from '../../../components/QueryView';
 import { useAgentArtifacts } from '../../agents';
 import { useSignedInUser } from '../../auth';
 import type { FilterOption } from '../../sessions';
@@ -83,24 +72,7 @@ function Groups({ groups, withOrganization }: { groups: readonly ReplayGroup[]; 
   );
 }
 
-function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert color="red" variant="light" title={REPLAYS_LOAD_FAILED}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{errorDetail(error)}</Text>
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
-
-const loading = (
-  <Center py={80}>
-    <Loader aria-label="Loading replay sessions" />
-  </Center>
-);
+const LOADING = { label: 'Loading replay sessions' };
 
 /**
  * /replays (001 §2.10): sessions the replay agent re-enacted, each group an original session with its replays,
@@ -191,9 +163,9 @@ export function ReplaysPage() {
               Back to all replays
             </Button>
           </Group>
-          {found.isPending && loading}
-          {found.isError && <LoadError error={found.error} onRetry={() => found.refetch()} />}
-          {found.data && <Groups groups={found.data.grouped_sessions} withOrganization={isPlatformAdmin} />}
+          <QueryView query={found} errorTitle={REPLAYS_LOAD_FAILED} loading={LOADING}>
+            {(data) => <Groups groups={data.grouped_sessions} withOrganization={isPlatformAdmin} />}
+          </QueryView>
         </Stack>
       ) : (
         <>
@@ -204,33 +176,31 @@ export function ReplaysPage() {
             testCaseNames={testCaseNames}
             onChange={(patch) => go(withReplayFilter(params, patch))}
           />
-          {groups.isPending && loading}
-          {groups.isError && !groups.data && (
-            <LoadError error={groups.error} onRetry={() => groups.refetch()} />
-          )}
-          {groups.data && (
-            <Stack gap="md">
-              {groups.isError && (
-                <Text size="sm" c="red" role="status">
-                  Could not refresh: {errorDetail(groups.error)}
-                </Text>
-              )}
-              <Groups groups={listed} withOrganization={isPlatformAdmin} />
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed" data-testid="replays-total">
-                  {showing(groups.data.page, groups.data.pageSize, groups.data.totalCount, listed.length)}
-                </Text>
-                {groups.data.totalPages > 1 && (
-                  <Pagination
-                    total={groups.data.totalPages}
-                    value={params.page}
-                    onChange={(page) => go({ ...params, page })}
-                    aria-label="Pages"
-                  />
+          <QueryView query={groups} errorTitle={REPLAYS_LOAD_FAILED} loading={LOADING}>
+            {(listing) => (
+              <Stack gap="md">
+                {groups.isError && (
+                  <Text size="sm" c="red" role="status">
+                    Could not refresh: {errorDetail(groups.error)}
+                  </Text>
                 )}
-              </Group>
-            </Stack>
-          )}
+                <Groups groups={listed} withOrganization={isPlatformAdmin} />
+                <Group justify="space-between">
+                  <Text size="sm" c="dimmed" data-testid="replays-total">
+                    {showing(listing.page, listing.pageSize, listing.totalCount, listed.length)}
+                  </Text>
+                  {listing.totalPages > 1 && (
+                    <Pagination
+                      total={listing.totalPages}
+                      value={params.page}
+                      onChange={(page) => go({ ...params, page })}
+                      aria-label="Pages"
+                    />
+                  )}
+                </Group>
+              </Stack>
+            )}
+          </QueryView>
         </>
       )}
     </Stack>

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack, Text } from '@mantine/core';
 import type { AgentArtifact } from '@proctor/contracts';
-import { errorDetail } from '../../../api';
+import { QueryError } from '../../../components/QueryView';
 import { AgentIcon } from '../../agents';
 import { type AgentChoice, agentRunNote } from '../agentChoice';
 import type { useAgentChoice } from '../hooks/useAgentChoice';
@@ -23,16 +23,7 @@ export function AgentPicker({
   const runnable = choices.filter((entry) => entry.runnability.runnable).length;
 
   if (agents.isError && !agents.data) {
-    return (
-      <Alert color="red" variant="light" title="Failed to load agents">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorDetail(agents.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => agents.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <QueryError title="Failed to load agents" error={agents.error} onRetry={agents.refetch} />;
   }
 
   const note = chosen ? agentRunNote(chosen) : null;

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Pagination, Stack, Switch, Text } from '@mantine/core';
 import {
   formatSuccessRate,
   NO_SESSIONS_FOR_SCORING,
@@ -24,6 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueryView } from '../../../components/QueryView';
 import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import { useSimulators } from '../../simulators';
@@ -197,66 +186,56 @@ export function SessionsPage() {
       )}
       {params.runSessionBatchId && <RunGroupProgress batchId={params.runSessionBatchId} />}
 
-      {sessions.isPending && (
-        <Center py={80}>
-          <Loader aria-label="Loading sessions" />
-        </Center>
-      )}
-      {sessions.isError && !sessions.data && (
-        <Alert color="red" variant="light" title={SESSIONS_LOAD_FAILED}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorDetail(sessions.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => sessions.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {sessions.data && pagination && summary && (
-        <Stack gap="md">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" data-testid="sessions-summary">
-              {summary.runGroup ? `${summary.runGroup.name} · ` : ''}
-              {summaryLine(summary)}
-            </Text>
-            {sessions.isError && (
-              <Text size="sm" c="red" role="status">
-                Could not refresh: {errorDetail(sessions.error)}
-              </Text>
-            )}
-          </Group>
-          <SessionsTable
-            sessions={rows}
-            emptyText={
-              pagination.total_count > 0
-                ? 'No sessions on this page'
-                : isSessionListFiltered(params)
-                  ? 'No sessions match these filters'
-                  : 'No sessions yet'
-            }
-            withOrganization={isPlatformAdmin}
-            selectedId={selectedId}
-            onSelect={
-              annotating
-                ? undefined
-                : (session) => setSelectedId(session.sessionId === selectedId ? null : session.sessionId)
-            }
-          />
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" data-testid="sessions-total">
-              {formatShowing(pagination, rows.length)}
-            </Text>
-            {pagination.total_pages > 1 && (
-              <Pagination
-                total={pagination.total_pages}
-                value={params.page}
-                onChange={(page) => go({ ...params, page })}
-                aria-label="Pages"
+      <QueryView query={sessions} errorTitle={SESSIONS_LOAD_FAILED} loading={{ label: 'Loading sessions' }}>
+        {() =>
+          pagination &&
+          summary && (
+            <Stack gap="md">
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" data-testid="sessions-summary">
+                  {summary.runGroup ? `${summary.runGroup.name} · ` : ''}
+                  {summaryLine(summary)}
+                </Text>
+                {sessions.isError && (
+                  <Text size="sm" c="red" role="status">
+                    Could not refresh: {errorDetail(sessions.error)}
+                  </Text>
+                )}
+              </Group>
+              <SessionsTable
+                sessions={rows}
+                emptyText={
+                  pagination.total_count > 0
+                    ? 'No sessions on this page'
+                    : isSessionListFiltered(params)
+                      ? 'No sessions match these filters'
+                      : 'No sessions yet'
+                }
+                withOrganization={isPlatformAdmin}
+                selectedId={selectedId}
+                onSelect={
+                  annotating
+                    ? undefined
+                    : (session) => setSelectedId(session.sessionId === selectedId ? null : session.sessionId)
+                }
               />
-            )}
-          </Group>
-        </Stack>
-      )}
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed" data-testid="sessions-total">
+                  {formatShowing(pagination, rows.length)}
+                </Text>
+                {pagination.total_pages > 1 && (
+                  <Pagination
+                    total={pagination.total_pages}
+                    value={params.page}
+                    onChange={(page) => go({ ...params, page })}
+                    aria-label="Pages"
+                  />
+                )}
+              </Group>
+            </Stack>
+          )
+        }
+      </QueryView>
       <SessionPanel
         session={selected}
         withOrganization={isPlatformAdmin}

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import {
   EMPTY_SIMULATOR_FILTER,
   filterSimulators,
@@ -8,8 +8,8 @@ import {
 } from '@proctor/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorDetail } from '../../../api';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueryView } from '../../../components/QueryView';
 import { useSignedInUser } from '../../auth';
 import { AddSimulatorDialog } from '../components/AddSimulatorDialog';
 import { SimulatorFilters } from '../components/SimulatorFilters';
@@ -57,39 +57,22 @@ export function SimulatorsPage() {
           Showing {shown.length} of {all.length} simulators
         </Text>
       )}
-      {simulators.isPending && (
-        <Paper withBorder radius="md" p="md">
-          <Stack gap="sm">
-            <Skeleton height={32} />
-            <Skeleton height={32} />
-            <Skeleton height={32} />
-          </Stack>
-        </Paper>
-      )}
-      {simulators.isError && (
-        <Alert color="red" variant="light" title={SIMULATORS_LOAD_FAILED}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorDetail(simulators.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => simulators.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {simulators.data && (
-        <SimulatorsTable
-          simulators={shown}
-          isAdmin={isAdmin}
-          users={users.data ?? []}
-          emptyText={
-            filtered
-              ? 'No simulators match these filters'
-              : isAdmin
-                ? 'No simulators yet. Add one to get started.'
-                : "Your organization's plan does not include any simulators yet."
-          }
-        />
-      )}
+      <QueryView query={simulators} errorTitle={SIMULATORS_LOAD_FAILED}>
+        {() => (
+          <SimulatorsTable
+            simulators={shown}
+            isAdmin={isAdmin}
+            users={users.data ?? []}
+            emptyText={
+              filtered
+                ? 'No simulators match these filters'
+                : isAdmin
+                  ? 'No simulators yet. Add one to get started.'
+                  : "Your organization's plan does not include any simulators yet."
+            }
+          />
+        )}
+      </QueryView>
       {isAdmin && <AddSimulatorDialog opened={adding} onClose={() => setAdding(false)} />}
     </Stack>
   );

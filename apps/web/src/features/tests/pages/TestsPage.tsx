@@ -1,10 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { PAGE_SIZE } from '@proctor/contracts';
 import { IconLayoutSidebarRightExpand, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorDetail } from '../../../api';
 import { PageHeader } from '../../../components/PageHeader';
+import { QueryView } from '../../../components/QueryView';
 import { TestCaseTable } from '../../../components/TestCaseTable';
 import { useSignedInUser } from '../../auth';
 import { useSimulators } from '../../simulators';
@@ -97,53 +97,46 @@ export function TestsPage() {
         </Group>
       </Paper>
 
-      {testCases.isPending && (
-        <Center py={80}>
-          <Loader aria-label="Loading test cases" />
-        </Center>
-      )}
-      {testCases.isError && (
-        <Alert color="red" variant="light" title={TEST_CASES_LOAD_FAILED}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorDetail(testCases.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => testCases.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {testCases.data && pagination && (
-        <Stack gap="md">
-          <TestCaseTable
-            label="Test cases"
-            testCases={list}
-            emptyText={isFiltered(params) ? 'No test cases match these filters' : 'No test cases yet'}
-            selectedId={selectedId}
-            rowAction={{
-              label: 'Show details',
-              icon: <IconLayoutSidebarRightExpand size={17} />,
-              onClick: (testCase) => setSelectedId(testCase.id === selectedId ? null : testCase.id),
-            }}
-          />
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" data-testid="tests-total">
-              {pagination.total_count === 0
-                ? 'No test cases'
-                : `Showing ${(pagination.page - 1) * pagination.page_size + 1}–${
-                    (pagination.page - 1) * pagination.page_size + list.length
-                  } of ${pagination.total_count} test cases`}
-            </Text>
-            {pagination.total_pages > 1 && (
-              <Pagination
-                total={pagination.total_pages}
-                value={params.page}
-                onChange={(page) => go({ ...params, page })}
-                aria-label="Pages"
+      <QueryView
+        query={testCases}
+        errorTitle={TEST_CASES_LOAD_FAILED}
+        loading={{ label: 'Loading test cases' }}
+      >
+        {() =>
+          pagination && (
+            <Stack gap="md">
+              <TestCaseTable
+                label="Test cases"
+                testCases={list}
+                emptyText={isFiltered(params) ? 'No test cases match these filters' : 'No test cases yet'}
+                selectedId={selectedId}
+                rowAction={{
+                  label: 'Show details',
+                  icon: <IconLayoutSidebarRightExpand size={17} />,
+                  onClick: (testCase) => setSelectedId(testCase.id === selectedId ? null : testCase.id),
+                }}
               />
-            )}
-          </Group>
-        </Stack>
-      )}
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed" data-testid="tests-total">
+                  {pagination.total_count === 0
+                    ? 'No test cases'
+                    : `Showing ${(pagination.page - 1) * pagination.page_size + 1}–${
+                        (pagination.page - 1) * pagination.page_size + list.length
+                      } of ${pagination.total_count} test cases`}
+                </Text>
+                {pagination.total_pages > 1 && (
+                  <Pagination
+                    total={pagination.total_pages}
+                    value={params.page}
+                    onChange={(page) => go({ ...params, page })}
+                    aria-label="Pages"
+                  />
+                )}
+              </Group>
+            </Stack>
+          )
+        }
+      </QueryView>
       <TestCasePanel testCase={selected} onClose={() => setSelectedId(null)} />
       {user.permissions.create_test_cases && (
         <NewTestCaseDialog
