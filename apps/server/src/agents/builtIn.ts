@@ -1,7 +1,7 @@
 import type { BuiltInAgentKind } from '@proctor/contracts';
-import type { SolveContext } from '@proctor/simulators/testing';
-import type { RunDriver } from './types';
+import type { SolveContext } from '@proctor/simulators';
 import { withEnvironmentPage } from './page';
+import type { RunDriver } from './types';
 
 /**
  * The built-in agents (@proctor/contracts BUILT_IN_AGENTS) as drivers of a run: the oracle runs the test case's

@@ -32,7 +32,7 @@ import {
   SimulatorHost,
   type SimulatorInstance,
 } from '@proctor/simulators';
-import { launchChromium, runTestCase, type SolutionVariant } from '@proctor/simulators/testing';
+import { launchChromium, runTestCase, type SolutionVariant } from '@proctor/simulators/reference';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';

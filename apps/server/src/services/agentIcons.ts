@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { type AgentArtifactType, DEFAULT_AGENT_EMOJI } from '@proctor/contracts';
-import { launchChromium } from '@proctor/simulators/testing';
+import { launchChromium } from '@proctor/simulators/reference';
 import type { z } from 'zod';
 import { badRequest, HttpError } from '../http/errors';
 

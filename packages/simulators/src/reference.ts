@@ -1,0 +1,7 @@
+/**
+ * What the platform needs to run a test case's reference solution (or its wrong variant) in Chromium. The
+ * in-process client and the kit's browser-test helpers stay in @proctor/simulators/testing.
+ */
+export { launchChromium } from './testing/chromium';
+export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './testing/harness';
+export { runTestCase } from './testing/harness';
