@@ -10,6 +10,7 @@ function render(query: ViewedQuery<string[]>, loading?: { label: string }): stri
     query,
     errorTitle: 'Failed to load agents',
     loading,
+    // biome-ignore lint/correctness/noChildrenProp: the render function keeps its type only as a prop here
     children: (names: string[]): ReactNode => createElement('ul', null, names.join(', ')),
   });
   return renderToStaticMarkup(createElement(MantineProvider, null, view));
