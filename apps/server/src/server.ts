@@ -13,9 +13,11 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { ownBrowserPrefix } from './environments/browserFolders';
 import { EnvironmentManager, POOL_WINDOW } from './environments/manager';
+import { jobHandlers } from './jobs/handlers';
 import { InProcessQueue, type JobQueue } from './jobs/queue';
 import { RedisQueue } from './jobs/redisQueue';
-import { RunScheduler, runJobHandlers } from './jobs/runs';
+import { RunScheduler } from './jobs/runs';
+import { requeueUnscoredSessions } from './jobs/scoreSession';
 import { scoringServices } from './scoring/services';
 import { ensureBuiltInAgents } from './services/agents';
 import { classifyUnclassified } from './services/classification';
@@ -60,6 +62,8 @@ export function environmentManagerFor(
   db: Database,
   blobs: BlobStore,
   scoring: ScoringServices,
+  /** Where ended sessions' scoring jobs go. */
+  queue: JobQueue,
 ): EnvironmentManager {
   return new EnvironmentManager({
     db,
@@ -79,9 +83,23 @@ export function environmentManagerFor(
     keepaliveMaxMinutes: config.environments.keepaliveMaxMinutes,
     memoryLimitMb: config.environments.memoryLimitMb,
     scoringServices: scoring,
+    scoreEnded: (sessionId) => queue.add('scoreSession', { sessionId }),
     ...(config.jobs.workerId ? { workerId: config.jobs.workerId } : {}),
     ...(config.jobs.workerUrl ? { workerUrl: config.jobs.workerUrl } : {}),
   });
+}
+
+/** What the job handlers need of the configuration: how agents are driven, how sessions are scored. */
+export function jobSettingsFor(config: ServerConfig, scoring: ScoringServices) {
+  return {
+    drivers: {
+      guard: { allowedAddresses: config.scoring.allowedAddresses },
+      chatModel: config.agentLlm,
+      computerUse: config.computerUse,
+      sandbox: config.agentSandbox,
+    },
+    scoring,
+  };
 }
 
 /** BullMQ on Redis when REDIS_URL is set; the in-process queue otherwise. */
@@ -118,8 +136,8 @@ export async function createProctor(
       : undefined;
     const blobs = await openBlobStore(config);
     const scoring = scoringServices(config.scoring);
-    const environments = environmentManagerFor(config, database.db, blobs, scoring);
     const queue = jobQueueFor(config);
+    const environments = environmentManagerFor(config, database.db, blobs, scoring, queue);
     // The scheduler logs through the app's logger, made below with the app.
     let runs: RunScheduler | undefined;
     const ctx: AppContext = {
@@ -145,18 +163,13 @@ export async function createProctor(
     // This process is the embedded default's one worker (runs take its environment slots); with Redis,
     // JOBS_IN_SERVER=false leaves the runs to `proctor worker` processes.
     if (config.jobs.inServer || !config.jobs.redisUrl)
-      queue.work(
-        runJobHandlers(database.db, environments, {
-          guard: { allowedAddresses: config.scoring.allowedAddresses },
-          chatModel: config.agentLlm,
-          computerUse: config.computerUse,
-          sandbox: config.agentSandbox,
-        }),
-        {
-          runSession: config.environments.maxEnvironments,
-        },
-      );
+      queue.work(jobHandlers(database.db, environments, jobSettingsFor(config, scoring)), {
+        runSession: config.environments.maxEnvironments,
+      });
     await runs.resume();
+    // Ended sessions a previous process left unscored are scored now.
+    const unscored = await requeueUnscoredSessions(database.db, queue);
+    if (unscored > 0) app.log.warn({ sessions: unscored }, 'scoring again sessions left unscored');
     // Sessions scored before their classification was stored (services/classification.ts) get it now.
     const classifying = classifyUnclassified(database.db).then(
       (count) => {

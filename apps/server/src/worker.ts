@@ -3,10 +3,10 @@ import { openDatabase } from '@proctor/db';
 import Fastify from 'fastify';
 import { loadConfig } from './config';
 import { loggerOptions } from './http/logging';
+import { jobHandlers } from './jobs/handlers';
 import { RedisQueue } from './jobs/redisQueue';
-import { runJobHandlers } from './jobs/runs';
 import { scoringServices } from './scoring/services';
-import { databaseConfigFor, environmentManagerFor, openBlobStore } from './server';
+import { databaseConfigFor, environmentManagerFor, jobSettingsFor, openBlobStore } from './server';
 import { openWorkerDoor } from './workerDoor';
 
 /**
@@ -33,7 +33,13 @@ if (!config.databaseUrl) {
 
 const database = await openDatabase(databaseConfigFor(config));
 const blobs = await openBlobStore(config);
-const environments = environmentManagerFor(config, database.db, blobs, scoringServices(config.scoring));
+const queue = new RedisQueue({
+  url: config.jobs.redisUrl,
+  prefix: config.jobs.redisPrefix,
+  stallMs: config.jobs.stallMs,
+});
+const scoring = scoringServices(config.scoring);
+const environments = environmentManagerFor(config, database.db, blobs, scoring, queue);
 await environments.start(log);
 const door = config.jobs.workerUrl
   ? await openWorkerDoor({
@@ -44,22 +50,9 @@ const door = config.jobs.workerUrl
       port: config.jobs.workerPort ?? Number(new URL(config.jobs.workerUrl).port || 80),
     })
   : undefined;
-const queue = new RedisQueue({
-  url: config.jobs.redisUrl,
-  prefix: config.jobs.redisPrefix,
-  stallMs: config.jobs.stallMs,
+queue.work(jobHandlers(database.db, environments, jobSettingsFor(config, scoring)), {
+  runSession: config.environments.maxEnvironments,
 });
-queue.work(
-  runJobHandlers(database.db, environments, {
-    guard: { allowedAddresses: config.scoring.allowedAddresses },
-    chatModel: config.agentLlm,
-    computerUse: config.computerUse,
-    sandbox: config.agentSandbox,
-  }),
-  {
-    runSession: config.environments.maxEnvironments,
-  },
-);
 log.info(
   {
     environments: config.environments.maxEnvironments,

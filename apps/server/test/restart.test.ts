@@ -1,16 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CdpUrlResponse,
   MakeEnvironmentResponse,
+  ResetEnvironmentResponse,
   SessionDetailResponse,
+  SimulatorsResponse,
+  TestCasesResponse,
   TokenResponse,
   User,
 } from '@proctor/contracts';
-import { openDatabase, sessionLogs, sessions } from '@proctor/db';
+import { openDatabase, scores, sessionLogs, sessions } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,7 +24,8 @@ import { freePort } from './support/network';
 /**
  * A server killed with SIGKILL in the middle of a session closes nothing. The next start must leave no
  * Chromium of the dead one behind, say on the environment and its session why they ended, and still show
- * every step recorded before the kill (steps are written as they happen, not when the session ends).
+ * every step recorded before the kill (steps are written as they happen, not when the session ends). A
+ * session that had ended and was being scored is scored again, once.
  * Real processes: the server runs as `npm start` runs it (main.ts), on its own data folder.
  */
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -53,8 +59,10 @@ async function waitFor<T>(what: string, probe: () => T | undefined | false, time
 describe('a server killed mid-session', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'proctor-restart-'));
   const servers: ChildProcess[] = [];
+  const cleanups: Array<() => void> = [];
   afterAll(() => {
     for (const server of servers) server.kill('SIGKILL');
+    for (const cleanup of cleanups) cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -71,6 +79,7 @@ describe('a server killed mid-session', () => {
         NODE_ENV: 'development',
         LOG_LEVEL: 'info',
         BROWSER_POOL_SIZE: '1',
+        OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -86,7 +95,7 @@ describe('a server killed mid-session', () => {
     return server;
   }
 
-  it('should leave no Chromium behind after the next start, and fail the session with the reason', async () => {
+  it('should leave no Chromium behind after the next start, fail the running session with the reason and score the ended one', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = await startServer(port);
@@ -118,6 +127,60 @@ describe('a server killed mid-session', () => {
       ).json(),
     );
     const apiKey = me.organization!.apiKey!;
+    const asKey = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify(body),
+      });
+
+    // A session ends and waits on a slow API scorer, which answers only once the server has been killed.
+    const scorerCalls: string[] = [];
+    const scorer = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        scorerCalls.push(body);
+        if (scorerCalls.length === 1) return;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ correct: true, reason: 'Judged after the restart' }));
+      });
+    });
+    cleanups.push(() => scorer.close());
+    await new Promise<void>((resolve) => scorer.listen(0, '127.0.0.1', resolve));
+    const { simulators } = SimulatorsResponse.parse(
+      await (
+        await fetch(`${base}/api/env/simulators`, {
+          headers: { authorization: `Bearer ${tokens.access_token}` },
+        })
+      ).json(),
+    );
+    const created = await post(
+      '/api/testcases',
+      {
+        simulatorId: simulators.find((simulator) => simulator.name === 'shop')!.id,
+        name: 'Judged by a slow scorer',
+        prompt: 'Look around',
+        scoringTypes: ['output'],
+        defaultScoringConfig: {
+          type: 'api',
+          endpoint: `http://127.0.0.1:${(scorer.address() as AddressInfo).port}/score`,
+        },
+      },
+      tokens.access_token,
+    );
+    expect(created.status).toBe(201);
+    const [testCase] = TestCasesResponse.parse(await created.json()).testCases;
+    const scored = MakeEnvironmentResponse.parse(
+      await (await asKey('/api/env/make2', { env_id: 'shop' })).json(),
+    );
+    const judged = ResetEnvironmentResponse.parse(
+      await (await asKey(`/api/env/${scored.id}/reset`, { test_case_public_id: testCase!.publicId })).json(),
+    );
+    expect((await asKey(`/api/env/${scored.id}/close`, {})).status).toBe(200);
+    await waitFor('the API scorer to be called', () => scorerCalls.length === 1);
     const made = await fetch(`${base}/api/env/make2`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
@@ -166,6 +229,15 @@ describe('a server killed mid-session', () => {
     ).json();
     expect(status).toEqual({ status: 'failed', error: 'Proctor stopped while the environment was running' });
     const after = await readSession();
+    // The ended session's scoring, cut short by the kill, is done again by the new server.
+    await waitFor('the ended session to be scored again', () => scorerCalls.length === 2);
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      const response = await fetch(`${base}/api/session/${judged.session_id}`, {
+        headers: { 'x-api-key': apiKey },
+      });
+      if (SessionDetailResponse.parse(await response.json()).session.status === 'scoring_completed') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     const clicksAfter = after.snapshot.snapshots.filter((step) => step.action.type === 'click');
     expect(clicksAfter.map((step) => step.action.id)).toEqual(clicksBefore.map((step) => step.action.id));
     const screenshot =
@@ -185,6 +257,15 @@ describe('a server killed mid-session', () => {
         .where(eq(sessions.publicId, environment.session_id));
       expect(session!.status).toBe('run_failed');
       expect(session!.failureReason).toBe('Proctor stopped while the environment was running');
+      const [ended] = await database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.publicId, judged.session_id));
+      expect(ended!.status).toBe('scoring_completed');
+      const kept = await database.db.select().from(scores).where(eq(scores.sessionId, ended!.id));
+      // One scoring's records: the one the kill cut short wrote none.
+      expect(kept.map((score) => score.type).sort()).toEqual(['api', 'json_schema']);
+      expect(kept.find((score) => score.type === 'api')!.result).toMatchObject({ correct: true });
       const logs = await database.db.select().from(sessionLogs).where(eq(sessionLogs.sessionId, session!.id));
       expect(logs.map((log) => (log.logData as { message: string }).message)).toContain(
         'Proctor stopped while the environment was running',

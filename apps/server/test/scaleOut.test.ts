@@ -9,12 +9,12 @@ import {
   RunGroupResponse,
   RunResponse,
 } from '@proctor/contracts';
-import { jobGroups, runSessionBatches, sessions, simulators, testCases } from '@proctor/db';
+import { jobGroups, runSessionBatches, scores, sessions, simulators, testCases } from '@proctor/db';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { builtInRegistrations } from '../src/builtIns';
-import { JOBS, type JobHandlers, PermanentJobError } from '../src/jobs/catalog';
+import { JOBS, type JobHandler, type JobHandlers, PermanentJobError } from '../src/jobs/catalog';
 import { RedisQueue } from '../src/jobs/redisQueue';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
@@ -41,7 +41,7 @@ describe.skipIf(!redisUrl)('the Redis job queue', () => {
   });
 
   function handlers(
-    run: JobHandlers['runSession']['run'],
+    run: JobHandler<'runSession'>['run'],
     failed: Array<{ sessionId: number; reason: string }>,
   ): JobHandlers {
     return {
@@ -354,5 +354,113 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     );
     // It ended as its agent said (done, having changed nothing), not as an infrastructure failure.
     expect(ended).toMatchObject({ total: 1, completed: 1, failed: 0, passed: 0 });
+  });
+  it('scores a session again after the worker scoring it is killed: one set of scores, scoring_completed', async () => {
+    // Every worker alive is killed once the scorer has been called: whichever held the job, it dies.
+    const isAlive = (worker: ChildProcess) => worker.exitCode === null && worker.signalCode === null;
+    if (!workers.some(isAlive)) await startWorker('worker-scoring');
+    const author = await proctor.actor({
+      permissions: {
+        create_test_cases: true,
+        record_testcases: true,
+        playground_access: true,
+        dashboard_access: true,
+      },
+      plan: {
+        allowed_simulators: (await proctor.ctx.db.select({ id: simulators.id }).from(simulators)).map(
+          (row) => row.id,
+        ),
+      },
+    });
+    const scorerCalls: string[] = [];
+    const scorer = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        scorerCalls.push(request.url ?? '');
+        // The first call is held until its worker is gone.
+        if (scorerCalls.length === 1) return;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ correct: true, reason: 'Judged by the next worker' }));
+      });
+    });
+    const agent = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ action: 'done' }));
+      });
+    });
+    try {
+      await new Promise<void>((resolve) => scorer.listen(0, '127.0.0.1', resolve));
+      await new Promise<void>((resolve) => agent.listen(0, '127.0.0.1', resolve));
+      const [shop] = await proctor.ctx.db
+        .select({ id: simulators.id })
+        .from(simulators)
+        .where(eq(simulators.name, 'shop'));
+      const created = await proctor.request({
+        method: 'POST',
+        url: '/api/testcases',
+        as: author,
+        payload: {
+          simulatorId: shop!.id,
+          name: 'Judged by a slow scorer',
+          prompt: 'Look around',
+          scoringTypes: ['output'],
+          defaultScoringConfig: {
+            type: 'api',
+            endpoint: `http://127.0.0.1:${(scorer.address() as AddressInfo).port}/score`,
+          },
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const made = await proctor.request({
+        method: 'POST',
+        url: '/api/agent-artifacts/',
+        as: author,
+        payload: {
+          alias: 'quick',
+          type: 'dev',
+          endpoint: `http://127.0.0.1:${(agent.address() as AddressInfo).port}/step`,
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const started = await proctor.request({
+        method: 'POST',
+        url: '/api/runs/',
+        as: author,
+        payload: { testCaseId: created.json().testCases[0].id, agentArtifactId: made.json().artifact.id },
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      const run = RunResponse.parse(started.json());
+      await until(
+        async () => scorerCalls.length,
+        (calls) => calls === 1,
+        `the scorer to be called (${output.join('')})`,
+      );
+      const [ended] = await proctor.ctx.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.publicId, run.session_id));
+      expect(ended!.status).toBe('scoring_started');
+      const alive = workers.filter(isAlive);
+      for (const worker of alive) worker.kill('SIGKILL');
+      await Promise.all(alive.map((worker) => new Promise((resolve) => worker.once('exit', resolve))));
+      await startWorker('worker-after-the-kill');
+
+      const scored = await until(
+        async () => (await proctor.ctx.db.select().from(sessions).where(eq(sessions.id, ended!.id)))[0]!,
+        (row) => row.status === 'scoring_completed' || row.status === 'scoring_failed',
+        `the session to be scored again (${output.join('')})`,
+      );
+      expect(scored.status).toBe('scoring_completed');
+      expect(scorerCalls.length).toBe(2);
+      const kept = await proctor.ctx.db.select().from(scores).where(eq(scores.sessionId, ended!.id));
+      expect(kept.map((score) => score.type).sort()).toEqual(['api', 'json_schema']);
+      expect(kept.find((score) => score.type === 'api')!.result).toMatchObject({ correct: true });
+    } finally {
+      scorer.closeAllConnections();
+      scorer.close();
+      agent.close();
+    }
   });
 });

@@ -38,7 +38,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import type { RunDriver } from '../agents/types';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { type EndedRun, judge, scoreEndedRun, storedScoringInput } from '../scoring/pipeline';
+import { judge, storedScoringInput } from '../scoring/pipeline';
 import { testCaseVisible, type Viewer } from '../services/testCaseAccess';
 import type { BlobStore } from '../storage/blobs';
 import { EnvironmentAdmission, type Slot } from './admission';
@@ -119,6 +119,11 @@ export interface EnvironmentManagerOptions {
   workerUrl?: string;
   /** What the score types that reach outside use (API scorers, the criteria judge). */
   scoringServices?: ScoringServices;
+  /**
+   * Hands an ended session with a test case to its scoring (the score-session job), once its recording is
+   * written. Without it (tests of the manager alone), ended sessions stay run_completed.
+   */
+  scoreEnded?: (sessionId: number) => Promise<unknown>;
 }
 
 const ENVIRONMENT_NOT_FOUND = 'Environment not found';
@@ -148,8 +153,8 @@ export class EnvironmentManager {
   /** Environment slots, fair between organizations (runs wait; an SDK's make is refused at once). */
   readonly #admission: EnvironmentAdmission;
   readonly #memory: MemoryBudget;
-  /** Sessions being scored now; closing the manager waits for them. */
-  readonly #scoring = new Set<Promise<unknown>>();
+  /** Ended sessions whose recording is being written before they go to scoring; closing waits for them. */
+  readonly #handingOver = new Set<Promise<unknown>>();
   #log: FastifyBaseLogger | undefined;
   #unavailableReason: string | undefined;
   readonly #ending = new Set<Promise<void>>();
@@ -197,7 +202,7 @@ export class EnvironmentManager {
     );
     // Environments that were ending already (a run's end, an idle close) finish writing first.
     await Promise.allSettled(this.#ending);
-    await Promise.all(this.#scoring);
+    await Promise.all(this.#handingOver);
     await this.options.pool.close();
     await this.#host.close();
   }
@@ -557,8 +562,8 @@ export class EnvironmentManager {
     const recorder = await environment.recording;
     await recorder?.flush();
     const ending = environment.writer;
-    const ended = this.#endedRun(environment);
-    ending.detach(ended.mutations);
+    ending.detach(environment.instance.mutations());
+    const ended = environment.session;
     environment.instance.reset();
     // Its writes finish in the background, and its scoring waits for them (it reads the stored steps): the
     // next run does not wait for the last run's screenshots and rows.
@@ -809,7 +814,6 @@ export class EnvironmentManager {
     void environment.liveView?.then((liveView) => liveView.close()).catch(() => undefined);
     await environment.recording.then((recorder) => recorder?.close());
     await environment.writer.finish();
-    const ended = status === 'closed' ? this.#endedRun(environment) : null;
     environment.page.close();
     environment.instance.destroy();
     await environment.browser.close().catch(() => undefined);
@@ -825,33 +829,23 @@ export class EnvironmentManager {
       type: status === 'closed' ? 'environment_closed' : 'environment_failed',
       message: reason,
     });
-    if (ended) this.#score(ended);
-  }
-
-  /** What scoring needs of the current session, read before its instance is reset or destroyed. */
-  #endedRun(environment: LiveEnvironment): EndedRun {
-    return {
-      sessionId: environment.session.id,
-      sessionPublicId: environment.session.publicId,
-      testCase: environment.session.testCase,
-      simulatorConfig: simulatorFilters(environment.simulator.config),
-      mutations: environment.instance.mutations(),
-      services: this.#scoringServices,
-    };
+    if (status === 'closed') this.#score(environment.session);
   }
 
   /**
-   * Scores an ended run in the background (its caller, a close or a reset, does not wait for verdicts), once
-   * its recording is written (`written`).
+   * Hands an ended session to its scoring job once its recording is written (`written`): its caller, a close
+   * or a reset, does not wait. A hand-over that fails leaves the session run_completed, scored at the next start.
    */
-  #score(run: EndedRun, written: Promise<void> = Promise.resolve()): void {
-    const scoring = written
-      .then(() => scoreEndedRun(this.options.db, run))
+  #score(session: LiveEnvironment['session'], written: Promise<void> = Promise.resolve()): void {
+    const { scoreEnded } = this.options;
+    if (!session.testCase || !scoreEnded) return;
+    const handing = written
+      .then(() => scoreEnded(session.id))
       .catch((error: unknown) =>
-        this.#log?.error({ err: error, session: run.sessionPublicId }, 'scoring a session failed'),
+        this.#log?.error({ err: error, session: session.publicId }, 'handing a session to scoring failed'),
       )
-      .finally(() => this.#scoring.delete(scoring));
-    this.#scoring.add(scoring);
+      .finally(() => this.#handingOver.delete(handing));
+    this.#handingOver.add(handing);
   }
 }
 

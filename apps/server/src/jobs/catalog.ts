@@ -6,8 +6,8 @@ import { z } from 'zod';
  * worker. A queue (./queue.ts: in-process by default) checks every payload against its schema when the job is
  * added, so a job that reaches a worker is always well formed.
  *
- * Runs are the first jobs here; post-processing, scoring and mutation generation still run where they are
- * started (the end of an environment, the routes) and join this catalog with the Redis queue.
+ * What a job stands for is in the database, so a job lost with its process is added again at start (queued
+ * runs by the run scheduler, ended sessions not yet scored by requeueUnscoredSessions).
  */
 export interface JobDefinition<Payload extends z.ZodType> {
   name: string;
@@ -38,6 +38,18 @@ export const JOBS = {
     attempts: 2,
     concurrency: 4,
   }),
+  /**
+   * Post-processing and scoring of an ended session (one with a test case): every score type of its test case
+   * on what its recording stored. Scoring it twice (a job delivered twice, one added again at start) keeps one
+   * set of scores: the scores and the final status are written together, only while the session still waits.
+   */
+  scoreSession: defineJob({
+    name: 'score-session',
+    payload: z.object({ sessionId: z.number().int().positive() }),
+    timeoutMs: 5 * 60_000,
+    attempts: 3,
+    concurrency: 4,
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;
@@ -53,15 +65,16 @@ export interface JobContext {
 }
 
 /**
- * A worker's handlers: `run` does the work; `failed` is told once when a job has failed for good (out of
+ * One job's handler: `run` does the work; `failed` is told once when a job has failed for good (out of
  * attempts, out of time, or refused), with the reason, so that its records say why.
  */
-export type JobHandlers = {
-  [Name in JobName]: {
-    run(payload: JobPayload<Name>, context: JobContext): Promise<void>;
-    failed(payload: JobPayload<Name>, reason: string): Promise<void>;
-  };
-};
+export interface JobHandler<Name extends JobName> {
+  run(payload: JobPayload<Name>, context: JobContext): Promise<void>;
+  failed(payload: JobPayload<Name>, reason: string): Promise<void>;
+}
+
+/** A worker's handlers: it runs the jobs it has a handler for (jobs/handlers.ts registers them all). */
+export type JobHandlers = { [Name in JobName]?: JobHandler<Name> };
 
 /** How many jobs of each name one worker runs at once (the catalog's concurrency otherwise). */
 export type WorkerLimits = Partial<Record<JobName, number>>;

@@ -105,7 +105,8 @@ export class InProcessQueue implements JobQueue {
   }
 
   #pump(name: JobName): void {
-    if (!this.#handlers || this.#closed) return;
+    // A job without a handler in this process waits (none is added here in practice: handlers.ts has them all).
+    if (!this.#handlers?.[name] || this.#closed) return;
     const queue = this.#queue(name);
     const running = this.#runningOf(name);
     const limit = Math.max(1, this.#limits[name] ?? this.catalog[name].concurrency);

@@ -114,8 +114,8 @@ export class RedisQueue implements JobQueue {
       return;
     }
     // A worker that died told nobody: the job's records hear of it here.
-    if (job && this.#handlers)
-      await (this.#handlers[name] as Handler).failed(job.data, failure).catch(() => undefined);
+    const handler = this.#handlers?.[name] as Handler | undefined;
+    if (job && handler) await handler.failed(job.data, failure).catch(() => undefined);
     settle({ status: 'failed', attempts, reason: failure });
   }
 
@@ -144,7 +144,9 @@ export class RedisQueue implements JobQueue {
     this.#handlers = handlers;
     for (const name of Object.keys(this.#options.catalog) as JobName[]) {
       const definition = this.#options.catalog[name];
-      const handler = handlers[name] as Handler;
+      const handler = handlers[name] as Handler | undefined;
+      // Jobs this process has no handler for are left to the processes that have one.
+      if (!handler) continue;
       const worker = new Worker(
         definition.name,
         (job: Job) => this.#process(job, handler, definition.timeoutMs),

@@ -19,7 +19,7 @@ import { failEnvironment, logToSession } from '../environments/records';
 import { builtInKindOf, whyNotRunnable } from '../services/agents';
 import { QUEUED, RUNNING } from '../services/runs';
 import { recordedSteps } from '../services/sessionRecording';
-import { type JobHandlers, PermanentJobError } from './catalog';
+import { type JobHandler, PermanentJobError } from './catalog';
 import type { JobQueue } from './queue';
 
 /** How long an agent may take over one run before it has failed its task. */
@@ -314,79 +314,77 @@ async function replayOf(db: Database, originalId: number | null) {
  * environment of its own (EnvironmentManager.runQueued), and when the job fails for good, fails the session
  * with the reason. A session that already ran (a job delivered twice) is left alone.
  */
-export function runJobHandlers(
+export function runSessionHandler(
   db: Database,
   environments: EnvironmentManager,
   /** How agents' endpoints are reached (OUTBOUND_ALLOWED_ADDRESSES), the DOM and computer-use agents' models. */
   settings: DriverSettings,
-): JobHandlers {
+): JobHandler<'runSession'> {
   return {
-    runSession: {
-      async run({ sessionId }, job) {
-        const [row] = await db
-          .select({
-            session: sessions,
-            testCase: testCases,
-            simulator: simulators,
-            agent: agentArtifacts,
-            plan: organizations.plan,
-          })
-          .from(sessions)
-          .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
-          .innerJoin(simulators, eq(simulators.id, sessions.simulatorId))
-          .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
-          .leftJoin(organizations, eq(organizations.id, sessions.organizationId))
-          .where(eq(sessions.id, sessionId));
-        if (!row) throw new PermanentJobError("The run's session, test case, simulator or agent is gone");
-        const { session } = row;
-        // Claimed in one statement: a job delivered twice, or a run another worker took, is left alone.
-        const claimable = job.attempt > 1 ? [...QUEUED, ...RUNNING] : QUEUED;
-        const claimed = await db
-          .update(sessions)
-          .set({ status: 'run_started' satisfies SessionStatus })
-          .where(and(eq(sessions.id, sessionId), inArray(sessions.status, claimable)))
-          .returning({ id: sessions.id });
-        if (claimed.length === 0) return;
-        // Run again after its worker died: the environment it had there is gone.
-        if (job.attempt > 1 && session.jobGroupId)
-          await failEnvironment(
-            db,
-            session.jobGroupId,
-            'Its worker stopped; the run was started again elsewhere',
-          );
-        const replaying = builtInKindOf(row.agent) === 'replay';
-        const refused = replaying ? null : whyNotRunnable(row.agent, runnableWith(settings));
-        if (refused) throw new PermanentJobError(refused);
-        const replay = replaying ? await replayOf(db, session.replayOfSessionId) : undefined;
-        if (session.organizationId === null || row.plan === null)
-          throw new PermanentJobError('The run belongs to no organization');
-        try {
-          await environments.runQueued(
-            {
-              sessionId: session.id,
-              sessionPublicId: session.publicId,
-              owner: { organizationId: session.organizationId, userId: session.userId },
-              simulator: row.simulator,
-              testCase: row.testCase,
-              plan: row.plan,
-            },
-            driverFor(row.agent, settings, replay),
-            { job: job.signal, agentTimeLimitMs: AGENT_TIME_LIMIT_MS },
-          );
-        } catch (error) {
-          if (error instanceof RunRefusedError) throw new PermanentJobError(error.message);
-          throw error;
-        }
-      },
-      async failed({ sessionId }, reason) {
-        const failed = await db
-          .update(sessions)
-          .set({ status: 'run_failed' satisfies SessionStatus, failureReason: reason, endedAt: sql`now()` })
-          .where(and(eq(sessions.id, sessionId), inArray(sessions.status, [...QUEUED, ...RUNNING])))
-          .returning({ id: sessions.id });
-        if (failed.length > 0)
-          await logToSession(db, sessionId, { type: 'run_failed', message: `The run failed: ${reason}` });
-      },
+    async run({ sessionId }, job) {
+      const [row] = await db
+        .select({
+          session: sessions,
+          testCase: testCases,
+          simulator: simulators,
+          agent: agentArtifacts,
+          plan: organizations.plan,
+        })
+        .from(sessions)
+        .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
+        .innerJoin(simulators, eq(simulators.id, sessions.simulatorId))
+        .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
+        .leftJoin(organizations, eq(organizations.id, sessions.organizationId))
+        .where(eq(sessions.id, sessionId));
+      if (!row) throw new PermanentJobError("The run's session, test case, simulator or agent is gone");
+      const { session } = row;
+      // Claimed in one statement: a job delivered twice, or a run another worker took, is left alone.
+      const claimable = job.attempt > 1 ? [...QUEUED, ...RUNNING] : QUEUED;
+      const claimed = await db
+        .update(sessions)
+        .set({ status: 'run_started' satisfies SessionStatus })
+        .where(and(eq(sessions.id, sessionId), inArray(sessions.status, claimable)))
+        .returning({ id: sessions.id });
+      if (claimed.length === 0) return;
+      // Run again after its worker died: the environment it had there is gone.
+      if (job.attempt > 1 && session.jobGroupId)
+        await failEnvironment(
+          db,
+          session.jobGroupId,
+          'Its worker stopped; the run was started again elsewhere',
+        );
+      const replaying = builtInKindOf(row.agent) === 'replay';
+      const refused = replaying ? null : whyNotRunnable(row.agent, runnableWith(settings));
+      if (refused) throw new PermanentJobError(refused);
+      const replay = replaying ? await replayOf(db, session.replayOfSessionId) : undefined;
+      if (session.organizationId === null || row.plan === null)
+        throw new PermanentJobError('The run belongs to no organization');
+      try {
+        await environments.runQueued(
+          {
+            sessionId: session.id,
+            sessionPublicId: session.publicId,
+            owner: { organizationId: session.organizationId, userId: session.userId },
+            simulator: row.simulator,
+            testCase: row.testCase,
+            plan: row.plan,
+          },
+          driverFor(row.agent, settings, replay),
+          { job: job.signal, agentTimeLimitMs: AGENT_TIME_LIMIT_MS },
+        );
+      } catch (error) {
+        if (error instanceof RunRefusedError) throw new PermanentJobError(error.message);
+        throw error;
+      }
+    },
+    async failed({ sessionId }, reason) {
+      const failed = await db
+        .update(sessions)
+        .set({ status: 'run_failed' satisfies SessionStatus, failureReason: reason, endedAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), inArray(sessions.status, [...QUEUED, ...RUNNING])))
+        .returning({ id: sessions.id });
+      if (failed.length > 0)
+        await logToSession(db, sessionId, { type: 'run_failed', message: `The run failed: ${reason}` });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { SessionStatus, TestCaseScoringType } from '@proctor/contracts';
-import { type Database, sessionLogs, sessions, type testCases } from '@proctor/db';
+import { type Database, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
 import {
   type JsonValue,
   type Mutation,
@@ -9,7 +9,8 @@ import {
   type SimulatorConfig,
   scoreSession,
 } from '@proctor/scoring';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { simulatorFilters } from '../environments/evaluation';
 import { recordScores } from '../services/classification';
 import { recordedMutations, recordedSteps } from '../services/sessionRecording';
 
@@ -116,8 +117,30 @@ export function judge(
   return scoreSession(input, scoreTypesOf(testCase), services);
 }
 
-async function setStatus(db: Database, sessionId: number, status: SessionStatus): Promise<void> {
-  await db.update(sessions).set({ status }).where(eq(sessions.id, sessionId));
+/**
+ * Statuses of a session that ended normally and waits for its scoring to finish (000 §4.1). One left in them by
+ * a process that died is scored again at start (jobs/scoreSession.ts).
+ */
+export const AWAITING_SCORING_STATUSES = [
+  'run_completed',
+  'postprocessing_started',
+  'postprocessing_completed',
+  'scoring_started',
+] as const satisfies readonly SessionStatus[];
+
+/** Sets the status; with `from`, only while the session is in one of those (false when it was not). */
+async function setStatus(
+  db: Database,
+  sessionId: number,
+  status: SessionStatus,
+  from?: readonly SessionStatus[],
+): Promise<boolean> {
+  const updated = await db
+    .update(sessions)
+    .set({ status })
+    .where(and(eq(sessions.id, sessionId), from ? inArray(sessions.status, [...from]) : undefined))
+    .returning({ id: sessions.id });
+  return updated.length > 0;
 }
 
 async function log(db: Database, sessionId: number, type: string, message: string): Promise<void> {
@@ -129,7 +152,9 @@ async function log(db: Database, sessionId: number, type: string, message: strin
 /** How scoring a stored session went: the score types' outcomes, or why its input could not be read. */
 export type StoredSessionScoring =
   | { status: 'scored'; outcomes: ScoreOutcome[] }
-  | { status: 'postprocessing_failed'; error: string };
+  | { status: 'postprocessing_failed'; error: string }
+  /** Another scoring of the session finished first (`onlyFrom`): this one wrote nothing. */
+  | { status: 'superseded' };
 
 /**
  * Judges a session by its test case from what is stored for it, and keeps each verdict as a new score record.
@@ -141,21 +166,25 @@ export type StoredSessionScoring =
  * `showStages`: the end of a run walks the session through postprocessing and scoring (000 §4.1). Rescoring
  * sets only the final status, so that a rescore cut short leaves no session looking in progress (which would
  * hide it from annotators and from the next rescore).
+ * `onlyFrom`: the scores and the final status are written together, and only while the session is still in one
+ * of these statuses, so that two scorings of one ended session (a job run twice) leave one set of scores.
  */
 export async function scoreStoredSession(
   db: Database,
   target: SessionToScore,
-  options: { showStages?: boolean } = {},
+  options: { showStages?: boolean; onlyFrom?: readonly SessionStatus[] } = {},
 ): Promise<StoredSessionScoring> {
+  const { onlyFrom } = options;
   const stage = (status: SessionStatus) =>
-    options.showStages ? setStatus(db, target.sessionId, status) : Promise.resolve();
-  await stage('postprocessing_started');
+    options.showStages ? setStatus(db, target.sessionId, status, onlyFrom) : Promise.resolve(true);
+  if (!(await stage('postprocessing_started'))) return { status: 'superseded' };
   let input: ScoringInput;
   try {
     input = await storedScoringInput(db, target);
   } catch (error) {
     const message = (error as Error).message;
-    await setStatus(db, target.sessionId, 'postprocessing_failed');
+    if (!(await setStatus(db, target.sessionId, 'postprocessing_failed', onlyFrom)))
+      return { status: 'superseded' };
     await log(db, target.sessionId, 'postprocessing_failed', message);
     return { status: 'postprocessing_failed', error: message };
   }
@@ -164,7 +193,8 @@ export async function scoreStoredSession(
   const configs = scoreTypesOf(target.testCase);
   const outcomes = await scoreSession(input, configs, target.services);
   const scored = outcomes.flatMap((outcome) => (outcome.status === 'scored' ? [outcome] : []));
-  await recordScores(
+  const errors = outcomes.flatMap((outcome) => (outcome.status === 'error' ? [outcome] : []));
+  const written = await recordScores(
     db,
     scored.map((outcome) => ({
       sessionId: target.sessionId,
@@ -172,8 +202,13 @@ export async function scoreStoredSession(
       config: (configs.find((c) => c.type === outcome.type)?.config ?? {}) as never,
       result: outcome.result as never,
     })),
+    {
+      sessionId: target.sessionId,
+      status: errors.length > 0 ? 'scoring_failed' : 'scoring_completed',
+      ...(onlyFrom ? { onlyFrom } : {}),
+    },
   );
-  const errors = outcomes.flatMap((outcome) => (outcome.status === 'error' ? [outcome] : []));
+  if (!written) return { status: 'superseded' };
   for (const failed of errors)
     await log(
       db,
@@ -181,37 +216,35 @@ export async function scoreStoredSession(
       'scoring_failed',
       `${failed.type}: ${failed.error.kind}: ${failed.error.message}`,
     );
-  await setStatus(db, target.sessionId, errors.length > 0 ? 'scoring_failed' : 'scoring_completed');
   return { status: 'scored', outcomes };
 }
 
-export interface EndedRun {
-  sessionId: number;
-  sessionPublicId: string;
-  testCase: TestCaseRow | null;
-  simulatorConfig: SimulatorConfig;
-  /** The instance's mutation log of the run, read before the instance was reset or destroyed. */
-  mutations: Mutation[];
-  services: ScoringServices;
-}
-
 /**
- * What happens to a session that ended normally (000 §4.1): postprocessing, then every score type of its test
- * case (see `scoreStoredSession`). A session without a test case has nothing to be judged by and stays
- * `run_completed`.
+ * What happens to a session that ended normally (000 §4.1), as the score-session job does it: postprocessing,
+ * then every score type of its test case on what its recording stored (see `scoreStoredSession`). A session
+ * without a test case has nothing to be judged by and stays `run_completed`; one no longer awaiting its scoring
+ * (scored already, a job delivered twice) is left as it is.
  */
-export async function scoreEndedRun(db: Database, run: EndedRun): Promise<ScoreOutcome[]> {
-  if (!run.testCase) return [];
-  const scoring = await scoreStoredSession(
+export async function scoreEndedSession(
+  db: Database,
+  sessionId: number,
+  services: ScoringServices,
+): Promise<StoredSessionScoring | null> {
+  const [row] = await db
+    .select({ status: sessions.status, testCase: testCases, simulatorConfig: simulators.config })
+    .from(sessions)
+    .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
+    .leftJoin(simulators, eq(simulators.id, sessions.simulatorId))
+    .where(eq(sessions.id, sessionId));
+  if (!row || !(AWAITING_SCORING_STATUSES as readonly string[]).includes(row.status)) return null;
+  return scoreStoredSession(
     db,
     {
-      sessionId: run.sessionId,
-      testCase: run.testCase,
-      simulatorConfig: run.simulatorConfig,
-      mutations: run.mutations,
-      services: run.services,
+      sessionId,
+      testCase: row.testCase,
+      simulatorConfig: simulatorFilters((row.simulatorConfig as Record<string, unknown> | null) ?? {}),
+      services,
     },
-    { showStages: true },
+    { showStages: true, onlyFrom: AWAITING_SCORING_STATUSES },
   );
-  return scoring.status === 'scored' ? scoring.outcomes : [];
 }

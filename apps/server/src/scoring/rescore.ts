@@ -33,6 +33,7 @@ type SessionCount = { tally: 'passed' | 'failed' } | { tally: 'errors'; error: s
 
 function countOf(scoring: StoredSessionScoring): SessionCount {
   if (scoring.status === 'postprocessing_failed') return { tally: 'errors', error: scoring.error };
+  if (scoring.status === 'superseded') return { tally: null };
   for (const outcome of scoring.outcomes)
     if (outcome.status === 'error')
       return {

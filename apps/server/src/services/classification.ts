@@ -1,7 +1,8 @@
+import type { SessionStatus } from '@proctor/contracts';
 import type { Database, Executor } from '@proctor/db';
 import { scores, sessions } from '@proctor/db';
 import { classifySession } from '@proctor/scoring';
-import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 
 /**
  * Where each session stands (001 §4.3: its badge, whether it needs a person's score, whether people disagree
@@ -11,6 +12,13 @@ import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
  */
 
 type ScoreInsert = typeof scores.$inferInsert;
+type ScoreRow = typeof scores.$inferSelect;
+/** The final status a scoring sets on its session with its records (see recordScores). */
+interface ScoringSettlement {
+  sessionId: number;
+  status: SessionStatus;
+  onlyFrom?: readonly SessionStatus[];
+}
 
 /** Reads the sessions' score records and stores their classification on them. */
 export async function classifySessions(db: Executor, sessionIds: readonly number[]): Promise<void> {
@@ -55,19 +63,41 @@ export async function classifySessions(db: Executor, sessionIds: readonly number
 /**
  * Writes score records and classifies their sessions again, in one transaction. The sessions' rows are locked
  * first, so that two people scoring the same session at once are classified one after the other, each time
- * with both scores.
+ * with both scores. `settle`: the scoring's final status of one session, set in the same transaction; with
+ * `onlyFrom`, nothing is written (null) unless the session is in one of those statuses.
  */
-export async function recordScores(db: Database, records: ScoreInsert | readonly ScoreInsert[]) {
+export async function recordScores(
+  db: Database,
+  records: ScoreInsert | readonly ScoreInsert[],
+): Promise<ScoreRow[]>;
+export async function recordScores(
+  db: Database,
+  records: readonly ScoreInsert[],
+  settle: ScoringSettlement,
+): Promise<ScoreRow[] | null>;
+export async function recordScores(
+  db: Database,
+  records: ScoreInsert | readonly ScoreInsert[],
+  settle?: ScoringSettlement,
+): Promise<ScoreRow[] | null> {
   const values: ScoreInsert[] = Array.isArray(records) ? [...records] : [records as ScoreInsert];
-  if (values.length === 0) return [];
-  const sessionIds = [...new Set(values.map((value) => value.sessionId))].sort((a, b) => a - b);
+  if (values.length === 0 && !settle) return [];
+  const sessionIds = [
+    ...new Set([...values.map((value) => value.sessionId), ...(settle ? [settle.sessionId] : [])]),
+  ].sort((a, b) => a - b);
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: sessions.id })
+    const locked = await tx
+      .select({ id: sessions.id, status: sessions.status })
       .from(sessions)
       .where(inArray(sessions.id, sessionIds))
       .orderBy(asc(sessions.id))
       .for('update');
+    if (settle) {
+      const current = locked.find((row) => row.id === settle.sessionId)?.status;
+      if (settle.onlyFrom && !settle.onlyFrom.includes(current as SessionStatus)) return null;
+      await tx.update(sessions).set({ status: settle.status }).where(eq(sessions.id, settle.sessionId));
+    }
+    if (values.length === 0) return [];
     const inserted = await tx.insert(scores).values(values).returning();
     await classifySessions(tx, sessionIds);
     return inserted;

@@ -111,7 +111,7 @@ describe('the in-process job queue', () => {
   });
 
   it('aborts an attempt that runs out of time and fails it with that reason, without another attempt', async () => {
-    const queue = new InProcessQueue({ runSession: { ...JOBS.runSession, timeoutMs: 50 } });
+    const queue = new InProcessQueue({ ...JOBS, runSession: { ...JOBS.runSession, timeoutMs: 50 } });
     const failed: Array<{ sessionId: number; reason: string }> = [];
     let attempts = 0;
     queue.work(

@@ -1,0 +1,22 @@
+import type { Database } from '@proctor/db';
+import type { ScoringServices } from '@proctor/scoring';
+import type { DriverSettings } from '../agents/drivers';
+import type { EnvironmentManager } from '../environments/manager';
+import type { JobHandler, JobName } from './catalog';
+import { runSessionHandler } from './runs';
+import { scoreSessionHandler } from './scoreSession';
+
+/** Every job of the catalog with its handler: what a worker (the server, `proctor worker`) runs. */
+export type AllJobHandlers = { [Name in JobName]: JobHandler<Name> };
+
+/** The one place processors are registered; each lives in a file of its own. */
+export function jobHandlers(
+  db: Database,
+  environments: EnvironmentManager,
+  settings: { drivers: DriverSettings; scoring: ScoringServices },
+): AllJobHandlers {
+  return {
+    runSession: runSessionHandler(db, environments, settings.drivers),
+    scoreSession: scoreSessionHandler(db, settings.scoring),
+  };
+}
