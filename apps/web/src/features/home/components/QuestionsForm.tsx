@@ -1,27 +1,16 @@
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { CONTACT_SUCCESS_MESSAGE, ContactFormRequest } from '@proctor/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { errorDetail } from '../../../api';
-import { fieldErrors } from '../../../components/fieldErrors';
+import { useContractForm } from '../../../components/contractForm';
 import { useSendContactMessage } from '../hooks/useSendContactMessage';
 
 /** One required message, sent as a contact message (000 §2.3, §5). */
 export function QuestionsForm() {
   const send = useSendContactMessage();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ContactFormRequest.safeParse({ message });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).message);
-      return;
-    }
-    setError(undefined);
-    send.mutate(parsed.data.message, { onSuccess: () => setMessage('') });
-  };
+  const form = useContractForm(ContactFormRequest, { message: '' });
+  const submit = form.submit((request) => send.mutate(request.message, { onSuccess: form.reset }));
+  const message = form.field('message');
 
   return (
     <Paper withBorder radius="md" p="lg" maw={760}>
@@ -50,12 +39,12 @@ export function QuestionsForm() {
             autosize
             minRows={3}
             maxRows={10}
-            value={message}
+            value={message.value}
             onChange={(event) => {
-              setMessage(event.currentTarget.value);
+              message.onChange(event);
               if (send.isSuccess || send.isError) send.reset();
             }}
-            error={error}
+            error={message.error}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={send.isPending}>

@@ -1,9 +1,8 @@
 import { Alert, Anchor, Button, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { CreateOrganizationRequest } from '@proctor/contracts';
-import { type FormEvent, useState } from 'react';
 import { errorDetail } from '../../../api';
 import { CenteredCard } from '../../../components/CenteredCard';
-import { fieldErrors } from '../../../components/fieldErrors';
+import { useContractForm } from '../../../components/contractForm';
 import { notify } from '../../../components/notify';
 import { useSignedInUser, useSignOut } from '../../auth';
 import { useCreateOrganization } from '../hooks/useCreateOrganization';
@@ -15,23 +14,13 @@ export function CreateOrganizationPage() {
   const user = useSignedInUser();
   const signOut = useSignOut();
   const createOrganization = useCreateOrganization();
-  const [name, setName] = useState('');
-  const [purpose, setPurpose] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateOrganizationRequest.safeParse({ name, purpose });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    createOrganization.mutate(parsed.data, {
+  const form = useContractForm(CreateOrganizationRequest, { name: '', purpose: '' });
+  const submit = form.submit((request) =>
+    createOrganization.mutate(request, {
       onSuccess: (updated) => notify.success(`${updated.organization?.name ?? 'Your organization'} is ready`),
       onError: (error) => notify.error(errorDetail(error), CREATE_ORGANIZATION_FAILED),
-    });
-  };
+    }),
+  );
 
   return (
     <CenteredCard
@@ -46,22 +35,14 @@ export function CreateOrganizationPage() {
               {errorDetail(createOrganization.error)}
             </Alert>
           )}
-          <TextInput
-            label="Company name"
-            required
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-          />
+          <TextInput label="Company name" required {...form.field('name')} />
           <Textarea
             label="Purpose"
             description="What will you evaluate or train with Proctor?"
             required
             autosize
             minRows={3}
-            value={purpose}
-            onChange={(event) => setPurpose(event.currentTarget.value)}
-            error={errors.purpose}
+            {...form.field('purpose')}
           />
           <Button type="submit" loading={createOrganization.isPending}>
             Create organization
