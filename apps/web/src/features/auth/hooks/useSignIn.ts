@@ -1,6 +1,6 @@
 import { endpoints, type LoginRequest, type RegisterRequest, type TokenResponse } from '@proctor/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, storeTokens } from '../../../api';
+import { useQueryClient } from '@tanstack/react-query';
+import { storeTokens, useEndpointMutation } from '../../../api';
 import { USER_QUERY_KEY } from './authContext';
 
 /** Stores a fresh sign-in; the user is loaded anew, never taken from a previous account's cache. */
@@ -14,16 +14,16 @@ export function useAcceptTokens() {
 
 export function useSignIn() {
   const accept = useAcceptTokens();
-  return useMutation({
-    mutationFn: (body: LoginRequest) => call(endpoints.login, { body }),
+  return useEndpointMutation(endpoints.login, {
+    request: (body: LoginRequest) => ({ body }),
     onSuccess: accept,
   });
 }
 
 export function useCreateAccount() {
   const accept = useAcceptTokens();
-  return useMutation({
-    mutationFn: (body: RegisterRequest) => call(endpoints.register, { body }),
+  return useEndpointMutation(endpoints.register, {
+    request: (body: RegisterRequest) => ({ body }),
     onSuccess: accept,
   });
 }

@@ -1,10 +1,7 @@
 import { endpoints } from '@proctor/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../api';
+import { useEndpointMutation } from '../../../api';
 
 /** A named snapshot of the environment's data; the answer carries its id. */
 export function useBackupEnvironment() {
-  return useMutation({
-    mutationFn: (id: string) => call(endpoints.backupEnvironment, { params: { id } }),
-  });
+  return useEndpointMutation(endpoints.backupEnvironment, { request: (id: string) => ({ params: { id } }) });
 }
