@@ -1,7 +1,41 @@
 // Small behaviours shared by every simulator: toasts, modals, confirmations, menus, auto-submitting
-// controls. Plain DOM, no framework, so what an agent sees is what the server rendered.
+// controls, row selection for bulk actions, and date names and DOM helpers for the apps' own scripts
+// (window.kit). Plain DOM, no framework, so what an agent sees is what the server rendered.
 (() => {
   const TOAST_TIMEOUT_MS = 8000;
+  const MONTHS = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  const pad = (n) => String(n).padStart(2, '0');
+  /** 'YYYY-MM-DD' of a year, a month counted from 0 and a day. */
+  const dayOf = (y, m, d) => `${y}-${pad(m + 1)}-${pad(d)}`;
+  const utc = (day) => new Date(`${day}T00:00:00Z`);
+  /** 'Tuesday, April 28, 2026': how date pickers name their days. */
+  const dayLabel = (day) => {
+    const d = utc(day);
+    return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+  };
+
+  /** An element with its attributes (those undefined or false left out) and text. */
+  function element(tag, attrs = {}, text) {
+    const el = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs))
+      if (value !== undefined && value !== false) el.setAttribute(key, value);
+    if (text !== undefined) el.textContent = text;
+    return el;
+  }
 
   function container() {
     let box = document.querySelector('.kit-toasts');
@@ -124,18 +158,39 @@
     });
   });
 
+  // Bulk actions: the row boxes (`input[name="ids"][form="bulk"]`) show the `[data-bulk]` bar while any is
+  // checked, with its count in `.bulk-count`; `[data-select-page]` checks them all.
+  const bulkBoxes = () => Array.from(document.querySelectorAll('input[name="ids"][form="bulk"]'));
+  function refreshBulk() {
+    const bulk = document.querySelector('[data-bulk]');
+    if (!bulk) return;
+    const boxes = bulkBoxes();
+    const count = boxes.filter((b) => b.checked).length;
+    bulk.hidden = count === 0;
+    for (const el of document.querySelectorAll('.bulk-count')) el.textContent = `${count} selected`;
+    const all = document.querySelector('[data-select-page]');
+    if (all) {
+      all.checked = count > 0 && count === boxes.length;
+      all.indeterminate = count > 0 && count < boxes.length;
+    }
+  }
+
   document.addEventListener('change', (event) => {
     const control = event.target;
     if (control instanceof HTMLElement && control.hasAttribute('data-autosubmit'))
       control.closest('form')?.requestSubmit();
+    if (!(control instanceof HTMLInputElement)) return;
+    if (control.matches('[data-select-page]')) for (const b of bulkBoxes()) b.checked = control.checked;
+    if (control.matches('[data-select-page], input[name="ids"]')) refreshBulk();
   });
 
   function start() {
     for (const item of document.querySelectorAll('.kit-toast')) arm(item);
     for (const dialog of document.querySelectorAll('dialog[data-open]')) dialog.showModal();
+    refreshBulk();
   }
 
-  window.kit = { toast, confirm: confirmAction };
+  window.kit = { toast, confirm: confirmAction, element, MONTHS, WEEKDAYS, pad, dayOf, utc, dayLabel };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })();

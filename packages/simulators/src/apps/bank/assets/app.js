@@ -1,33 +1,17 @@
-// Larkspur Bank's client behaviours: row selection for bulk categories, receipt uploads (read in the browser
-// and posted as base64 JSON), and one-time codes that arrive in the secure messages panel a moment after
+// Larkspur Bank's client behaviours: receipt uploads (read in the browser and posted as base64 JSON), and
+// one-time codes that arrive in the secure messages panel a moment after
 // the transfer is reviewed. Everything else is server-rendered forms.
 (() => {
   const toast = (message, kind) => window.kit?.toast?.(message, kind);
 
-  // ---- Activity: selection for the bulk category bar.
-  const bulk = document.querySelector('[data-bulk]');
-  const boxes = () => Array.from(document.querySelectorAll('input[name="ids"][form="bulk"]'));
-  const refresh = () => {
-    if (!bulk) return;
-    const count = boxes().filter((b) => b.checked).length;
-    bulk.hidden = count === 0;
-    for (const el of document.querySelectorAll('.bulk-count')) el.textContent = `${count} selected`;
-    const all = document.querySelector('[data-select-page]');
-    if (all) {
-      all.checked = count > 0 && count === boxes().length;
-      all.indeterminate = count > 0 && count < boxes().length;
-    }
-  };
+  // ---- Receipts: a chosen file uploads at once. (Row selection for bulk categories is the kit's.)
   document.addEventListener('change', (event) => {
     const target = event.target;
-    if (!(target instanceof HTMLInputElement)) return;
-    if (target.matches('[data-select-page]')) for (const b of boxes()) b.checked = target.checked;
-    if (target.matches('[data-select-page], input[name="ids"]')) refresh();
-    if (target.matches('input[type="file"][data-upload]')) upload(target);
+    if (target instanceof HTMLInputElement && target.matches('input[type="file"][data-upload]'))
+      upload(target);
   });
-  refresh();
 
-  // ---- Receipts: FileReader -> base64 -> JSON post.
+  // FileReader -> base64 -> JSON post.
   function upload(input) {
     const file = input.files?.[0];
     if (!file) return;

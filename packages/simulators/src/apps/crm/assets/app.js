@@ -1,5 +1,5 @@
-// Dealflow's client behaviours: drag and drop on the pipeline board, row selection for bulk actions and
-// inline editing of table cells. Everything else is server-rendered forms.
+// Dealflow's client behaviours: drag and drop on the pipeline board and inline editing of table cells (row
+// selection for bulk actions is the kit's). Everything else is server-rendered forms.
 (() => {
   // ---- Board: drag a card onto another stage column.
   let dragged = null;
@@ -36,28 +36,6 @@
     form.elements.stage_id.value = stage.dataset.stage;
     form.submit();
   });
-
-  // ---- Tables: selection for bulk actions.
-  const bulk = document.querySelector('[data-bulk]');
-  const boxes = () => Array.from(document.querySelectorAll('input[name="ids"][form="bulk"]'));
-  const refresh = () => {
-    if (!bulk) return;
-    const count = boxes().filter((b) => b.checked).length;
-    bulk.hidden = count === 0;
-    for (const el of document.querySelectorAll('.bulk-count')) el.textContent = `${count} selected`;
-    const all = document.querySelector('[data-select-page]');
-    if (all) {
-      all.checked = count > 0 && count === boxes().length;
-      all.indeterminate = count > 0 && count < boxes().length;
-    }
-  };
-  document.addEventListener('change', (event) => {
-    const target = event.target;
-    if (!(target instanceof HTMLInputElement)) return;
-    if (target.matches('[data-select-page]')) for (const b of boxes()) b.checked = target.checked;
-    if (target.matches('[data-select-page], input[name="ids"]')) refresh();
-  });
-  refresh();
 
   // ---- Tables: inline editing. Click a cell, Enter saves, Escape cancels; errors show under the input.
   const closeEditor = (td, restore) => {

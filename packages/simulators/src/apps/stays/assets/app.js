@@ -1,39 +1,10 @@
 // Roamly's page behaviours: the date range picker, the guests counter, infinite scroll of results, map pins
 // that follow the list, and the share window. Plain DOM over server-rendered markup.
 (() => {
-  const MONTHS = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
-  const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  // Month names, day keys and labels and the element builder are the kit's (kit.js runs first).
+  const { MONTHS, dayOf, dayLabel, element } = window.kit;
   const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-  const pad = (n) => String(n).padStart(2, '0');
-  const dayOf = (y, m, d) => `${y}-${pad(m + 1)}-${pad(d)}`;
-  const utc = (day) => new Date(`${day}T00:00:00Z`);
-  const dayLabel = (day) => {
-    const d = utc(day);
-    return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
-  };
   const monthOf = (day) => ({ y: Number(day.slice(0, 4)), m: Number(day.slice(5, 7)) - 1 });
-
-  function element(tag, attrs = {}, text) {
-    const el = document.createElement(tag);
-    for (const [key, value] of Object.entries(attrs))
-      if (value !== undefined && value !== false) el.setAttribute(key, value);
-    if (text !== undefined) el.textContent = text;
-    return el;
-  }
 
   /** Two months of days: the first click picks check-in, the second check-out; taken nights are disabled. */
   function dateRange(root) {
