@@ -59,6 +59,7 @@ export type { SqliteDatabase, TableInfo } from './runtime/storage';
 export { MUTATION_LOG_TABLE } from './runtime/storage';
 export type { TestCaseEvaluation } from './testing/evaluate';
 export { evaluateTestCase } from './testing/evaluate';
+export { followLink, signInStep, tableCells } from './testing/steps';
 export type {
   Capability,
   Skill,
@@ -71,7 +72,20 @@ export { testCaseProblems } from './testing/testCase';
 export type { ContextSimulator, Layout } from './web/context';
 export { isLocalPath, RequestContext } from './web/context';
 export type { FormatOptions } from './web/format';
-export { formatDate, formatDateTime, formatMoney, formatRelative, formatTime } from './web/format';
+export {
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  formatMonth,
+  formatRelative,
+  formatShortDate,
+  formatTime,
+  formatWeekdayDate,
+  initials,
+  MONTH_NAMES,
+  WEEKDAY_NAMES,
+} from './web/format';
 export type { Field, FieldResult, FieldValue, FormResult, FormSchema } from './web/forms';
 export { fieldError, fields, formSchema, humanize } from './web/forms';
 export type { CreateInstanceOptions, SimulatorHostOptions } from './web/host';
@@ -83,5 +97,5 @@ export type { SimulatorRequest } from './web/pipeline';
 export { HttpError } from './web/pipeline';
 export type { PageOptions, SimulatorResponse } from './web/response';
 export type { Flash, FlashKind } from './web/sessions';
-export type { SignInErrors, SignInOptions, SignInView } from './web/signIn';
-export { signInRoutes } from './web/signIn';
+export type { SignInErrors, SignInForm, SignInOptions, SignInView } from './web/signIn';
+export { signInForm, signInRoutes } from './web/signIn';

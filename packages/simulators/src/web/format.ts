@@ -50,6 +50,68 @@ export function formatTime(value: DateInput, options: FormatOptions = {}): strin
   return dateFormatter({ hour: 'numeric', minute: '2-digit' }, options).format(toDate(value));
 }
 
+/** 'Monday, March 16, 2026': how date pickers and day headings name a day ('2026-03-16' is that day). */
+export function formatLongDate(value: DateInput, options: FormatOptions = {}): string {
+  return dateFormatter({ weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }, options).format(
+    toDate(value),
+  );
+}
+
+/** 'Fri, Nov 20, 2026' */
+export function formatWeekdayDate(value: DateInput, options: FormatOptions = {}): string {
+  return dateFormatter({ weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }, options).format(
+    toDate(value),
+  );
+}
+
+/** 'Mon, Mar 16' */
+export function formatShortDate(value: DateInput, options: FormatOptions = {}): string {
+  return dateFormatter({ weekday: 'short', month: 'short', day: 'numeric' }, options).format(toDate(value));
+}
+
+/** 'March 2026' ('2026-03' is that month). */
+export function formatMonth(value: DateInput, options: FormatOptions = {}): string {
+  return dateFormatter({ year: 'numeric', month: 'long' }, options).format(toDate(value));
+}
+
+/** 'January'..'December', indexed by `Date.getUTCMonth()`. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'Sunday'..'Saturday', indexed by `Date.getUTCDay()`. */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** 'Maya Chen' → 'MC': the first letters of the first two words, as avatars show a person. */
+export function initials(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0))
+    .join('')
+    .toUpperCase();
+}
+
 /** '$1,234.50' */
 export function formatMoney(
   amount: number,

@@ -3,25 +3,12 @@
  * arithmetic goes through UTC midnights so the host's zone never enters, and "now" is converted from the
  * virtual clock with an explicit time zone.
  */
+import { formatShortDate, WEEKDAY_NAMES } from '../../kit';
+
 export const ZONE = 'America/Chicago';
 export const ZONE_LABEL = 'Central Time (Chicago)';
 
 const DAY_MS = 86_400_000;
-const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const zoneParts = new Intl.DateTimeFormat('en-US', {
   timeZone: ZONE,
@@ -70,7 +57,7 @@ export function weekday(date: string): number {
 }
 
 export function weekdayName(day: number): string {
-  return WEEKDAY_NAMES[day - 1] as string;
+  return WEEKDAY_NAMES[day % 7] as string;
 }
 
 /** The Monday of the date's week. */
@@ -114,21 +101,6 @@ export function formatClock(time: string): string {
   const suffix = h < 12 ? 'AM' : 'PM';
   const hour12 = h % 12 === 0 ? 12 : h % 12;
   return `${hour12}:${String(total % 60).padStart(2, '0')} ${suffix}`;
-}
-
-/** '2026-03-16' → 'Monday, March 16, 2026' */
-export function formatLongDate(date: string): string {
-  return `${weekdayName(weekday(date))}, ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}, ${date.slice(0, 4)}`;
-}
-
-/** '2026-03-16' → 'Mon, Mar 16' */
-export function formatShortDate(date: string): string {
-  return `${weekdayName(weekday(date)).slice(0, 3)}, ${(MONTH_NAMES[Number(date.slice(5, 7)) - 1] as string).slice(0, 3)} ${Number(date.slice(8, 10))}`;
-}
-
-/** '2026-03' → 'March 2026' */
-export function formatMonth(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
 /** 'Mon, Mar 16 · 2:00 – 3:00 PM' style range of a local start and end. */

@@ -1,4 +1,4 @@
-import type { SqliteDatabase } from '../../kit';
+import { formatShortDate, type SqliteDatabase } from '../../kit';
 import {
   BAG_PRICES_CENTS,
   EXIT_ROW_MIN_AGE,
@@ -46,13 +46,9 @@ export function clockLabel(at: string): string {
   return `${((h + 11) % 12) + 1}:${m} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /** 'Tue, Apr 21' from 'YYYY-MM-DD'. */
 export function dayLabel(day: string): string {
-  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+  return formatShortDate(day.slice(0, 10));
 }
 
 /** Age in whole years on a day. */

@@ -2,23 +2,18 @@
 // Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { followLink, type SolveContext, signInStep } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Steps shared by the reference solutions: what Maya does in Larkspur Bank, through the page only. */
 
 export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
-  await page.getByLabel('Email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signInStep(page, ctx, SIGN_IN_FORM, page.getByRole('navigation', { name: 'Main' }));
 }
 
 /** Follows a link of the top navigation and waits for its page. */
 export async function openNav(page: Page, name: string): Promise<void> {
-  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
-  const href = (await link.getAttribute('href')) ?? '';
-  await link.click();
-  await page.waitForURL((url) => url.pathname === href);
+  await followLink(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }));
 }
 
 /** Selects the option of a select whose text contains `text` (labels carry balances and masks). */

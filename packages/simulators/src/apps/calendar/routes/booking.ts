@@ -1,6 +1,8 @@
 import {
   type AppBuilder,
   fieldError,
+  formatLongDate,
+  formatShortDate,
   HttpError,
   html,
   type RequestContext,
@@ -16,8 +18,6 @@ import {
   datePart,
   formatClock,
   formatDuration,
-  formatLongDate,
-  formatShortDate,
   isDate,
   timePart,
   weekday,

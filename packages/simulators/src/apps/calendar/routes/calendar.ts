@@ -1,4 +1,13 @@
-import { type AppBuilder, classNames, html, type RequestContext, type SafeHtml } from '../../../kit';
+import {
+  type AppBuilder,
+  classNames,
+  formatLongDate,
+  formatMonth,
+  formatShortDate,
+  html,
+  type RequestContext,
+  type SafeHtml,
+} from '../../../kit';
 import { type MyOccurrence, myOccurrences, nowLocal, today } from '../queries';
 import { workingHours } from '../scheduling';
 import { OWNER_ID } from '../seed';
@@ -6,9 +15,6 @@ import {
   addDays,
   datePart,
   formatClock,
-  formatLongDate,
-  formatMonth,
-  formatShortDate,
   isDate,
   minutes,
   timePart,

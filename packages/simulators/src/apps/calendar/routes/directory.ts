@@ -1,16 +1,15 @@
-import { type AppBuilder, HttpError, html, type RequestContext, type SafeHtml } from '../../../kit';
-import { personById, type Room, today } from '../queries';
-import { personOccurrences, roomOccurrences, workingHours } from '../scheduling';
 import {
-  addDays,
-  formatClock,
+  type AppBuilder,
   formatLongDate,
   formatShortDate,
-  isDate,
-  timePart,
-  weekdayName,
-  weekStart,
-} from '../time';
+  HttpError,
+  html,
+  type RequestContext,
+  type SafeHtml,
+} from '../../../kit';
+import { personById, type Room, today } from '../queries';
+import { personOccurrences, roomOccurrences, workingHours } from '../scheduling';
+import { addDays, formatClock, isDate, timePart, weekdayName, weekStart } from '../time';
 import { avatar, emptyState, pageNumber, pager, sortHeader } from '../views/parts';
 
 const PAGE_SIZE = 20;

@@ -1,12 +1,10 @@
 import type { Frame, FrameLocator, Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { type SolveContext, signInStep } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Signs in on the page the harness opened (the sign-in page, or a protected page that redirected to it). */
 export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
-  await page.getByLabel('Work email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signInStep(page, ctx, SIGN_IN_FORM, page.getByRole('navigation', { name: 'Main' }));
 }
 
 /** Finds an event with the search box in the top bar and opens it. */

@@ -1,4 +1,4 @@
-import { html, type RequestContext, type SafeHtml } from '../../../kit';
+import { html, initials, type RequestContext, type SafeHtml } from '../../../kit';
 
 export const RESPONSE_LABELS: Record<string, string> = {
   needs_action: 'Awaiting reply',
@@ -10,15 +10,6 @@ export const RESPONSE_LABELS: Record<string, string> = {
 
 export function responseBadge(response: string): SafeHtml {
   return html`<span class="badge badge-${response}">${RESPONSE_LABELS[response] ?? response}</span>`;
-}
-
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
 }
 
 export function avatar(name: string): SafeHtml {

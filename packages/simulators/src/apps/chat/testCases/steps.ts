@@ -1,13 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { type SolveContext, signInStep } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Steps shared by the reference solutions: what a member of Fernwood does in Hubbub, through the page only. */
 
 export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
-  await page.getByLabel('Work email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Channels' }).waitFor();
+  await signInStep(page, ctx, SIGN_IN_FORM, page.getByRole('navigation', { name: 'Channels' }));
 }
 
 /** Follows a channel link of the sidebar and waits for its page. */

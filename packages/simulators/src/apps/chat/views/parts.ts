@@ -1,4 +1,13 @@
-import { classNames, formatDateTime, formatTime, html, type SafeHtml } from '../../../kit';
+import {
+  classNames,
+  formatDateTime,
+  formatTime,
+  html,
+  initials,
+  MONTH_NAMES,
+  type SafeHtml,
+  WEEKDAY_NAMES,
+} from '../../../kit';
 import { EMOJI, emojiChar } from '../data/emoji';
 import { formatSize, ME, renderBody } from '../domain';
 
@@ -12,30 +21,6 @@ const AVATAR_COLORS = [
   '#a16207',
   '#0f766e',
 ];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-export function initials(name: string): string {
-  return name
-    .split(' ')
-    .map((part) => part.charAt(0))
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
 
 export function avatar(name: string, id: number, size: 'sm' | 'md' | 'lg' = 'md'): SafeHtml {
   return html`<span class="${classNames('avatar', `avatar-${size}`)}" style="background:${AVATAR_COLORS[id % AVATAR_COLORS.length]}" aria-hidden="true">${initials(name)}</span>`;
@@ -44,11 +29,11 @@ export function avatar(name: string, id: number, size: 'sm' | 'md' | 'lg' = 'md'
 /** 'Tuesday, March 3': the divider between the days of a channel. */
 export function dayHeading(iso: string): string {
   const d = new Date(iso);
-  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+  return `${WEEKDAY_NAMES[d.getUTCDay()]}, ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}`;
 }
 
 export function weekday(iso: string): string {
-  return WEEKDAYS[new Date(iso).getUTCDay()] ?? '';
+  return WEEKDAY_NAMES[new Date(iso).getUTCDay()] ?? '';
 }
 
 export function statusBadge(emoji: string, text: string): SafeHtml | '' {

@@ -1,25 +1,20 @@
 /// <reference lib="dom" />
 // Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import type { Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { followLink, type SolveContext, signInStep, tableCells } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Steps shared by the reference solutions: what a user of Dealflow does, through the page only. */
 
 export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
-  await page.getByLabel('Email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('complementary', { name: 'Main navigation' }).waitFor();
+  await signInStep(page, ctx, SIGN_IN_FORM, page.getByRole('complementary', { name: 'Main navigation' }));
 }
 
 /** Follows a link of the left rail and waits for its page. */
 export async function openRail(page: Page, name: string): Promise<void> {
-  const link = page
-    .getByRole('complementary', { name: 'Main navigation' })
-    .getByRole('link', { name, exact: true });
-  const href = (await link.getAttribute('href')) ?? '';
-  await link.click();
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+  await followLink(
+    page.getByRole('complementary', { name: 'Main navigation' }).getByRole('link', { name, exact: true }),
+  );
 }
 
 /** Chooses a filter of a table (each select submits the filter form): waits for the new address. */
@@ -160,13 +155,7 @@ export async function addTask(page: Page, title: string, due: string, assignee?:
 export async function readTable(page: Page): Promise<string[][]> {
   const all: string[][] = [];
   for (;;) {
-    const rows = await page
-      .locator('table.grid tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) =>
-          Array.from(tr.querySelectorAll('td'), (td) => td.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
-        ),
-      );
+    const rows = await tableCells(page.locator('table.grid tbody tr'));
     all.push(...rows.filter((r) => r.length > 1));
     const next = page.getByRole('link', { name: 'Next', exact: true });
     if ((await next.count()) === 0) return all;

@@ -1,15 +1,6 @@
-import { classNames, formatDate, html, type SafeHtml } from '../../../kit';
+import { classNames, formatDate, html, initials, type SafeHtml } from '../../../kit';
 
 const AVATAR_COLORS = ['#0f766e', '#b45309', '#7c3aed', '#be123c', '#1d4ed8', '#4d7c0f'];
-
-export function initials(name: string): string {
-  return name
-    .split(' ')
-    .map((part) => part.charAt(0))
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
 
 export function avatar(name: string, id: number): SafeHtml {
   return html`<span class="avatar" style="background:${AVATAR_COLORS[id % AVATAR_COLORS.length]}" aria-hidden="true">${initials(name)}</span>`;

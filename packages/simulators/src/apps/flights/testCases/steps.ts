@@ -1,26 +1,13 @@
 /// <reference lib="dom" />
 // Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import type { Locator, Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { followLink, formatLongDate, type SolveContext, signInStep } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Steps shared by the reference solutions: what a traveller does on Skyway, through the page only. */
 
 export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
-  await page.getByLabel('Email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
-
-/** 'Tuesday, April 28, 2026': how the calendar names its days. */
-export function calendarDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  await signInStep(page, ctx, SIGN_IN_FORM, page.getByRole('navigation', { name: 'Main' }));
 }
 
 /** Opens the calendar of a date field in `scope` and clicks the day, moving months forward as needed. */
@@ -30,7 +17,7 @@ export async function pickDate(scope: Locator, label: string, day: string): Prom
   const calendar = scope.getByRole('dialog', { name });
   await calendar.waitFor();
   for (let months = 0; months < 4; months++) {
-    const button = calendar.getByRole('button', { name: calendarDay(day), exact: true });
+    const button = calendar.getByRole('button', { name: formatLongDate(day), exact: true });
     if ((await button.count()) > 0) {
       await button.click();
       await calendar.waitFor({ state: 'hidden' });
@@ -265,13 +252,9 @@ export async function openSection(
   page: Page,
   section: 'Book' | 'My trips' | 'Check-in' | 'Account',
 ): Promise<void> {
-  const link = page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: section, exact: true });
-  const href = (await link.getAttribute('href')) ?? '/';
-  await link.click();
-  await page.waitForURL((url) => url.pathname === href);
-  await page.waitForLoadState('load');
+  await followLink(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: section, exact: true }),
+  );
 }
 
 /** Opens a trip from My trips by its confirmation code. */

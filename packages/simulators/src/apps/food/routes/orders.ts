@@ -4,6 +4,7 @@ import {
   fieldError,
   formatDate,
   formatTime,
+  formatWeekdayDate,
   HttpError,
   html,
   type RequestContext,
@@ -75,13 +76,6 @@ function itemsOf(ctx: RequestContext, orderId: number): OrderItem[] {
     .all(orderId);
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** 'Fri, Nov 20, 2026' */
-function weekdayDate(iso: string): string {
-  return `${WEEKDAYS[new Date(iso).getUTCDay()]}, ${formatDate(iso)}`;
-}
-
 function ordersList(ctx: RequestContext) {
   const q = (ctx.query.get('q') ?? '').trim();
   const page = Math.max(1, Math.floor(Number(ctx.query.get('page')) || 1));
@@ -112,7 +106,7 @@ function ordersList(ctx: RequestContext) {
 <thead><tr><th scope="col">Date</th><th scope="col">Restaurant</th><th scope="col">Items</th><th scope="col">Total</th><th scope="col">Status</th></tr></thead>
 <tbody>${rows.map(
       (o) => html`<tr>
-  <td>${weekdayDate(o.placed_at)}</td>
+  <td>${formatWeekdayDate(o.placed_at)}</td>
   <td><a href="/orders/${o.id}">${o.restaurant}</a> <span class="muted small">${o.neighbourhood}</span></td>
   <td class="small">${o.summary}</td>
   <td>${money(o.total_cents)}</td>
@@ -156,7 +150,7 @@ function orderPage(ctx: RequestContext, order: Order, errors: DetailErrors = {},
     status,
     body: html`<p class="crumbs"><a href="/orders">Orders</a> › ${order.number}</p>
 <div class="page-head"><div><h1>${restaurant.name}</h1>
-<p class="muted">${restaurant.neighbourhood} · Order ${order.number} · placed ${weekdayDate(order.placed_at)}, ${formatTime(order.placed_at)} · ${order.slot === 'asap' ? 'ASAP' : `scheduled for ${slotLabel(order.slot)}`}</p></div>
+<p class="muted">${restaurant.neighbourhood} · Order ${order.number} · placed ${formatWeekdayDate(order.placed_at)}, ${formatTime(order.placed_at)} · ${order.slot === 'asap' ? 'ASAP' : `scheduled for ${slotLabel(order.slot)}`}</p></div>
 <div class="head-actions">${statusBadge(state)}</div></div>
 ${
   !delivered &&

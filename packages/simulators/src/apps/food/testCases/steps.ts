@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { type SolveContext, signInStep } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Steps shared by the reference solutions: what a hungry customer does on Forkful, through the page only. */
 
@@ -8,10 +9,7 @@ export function escapeRegExp(text: string): string {
 }
 
 export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
-  await page.getByLabel('Email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signInStep(page, ctx, SIGN_IN_FORM, page.getByRole('navigation', { name: 'Main' }));
 }
 
 export async function toast(page: Page, text: string | RegExp): Promise<void> {

@@ -1,15 +1,13 @@
 /// <reference lib="dom" />
 // Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import type { Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { type SolveContext, signInStep } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Steps the reference solutions share, each done through the UI as a person would. */
 
 export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
-  await page.getByLabel('Email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.locator('main.content').waitFor();
+  await signInStep(page, ctx, SIGN_IN_FORM, page.locator('main.content'));
 }
 
 export async function searchMail(page: Page, query: string): Promise<void> {

@@ -7,7 +7,8 @@ import {
   HttpError,
   html,
   type RequestContext,
-  type SignInView,
+  type SafeHtml,
+  type SignInForm,
   signInRoutes,
 } from '../../../kit';
 import { CUSTOMER } from '../data/people';
@@ -23,14 +24,13 @@ type PendingChange = { kind: 'default'; addressId: number } | { kind: 'delete'; 
 
 const Verify = formSchema({ password: fields.password() });
 
-function signInPage({ next, email, errors }: SignInView) {
-  return html`<h1>Sign in</h1><p class="muted">Welcome back. Sign in to see your cart, orders and saved addresses.</p>
-<form method="post" action="/login" class="stack" novalidate><input type="hidden" name="next" value="${next}">
-<div class="field"><label for="email">Email</label><input id="email" name="email" type="email" value="${email}" autocomplete="username">${fieldError(errors.email)}</div>
-<div class="field"><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password">${fieldError(errors.password)}</div>
-<button class="btn btn-primary btn-block btn-lg">Sign in</button></form>
+export const SIGN_IN_FORM: SignInForm = { submit: { className: 'btn btn-primary btn-block btn-lg' } };
+
+const signInPage = (
+  form: SafeHtml,
+) => html`<h1>Sign in</h1><p class="muted">Welcome back. Sign in to see your cart, orders and saved addresses.</p>
+${form}
 <p class="muted small">New to Hearth &amp; Harbor? Accounts are created at checkout.</p>`;
-}
 
 function isVerified(ctx: RequestContext): boolean {
   const at = ctx.sessionValue<number>('verified_at');
@@ -122,6 +122,7 @@ function editPage(
 export function accountRoutes(app: AppBuilder): void {
   signInRoutes(app, {
     home: '/',
+    form: SIGN_IN_FORM,
     page: signInPage,
     mismatch: { at: 'password', message: "That email and password don't match our records." },
     signedOut: { to: '/', message: 'You have signed out' },

@@ -1,7 +1,7 @@
 import {
   type AppBuilder,
   fieldError,
-  formatDate,
+  formatWeekdayDate,
   html,
   type RequestContext,
   raw,
@@ -49,17 +49,14 @@ export function addressLines(
   return html`${a.full_name}<br>${a.line1}${a.line2 && html`<br>${a.line2}`}<br>${a.city}, ${a.region} ${a.postal_code}`;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
 function arrival(method: ShippingMethod, now: Date): string {
   const option = shippingOption(method);
   if (!option) return '';
   const { earliest, latest } = arrivalWindow(option, now);
-  // The kit's formatter has no weekday; the day name is what shoppers compare against their deadline.
-  const day = (d: Date) => `${WEEKDAYS[d.getUTCDay()]}, ${formatDate(d)}`;
+  // The day name is what shoppers compare against their deadline.
   return option.minDays === option.maxDays
-    ? `Arrives ${day(earliest)}`
-    : `Arrives ${day(earliest)} – ${day(latest)}`;
+    ? `Arrives ${formatWeekdayDate(earliest)}`
+    : `Arrives ${formatWeekdayDate(earliest)} – ${formatWeekdayDate(latest)}`;
 }
 
 function steps(current: 1 | 2): SafeHtml {

@@ -1,5 +1,6 @@
 import type { FrameLocator, Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { type SolveContext, signInStep } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/account';
 
 /** UI steps shared by the reference solutions: each does what a shopper would click and type. */
 
@@ -7,10 +8,7 @@ export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
   if (!new URL(page.url()).pathname.startsWith('/login')) {
     await page.getByRole('link', { name: 'Sign in' }).click();
   }
-  await page.getByLabel('Email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signInStep(page, ctx, SIGN_IN_FORM, page.getByRole('button', { name: /Account/ }));
 }
 
 export async function openOrder(page: Page, number: string): Promise<void> {

@@ -1,31 +1,18 @@
 /// <reference lib="dom" />
 // Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import type { Locator, Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { followLink, formatLongDate, type SolveContext, signInStep } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Steps shared by the reference solutions: what a traveller does on Roamly, through the page only. */
 
 export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
-  await page.getByLabel('Email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
-
-/** 'Friday, April 10, 2026': how the date picker names its days. */
-export function dayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  await signInStep(page, ctx, SIGN_IN_FORM, page.getByRole('navigation', { name: 'Main' }));
 }
 
 async function clickDay(calendar: Locator, day: string): Promise<void> {
   for (let months = 0; months < 14; months++) {
-    const button = calendar.getByRole('button', { name: dayLabel(day), exact: true });
+    const button = calendar.getByRole('button', { name: formatLongDate(day), exact: true });
     if ((await button.count()) > 0) {
       await button.click();
       return;
@@ -218,11 +205,7 @@ export async function openSection(
   page: Page,
   section: 'Explore' | 'Wishlists' | 'Trips' | 'Messages',
 ): Promise<void> {
-  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: section });
-  const href = (await link.getAttribute('href')) ?? '/';
-  await link.click();
-  await page.waitForURL((url) => url.pathname === href);
-  await page.waitForLoadState('load');
+  await followLink(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: section }));
 }
 
 export async function openTrip(

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import type { Page } from 'playwright-core';
-import type { SolveContext, TestCaseDefinition } from '../../../kit';
+import { type SolveContext, type TestCaseDefinition, tableCells } from '../../../kit';
 import {
   addComment,
   filterIssues,
@@ -59,13 +59,7 @@ async function triageUrgentWebBugs(page: Page, ctx: SolveContext, chooseOwner: (
     (r) => r.type === 'Bug' && !['Done', 'Canceled'].includes(r.status),
   );
   await openSection(page, 'Team');
-  const team = await page
-    .locator('.team-table tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) =>
-        Array.from(tr.querySelectorAll('td'), (td) => td.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
-      ),
-    );
+  const team = await tableCells(page.locator('.team-table tbody tr'));
   const owner = chooseOwner(team);
   for (const row of rows) {
     await openIssue(page, row.key);

@@ -1,19 +1,18 @@
 /// <reference lib="dom" />
 // Reference solutions pass callbacks to page.evaluate, which run in the browser.
 import type { Page } from 'playwright-core';
-import type { SolveContext } from '../../../kit';
+import { followLink, type SolveContext, signInStep } from '../../../kit';
+import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Steps shared by the reference solutions: what a user of Linework does, through the page only. */
 
 export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
-  await page.getByLabel('Email').fill(ctx.auth.user);
-  await page.getByLabel('Password').fill(ctx.auth.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .or(page.getByLabel('Main navigation'))
-    .first()
-    .waitFor();
+  await signInStep(
+    page,
+    ctx,
+    SIGN_IN_FORM,
+    page.getByRole('navigation', { name: 'Main navigation' }).or(page.getByLabel('Main navigation')).first(),
+  );
 }
 
 /** Follows one of the sidebar's main links and waits for its page, so nothing reads the previous one. */
@@ -21,10 +20,7 @@ export async function openSection(
   page: Page,
   section: 'My issues' | 'All issues' | 'Projects' | 'Team',
 ): Promise<void> {
-  const link = page.getByRole('link', { name: section, exact: true });
-  const href = (await link.getAttribute('href')) ?? '';
-  await link.click();
-  await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+  await followLink(page.getByRole('link', { name: section, exact: true }));
 }
 
 /** Types the key in the top search box, which jumps straight to the issue. */

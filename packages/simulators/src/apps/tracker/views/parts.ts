@@ -1,4 +1,4 @@
-import { classNames, html, type SafeHtml } from '../../../kit';
+import { classNames, html, initials, type SafeHtml } from '../../../kit';
 import { ISSUE_TYPES, type IssueType, PRIORITIES, type Priority, STATUSES, type Status } from '../domain';
 
 const AVATAR_COLORS = [
@@ -11,15 +11,6 @@ const AVATAR_COLORS = [
   '#74b816',
   '#f59f00',
 ];
-
-export function initials(name: string): string {
-  return name
-    .split(' ')
-    .map((part) => part.charAt(0))
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
 
 export function avatar(name: string | null, id: number | null, size: 'sm' | 'md' = 'sm'): SafeHtml {
   if (name === null || id === null)
