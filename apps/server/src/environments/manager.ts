@@ -255,7 +255,7 @@ export class EnvironmentManager {
     const testCase = simulator?.testCases.find((candidate) => candidate.key === key);
     if (!simulator || !testCase) return Promise.resolve(null);
     const run = this.#scripts.then(async () => {
-      const browser = await launchChromium();
+      const browser = await launchChromium(this.options.chromiumPath);
       try {
         const result = await runTestCase({ browser, host: this.#host, simulator, testCase, variant });
         return { mutations: result.mutations, output: result.output };

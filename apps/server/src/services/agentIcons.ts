@@ -81,7 +81,7 @@ export class EmojiIconRenderer {
       return Promise.reject(new HttpError(503, ICON_MESSAGES.unavailable));
     // Every drawing ahead ends by its own deadline, which came before this one: the wait is bounded too.
     const deadline = AbortSignal.timeout(this.options.timeoutMs ?? ICON_RENDER_TIMEOUT_MS);
-    const rendering = this.#turn.then(() => draw(emoji, deadline));
+    const rendering = this.#turn.then(() => draw(emoji, this.options.chromiumPath, deadline));
     this.#turn = rendering.catch(() => undefined);
     return rendering.then((png) => {
       if (this.#drawn.size < DRAWN_KEPT) this.#drawn.set(emoji, png);
@@ -90,9 +90,9 @@ export class EmojiIconRenderer {
   }
 }
 
-async function draw(emoji: string, deadline: AbortSignal): Promise<Buffer> {
+async function draw(emoji: string, chromiumPath: string, deadline: AbortSignal): Promise<Buffer> {
   if (deadline.aborted) throw new HttpError(503, ICON_MESSAGES.timedOut);
-  const launching = launchChromium();
+  const launching = launchChromium(chromiumPath);
   const png = launching.then(async (browser) => {
     try {
       const page = await browser.newPage({
