@@ -91,6 +91,39 @@ describe.skipIf(!redisUrl)('the Redis job queue', () => {
     await expect(queue.add('runSession', { sessionId: 0 })).rejects.toThrow();
     expect(await queue.counts('runSession')).toEqual({ queued: 0, running: 0 });
   });
+
+  it("hands a job's progress, in order, and its result from the worker to whoever added it", async () => {
+    const keys = prefix();
+    const adder = new RedisQueue({ url: redisUrl!, prefix: keys });
+    const worker = new RedisQueue({ url: redisUrl!, prefix: keys });
+    queues.push(adder, worker);
+    const steps = ['finding_sessions', 'reading_sessions', 'generating', 'saving'] as const;
+    worker.work({
+      generateMutations: {
+        async run({ testCaseIds }, job) {
+          job.progress({ type: 'init', status: 'processing', total_mutations: testCaseIds.length });
+          for (const step of steps) job.progress({ type: 'mutation_progress', step, status: 'processing' });
+          return null;
+        },
+        failed: async () => undefined,
+      },
+    });
+    const heard: unknown[] = [];
+    const job = await adder.add(
+      'generateMutations',
+      {
+        viewer: { organizationId: 1, isAdmin: false, allowedSimulatorIds: [], userId: null },
+        testCaseIds: [7, 8],
+        single: false,
+      },
+      { onProgress: (event) => heard.push(event) },
+    );
+    expect(await job.finished).toEqual({ status: 'completed', attempts: 1, result: undefined });
+    expect(heard).toEqual([
+      { type: 'init', status: 'processing', total_mutations: 2 },
+      ...steps.map((step) => ({ type: 'mutation_progress', step, status: 'processing' })),
+    ]);
+  });
 });
 
 describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor worker` processes', () => {

@@ -1,3 +1,9 @@
+import {
+  EvaluatorHealth,
+  MutationGenerationEvent,
+  MutationGenerationResult,
+  RescoreResult,
+} from '@proctor/contracts';
 import { z } from 'zod';
 
 /**
@@ -9,9 +15,17 @@ import { z } from 'zod';
  * What a job stands for is in the database, so a job lost with its process is added again at start (queued
  * runs by the run scheduler, ended sessions not yet scored by requeueUnscoredSessions).
  */
-export interface JobDefinition<Payload extends z.ZodType> {
+export interface JobDefinition<
+  Payload extends z.ZodType,
+  Result extends z.ZodType = z.ZodVoid,
+  Progress extends z.ZodType = z.ZodNever,
+> {
   name: string;
   payload: Payload;
+  /** What the job answers, for whoever added it and waits (`AddedJob.finished`). */
+  result: Result;
+  /** What it reports as it goes (`JobContext.progress`), to whoever added it (the add's `onProgress`). */
+  progress?: Progress;
   /** How long one attempt may take: it is then aborted and counts as failed. */
   timeoutMs: number;
   /** Attempts in all (1: never retried). A handler's PermanentJobError is never retried. */
@@ -20,9 +34,21 @@ export interface JobDefinition<Payload extends z.ZodType> {
   concurrency: number;
 }
 
-function defineJob<Payload extends z.ZodType>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
+function defineJob<
+  Payload extends z.ZodType,
+  Result extends z.ZodType = z.ZodVoid,
+  Progress extends z.ZodType = z.ZodNever,
+>(definition: JobDefinition<Payload, Result, Progress>): JobDefinition<Payload, Result, Progress> {
   return definition;
 }
+
+/** Who asked for a job that acts for a person (rescoring): what they may see is decided as in their request. */
+const ViewerPayload = z.object({
+  organizationId: z.number().int(),
+  isAdmin: z.boolean(),
+  allowedSimulatorIds: z.array(z.number().int()),
+  userId: z.number().int().nullable(),
+});
 
 export const JOBS = {
   /**
@@ -34,6 +60,7 @@ export const JOBS = {
   runSession: defineJob({
     name: 'run-session',
     payload: z.object({ sessionId: z.number().int().positive() }),
+    result: z.void(),
     timeoutMs: 10 * 60_000,
     attempts: 2,
     concurrency: 4,
@@ -46,22 +73,72 @@ export const JOBS = {
   scoreSession: defineJob({
     name: 'score-session',
     payload: z.object({ sessionId: z.number().int().positive() }),
+    result: z.void(),
     timeoutMs: 5 * 60_000,
     attempts: 3,
     concurrency: 4,
+  }),
+  /**
+   * Rescore (POST /api/env/simulators/{id}/rescore): the simulator's ended sessions judged again, as the viewer
+   * may see them; the route waits for its result. Never retried: each attempt adds a set of scores.
+   */
+  rescoreSimulator: defineJob({
+    name: 'rescore-simulator',
+    payload: z.object({ viewer: ViewerPayload, simulatorId: z.number().int().positive() }),
+    result: RescoreResult,
+    timeoutMs: 30 * 60_000,
+    attempts: 1,
+    concurrency: 2,
+  }),
+  /**
+   * A test case's evaluator health check (its reference solution and wrong variant run in a browser, its
+   * verdicts compared with people's), kept on the test case; the route waits for it. One at a time per worker:
+   * each check launches a Chromium of its own.
+   */
+  checkEvaluator: defineJob({
+    name: 'check-evaluator',
+    payload: z.object({ viewer: ViewerPayload, testCaseId: z.number().int().positive() }),
+    result: EvaluatorHealth,
+    timeoutMs: 10 * 60_000,
+    attempts: 1,
+    concurrency: 1,
+  }),
+  /**
+   * Expected mutations generated from the sessions people judged correct, for test cases the route checked the
+   * viewer may edit: `single` answers the one test case's result. Its progress is what the route streams.
+   */
+  generateMutations: defineJob({
+    name: 'generate-mutations',
+    payload: z.object({
+      viewer: ViewerPayload,
+      testCaseIds: z.array(z.number().int().positive()).min(1),
+      single: z.boolean(),
+    }),
+    result: MutationGenerationResult.nullable(),
+    progress: MutationGenerationEvent,
+    timeoutMs: 10 * 60_000,
+    attempts: 1,
+    concurrency: 2,
   }),
 } as const;
 
 export type JobName = keyof typeof JOBS;
 export type JobPayload<Name extends JobName> = z.output<(typeof JOBS)[Name]['payload']>;
+export type JobResult<Name extends JobName> = z.output<(typeof JOBS)[Name]['result']>;
+export type JobProgress<Name extends JobName> =
+  (typeof JOBS)[Name] extends JobDefinition<z.ZodType, z.ZodType, infer Progress>
+    ? z.output<Progress>
+    : never;
 
 /** What a handler gets besides its payload. */
-export interface JobContext {
+export interface JobContext<Progress = unknown> {
   jobId: string;
   /** 1 for the first attempt. */
   attempt: number;
   /** Aborted when the attempt runs out of time or the worker closes. */
   signal: AbortSignal;
+  /** Tells whoever added the job how it goes (in order; nobody may be listening). */
+  progress(event: Progress): void;
 }
 
 /**
@@ -69,7 +146,7 @@ export interface JobContext {
  * attempts, out of time, or refused), with the reason, so that its records say why.
  */
 export interface JobHandler<Name extends JobName> {
-  run(payload: JobPayload<Name>, context: JobContext): Promise<void>;
+  run(payload: JobPayload<Name>, context: JobContext<JobProgress<Name>>): Promise<JobResult<Name>>;
   failed(payload: JobPayload<Name>, reason: string): Promise<void>;
 }
 

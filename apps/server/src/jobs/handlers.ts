@@ -3,7 +3,10 @@ import type { ScoringServices } from '@proctor/scoring';
 import type { DriverSettings } from '../agents/drivers';
 import type { EnvironmentManager } from '../environments/manager';
 import type { JobHandler, JobName } from './catalog';
-import { runSessionHandler } from './runs';
+import { checkEvaluatorHandler } from './checkEvaluator';
+import { generateMutationsHandler } from './generateMutations';
+import { rescoreSimulatorHandler } from './rescoreSimulator';
+import { runSessionHandler } from './runSession';
 import { scoreSessionHandler } from './scoreSession';
 
 /** Every job of the catalog with its handler: what a worker (the server, `proctor worker`) runs. */
@@ -18,5 +21,8 @@ export function jobHandlers(
   return {
     runSession: runSessionHandler(db, environments, settings.drivers),
     scoreSession: scoreSessionHandler(db, settings.scoring),
+    rescoreSimulator: rescoreSimulatorHandler(db, settings.scoring),
+    checkEvaluator: checkEvaluatorHandler(db, environments, settings.scoring),
+    generateMutations: generateMutationsHandler(db),
   };
 }

@@ -5,18 +5,20 @@ import {
   type JobHandlers,
   type JobName,
   type JobPayload,
+  type JobProgress,
+  type JobResult,
   PermanentJobError,
   type WorkerLimits,
 } from './catalog';
 
-export type JobOutcome =
-  | { status: 'completed'; attempts: number }
+export type JobOutcome<Result = unknown> =
+  | { status: 'completed'; attempts: number; result: Result }
   | { status: 'failed'; attempts: number; reason: string };
 
-export interface AddedJob {
+export interface AddedJob<Result = unknown> {
   id: string;
-  /** Settles when the job has completed or failed for good (it never rejects). */
-  finished: Promise<JobOutcome>;
+  /** Settles when the job has completed (with its result) or failed for good (it never rejects). */
+  finished: Promise<JobOutcome<Result>>;
 }
 
 /**
@@ -24,7 +26,11 @@ export interface AddedJob {
  * the same interface fronts Redis when REDIS_URL is set.
  */
 export interface JobQueue {
-  add<Name extends JobName>(name: Name, payload: JobPayload<Name>): Promise<AddedJob>;
+  add<Name extends JobName>(
+    name: Name,
+    payload: JobPayload<Name>,
+    options?: AddOptions<Name>,
+  ): Promise<AddedJob<JobResult<Name>>>;
   /** This process becomes a worker: it runs the jobs with these handlers. */
   work(handlers: JobHandlers, limits?: WorkerLimits): void;
   /** Jobs waiting and running now. */
@@ -33,12 +39,18 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
+/** `onProgress`: told each progress report of the job, from wherever it runs, in order. */
+export interface AddOptions<Name extends JobName> {
+  onProgress?: (event: JobProgress<Name>) => void;
+}
+
 interface Pending {
   id: string;
   name: JobName;
   payload: unknown;
   attempt: number;
   settle(outcome: JobOutcome): void;
+  onProgress: ((event: unknown) => void) | undefined;
 }
 
 /** A message for a thrown value, as a job's failure reason. */
@@ -62,15 +74,20 @@ export class InProcessQueue implements JobQueue {
   /** `catalog`: the jobs' settings (tests shorten a time limit). */
   constructor(private readonly catalog: typeof JOBS = JOBS) {}
 
-  async add<Name extends JobName>(name: Name, payload: JobPayload<Name>): Promise<AddedJob> {
+  async add<Name extends JobName>(
+    name: Name,
+    payload: JobPayload<Name>,
+    options: AddOptions<Name> = {},
+  ): Promise<AddedJob<JobResult<Name>>> {
     if (this.#closed) throw new Error('The job queue is closed');
     const parsed = this.catalog[name].payload.parse(payload);
     const id = randomUUID();
     let settle!: (outcome: JobOutcome) => void;
-    const finished = new Promise<JobOutcome>((resolve) => {
-      settle = resolve;
+    const finished = new Promise<JobOutcome<JobResult<Name>>>((resolve) => {
+      settle = resolve as (outcome: JobOutcome) => void;
     });
-    this.#queue(name).push({ id, name, payload: parsed, attempt: 1, settle });
+    const onProgress = options.onProgress as ((event: unknown) => void) | undefined;
+    this.#queue(name).push({ id, name, payload: parsed, attempt: 1, settle, onProgress });
     this.#pump(name);
     return { id, finished };
   }
@@ -125,7 +142,7 @@ export class InProcessQueue implements JobQueue {
   async #attempt(job: Pending, controller: AbortController): Promise<void> {
     const definition = this.catalog[job.name];
     const handler = this.#handlers![job.name] as {
-      run(payload: unknown, context: JobContext): Promise<void>;
+      run(payload: unknown, context: JobContext): Promise<unknown>;
       failed(payload: unknown, reason: string): Promise<void>;
     };
     const timer = setTimeout(
@@ -133,8 +150,14 @@ export class InProcessQueue implements JobQueue {
       definition.timeoutMs,
     );
     let failure: { reason: string; permanent: boolean } | undefined;
+    let result: unknown;
     try {
-      await handler.run(job.payload, { jobId: job.id, attempt: job.attempt, signal: controller.signal });
+      result = await handler.run(job.payload, {
+        jobId: job.id,
+        attempt: job.attempt,
+        signal: controller.signal,
+        progress: (event) => job.onProgress?.(event),
+      });
       // A handler that returned after its signal fired still ran out of time or was stopped.
       if (controller.signal.aborted)
         failure = { reason: reasonOf(controller.signal.reason), permanent: true };
@@ -148,7 +171,7 @@ export class InProcessQueue implements JobQueue {
       clearTimeout(timer);
     }
     if (!failure) {
-      job.settle({ status: 'completed', attempts: job.attempt });
+      job.settle({ status: 'completed', attempts: job.attempt, result });
       return;
     }
     if (!failure.permanent && !this.#closed && job.attempt < definition.attempts) {

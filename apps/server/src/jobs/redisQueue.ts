@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import {
   JOBS,
@@ -5,10 +6,11 @@ import {
   type JobHandlers,
   type JobName,
   type JobPayload,
+  type JobResult,
   PermanentJobError,
   type WorkerLimits,
 } from './catalog';
-import type { AddedJob, JobOutcome, JobQueue } from './queue';
+import type { AddedJob, AddOptions, JobOutcome, JobQueue } from './queue';
 
 export interface RedisQueueOptions {
   url: string;
@@ -23,7 +25,7 @@ export interface RedisQueueOptions {
 }
 
 type Handler = {
-  run(payload: unknown, context: JobContext): Promise<void>;
+  run(payload: unknown, context: JobContext): Promise<unknown>;
   failed(payload: unknown, reason: string): Promise<void>;
 };
 
@@ -53,6 +55,7 @@ export class RedisQueue implements JobQueue {
   readonly #workers: Worker[] = [];
   readonly #running = new Set<AbortController>();
   readonly #pending = new Map<string, (outcome: JobOutcome) => void>();
+  readonly #progressListeners = new Map<string, (event: unknown) => void>();
   #handlers: JobHandlers | undefined;
   #closed = false;
 
@@ -90,7 +93,11 @@ export class RedisQueue implements JobQueue {
         connection: this.#connection,
         prefix: this.#options.prefix,
       });
-      queueEvents.on('completed', ({ jobId }) => void this.#settle(name, jobId, null));
+      queueEvents.on(
+        'completed',
+        ({ jobId, returnvalue }) => void this.#settle(name, jobId, null, returnvalue),
+      );
+      queueEvents.on('progress', ({ jobId, data }) => this.#progressListeners.get(jobId)?.(data));
       queueEvents.on(
         'failed',
         ({ jobId, failedReason }) => void this.#settle(name, jobId, reasonOf(failedReason)),
@@ -101,16 +108,18 @@ export class RedisQueue implements JobQueue {
     return events;
   }
 
-  async #settle(name: JobName, jobId: string, failure: string | null): Promise<void> {
+  async #settle(name: JobName, jobId: string, failure: string | null, result?: unknown): Promise<void> {
     const settle = this.#pending.get(jobId);
     if (!settle) return;
     this.#pending.delete(jobId);
+    this.#progressListeners.delete(jobId);
     const job = await this.#queue(name)
       .getJob(jobId)
       .catch(() => undefined);
     const attempts = job?.attemptsStarted ?? job?.attemptsMade ?? 1;
     if (failure === null) {
-      settle({ status: 'completed', attempts });
+      // BullMQ keeps a job's return value as JSON, and none as null.
+      settle({ status: 'completed', attempts, result: result ?? undefined });
       return;
     }
     // A worker that died told nobody: the job's records hear of it here.
@@ -119,19 +128,34 @@ export class RedisQueue implements JobQueue {
     settle({ status: 'failed', attempts, reason: failure });
   }
 
-  async add<Name extends JobName>(name: Name, payload: JobPayload<Name>): Promise<AddedJob> {
+  async add<Name extends JobName>(
+    name: Name,
+    payload: JobPayload<Name>,
+    options: AddOptions<Name> = {},
+  ): Promise<AddedJob<JobResult<Name>>> {
     if (this.#closed) throw new Error('The job queue is closed');
     const definition = this.#options.catalog[name];
     const data = definition.payload.parse(payload);
     await this.#listen(name);
-    const job = await this.#queue(name).add(definition.name, data, {
-      attempts: definition.attempts,
-      backoff: { type: 'fixed', delay: 1_000 },
-      removeOnComplete: { count: 10_000 },
-      removeOnFail: { count: 10_000 },
-    });
-    const id = job.id!;
-    const finished = new Promise<JobOutcome>((resolve) => this.#pending.set(id, resolve));
+    // The id is chosen here, so that whoever waits is listening before the job can report or end.
+    const id = randomUUID();
+    const finished = new Promise<JobOutcome<JobResult<Name>>>((resolve) =>
+      this.#pending.set(id, resolve as (outcome: JobOutcome) => void),
+    );
+    if (options.onProgress) this.#progressListeners.set(id, options.onProgress as (event: unknown) => void);
+    try {
+      await this.#queue(name).add(definition.name, data, {
+        jobId: id,
+        attempts: definition.attempts,
+        backoff: { type: 'fixed', delay: 1_000 },
+        removeOnComplete: { count: 10_000 },
+        removeOnFail: { count: 10_000 },
+      });
+    } catch (error) {
+      this.#pending.delete(id);
+      this.#progressListeners.delete(id);
+      throw error;
+    }
     return { id, finished };
   }
 
@@ -170,21 +194,28 @@ export class RedisQueue implements JobQueue {
     }
   }
 
-  async #process(job: Job, handler: Handler, timeoutMs: number): Promise<void> {
+  async #process(job: Job, handler: Handler, timeoutMs: number): Promise<unknown> {
     const controller = new AbortController();
     this.#running.add(controller);
     const timer = setTimeout(
       () => controller.abort(new Error(`It ran out of time (${Math.round(timeoutMs / 1000)} s)`)),
       timeoutMs,
     );
+    // Reports go out one after another, and all of them before the job's end.
+    let reports = Promise.resolve();
     try {
-      await handler.run(job.data, {
+      const result = await handler.run(job.data, {
         jobId: job.id!,
         attempt: Math.max(1, job.attemptsStarted),
         signal: controller.signal,
+        progress: (event) => {
+          reports = reports.then(() => job.updateProgress(event as object)).catch(() => undefined);
+        },
       });
+      await reports;
       if (controller.signal.aborted)
         throw new UnrecoverableError((controller.signal.reason as Error).message);
+      return result;
     } catch (error) {
       if (error instanceof UnrecoverableError) throw error;
       // A stop (time limit, shutdown) or a permanent failure is not tried again.

@@ -9,10 +9,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { access, defineRawRoute, defineRoute } from '../http/route';
 import {
-  generateForTestCase,
-  generateForTestCases,
   generateMutationsConfig,
   mergedMutations,
+  requestMutationGeneration,
   testCasesToGenerate,
 } from '../services/mutationGeneration';
 import { viewerOf } from '../services/testCaseAccess';
@@ -47,7 +46,7 @@ function eventStream(
 
 export function mutationGenerationRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.generateMutationsConfig, authors, ({ app: ctx, principal, params }) =>
-    generateMutationsConfig(ctx.db, viewerOf(principal), params.id),
+    generateMutationsConfig(ctx.db, ctx.queue, viewerOf(principal), params.id),
   );
 
   defineRoute(app, endpoints.mergedMutations, access.member(), async ({ app: ctx, principal, body }) => {
@@ -70,16 +69,7 @@ export function mutationGenerationRoutes(app: FastifyInstance) {
       const body = request.body as z.output<typeof GenerateMutationsSingleRequest>;
       const testCase = await findEditableTestCase(db, viewer, String(body.test_case_id));
       return eventStream(reply, async (send) => {
-        const about = { test_case_name: testCase.name, test_case_public_id: testCase.publicId };
-        send({ type: 'init', ...about, total_mutations: 1, status: 'processing' });
-        const result = await generateForTestCase(db, viewer, testCase, send);
-        send({
-          type: 'result',
-          ...about,
-          status: result.status,
-          ...(result.errors[0] ? { error: result.errors[0] } : {}),
-          result,
-        });
+        await requestMutationGeneration(app.ctx.queue, { viewer, testCases: [testCase], single: true }, send);
       });
     },
     { body: GenerateMutationsSingleRequest },
@@ -98,7 +88,9 @@ export function mutationGenerationRoutes(app: FastifyInstance) {
         viewer,
         request.body as z.output<typeof GenerateMutationsRequest>,
       );
-      return eventStream(reply, (send) => generateForTestCases(db, viewer, rows, send));
+      return eventStream(reply, async (send) => {
+        await requestMutationGeneration(app.ctx.queue, { viewer, testCases: rows, single: false }, send);
+      });
     },
     { body: GenerateMutationsRequest },
   );

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http/errors';
 import { access, defineRawRoute, defineRoute } from '../http/route';
-import { rescoreSimulator } from '../scoring/rescore';
+import { requestRescore } from '../scoring/rescore';
 import { keepIconImage } from '../services/iconImages';
 import { createSimulator, getSimulator, listSimulators, updateSimulator } from '../services/simulators';
 import { viewerOf } from '../services/testCaseAccess';
@@ -58,8 +58,7 @@ export function simulatorRoutes(app: FastifyInstance) {
       anyPermission: [...RESCORE_PERMISSIONS],
       annotatorOrganization: false,
     }),
-    ({ app: ctx, principal, params }) =>
-      rescoreSimulator(ctx.db, viewerOf(principal), params.id, { services: ctx.scoring }),
+    ({ app: ctx, principal, params }) => requestRescore(ctx.db, ctx.queue, viewerOf(principal), params.id),
   );
 
   // Public: <img> tags send no bearer token, and a built-in icon reveals nothing. The policy header keeps an

@@ -1,7 +1,7 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { access, defineRoute } from '../http/route';
-import { checkEvaluator } from '../scoring/evaluatorHealth';
+import { requestEvaluatorCheck } from '../scoring/evaluatorHealth';
 import { checkScoringConfig } from '../scoring/testCaseConfig';
 import { viewerOf } from '../services/testCaseAccess';
 import {
@@ -49,11 +49,7 @@ export function testCaseRoutes(app: FastifyInstance) {
 
   // Runs scripts in a browser and judges sessions again: for those who may change the test case (001 §6).
   defineRoute(app, endpoints.evaluatorHealth, authors, ({ app: ctx, principal, params }) =>
-    checkEvaluator(
-      { db: ctx.db, environments: ctx.environments, services: ctx.scoring },
-      viewerOf(principal),
-      params.id,
-    ),
+    requestEvaluatorCheck(ctx.db, ctx.queue, viewerOf(principal), params.id),
   );
 
   defineRoute(app, endpoints.archiveTestCase, authors, async ({ app: ctx, principal, params }) => ({

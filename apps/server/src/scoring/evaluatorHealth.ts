@@ -18,6 +18,7 @@ import {
 import { and, desc, eq, inArray, not } from 'drizzle-orm';
 import { simulatorFilters } from '../environments/evaluation';
 import type { EnvironmentManager } from '../environments/manager';
+import type { JobQueue } from '../jobs/queue';
 import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
 import type { Viewer } from '../services/testCaseAccess';
 import { findEditableTestCase } from '../services/testCases';
@@ -182,9 +183,28 @@ async function agreementCheck(
   };
 }
 
-/** Runs the checks of a test case the caller may edit, keeps the result on it, and answers both. */
-export async function checkEvaluator(ctx: CheckContext, viewer: Viewer, ref: string) {
-  const testCase = await findEditableTestCase(ctx.db, viewer, ref);
+/**
+ * The evaluator-health route: the test case must be one the caller may edit (403/404 here); the checks are the
+ * check-evaluator job's (`checkEvaluator`, wherever the queue runs it); the answer is the test case with them.
+ */
+export async function requestEvaluatorCheck(db: Database, queue: JobQueue, viewer: Viewer, ref: string) {
+  const testCase = await findEditableTestCase(db, viewer, ref);
+  const job = await queue.add('checkEvaluator', { viewer, testCaseId: testCase.id });
+  const outcome = await job.finished;
+  if (outcome.status === 'failed') throw new Error(`The evaluator check did not finish: ${outcome.reason}`);
+  const [row] = await db.select().from(testCases).where(eq(testCases.id, testCase.id));
+  const [presented] = await presentTestCases(db, viewer, [row!]);
+  return { testCase: presented!, health: outcome.result };
+}
+
+/** Runs the checks of a test case and keeps the result on it. */
+export async function checkEvaluator(
+  ctx: CheckContext,
+  viewer: Viewer,
+  testCaseId: number,
+): Promise<EvaluatorHealth> {
+  const [testCase] = await ctx.db.select().from(testCases).where(eq(testCases.id, testCaseId));
+  if (!testCase) throw new Error('The test case is gone');
   const [simulator] =
     testCase.simulatorId === null
       ? []
@@ -209,11 +229,6 @@ export async function checkEvaluator(ctx: CheckContext, viewer: Viewer, ref: str
     checked_at: new Date().toISOString(),
     checks,
   };
-  const [row] = await ctx.db
-    .update(testCases)
-    .set({ evaluatorHealth: health })
-    .where(eq(testCases.id, testCase.id))
-    .returning();
-  const [presented] = await presentTestCases(ctx.db, viewer, [row!]);
-  return { testCase: presented!, health };
+  await ctx.db.update(testCases).set({ evaluatorHealth: health }).where(eq(testCases.id, testCase.id));
+  return health;
 }

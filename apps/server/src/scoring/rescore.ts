@@ -4,6 +4,7 @@ import { combinedVerdict, type ScoringServices, type SimulatorConfig } from '@pr
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { simulatorFilters } from '../environments/evaluation';
 import { notFound } from '../http/errors';
+import type { JobQueue } from '../jobs/queue';
 import { simulatorVisible, testCaseVisible, type Viewer } from '../services/testCaseAccess';
 import { type StoredSessionScoring, scoreStoredSession, scoreTypesOf, type TestCaseRow } from './pipeline';
 
@@ -116,6 +117,32 @@ async function rescoreTestCase(
   };
 }
 
+async function visibleSimulator(db: Database, viewer: Viewer, simulatorId: number) {
+  const [simulator] = await db
+    .select({ id: simulators.id, config: simulators.config })
+    .from(simulators)
+    .where(and(eq(simulators.id, simulatorId), simulatorVisible(viewer)));
+  if (!simulator) throw notFound('Simulator not found');
+  return simulator;
+}
+
+/**
+ * The rescore route: the simulator is looked up here (404 for one the viewer cannot see), the work is the
+ * rescore-simulator job's (`rescoreSimulator`, wherever the queue runs it), and its result is the answer.
+ */
+export async function requestRescore(
+  db: Database,
+  queue: JobQueue,
+  viewer: Viewer,
+  simulatorId: number,
+): Promise<RescoreResult> {
+  await visibleSimulator(db, viewer, simulatorId);
+  const job = await queue.add('rescoreSimulator', { viewer, simulatorId });
+  const outcome = await job.finished;
+  if (outcome.status === 'failed') throw new Error(`Rescoring did not finish: ${outcome.reason}`);
+  return outcome.result;
+}
+
 /**
  * Rescore (001 §2.6 Rescore Sessions, §3 Rescore result): judges again, from what is stored for them, the ended,
  * non-archived sessions of the simulator's test cases that the caller's organization ran (platform admins:
@@ -130,11 +157,7 @@ export async function rescoreSimulator(
   simulatorId: number,
   { pageSize = RESCORE_PAGE_SIZE, services = {} }: { pageSize?: number; services?: ScoringServices } = {},
 ): Promise<RescoreResult> {
-  const [simulator] = await db
-    .select({ id: simulators.id, config: simulators.config })
-    .from(simulators)
-    .where(and(eq(simulators.id, simulatorId), simulatorVisible(viewer)));
-  if (!simulator) throw notFound('Simulator not found');
+  const simulator = await visibleSimulator(db, viewer, simulatorId);
   const simulatorConfig = simulatorFilters(simulator.config as Record<string, unknown>);
   // Platform admins rescore every organization's sessions, so every organization's test cases too.
   const cases = await db

@@ -21,6 +21,7 @@ import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
 import type { z } from 'zod';
 import { simulatorFilters } from '../environments/evaluation';
 import { notFound } from '../http/errors';
+import type { JobQueue } from '../jobs/queue';
 import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
 import { recordedMutations } from './sessionRecording';
 import { canEditOwned, testCaseVisible, type Viewer } from './testCaseAccess';
@@ -201,13 +202,72 @@ export async function generateForTestCase(
   return result;
 }
 
+/** One test case's generation as the single stream tells it: init, its progress, then its result. */
+async function generateForOneTestCase(
+  db: Database,
+  viewer: Viewer,
+  testCase: TestCaseRow,
+  progress: Progress,
+): Promise<MutationGenerationResult> {
+  const about = { test_case_name: testCase.name, test_case_public_id: testCase.publicId };
+  progress({ type: 'init', ...about, total_mutations: 1, status: 'processing' });
+  const result = await generateForTestCase(db, viewer, testCase, progress);
+  progress({
+    type: 'result',
+    ...about,
+    status: result.status,
+    ...(result.errors[0] ? { error: result.errors[0] } : {}),
+    result,
+  });
+  return result;
+}
+
+/**
+ * The generate-mutations job: test cases the route already checked the viewer may edit, generated one (`single`:
+ * its result is the answer) or several; `progress` is what the route streams.
+ */
+export async function generateMutations(
+  db: Database,
+  request: { viewer: Viewer; testCaseIds: readonly number[]; single: boolean },
+  progress: Progress,
+): Promise<MutationGenerationResult | null> {
+  const found = await db
+    .select()
+    .from(testCases)
+    .where(inArray(testCases.id, [...request.testCaseIds]));
+  const rows = request.testCaseIds.flatMap((id) => found.filter((row) => row.id === id));
+  if (rows.length === 0) throw new Error(MUTATION_GENERATION_MESSAGES.noTestCases);
+  if (request.single) return generateForOneTestCase(db, request.viewer, rows[0]!, progress);
+  await generateForTestCases(db, request.viewer, rows, progress);
+  return null;
+}
+
+/**
+ * The generation routes: test cases checked here (403/404 before anything runs), the work done by the
+ * generate-mutations job wherever the queue runs it, its progress passed on to `progress` as it comes.
+ */
+export async function requestMutationGeneration(
+  queue: JobQueue,
+  request: { viewer: Viewer; testCases: readonly TestCaseRow[]; single: boolean },
+  progress?: Progress,
+): Promise<MutationGenerationResult | null> {
+  const job = await queue.add(
+    'generateMutations',
+    { viewer: request.viewer, testCaseIds: request.testCases.map((row) => row.id), single: request.single },
+    progress ? { onProgress: progress } : {},
+  );
+  const outcome = await job.finished;
+  if (outcome.status === 'failed') throw new Error(`Generation did not finish: ${outcome.reason}`);
+  return outcome.result;
+}
+
 /** POST /api/testcases/{id}/generate-state-mutations-config. */
-export async function generateMutationsConfig(db: Database, viewer: Viewer, ref: string) {
+export async function generateMutationsConfig(db: Database, queue: JobQueue, viewer: Viewer, ref: string) {
   const testCase = await findEditableTestCase(db, viewer, ref);
-  const result = await generateForTestCase(db, viewer, testCase);
+  const result = await requestMutationGeneration(queue, { viewer, testCases: [testCase], single: true });
   const [row] = await db.select().from(testCases).where(eq(testCases.id, testCase.id));
   const [presented] = await presentTestCases(db, viewer, [row!]);
-  return { testCase: presented!, result };
+  return { testCase: presented!, result: result! };
 }
 
 /**

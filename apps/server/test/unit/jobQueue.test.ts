@@ -26,6 +26,47 @@ function handlers(
 }
 
 describe('the in-process job queue', () => {
+  it("hands a job's progress, from its first report, and its result to whoever added it", async () => {
+    const queue = new InProcessQueue();
+    queue.work({
+      rescoreSimulator: {
+        run: async () => ({
+          total_test_cases: 0,
+          rescored_count: 0,
+          error_count: 0,
+          skipped_count: 0,
+          results: [],
+        }),
+        failed: async () => undefined,
+      },
+      generateMutations: {
+        // Reported before the handler first waits: the adder hears it all the same.
+        run: async (_request, job) => {
+          job.progress({ type: 'init', status: 'processing', total_mutations: 1 });
+          await Promise.resolve();
+          job.progress({ type: 'mutation_progress', step: 'saving', status: 'processing' });
+          return null;
+        },
+        failed: async () => undefined,
+      },
+    });
+    const viewer = { organizationId: 1, isAdmin: false, allowedSimulatorIds: [], userId: null };
+    const heard: unknown[] = [];
+    const generated = await queue.add(
+      'generateMutations',
+      { viewer, testCaseIds: [1], single: true },
+      { onProgress: (event) => heard.push(event) },
+    );
+    expect(await generated.finished).toEqual({ status: 'completed', attempts: 1, result: null });
+    expect(heard).toEqual([
+      { type: 'init', status: 'processing', total_mutations: 1 },
+      { type: 'mutation_progress', step: 'saving', status: 'processing' },
+    ]);
+    const rescored = await queue.add('rescoreSimulator', { viewer, simulatorId: 3 });
+    expect(await rescored.finished).toMatchObject({ status: 'completed', result: { total_test_cases: 0 } });
+    await queue.close();
+  });
+
   it('runs jobs first in first out, no more at once than the worker allows', async () => {
     const queue = new InProcessQueue();
     const started: number[] = [];
