@@ -1,4 +1,4 @@
-import { type AppBuilder, HttpError, html, type RequestContext } from '../../../kit';
+import { type AppBuilder, HttpError, html, MONTH_NAMES, type RequestContext } from '../../../kit';
 import { allAccounts, csvAmount, csvField, day, money } from '../domain';
 import { amount, pageHead } from '../views/parts';
 
@@ -26,21 +26,7 @@ function findStatement(ctx: RequestContext): Statement {
 }
 
 function monthName(iso: string): string {
-  const names = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
-  return `${names[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+  return `${MONTH_NAMES[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 }
 
 /** Balances as the statement prints them: what is owed on the card, the balance elsewhere. */

@@ -1,5 +1,5 @@
 import type { Frame, FrameLocator, Page } from 'playwright-core';
-import { type SolveContext, signInStep } from '../../../kit';
+import { MONTH_NAMES, type SolveContext, signInStep } from '../../../kit';
 import { SIGN_IN_FORM } from '../routes/auth';
 
 /** Signs in on the page the harness opened (the sign-in page, or a protected page that redirected to it). */
@@ -73,23 +73,9 @@ export function frameOf(page: Page): Frame {
 
 /** 'Monday, March 16, 2026' → '2026-03-16' for the dates the tasks use. */
 export function isoFromLong(text: string): string {
-  const months = [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ];
   const match = /([A-Z][a-z]+) (\d{1,2}), (\d{4})/.exec(text);
   if (!match) throw new Error(`not a long date: ${text}`);
-  const month = months.indexOf(match[1] as string) + 1;
+  const month = MONTH_NAMES.indexOf(match[1] as (typeof MONTH_NAMES)[number]) + 1;
   return `${match[3]}-${String(month).padStart(2, '0')}-${String(match[2]).padStart(2, '0')}`;
 }
 
