@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/builtIns';
 import { type Actor, describeEachDatabase } from './support/proctor';
+import { hungryAgent } from './support/sandboxAgents';
 import { until } from './support/until';
 
 /**
@@ -73,22 +74,6 @@ found = {
 print(json.dumps({"action": "done", "output": found}), flush=True)
 `;
 
-/** Three children that each take 400 MiB and keep it; the agent answers only if all three got theirs. */
-const HUNGRY = `import os, sys, time
-sys.stdin.readline()
-children = []
-for _ in range(3):
-    pid = os.fork()
-    if pid == 0:
-        block = b"x" * (400 << 20)
-        time.sleep(120)
-        os._exit(0)
-    children.append(pid)
-for pid in children:
-    os.waitpid(pid, 0)
-print('{"action": "done"}', flush=True)
-`;
-
 /** Set in the server's environment while these tests run: no agent may see it. */
 const MARKER = randomUUID();
 
@@ -138,7 +123,7 @@ beforeAll(async () => {
   git(source, 'commit', '--quiet', '-m', 'An agent that looks around');
   probing = git(source, 'rev-parse', 'HEAD');
   git(source, 'checkout', '--quiet', '--orphan', 'hungry');
-  await writeFile(join(source, 'agent.py'), HUNGRY);
+  await writeFile(join(source, 'agent.py'), hungryAgent(400));
   git(source, 'commit', '--quiet', '-am', 'An agent that takes more memory than it may');
   hungry = git(source, 'rev-parse', 'HEAD');
   git(source, 'checkout', '--quiet', '--orphan', 'linked');

@@ -16,6 +16,7 @@ import {
   sandboxCommand,
 } from '../../src/agents/gitContainer';
 import { AGENT_CGROUP_PREFIX, agentCgroupHierarchy } from '../../src/agents/sandboxMemory';
+import { hungryAgent } from '../support/sandboxAgents';
 import { until } from '../support/until';
 
 const observation: AgentObservation = {
@@ -68,25 +69,6 @@ async function answerOf(agentPy: string, sandbox: SandboxSettings = settings): P
     agent.kill();
   }
 }
-
-/**
- * Three children that each take 150 MiB and keep it: under a 256 MiB limit each, over it together. The agent
- * answers only if all three got theirs, which no agent within its limit does.
- */
-const HUNGRY = `import os, sys, time
-sys.stdin.readline()
-children = []
-for _ in range(3):
-    pid = os.fork()
-    if pid == 0:
-        block = b"x" * (150 << 20)
-        time.sleep(60)
-        os._exit(0)
-    children.append(pid)
-for pid in children:
-    os.waitpid(pid, 0)
-print('{"action": "done"}', flush=True)
-`;
 
 const hierarchy = agentCgroupHierarchy();
 /** This process's agents' cgroups, in the hierarchy that holds the memory controller. */
@@ -264,10 +246,14 @@ describe("a sandboxed agent's memory", () => {
     'is limited for all its processes together by a cgroup of its own, removed when it ends',
     async () => {
       const processes = 64;
-      const agent = new SandboxedAgent(await repository({ 'agent.py': HUNGRY }), ['python3', 'agent.py'], {
-        ...settings,
-        limits: { ...AGENT_SANDBOX_LIMITS, processes },
-      });
+      const agent = new SandboxedAgent(
+        await repository({ 'agent.py': hungryAgent(150) }),
+        ['python3', 'agent.py'],
+        {
+          ...settings,
+          limits: { ...AGENT_SANDBOX_LIMITS, processes },
+        },
+      );
       try {
         expect(agent.memoryGuard).toBe('cgroup');
         const [name] = ourCgroups();
@@ -300,10 +286,14 @@ describe("a sandboxed agent's memory", () => {
   );
 
   it('is limited by the watchdog where there is no cgroup to have', async () => {
-    const agent = new SandboxedAgent(await repository({ 'agent.py': HUNGRY }), ['python3', 'agent.py'], {
-      ...settings,
-      memoryGuard: 'watchdog',
-    });
+    const agent = new SandboxedAgent(
+      await repository({ 'agent.py': hungryAgent(150) }),
+      ['python3', 'agent.py'],
+      {
+        ...settings,
+        memoryGuard: 'watchdog',
+      },
+    );
     try {
       expect(ourCgroups()).toEqual([]);
       await expect(agent.ask(observation, 15_000)).rejects.toThrow(
