@@ -52,13 +52,9 @@ export class PageControl {
   }
 
   /**
-   * Makes the page's viewport exactly `width` x `height` CSS pixels, for pages open now and later, by sizing
-   * the window around it, and resolves once the page has that size. New headless Chromium draws browser UI
-   * inside `--window-size` (a 1280x720 window has a 1280x577 viewport), so the window is grown by what the UI
-   * takes, measured, not assumed. The window's bounds (and the page's outerWidth) change at once but the page
-   * learns its inner size a little later: measured in between, the UI came out wrong (a pool's browser still
-   * sizing itself got a 520x523 page for 800x500 under load). So after each resize the page is waited for to
-   * change size, and measured again.
+   * Makes the page's viewport exactly `width` x `height` CSS pixels, for pages open now and later, by sizing the
+   * window around it (new headless Chromium draws its UI inside `--window-size`, so the UI is measured, not
+   * assumed), and resolves once the page has that size: the page learns its inner size only after the window's.
    */
   resizeWindow(width: number, height: number): Promise<void> {
     return this.withPage(async (page) => {

@@ -177,7 +177,7 @@ export class BrowserPool {
 
   private refill(delayMs = 0): void {
     if (this.filling || this.closing) return;
-    // At the soonest on the next turn: spawning Chromium blocks for ~10 ms, which the caller of acquire()
+    // At the soonest on the next turn: spawning Chromium blocks the event loop, which the caller of acquire()
     // should not wait for.
     this.filling = new Promise((resolve) =>
       delayMs > 0 ? setTimeout(resolve, delayMs) : setImmediate(resolve),

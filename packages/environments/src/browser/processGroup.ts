@@ -92,7 +92,7 @@ export function killGroup(pgid: number): boolean {
 
 /**
  * Waits until no process of the group runs any more. Dead helpers stay zombies until PID 1 reaps them, which
- * took 1.6 s on this machine, so zombies count as gone.
+ * can take seconds, so zombies count as gone.
  */
 export async function waitForGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

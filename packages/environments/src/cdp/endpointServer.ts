@@ -43,16 +43,9 @@ export interface DevToolsEndpoint {
 }
 
 /**
- * Proctor's stand-in for Chromium's DevTools HTTP server, for one browser whose DevTools run over a pipe.
- *
- * Why not Chromium's own `--remote-debugging-port`: pages reach every loopback port. Measured here, a page of
- * one browser could navigate to another browser's `http://127.0.0.1:<port>/json/list`, close its pages with a
- * GET to `/json/close/<id>`, and, being then same-origin with that endpoint, open a WebSocket to its
- * `webSocketDebuggerUrl`: full, unfiltered CDP (a page can do the same to its own browser, around the proxy).
- * This server is also on loopback, but pages can learn nothing from it and connect to nothing:
- * - every path carries a random token, and nothing a page can load reveals it;
- * - any request with an `Origin` header is refused (browsers always send one on a WebSocket, Node clients don't);
- * - as in Chromium, a `Host` that is not an IP or localhost is refused (DNS rebinding).
+ * Proctor's stand-in for Chromium's DevTools HTTP server, for one browser whose DevTools run over a pipe: pages
+ * reach Chromium's own loopback port, not this one (a secret token in every path, no `Origin`, IP or localhost
+ * `Host` only). Why: "No DevTools port" in the package README.
  */
 export async function serveDevTools(multiplexer: CdpMultiplexer): Promise<DevToolsEndpoint> {
   const token = randomUUID();

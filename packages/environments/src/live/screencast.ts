@@ -15,10 +15,9 @@ const ACK_BURST = 2;
 export type ScreencastFrame = CdpEventParams<'Page.screencastFrame'>;
 
 /**
- * `Page.startScreencast` on one page session. Chromium captures a new frame only while few (two or three,
- * measured) are unacknowledged, so the rate is capped by how fast acks go back: each frame is fanned out the
- * moment it arrives and its ack waits for the rate. (`everyNthFrame` would cap it too, but 2 already drops
- * Chromium's 59 fps to 18, NOTES.md.)
+ * `Page.startScreencast` on one page session. Chromium captures a new frame only while few are unacknowledged,
+ * so the rate is capped by how fast acks go back: each frame is fanned out the moment it arrives and its ack
+ * waits for the rate (`everyNthFrame` cuts the rate far more coarsely, NOTES.md).
  */
 export class Screencast {
   readonly #connection: CdpConnection;

@@ -33,21 +33,8 @@ export type PageMessage =
 
 /**
  * The page side. Plain JavaScript in a string, not a function's `toString()`: TypeScript runners (tsx, vitest)
- * add helpers such as `__name` to compiled functions, which do not exist in the page.
- *
- * - Only http(s) documents, once per document (rrweb on about:blank overflows the stack, NOTES.md).
- * - Listeners on `window` in the capture phase, registered before any page script: they see every event first,
- *   passively, and survive `document.open()`.
- * - Clicks: pointer clicks (`detail > 0`) and script clicks (`el.click()` from an agent's evaluate). Skipped:
- *   the browser's own clicks for a key press (Enter in a form, Space on a button: the key is recorded) and
- *   clicks a page script dispatches while handling a real event (a label forwarding to its input).
- * - Text: key presses (keydown, in [Key] notation later), and text inserted without one (`Input.insertText`,
- *   Playwright's fill, paste, IME) from `input` events. Only trusted keys and inputs. Into a password field,
- *   each typed character is sent as `RECORDING.passwordMask`; the real text never leaves the page.
- * - Wheel: the scroller that moves (the nearest scrollable ancestor in the wheel's direction, else the page).
- *   Scrolls without a wheel (keys, a script, Playwright's scrollIntoView before a click) are not actions.
- * - rrweb with `recordCrossOriginIframes`: the top frame emits, a cross-origin child frame passes its events to
- *   its parent (postMessage), a same-origin child is recorded by its parent. One stream per page.
+ * add helpers such as `__name` to compiled functions, which do not exist in the page. What it records, and
+ * what it skips: "The page script" and "rrweb" in the package README.
  */
 const PAGE_SOURCE = String.raw`
 var config = __CONFIG__;
@@ -386,13 +373,9 @@ function rrwebBundle(): string {
 }
 
 /**
- * rrweb checks that the page left the DOM's prototypes alone by looking for native getters, and lists
- * `querySelector` and `querySelectorAll` among Element's getters although they are methods: the check always
- * fails, and every recorded document gets a hidden iframe added and removed to take a clean Element prototype
- * from (a new frame, our page script run in it) while its first snapshot is taken. Measured on the shop's pages
- * (rrweb's start in the page, p50 of 14 loads, two runs): 58 and 48 ms before, 27 and 38 ms after. The fix is
- * upstream's open pull request (rrweb-io/rrweb#1802): check them as methods. Applied to the pinned bundle's text,
- * and refused loudly when the text is not there (a new rrweb version: see whether it still needs it).
+ * rrweb's untainted-prototype check always fails (it looks for `querySelector` among getters), so every document
+ * got a hidden iframe during its first snapshot, slowing rrweb's start. Upstream's open fix (rrweb-io/rrweb#1802),
+ * applied to the pinned bundle's text and refused loudly when the text is not there (a new rrweb: recheck).
  */
 export function withUntaintedElementCheck(bundle: string): string {
   const fixes: Array<[string, string]> = [

@@ -21,9 +21,8 @@ class DocumentSwapped extends Error {}
 /** A screenshot that takes longer than this is given up (a page stuck in a dialog, a renderer that hangs). */
 export const CAPTURE_TIMEOUT_MS = 3_000;
 /**
- * One try of a screenshot. A capture asked for just before the page commits a new document is never answered
- * (measured in both Chromium builds: later captures are, that one is not even 20 s on); it is asked again as
- * soon as the commit is heard of, or after this long when something else keeps it unanswered.
+ * One try of a screenshot. Chromium never answers a capture asked for just before the page commits a new
+ * document; it is asked again once the commit is heard of, or after this long if something else holds it.
  */
 const CAPTURE_ATTEMPT_TIMEOUT_MS = 1_000;
 /** The pause between tries of a screenshot refused while its page swaps documents. */
@@ -106,16 +105,9 @@ interface FrameSession {
 }
 
 /**
- * The browser side of recording: one environment's Chromium, every page in it (popups and new tabs too) and
- * their iframes (out-of-process ones included), over a CDP connection of its own. Page events become
- * `UserAction`s (actions.ts), actions become steps with screenshots (steps.ts), and the sink gets steps, rrweb
- * events and network requests as they complete.
- *
- * Other clients drive the same browser meanwhile (an agent's Playwright, the live view): the recorder auto-attaches
- * with `waitForDebuggerOnStart` so its page script is in place before a new page runs any of its own, and it
- * always resumes the target (`Runtime.runIfWaitingForDebugger`), whatever its setup met: a client that does not
- * stops the page's load event (NOTES.md). Everything it adds (binding, script, domains) belongs to its own
- * sessions and goes when it detaches.
+ * The browser side of recording: every page and frame of one environment's Chromium, over a CDP connection of
+ * its own, turned into steps, rrweb events and network requests for the sink. How it attaches beside other
+ * clients, and why it always resumes targets: "The session recorder" in the package README.
  */
 export class SessionRecorder {
   readonly #connection: CdpConnection;
@@ -419,8 +411,8 @@ export class SessionRecorder {
 
   /**
    * Binding before script (the script looks for it); Runtime must stay enabled, or Chromium does not install the
-   * binding in documents created later (measured: the script then finds nothing to report through). The commands
-   * go out together; the target waits until they are all answered.
+   * binding in documents created later and the script finds nothing to report through. The commands go out
+   * together; the target waits until they are all answered.
    */
   async #instrument(session: FrameSession): Promise<void> {
     const send = this.#connection;
@@ -462,9 +454,8 @@ export class SessionRecorder {
 
   /**
    * A frame whose initial about:blank document gave way to a same-origin one keeps its Window, and Chromium runs
-   * no new-document script for it (measured: neither ours nor Playwright's init scripts run in a same-origin
-   * popup or iframe). Such a document gets the page script now; any other already has it (the script runs
-   * once per document either way).
+   * no new-document script for it (neither ours nor Playwright's). Such a document gets the page script now;
+   * any other already has it (the script runs once per document either way).
    */
   async #instrumentReusedWindow(session: FrameSession, frameId: string): Promise<void> {
     const contextId = session.frameContexts.get(frameId);
@@ -592,14 +583,8 @@ export class SessionRecorder {
 
   /**
    * Retries while the page swaps documents ("Not attached to an active page" between a navigation's commit and
-   * its first frame), up to CAPTURE_TIMEOUT_MS in all.
-   *
-   * Measured and left out (bench:recording, 48 actions a side, three runs): screenshots from a screencast kept
-   * running on every page (its latest frame painted since the page's last change, else a capture after 100 ms).
-   * Steps got their screenshots in 29-34 ms instead of 35-60, and before-states never showed the action's own
-   * effect; but each page then encoded a frame whenever it painted (about 2 per screenshot used), and the
-   * agent's actions cost +32-39 % instead of +13-26 % (+21 % instead of +13 % with 500 ms between actions) in
-   * the full Chromium, and +33 % instead of +20 % in the headless shell.
+   * its first frame), up to CAPTURE_TIMEOUT_MS in all. Why not a screencast instead: "Tried and left out" in
+   * the package README.
    */
   async #captureNow(page: RecordedPage): Promise<PageCapture> {
     const started = performance.now();

@@ -79,20 +79,9 @@ interface PageSettle {
 }
 
 /**
- * Steps from action changes. Each action becomes a step (idx 0, 1, 2…). A step's before-state is its page as
- * last seen settled; its after-state is a screenshot taken once the page has been quiet for
- * `RECORDING.settleMs` after the step's last event (quiet: no input, no DOM mutation, main frame not loading),
- * or as soon as its page has stopped loading a document the step led to (kept unless the page changes again).
- * That same screenshot is the next step's before-state, so a step costs at most one screenshot.
- *
- * A step the next one begins before it settled (a click whose submit and navigation follow at once, keys typed
- * right before a click) is a burst: its after-state is the page's next screenshot, the one its last step takes
- * once the page settles (or a navigation once the next step begins), and the steps of a burst all begin from the
- * last settled look. A screenshot taken the instant the next step began would show the page mid-change (often
- * mid-navigation, when a capture is not even answered, or answered with the next document) and cost as much as
- * a settled one: measured on the built-in benchmark, half of all screenshots were such. A burst on one page goes
- * without a screenshot for at most BURST_CAPTURE_MS. mouse_move steps have no page states: a person moves the mouse all the time, and
- * screenshots of that would cost more than everything else. Steps reach the sink in idx order.
+ * Steps from action changes: a screenshot once the page settles serves as one step's after-state and the next
+ * one's before-state, so a step costs at most one; a burst of steps shares one. The rules, and why bursts and
+ * mouse moves take no screenshot of their own: "Steps and screenshots" in the package README.
  */
 export class StepTracker {
   readonly #options: StepTrackerOptions;
@@ -152,11 +141,9 @@ export class StepTracker {
 
   /**
    * The page's main frame stopped loading. The step that waits on it (the navigation an action made) takes its
-   * after-state now: the loaded page. An agent acts as soon as a page has loaded, and a screenshot taken when its
-   * next action begins raced the navigation that action often starts; when it lost, it showed the next document
-   * (measured on bench:recording: one capture in three, each retried on the new page). A change to the page
-   * after this takes it back and waits for quiet again, as for any step. With no step waiting on the page, it
-   * is watched until it settles.
+   * after-state now: an agent acts as soon as a page has loaded, and a screenshot taken when its next action
+   * begins races the navigation that action often starts. A later change takes it back and waits for quiet
+   * again; with no step waiting on the page, it is watched until it settles.
    */
   loaded(pageId: string): void {
     const step = this.#current;

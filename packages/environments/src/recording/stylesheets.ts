@@ -1,15 +1,7 @@
 /**
- * The page script records `<link rel="stylesheet">` by reference (rrweb's `inlineStylesheet: false`): serialising
- * every rule of every linked stylesheet at every document's full snapshot runs on the page's main thread right
- * when an agent acts on the page that just loaded. Measured on the shop's pages (median of 12 loads): rrweb's
- * start 23 ms instead of 26-28, and 49 KB sent through the binding per document instead of 71. Proctor has the
- * files: the server puts each stylesheet's text back where rrweb would have, from the simulator's own copy, so
- * the stored events (and the replay) are what an inlining rrweb records: the `<link>` with `_cssText`, without
- * `rel` and `href` (rrweb's replay builds a `<style>` from it and fetches nothing).
- *
- * What this leaves out, as rrweb's own inlining would in part: stylesheets of other origins (rrweb can read only
- * same-origin ones; Proctor resolves only its simulators' files), rules a script adds to a linked stylesheet
- * before the snapshot (later ones are recorded as rule events), and a `<link>` whose `href` a script changes.
+ * The page script records `<link rel="stylesheet">` by reference, sparing the page's main thread; the server
+ * puts each stylesheet's text back from the simulator's own copy, as an inlining rrweb would have recorded it.
+ * What that leaves out: "Stylesheets by reference" in the package README.
  */
 
 /** rrweb's serialized node types (rrweb-snapshot `NodeType`). */

@@ -3,8 +3,8 @@ export class TimeoutError extends Error {}
 
 /**
  * `work`, or a TimeoutError after `ms`. Chromium can leave a command to a page unanswered (one sent while the
- * page swaps documents, measured with screenshots and response bodies), so nothing the recorder waits for on a
- * page waits without a limit. The command itself stays pending on the connection until it closes.
+ * page swaps documents), so nothing the recorder waits for on a page waits without a limit. The command itself
+ * stays pending on the connection until it closes.
  */
 export function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
