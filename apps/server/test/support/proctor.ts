@@ -10,6 +10,7 @@ import { API_KEY_PREFIX } from '../../src/auth/authenticate';
 import type { OrganizationRow, UserRow } from '../../src/auth/principal';
 import { loadConfig } from '../../src/config';
 import { createProctor, type Proctor } from '../../src/server';
+import { type Call, callEndpoint } from './call';
 import { type TestDatabase, testDatabases } from './databases';
 
 /** Someone calling the API in a test: a user with a token, or an organization's API key. */
@@ -36,6 +37,8 @@ export interface TestProctor extends Proctor {
   request(
     options: InjectOptions & { as?: Actor | { headers: Record<string, string> } },
   ): Promise<LightMyRequestResponse>;
+  /** Calls an endpoint of the contract: the path built from it, the answer parsed with its schema. */
+  call: Call;
   actor(options?: ActorOptions): Promise<Actor>;
   organization(options?: {
     name?: string;
@@ -119,11 +122,13 @@ export async function startTestProctor(
     };
   };
 
+  const request: TestProctor['request'] = ({ as, ...options }) =>
+    proctor.app.inject({ ...options, headers: { ...options.headers, ...as?.headers } });
   return {
     ...proctor,
     database: database.name,
-    request: ({ as, ...options }) =>
-      proctor.app.inject({ ...options, headers: { ...options.headers, ...as?.headers } }),
+    request,
+    call: ((endpoint, options) => callEndpoint({ request }, endpoint, options as never)) as Call,
     actor,
     organization,
     close: async () => {

@@ -1,0 +1,114 @@
+import {
+  buildPath,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  ErrorResponse,
+} from '@proctor/contracts';
+import type { TestProctor } from './proctor';
+
+/** Who calls: an actor of the test server, a key's or a bearer's headers, or nobody. */
+export type Caller = { headers: Record<string, string> } | undefined;
+
+/** What a call needs: path parameters and a body when the endpoint has them, a query when it accepts one. */
+export type CallOptions<E extends Endpoint> = ([EndpointParams<E>] extends [undefined]
+  ? { params?: undefined }
+  : { params: EndpointParams<E> }) &
+  ([EndpointQuery<E>] extends [undefined] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
+  ([EndpointBody<E>] extends [undefined] ? { body?: undefined } : { body: EndpointBody<E> }) & {
+    as?: Caller;
+  };
+
+/**
+ * An answer: a 2xx body parsed with the endpoint's response schema; any other answer's body is the
+ * checked `{detail}`, which assertions read as they would any value.
+ */
+export interface CallResult<R> {
+  status: number;
+  body: R;
+}
+
+/** A query as the URL carries it: absent values left out, lists joined by commas, as the web client sends it. */
+function queryString(query: unknown): string {
+  const values = new URLSearchParams();
+  if (query && typeof query === 'object') {
+    for (const [name, value] of Object.entries(query)) {
+      if (value === undefined || value === null) continue;
+      values.set(name, Array.isArray(value) ? value.map(String).join(',') : String(value));
+    }
+  }
+  const text = values.toString();
+  return text ? `?${text}` : '';
+}
+
+function describe(endpoint: Endpoint, url: string) {
+  return `${endpoint.method} ${url} (${endpoint.path})`;
+}
+
+/** `call(endpoint, {params, query, body, as})` bound to one test server. */
+export type Call = <
+  P extends Endpoint['response'],
+  Q extends Endpoint['response'],
+  B extends Endpoint['response'],
+  R extends Endpoint['response'],
+>(
+  endpoint: Endpoint<P, Q, B, R>,
+  ...[options]: [EndpointParams<Endpoint<P, Q, B, R>>, EndpointBody<Endpoint<P, Q, B, R>>] extends [
+    undefined,
+    undefined,
+  ]
+    ? [options?: CallOptions<Endpoint<P, Q, B, R>>]
+    : [options: CallOptions<Endpoint<P, Q, B, R>>]
+) => Promise<CallResult<EndpointResponse<Endpoint<P, Q, B, R>>>>;
+
+/** Calls one endpoint of the contract on a test server, as the SPA and SDK would. */
+export function callEndpoint<
+  P extends Endpoint['response'],
+  Q extends Endpoint['response'],
+  B extends Endpoint['response'],
+  R extends Endpoint['response'],
+>(
+  proctor: Pick<TestProctor, 'request'>,
+  endpoint: Endpoint<P, Q, B, R>,
+  ...[options]: [EndpointParams<Endpoint<P, Q, B, R>>, EndpointBody<Endpoint<P, Q, B, R>>] extends [
+    undefined,
+    undefined,
+  ]
+    ? [options?: CallOptions<Endpoint<P, Q, B, R>>]
+    : [options: CallOptions<Endpoint<P, Q, B, R>>]
+): Promise<CallResult<EndpointResponse<Endpoint<P, Q, B, R>>>>;
+export async function callEndpoint(
+  proctor: Pick<TestProctor, 'request'>,
+  endpoint: Endpoint,
+  options?: { params?: unknown; query?: unknown; body?: unknown; as?: Caller },
+): Promise<CallResult<unknown>> {
+  const url =
+    buildPath(endpoint.path, options?.params as Record<string, string | number> | undefined) +
+    queryString(options?.query);
+  const response = await proctor.request({
+    method: endpoint.method,
+    url,
+    as: options?.as,
+    ...(options?.body === undefined ? {} : { payload: options.body as object }),
+  });
+  let json: unknown;
+  try {
+    json = response.json();
+  } catch {
+    throw new Error(
+      `${describe(endpoint, url)} answered ${response.statusCode} with no JSON: ${response.body}`,
+    );
+  }
+  const ok = response.statusCode >= 200 && response.statusCode < 300;
+  const parsed = (ok ? endpoint.response : ErrorResponse.strict()).safeParse(json);
+  if (!parsed.success) {
+    throw new Error(
+      `${describe(endpoint, url)} answered ${response.statusCode} with a body that does not match ${
+        ok ? 'its response schema' : '{detail}'
+      }: ${parsed.error.message}\n${JSON.stringify(json)}`,
+    );
+  }
+  return { status: response.statusCode, body: parsed.data };
+}
