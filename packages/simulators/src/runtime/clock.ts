@@ -1,15 +1,7 @@
 /**
- * The per-instance virtual clock. Simulators never read the wall clock: the time an app sees and the
- * `action_timestamp` of every mutation come from here, so the same actions give the same mutations.
- *
- * The rule: time starts at the simulator's `clock.start`. A state-changing request (any method but GET and
- * HEAD) advances the clock by `clock.stepMs` the first time it reads the time (the app calling `now()`, or a
- * trigger logging a mutation), and every later read in that request sees the same instant. GET requests and
- * code outside a request read the current instant without advancing it. So:
- * - browsing never moves time, however many pages an agent opens;
- * - a form posted with a validation error moves time only if the handler read it before refusing;
- * - the n-th writing request of a session always happens at `start + n * stepMs`.
- * Reset and backup save and restore the instant, like the database.
+ * The per-instance virtual clock, so the same actions give the same mutations: a writing request advances it by
+ * `clock.stepMs` the first time it reads the time, reads and other code never advance it (the rule: "Determinism
+ * rules" in the package README). Reset and backup save and restore the instant, like the database.
  */
 
 export interface ClockState {

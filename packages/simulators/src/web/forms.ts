@@ -1,16 +1,7 @@
 /**
- * Form parsing and validation for simulator apps. A form schema turns posted fields into typed values or into
- * per-field messages worded as real products word them, and keeps the raw values so the form can be shown
- * again with what the user typed:
- *
- *   const NewIssue = formSchema({
- *     title: fields.text({ required: true, max: 120 }),
- *     estimate: fields.integer({ min: 0, max: 40 }),
- *     priority: fields.choice(['low', 'medium', 'high'] as const, { required: true }),
- *   });
- *   const result = NewIssue.parse(ctx.form);
- *   if (!result.ok) return ctx.render({ title: 'New issue', status: 422, body: issueForm(result) });
- *   result.data.estimate; // number | null
+ * Form parsing and validation for simulator apps: posted fields become typed values or per-field messages worded
+ * as real products word them, with the raw values kept to show the form again ("Forms and validation" in the
+ * package README has an example).
  */
 
 import { html, type SafeHtml } from './html';

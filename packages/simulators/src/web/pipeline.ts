@@ -67,9 +67,7 @@ const ASSET_REFERENCE = /(["'(])(\/(?:assets|_kit)\/[^"'()?#\s]+|\/favicon\.(?:s
 
 /**
  * A page whose references to the instance's files carry each file's version (`/assets/app.css?v=…`), so that
- * the browser keeps them instead of asking again on every page. Measured on the first 40 built-in test cases'
- * reference scripts (bench/benchmark.ts's bare pass, 4 at a time): 1.19-1.20 core-seconds per case before,
- * 1.10-1.17 after.
+ * the browser keeps them instead of asking again on every page (it shows in `npm run bench:benchmark`).
  */
 function withVersionedAssets(instance: ServedInstance, response: SimulatorResponse): SimulatorResponse {
   const type = response.headers['content-type'];

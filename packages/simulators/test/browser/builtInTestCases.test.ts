@@ -4,16 +4,10 @@ import { runTestCase, type SolutionVariant } from '../../src/testing/index';
 import { kitBrowser } from '../support/kitBrowser';
 
 /**
- * The CI proof of every built-in test case (issue 10): in real Chromium on a fresh instance each, its reference
- * solution must satisfy it and its wrong variant must not. On the kit alone (one browser, a context per run, no
- * environment or recording; in the headless shell when installed: `chromiumPath()`), because a run through
- * Proctor costs a browser launch and a recording, about three times the CPU (3.8 core-seconds against 1.3 for
- * bank's), and 400 of them would take CI past its time on two cores. The same scripts run through Proctor, as
- * the oracle and wrong agents, on a sample of each simulator (apps/server/test/builtInBenchmark.test.ts) and in
- * full with `npm run bench:benchmark`.
- *
- * A script that throws is a broken test case, not a result: a wrong variant must play its mistake to the end
- * and be judged.
+ * The CI proof of every built-in test case: its reference solution satisfies it and its wrong variant does not,
+ * on the kit alone (one browser, a context per run), since every case through Proctor would take CI past its time;
+ * that runs on a sample (apps/server/test/builtInBenchmark.test.ts) and in full with `npm run bench:benchmark`.
+ * A script that throws is a broken test case: a wrong variant must play its mistake to the end and be judged.
  */
 
 /**

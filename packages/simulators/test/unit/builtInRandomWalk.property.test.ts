@@ -20,7 +20,7 @@ import { type FormControl, type PageControls, type PageForm, readPage } from '..
 
 /** Steps after signing in; a walk has 1 to this many, and dead ends can end it sooner. */
 const WALK_LENGTH = 30;
-/** About 0.1 s a run (walk, replay, three dumps): the file stays well under 20 s on two cores. */
+/** Runs are cheap (a walk, its replay, three dumps): this many keeps the file quick on two cores. */
 const RUNS_PER_SIMULATOR = 30;
 /** At least this share of walks must write, or the property would hold for walks that only browse. */
 const MIN_SHARE_THAT_WRITES = 1 / 5;
