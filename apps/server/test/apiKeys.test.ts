@@ -1,4 +1,4 @@
-import { type Permissions, TestCasesResponse, User } from '@proctor/contracts';
+import { endpoints, type Permissions } from '@proctor/contracts';
 import { organizations } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -20,10 +20,10 @@ describeEachDatabase('the organization API key', (proctor) => {
   /** The key as this person's user payload shows it, from both user endpoints. */
   const apiKeyShownTo = async (as: Actor) => {
     const shown = [];
-    for (const url of ['/api/user/from-session', '/api/user/from-jwt']) {
-      const response = await proctor().request({ method: 'GET', url, as });
-      expect(response.statusCode).toBe(200);
-      shown.push(User.parse(response.json()).organization!.apiKey);
+    for (const endpoint of [endpoints.fromSession, endpoints.fromJwt]) {
+      const response = await proctor().call(endpoint, { as });
+      expect(response.status).toBe(200);
+      shown.push(response.body.organization!.apiKey);
     }
     expect(shown[0]).toBe(shown[1]);
     return shown[0];
@@ -35,11 +35,9 @@ describeEachDatabase('the organization API key', (proctor) => {
   ) => {
     const simulator = await make.simulator();
     await make.allow(organization, simulator.id);
-    return proctor().request({
-      method: 'POST',
-      url: '/api/testcases',
+    return proctor().call(endpoints.createTestCases, {
       as,
-      payload: { name: 'Made with the key', prompt: 'Check out', simulatorId: simulator.id },
+      body: { name: 'Made with the key', prompt: 'Check out', simulatorId: simulator.id },
     });
   };
 
@@ -61,7 +59,7 @@ describeEachDatabase('the organization API key', (proctor) => {
     expect(await apiKeyShownTo(member)).toBeNull();
     expect(await apiKeyShownTo(dashboardMember)).toBeNull();
     // What the withheld key would have given them, they cannot do themselves.
-    expect((await createTestCase(dashboardMember, organization)).statusCode).toBe(403);
+    expect((await createTestCase(dashboardMember, organization)).status).toBe(403);
   });
 
   it('should show the key to a member who holds every permission it carries, counting organization grants', async () => {
@@ -90,20 +88,16 @@ describeEachDatabase('the organization API key', (proctor) => {
     const key = { headers: { 'x-api-key': organization.apiKey } };
 
     const created = await createTestCase(key, organization);
-    expect(created.statusCode).toBe(201);
-    expect(TestCasesResponse.parse(created.json()).testCases[0]).toMatchObject({ name: 'Made with the key' });
+    expect(created.status).toBe(201);
+    expect(created.body.testCases[0]).toMatchObject({ name: 'Made with the key' });
     const bearer = { headers: { authorization: `Bearer ${organization.apiKey}` } };
-    expect((await createTestCase(bearer, organization)).statusCode).toBe(201);
-    for (const [method, url] of [
-      ['POST', '/api/invite/create'],
-      ['GET', '/api/user/admin/users'],
-    ] as const) {
-      expect((await proctor().request({ method, url, as: key })).statusCode).toBe(403);
-    }
+    expect((await createTestCase(bearer, organization)).status).toBe(201);
+    expect((await proctor().call(endpoints.inviteCreate, { as: key })).status).toBe(403);
+    expect((await proctor().call(endpoints.adminUsers, { as: key })).status).toBe(403);
 
     const withoutAuthors = await proctor().organization();
     await proctor().actor({ organization: withoutAuthors, permissions: { is_account_admin: true } });
     const weakKey = { headers: { 'x-api-key': withoutAuthors.apiKey } };
-    expect((await createTestCase(weakKey, withoutAuthors)).statusCode).toBe(403);
+    expect((await createTestCase(weakKey, withoutAuthors)).status).toBe(403);
   });
 });
