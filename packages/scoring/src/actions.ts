@@ -18,14 +18,9 @@ const Selector = z.string().min(1).max(2000).optional();
 const Text = z.string().max(2000).optional();
 
 /**
- * One action a test case expects. Unset fields accept anything, so `{type: 'submit'}` is any submit.
- * - click, submit: `selector` equals the recorded CSS selector; `text` equals the element's visible text;
- * - type: `selector` as above; `text` equals the typed text ("hello[Enter]");
- * - select: `selector` as above; `text` equals the list's recorded name; `value` is one of the options chosen
- *   (by value or by label);
- * - scroll: `direction`;
- * - url_change: `url_pattern`, a regular expression searched in the new URL's path, query and fragment
- *   ("^/orders/\\d+$"), run in linear time (`linearRegExp`: no lookaround or backreferences).
+ * One action a test case expects. Unset fields accept anything, so `{type: 'submit'}` is any submit; what each
+ * field is compared with is listed under `ExpectedAction` in the package README. `url_pattern` runs in linear
+ * time (`linearRegExp`: no lookaround or backreferences).
  */
 export const ExpectedAction = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('click'), selector: Selector, text: Text }),

@@ -20,14 +20,8 @@ const time = (value: string | Date) => (value instanceof Date ? value.getTime() 
 
 /**
  * Classifies a session from its score records, in one place for every list (the server stores the result on
- * the session each time its records change, and lists read that):
- * - badge: the latest automatic verdict (a score with a result that is neither human_in_the_loop nor
- *   system_scoring). One scoring writes its types' records at once (its mutations, its answer, its answer's
- *   schema): that latest set fails when any of them fails, passes when all pass, and has no verdict otherwise;
- * - needs human scoring: it has such an automatic score and no human results (no human score, no super
- *   scorer's decision, not auto-marked incorrect), or human results flagged insufficient data or conflict;
- * - human disagreement: the latest automatic verdict differs from the latest human score's;
- * - passed: clear human results decide; otherwise the latest automatic score's verdict.
+ * the session each time its records change, and lists read that). The rules for the badge, needs human scoring,
+ * human disagreement and passed: "People" in the package README.
  */
 export function classifySession<R extends ScoreRecordLike>(records: readonly R[]): SessionClassification<R> {
   const ordered = chronological(records);

@@ -41,14 +41,9 @@ export function humanAssessments<R extends ScoreRecordLike>(records: readonly R[
 }
 
 /**
- * Human consensus (000 §2.6), in this order:
- * 1. a super scorer's score decides (the latest, if several);
- * 2. a session auto-marked incorrect by system_scoring fails;
- * 3. fewer than 3 assessments: insufficient data;
- * 4. unanimous: Pass or Fail;
- * 5. a disagreement before the 5 requested assessments are in: conflict (more are needed);
- * 6. then a two-thirds majority decides (4 of 5), else no consensus (correct null): a super scorer must.
- * Each person counts once, by their latest score. The result does not depend on the order of `records`.
+ * Human consensus (000 §2.6): a super scorer decides, then auto-marked incorrect, insufficient data, unanimity,
+ * conflict, a two-thirds majority (the order: "People" in the package README). Each person counts once, by their
+ * latest score, and the order of `records` does not matter.
  */
 export function humanResults<R extends ScoreRecordLike>(records: readonly R[]): HumanResults<R> {
   const assessments = humanAssessments(records);

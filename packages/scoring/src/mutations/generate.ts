@@ -60,17 +60,9 @@ function agreement(rows: readonly Row[]): { same: Row; volatile: string[] } {
 }
 
 /**
- * The expected mutations of a test case, generated from sessions people judged correct (001 §2.12, issue 8):
- * 1. each session's mutations pass the simulator's filters and are reduced to their net effect per row;
- * 2. a change made by every session (same action, table and primary key) is expected; so is a change of a
- *    table every session made exactly once under different keys (a new row whose id differs), without a key;
- * 3. its values are those every session agrees on: an INSERT expects them; an UPDATE expects the columns every
- *    session changed to the same value, and columns they changed differently become `ignore_columns`, so the
- *    match never fails a session over a timestamp; a DELETE expects the row to go, whatever it held;
- * 4. what some sessions did and others did not is `differential`: the caller decides (Proctor refuses to
- *    save expectations the correct sessions themselves would fail).
- * Every input session satisfies the result when `differential` is empty (tested as a property), and the
- * order of the sessions changes nothing but the order of the expectations.
+ * The expected mutations of a test case, from the sessions people judged correct (001 §2.12): what every session
+ * agrees on, with what only some did left as `differential` for the caller (the steps: "Expected mutations from
+ * correct sessions" in the package README). Every input session satisfies the result when that is empty.
  */
 export function generateExpectedMutations(
   sessions: readonly GenerationSession[],

@@ -9,18 +9,9 @@ import {
 } from './types';
 
 /**
- * One change a test case expects, compared with the instance's state after the simulator's ignore filters
- * and after the log is reduced to its net effect per row (`netMutations`):
- * - `action`, `table_name`: must be equal.
- * - `pk`: the primary key as `Mutation.pk` writes it ('42'); omit it to accept any row of that table.
- * - `changes` (column to value, compared as JSON, so 42 and '42' differ):
- *   - INSERT: the new row must have these values; columns not listed may hold anything (ids, timestamps);
- *   - UPDATE: exactly the columns whose value changed, with their new values: changing another column too
- *     is a side effect and fails the match;
- *   - DELETE: the deleted row must have had these values (usually omitted).
- *   Omitted: any values.
- * A set of expected mutations is satisfied when each one matches a different net change and no net change
- * is left over.
+ * One change a test case expects, compared with the filtered log's net effect per row (`netMutations`); an
+ * UPDATE lists exactly the columns that changed, so a side effect fails the match. Each field's rule:
+ * `ExpectedMutation` in the package README.
  */
 export interface ExpectedMutation {
   action: MutationAction;
