@@ -7,14 +7,9 @@ import type { RecordingDocumentV2 } from '../versions/v2';
 import type { Modernizer, UpgradedStep } from './modernizer';
 
 /**
- * Version 1 → 2:
- * - `idx` is the step's position;
- * - `start_seq_id`/`end_seq_id` move into the action's `metadata`;
- * - `element_id` becomes a `target` (null when there was no id): the id, `#id` as its selector, the first
- *   bbox of the page state as its box; v1 did not record the tag or the text, so they are '';
- * - inline screenshots move out to attachments, keyed by a hash of their bytes, and the page states name
- *   them with a ScreenshotRef;
- * - v1 did not count mutations: every step says 0/0 and the document says `mutation_counts: 'unknown'`.
+ * Version 1 → 2, field by field as "Version history" in the package README lists it. v1 did not count
+ * mutations: every step says 0/0 and the document says `mutation_counts: 'unknown'`, so no one reads the
+ * zeros as "nothing changed".
  */
 export const modernize_1_to_2: Modernizer = {
   document(raw) {

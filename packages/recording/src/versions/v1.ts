@@ -4,20 +4,9 @@ import { RECORDING_DOCUMENT_FORMAT } from '../format';
 import { imageSize } from '../imageSize';
 
 /**
- * Version 1: the first shape of a recording (000 §3 Snapshot step, as first specified), read into clean
- * values. Frozen: a recording written in version 1 is read with these schemas forever.
- *
- * - type-specific fields sit flat on the action, next to `start_seq_id` and `end_seq_id`;
- * - the acted element is only its id (`element_id`), its box the page state's first bbox;
- * - screenshots are inline, base64 (JPEG or PNG);
- * - timestamps are ISO 8601 strings, epoch seconds or epoch milliseconds;
- * - steps have no `idx` (it is their position) and no mutation counts.
- *
- * Parsing normalises what the modernizer should not have to guess about: timestamps become epoch
- * milliseconds and screenshots decoded bytes, each refused with its path when it cannot be read.
- *
- * Parts that have not changed since (BoundingBox, RecordedRequest) are contracts' schemas: before changing
- * one of those in `@proctor/contracts`, copy its old form here.
+ * Version 1 (its shape: "Version history" in the package README), frozen: read with these schemas forever.
+ * Parsing normalises timestamps to epoch milliseconds and screenshots to bytes, so the modernizer need not guess.
+ * BoundingBox and RecordedRequest are contracts' schemas: before changing one, copy its old form here.
  */
 
 /** Below this a v1 timestamp is in seconds: 1e11 seconds is the year 5138, 1e11 milliseconds is 1973. */
