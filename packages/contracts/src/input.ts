@@ -1,12 +1,7 @@
 /**
- * Rules every value that reaches the API obeys, whatever its endpoint: path parameters, query strings and
- * JSON bodies alike (the server applies `inputProblem` before any endpoint's own schema; JSON typed into an
- * editor as text gets the same check after it is parsed).
- *
- * - No NUL character and no unpaired UTF-16 surrogate in any string or object key: PostgreSQL refuses both
- *   (in `text` and `jsonb`), so such a value could only ever fail later, as a server error.
- * - JSON nested at most MAX_JSON_DEPTH levels: deeper values overflow recursive checks (a schema walk, a
- *   stored jsonb), and PGlite spins on very deep jsonb. No product payload comes close.
+ * Rules every value that reaches the API obeys, before any endpoint's own schema (`inputProblem`): no NUL or
+ * unpaired surrogate in strings or keys, which PostgreSQL refuses and would turn into a server error later; JSON
+ * at most MAX_JSON_DEPTH deep, since deeper values overflow recursive checks and PGlite spins on them.
  */
 export const MAX_JSON_DEPTH = 64;
 

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The live view's WebSocket protocol (`GET /live/{envId}/ws?token=…`), shared by the environment runtime
- * and the dashboard's canvas.
- *
- * Server → viewer:
- * - a binary message per screencast frame: a 4-byte big-endian length N, N bytes of ASCII JSON
- *   (`LiveFrameHeader`), then the JPEG. One message per frame, so a frame and its geometry never part, and a
- *   slow viewer can be handed only the latest frame by replacing one buffer;
- * - a text message `LiveViewStatus` on joining and whenever the followed tab, the viewers or the state change.
- *
- * Viewer → server: one text message of JSON per `LiveViewerMessage`. Pointer coordinates are in frame
- * pixels: the pixel space of the JPEG the viewer last drew (the server maps them to the page's CSS pixels).
+ * The live view's WebSocket protocol (`GET /live/{envId}/ws?token=…`), shared by the environment runtime and the
+ * dashboard's canvas: frames as binary messages (header, then JPEG), status and viewer input as JSON text. The
+ * framing: "The live view's protocol" in packages/environments/README.md.
  */
 
 export const LIVE_VIEW = {
