@@ -44,8 +44,8 @@ const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url)
 /** Opens the platform database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    // JIT off: the platform's queries are short OLTP ones, and PostgreSQL's JIT spent 300–400 ms compiling the
-    // sessions list's summary over 100k sessions (npm run bench:recording) to save far less.
+    // JIT off: the platform's queries are short OLTP ones, and PostgreSQL's JIT spent far longer compiling the
+    // sessions list's summary over many sessions than it saved (npm run bench:recording shows it).
     const pool = new pg.Pool({
       connectionString: config.url,
       max: config.poolSize ?? 10,
