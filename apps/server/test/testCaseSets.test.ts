@@ -1,10 +1,4 @@
-import {
-  AddTestCasesToSetResponse,
-  DATASET_ICON_HINT,
-  MAX_RECORD_ID,
-  TestCaseSetResponse,
-  TestCaseSetsResponse,
-} from '@proctor/contracts';
+import { DATASET_ICON_HINT, type EndpointBody, endpoints, MAX_RECORD_ID } from '@proctor/contracts';
 import { testCaseSets } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -16,9 +10,9 @@ describeEachDatabase('datasets', (proctor) => {
   const author = (permissions = {}) =>
     proctor().actor({ permissions: { create_test_cases: true, ...permissions } });
   const sets = async (as: Actor) => {
-    const response = await proctor().request({ method: 'GET', url: '/api/testcases/sets', as });
-    expect(response.statusCode).toBe(200);
-    return TestCaseSetsResponse.parse(response.json()).testCaseSets;
+    const response = await proctor().call(endpoints.testCaseSets, { as });
+    expect(response.status).toBe(200);
+    return response.body.testCaseSets;
   };
 
   it("should list public datasets and the organization's own, each with only the test cases the caller can see", async () => {
@@ -73,8 +67,8 @@ describeEachDatabase('datasets', (proctor) => {
 
   it('should create a dataset with an image URL or one emoji as its icon, and refuse anything else', async () => {
     const as = await author();
-    const create = (payload: object) =>
-      proctor().request({ method: 'POST', url: '/api/testcases/sets', as, payload });
+    const create = (body: EndpointBody<typeof endpoints.createTestCaseSet>) =>
+      proctor().call(endpoints.createTestCaseSet, { as, body });
 
     // An image URL is fetched when the dataset is made (keptImages.test.ts): one that cannot be is refused.
     const withUrl = await create({
@@ -82,17 +76,17 @@ describeEachDatabase('datasets', (proctor) => {
       description: 'Checkout flows',
       icon: 'https://cdn.example.test/cart.png',
     });
-    expect(withUrl.statusCode).toBe(400);
-    expect(withUrl.json().detail).toMatch(
+    expect(withUrl.status).toBe(400);
+    expect(withUrl.body.detail).toMatch(
       /^The icon could not be fetched: cdn\.example\.test does not resolve/,
     );
     for (const icon of ['🛒', '🇫🇷', '👩‍💻', '1️⃣']) {
       const response = await create({ name: `Emoji ${icon}`, description: 'd', icon });
-      expect(response.statusCode, icon).toBe(201);
-      expect(response.json().testCaseSet).toMatchObject({ icon, imgUrl: null });
+      expect(response.status, icon).toBe(201);
+      expect(response.body.testCaseSet).toMatchObject({ icon, imgUrl: null });
     }
     const noIcon = await create({ name: 'Plain', description: 'No icon' });
-    expect(noIcon.json().testCaseSet.icon).toBeNull();
+    expect(noIcon.body.testCaseSet.icon).toBeNull();
 
     for (const icon of [
       'cart',
@@ -102,13 +96,13 @@ describeEachDatabase('datasets', (proctor) => {
       'https://"x"',
     ]) {
       const response = await create({ name: 'Bad', description: 'd', icon });
-      expect(response.statusCode, icon).toBe(400);
-      expect(response.json().detail).toContain(DATASET_ICON_HINT);
+      expect(response.status, icon).toBe(400);
+      expect(response.body.detail).toContain(DATASET_ICON_HINT);
     }
     const missing = await create({ name: ' ', description: '' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().detail).toContain('Name is required');
-    expect(missing.json().detail).toContain('Description is required');
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toContain('Name is required');
+    expect(missing.body.detail).toContain('Description is required');
   });
 
   it("should archive the organization's own dataset, refuse public ones to non-admins, and hide others' as 404", async () => {
@@ -117,20 +111,20 @@ describeEachDatabase('datasets', (proctor) => {
     const publicSet = await make.set({ name: 'Public benchmark' });
     const theirs = await make.set({ organizationId: (await proctor().organization()).id });
     const remove = (id: number, by: Actor = as) =>
-      proctor().request({ method: 'DELETE', url: `/api/testcases/sets/${id}`, as: by });
+      proctor().call(endpoints.archiveTestCaseSet, { params: { id }, as: by });
 
-    expect((await remove(own.id)).json()).toEqual({ ok: true });
+    expect((await remove(own.id)).body).toEqual({ ok: true });
     expect((await sets(as)).map((set) => set.id)).not.toContain(own.id);
-    expect((await remove(own.id)).statusCode).toBe(404);
+    expect((await remove(own.id)).status).toBe(404);
 
     const theirsResponse = await remove(theirs.id);
-    expect(theirsResponse.statusCode).toBe(404);
-    expect(theirsResponse.json()).toEqual({ detail: 'Dataset not found' });
+    expect(theirsResponse.status).toBe(404);
+    expect(theirsResponse.body).toEqual({ detail: 'Dataset not found' });
 
     const publicResponse = await remove(publicSet.id);
-    expect(publicResponse.statusCode).toBe(403);
-    expect(publicResponse.json()).toEqual({ detail: 'Only platform admins can change public datasets' });
-    expect((await remove(publicSet.id, await author({ is_admin: true }))).statusCode).toBe(200);
+    expect(publicResponse.status).toBe(403);
+    expect(publicResponse.body).toEqual({ detail: 'Only platform admins can change public datasets' });
+    expect((await remove(publicSet.id, await author({ is_admin: true }))).status).toBe(200);
     const [row] = await proctor().ctx.db.select().from(testCaseSets).where(eq(testCaseSets.id, publicSet.id));
     expect(row!.archived).toBe(true);
   });
@@ -140,38 +134,30 @@ describeEachDatabase('datasets', (proctor) => {
     const set = await make.set({ organizationId: as.organization!.id });
     const beyond = [MAX_RECORD_ID + 1, 99999999999];
     for (const id of beyond) {
-      for (const [method, url] of [
-        ['DELETE', `/api/testcases/sets/${id}`],
-        ['DELETE', `/api/testcases/sets/${set.id}/testcases/${id}`],
-        ['DELETE', `/api/testcases/sets/${id}/testcases/1`],
-      ] as const) {
-        const response = await proctor().request({ method, url, as });
-        expect(response.statusCode, url).toBe(404);
-        expect(response.json()).toEqual({ detail: 'Not found' });
+      for (const answer of [
+        await proctor().call(endpoints.archiveTestCaseSet, { params: { id }, as }),
+        await proctor().call(endpoints.removeTestCaseFromSet, { params: { id: set.id, testCaseId: id }, as }),
+        await proctor().call(endpoints.removeTestCaseFromSet, { params: { id, testCaseId: 1 }, as }),
+      ]) {
+        expect(answer).toEqual({ status: 404, body: { detail: 'Not found' } });
       }
-      const intoUnknown = await proctor().request({
-        method: 'POST',
-        url: `/api/testcases/sets/${id}/testcases`,
+      const intoUnknown = await proctor().call(endpoints.addTestCasesToSet, {
+        params: { id },
         as,
-        payload: { test_case_ids: [1] },
+        body: { test_case_ids: [1] },
       });
-      expect(intoUnknown.statusCode).toBe(404);
-      expect(intoUnknown.json()).toEqual({ detail: 'Not found' });
-      const unknownCase = await proctor().request({
-        method: 'POST',
-        url: `/api/testcases/sets/${set.id}/testcases`,
+      expect(intoUnknown.status).toBe(404);
+      expect(intoUnknown.body).toEqual({ detail: 'Not found' });
+      const unknownCase = await proctor().call(endpoints.addTestCasesToSet, {
+        params: { id: set.id },
         as,
-        payload: { test_case_ids: [id] },
+        body: { test_case_ids: [id] },
       });
-      expect(unknownCase.statusCode).toBe(400);
-      expect(unknownCase.json().detail).toMatch(/^body\.test_case_ids\.0: Expected an id/);
+      expect(unknownCase.status).toBe(400);
+      expect(unknownCase.body.detail).toMatch(/^body\.test_case_ids\.0: Expected an id/);
     }
-    const largest = await proctor().request({
-      method: 'DELETE',
-      url: `/api/testcases/sets/${MAX_RECORD_ID}`,
-      as,
-    });
-    expect(largest.json()).toEqual({ detail: 'Dataset not found' });
+    const largest = await proctor().call(endpoints.archiveTestCaseSet, { params: { id: MAX_RECORD_ID }, as });
+    expect(largest.body).toEqual({ detail: 'Dataset not found' });
   });
 
   it('should add the test cases the caller can see to a dataset, in order, and take one out again', async () => {
@@ -182,44 +168,37 @@ describeEachDatabase('datasets', (proctor) => {
     const own = await make.testCase({ organizationId: as.organization!.id });
     const publicOne = await make.testCase({ simulatorId: simulator.id });
     const theirs = await make.testCase({ organizationId: (await proctor().organization()).id });
-    const add = (ids: number[]) =>
-      proctor().request({
-        method: 'POST',
-        url: `/api/testcases/sets/${set.id}/testcases`,
+    const add = async (ids: number[]) => {
+      const answer = await proctor().call(endpoints.addTestCasesToSet, {
+        params: { id: set.id },
         as,
-        payload: { test_case_ids: ids },
+        body: { test_case_ids: ids },
       });
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
 
-    const first = AddTestCasesToSetResponse.parse((await add([own.id, theirs.id, 999999])).json());
+    const first = await add([own.id, theirs.id, 999999]);
     expect(first.added_count).toBe(1);
-    const second = AddTestCasesToSetResponse.parse((await add([publicOne.id, own.id])).json());
+    const second = await add([publicOne.id, own.id]);
     expect(second.added_count).toBe(1);
     expect(second.testCaseSet.testCases.map((t) => t.id)).toEqual([own.id, publicOne.id]);
 
-    const removed = await proctor().request({
-      method: 'DELETE',
-      url: `/api/testcases/sets/${set.id}/testcases/${own.id}`,
-      as,
-    });
-    expect(removed.statusCode).toBe(200);
-    expect(TestCaseSetResponse.parse(removed.json()).testCaseSet.testCases.map((t) => t.id)).toEqual([
-      publicOne.id,
-    ]);
-    const again = await proctor().request({
-      method: 'DELETE',
-      url: `/api/testcases/sets/${set.id}/testcases/${own.id}`,
-      as,
-    });
-    expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ detail: 'Test case is not in this dataset' });
+    const removeOwn = () =>
+      proctor().call(endpoints.removeTestCaseFromSet, { params: { id: set.id, testCaseId: own.id }, as });
+    const removed = await removeOwn();
+    expect(removed.status).toBe(200);
+    expect(removed.body.testCaseSet.testCases.map((t) => t.id)).toEqual([publicOne.id]);
+    const again = await removeOwn();
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ detail: 'Test case is not in this dataset' });
 
     const foreign = await make.set({ organizationId: (await proctor().organization()).id });
-    const intoForeign = await proctor().request({
-      method: 'POST',
-      url: `/api/testcases/sets/${foreign.id}/testcases`,
+    const intoForeign = await proctor().call(endpoints.addTestCasesToSet, {
+      params: { id: foreign.id },
       as,
-      payload: { test_case_ids: [own.id] },
+      body: { test_case_ids: [own.id] },
     });
-    expect(intoForeign.statusCode).toBe(404);
+    expect(intoForeign.status).toBe(404);
   });
 });
