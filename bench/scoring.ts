@@ -12,7 +12,7 @@
  *      stand-ins speaking the real protocols: an OpenAI-compatible /v1/chat/completions and an API scorer;
  *   2. what the pipeline adds between a session's end and `scoring_completed`, over copies of the recorded
  *      output-and-state session: `scoreStoredSession` with showStages (steps and mutation log read back from the
- *      database, as a rescore does), and `scoreEndedRun` (the instance's log in hand, as the end of a run does),
+ *      database, as a rescore does), and `scoreEndedSession` (as the score-session job does at a run's end),
  *      on PGlite and on PostgreSQL;
  *   3. generating expected mutations from 20 sessions people judged correct (a super scorer's Correct, given
  *      through the API): `generateForTestCase` as the server runs it, and `generateExpectedMutations` alone.
@@ -69,7 +69,7 @@ import { EVENT_KIND, SessionRecordingWriter } from '../apps/server/src/environme
 import { setSessionStatus, startSession } from '../apps/server/src/environments/records';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import {
-  scoreEndedRun,
+  scoreEndedSession,
   scoreStoredSession,
   scoreTypesOf,
   storedScoringInput,
@@ -191,7 +191,7 @@ interface TypeFigure {
 interface PipelineFigures {
   /** scoreStoredSession with showStages: the recording read back from the database (as a rescore). */
   stored: Latency;
-  /** scoreEndedRun: the instance's mutation log in hand (as the end of a run). */
+  /** scoreEndedSession: the score-session job at the end of a run (its session read from the database). */
   endOfRun: Latency;
 }
 
@@ -600,7 +600,6 @@ async function scoringFigures(
 async function pipelineFigures(engine: Engine, source: Database, duvet: Recording): Promise<PipelineFigures> {
   const { db, scoring: services } = engine.proctor.ctx;
   const testCase = await builtInTestCase(db, TASKS.duvet);
-  const mutations: Mutation[] = await recordedMutations(source, duvet.session.id);
   const ended = async () => {
     const copy = await copySession(source, db, duvet.session.id, {
       organizationId: engine.account.organizationId,
@@ -632,19 +631,15 @@ async function pipelineFigures(engine: Engine, source: Database, duvet: Recordin
       { showStages: true },
     );
     const storedMs = now() - started;
-    if (scoring.status !== 'scored') throw new Error(`Scoring failed: ${scoring.error}`);
+    if (scoring.status !== 'scored')
+      throw new Error(
+        `Scoring failed: ${scoring.status === 'postprocessing_failed' ? scoring.error : scoring.status}`,
+      );
     await scored(first.id);
 
     const second = await ended();
     started = now();
-    await scoreEndedRun(db, {
-      sessionId: second.id,
-      sessionPublicId: second.publicId,
-      testCase,
-      simulatorConfig: engine.shop.filters,
-      mutations,
-      services,
-    });
+    await scoreEndedSession(db, second.id, services);
     const endOfRunMs = now() - started;
     await scored(second.id);
     if (i >= WARMUP) {
@@ -878,7 +873,7 @@ function pipelineRows(engine: string, figures: PipelineFigures | undefined): str
   return [
     [`session end to scoring_completed, ${engine} (p50/p95)`, '', ''],
     ['  scoreStoredSession, showStages (read back)', pair(figures.stored), goal],
-    ['  scoreEndedRun (the log in hand)', pair(figures.endOfRun), goal],
+    ["  scoreEndedSession (the job at a run's end)", pair(figures.endOfRun), goal],
   ];
 }
 
