@@ -1,11 +1,10 @@
 import {
   agentFamilyOf,
-  BenchmarkSessionsResponse,
   compareByTestCase,
+  type EndpointQuery,
   endpoints,
   type FamilyResults,
   RESULTS_MESSAGES,
-  ResultsResponse,
   successBadgeColor,
   successRate,
 } from '@proctor/contracts';
@@ -86,22 +85,17 @@ describeEachDatabase('benchmark results', (proctor) => {
   };
 
   const results = (as: Actor, simulators: string) =>
-    proctor().request({
-      method: 'GET',
-      url: `${endpoints.results.path}?${new URLSearchParams({ simulators })}`,
-      as,
-    });
+    proctor().call(endpoints.results, { query: { simulators }, as });
   async function families(as: Actor, simulators: string) {
     const response = await results(as, simulators);
-    expect(response.statusCode, response.body).toBe(200);
-    return ResultsResponse.parse(response.json()).families;
+    expect(response.status, response.body.detail).toBe(200);
+    return response.body.families;
   }
-  const benchmark = (as: Actor, name: string, query: Record<string, string> = {}) =>
-    proctor().request({
-      method: 'GET',
-      url: `/api/session/public/benchmarks/${encodeURIComponent(name)}?${new URLSearchParams(query)}`,
-      as,
-    });
+  const benchmark = (
+    as: Actor,
+    name: string,
+    query: EndpointQuery<typeof endpoints.benchmarkSessions> = {},
+  ) => proctor().call(endpoints.benchmarkSessions, { params: { name }, query, as });
 
   async function agent(organizationId: number | null, alias: string) {
     const [row] = await db()
@@ -309,29 +303,27 @@ describeEachDatabase('benchmark results', (proctor) => {
     it('should answer 404 for a simulator that does not exist or is outside the plan', async () => {
       for (const names of ['no-such-simulator', `${shop.name},no-such-simulator`]) {
         const response = await results(member, names);
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ detail: RESULTS_MESSAGES.simulatorNotFound('no-such-simulator') });
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ detail: RESULTS_MESSAGES.simulatorNotFound('no-such-simulator') });
       }
       const outside = await results(member, `${shop.name},${secret.name}`);
-      expect(outside.statusCode).toBe(404);
-      expect(outside.json()).toEqual({ detail: RESULTS_MESSAGES.simulatorNotFound(secret.name) });
+      expect(outside.status).toBe(404);
+      expect(outside.body).toEqual({ detail: RESULTS_MESSAGES.simulatorNotFound(secret.name) });
       // A platform admin sees every simulator: an empty comparison, not a 404.
       expect(await families(admin, secret.name)).toEqual([]);
     });
 
     it('should refuse a query without simulators or with too many', async () => {
-      for (const url of [
-        endpoints.results.path,
-        `${endpoints.results.path}?simulators=`,
-        `${endpoints.results.path}?simulators=,%20,`,
-        `${endpoints.results.path}?${new URLSearchParams({
-          simulators: Array.from({ length: 101 }, (_, i) => `sim-${i}`).join(','),
-        })}`,
-        `${endpoints.results.path}?${new URLSearchParams({ simulators: 'x'.repeat(201) })}`,
+      for (const query of [
+        undefined,
+        { simulators: '' },
+        { simulators: ', ,' },
+        { simulators: Array.from({ length: 101 }, (_, i) => `sim-${i}`).join(',') },
+        { simulators: 'x'.repeat(201) },
       ]) {
-        const response = await proctor().request({ method: 'GET', url, as: member });
-        expect(response.statusCode, url).toBe(400);
-        expect(response.json()).toHaveProperty('detail');
+        const response = await proctor().call(endpoints.results, { query, as: member });
+        expect(response.status, JSON.stringify(query)).toBe(400);
+        expect(response.body).toHaveProperty('detail');
       }
     });
   });
@@ -359,10 +351,13 @@ describeEachDatabase('benchmark results', (proctor) => {
       await run(own, bot.id, otherCase, 'pass');
       await run(rival.organization!.id, builtIn.id, testCase, 'pass');
 
-      const sessionIds = async (query: Record<string, string> = {}, as: Actor = member) => {
+      const sessionIds = async (
+        query: EndpointQuery<typeof endpoints.benchmarkSessions> = {},
+        as: Actor = member,
+      ) => {
         const response = await benchmark(as, simulator.name, query);
-        expect(response.statusCode, response.body).toBe(200);
-        const body = BenchmarkSessionsResponse.parse(response.json());
+        expect(response.status, response.body.detail).toBe(200);
+        const { body } = response;
         return { ids: body.sessions.map((session) => session.sessionId), totalCount: body.totalCount };
       };
       expect(await sessionIds()).toEqual({
@@ -384,7 +379,7 @@ describeEachDatabase('benchmark results', (proctor) => {
 
       // Rows as the sessions list shows them.
       const response = await benchmark(member, simulator.name, { page_size: '1' });
-      expect(BenchmarkSessionsResponse.parse(response.json()).sessions[0]).toMatchObject({
+      expect(response.body.sessions[0]).toMatchObject({
         sessionId: byOracle.publicId,
         agentArtifact: { id: builtIn.id, alias: 'oracle' },
         simulator: { id: simulator.id, name: simulator.name },
@@ -404,8 +399,8 @@ describeEachDatabase('benchmark results', (proctor) => {
       const member = await proctor().actor({ plan: { allowed_simulators: [visible.id] } });
       for (const name of ['no-such-simulator', hidden.name]) {
         const response = await benchmark(member, name);
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ detail: RESULTS_MESSAGES.simulatorNotFound(name) });
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ detail: RESULTS_MESSAGES.simulatorNotFound(name) });
       }
       for (const query of [
         { page_size: '0' } as Record<string, string>,
@@ -416,9 +411,9 @@ describeEachDatabase('benchmark results', (proctor) => {
         { includeReplays: 'maybe' },
       ]) {
         const response = await benchmark(member, visible.name, query);
-        expect(response.statusCode, JSON.stringify(query)).toBe(400);
+        expect(response.status, JSON.stringify(query)).toBe(400);
       }
-      expect((await benchmark(member, visible.name, { page_size: '10000' })).statusCode).toBe(200);
+      expect((await benchmark(member, visible.name, { page_size: '10000' })).status).toBe(200);
     });
   });
 });
