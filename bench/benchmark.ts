@@ -1,36 +1,7 @@
 /**
- * Benchmark of benchmarks (issue 9, item 6): the whole built-in benchmark — every built-in test case — run by
- * the oracle agent through Proctor's own benchmarker, as a user starts it (POST /api/benchmarker/benchmark), at
- * concurrency 1, 4 and 8, until every run has ended and been scored.
- *
- *   npm run bench:benchmark                          concurrency 1, 4 and 8, a table and the goals
- *   npm run bench:benchmark -- --concurrency 4       one concurrency only
- *   npm run bench:benchmark -- --limit 10            the first 10 built-in test cases only
- *   npm run bench:benchmark -- --simulator bank      one simulator's test cases only (repeatable)
- *   npm run bench:benchmark -- --agent oracle-wrong  another built-in agent (the goals assume the oracle)
- *   npm run bench:benchmark -- --timeout 120         give up after 120 s, listing each run's status
- *   npm run bench:benchmark -- --json                the figures as JSON on stdout (progress on stderr)
- *   npm run bench:benchmark -- --no-bare             without the bare scripts' figures (below)
- *
- * Proctor runs in this process as `npm start` runs it: PGlite in a temporary DATA_DIR, the built-in
- * simulators, its default browser pool, MAX_ENVIRONMENTS 8, all of them open to the benchmark's organization (so
- * the benchmark's concurrency, not the machine's default slots, bounds what runs at once). Each run is the real
- * thing: an environment with its own Chromium, the session recorded (steps, screenshots, rrweb, mutations), the
- * reference script driving the page over CDP, the end of the run scoring it.
- *
- * Figures per concurrency: wall time from the start call to the last verdict, test cases per second, seconds
- * per test case, whether every run passed, and where the machine's CPU went: Proctor's process (server,
- * simulators, PGlite, the agents' Playwright clients) against everything else on the machine over the same
- * wall time (the Chromium processes, which are nearly all of the rest on an otherwise idle machine).
- *
- * Beside each concurrency, the same reference scripts bare: the kit's harness alone (one browser, the one the
- * environments run, a fresh context and instance per case, no environment, recording, database or scoring), at
- * the same concurrency. What the scripts themselves cost the machine: no run through Proctor can beat it.
- *
- * With REDIS_URL and DATABASE_URL set, the best concurrency is run once more scaled out: the server on a
- * throwaway PostgreSQL database with REDIS_URL (BullMQ) and JOBS_IN_SERVER=false, one `npm run worker` process
- * running every run; its verdicts must match the embedded ones and its time stay within 1.2× (CPU: the server's
- * and the worker's own against everything else).
+ * Benchmark of benchmarks: the whole built-in benchmark run by the oracle agent through Proctor's own
+ * benchmarker at concurrency 1, 4 and 8, beside the same reference scripts bare. Usage and what each figure
+ * means: bench/README.md.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,22 +1,7 @@
 /**
- * Live environment benchmark: what an agent waits for, each figure beside bare Playwright measured in the same
- * run — make→ready, reset with a test case, connectOverCDP through the proxy, the live view's frame rate and
- * input-to-frame latency, per-action latency with 1, 4 and 8 environments at once and the CPU time each action
- * costs (browsers, server, agent: on a small machine, the floor of the latency with 8 at once), memory per
- * environment.
- *
- *   npm run bench:environments                  every figure, a table and the goals at the end
- *   npm run bench:environments -- --samples 30  samples per latency figure (20 by default)
- *   npm run bench:environments -- --actions 50  timed clicks per environment at each concurrency (30 by default)
- *   npm run bench:environments -- --json        the figures as JSON on stdout (progress stays on stderr)
- *
- * Proctor runs in this process as `npm start` runs it (in-memory PGlite, the built-in simulators, a warm pool of
- * 2 browsers) and is used as an outside agent uses it: the SDK over HTTP, Playwright over the CDP URL. The
- * baselines run the system Chromium through Playwright with NOTES.md's flags, on the same shop start page served
- * by a SimulatorHost of the benchmark's own. Only one thing is measured at a time on this small machine.
- *
- * Where make→ready and reset spend their time is read by wrapping the runtime's methods in place (pool,
- * page control, simulator host, database client) for the run: the server itself is not changed for it.
+ * Live environment benchmark: what an agent waits for (make→ready, reset, CDP, live view, per-action latency
+ * and CPU, memory), each figure beside bare Playwright measured in the same run. Usage and what each figure
+ * means: bench/README.md.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -78,7 +63,7 @@ const GOALS = {
 /** Environments at once for the memory figure and the largest concurrency. */
 const MOST = 8;
 const CONCURRENCY = [1, 4, MOST] as const;
-/** Between warm make samples: the pool launches one browser at a time, ~0.3 s each here; this refills it. */
+/** Between warm make samples: the pool launches one browser at a time; this is long enough to refill it. */
 const POOL_REFILL_PAUSE_MS = 1500;
 const WARMUP = 2;
 /** The paced concurrency run: an agent's pause between actions (a model's step takes far longer). */

@@ -1,35 +1,6 @@
 /**
  * Recording benchmark: what recording every session costs an agent, the machine and the database, and what
- * reading recordings back costs the dashboard.
- *
- *   1. per-action overhead: the same agent actions on browsers over shop instances of their own, taking turns:
- *      one without the session recorder, one with it (writing through SessionRecordingWriter as the server
- *      does), and two with it minus one cost each (screenshots answered from a stored one; rrweb not started),
- *      and a second unrecorded one as a noise check; with --paced, recorded and not again with a pause between
- *      actions, as an agent that thinks;
- *   2. what screenshots cost per step: the CPU of the recorded side's browser against the side with screenshots
- *      stubbed, over the same actions (and the time captures took); captures of a still page with other settings
- *      (time, and the CPU of the browser's processes per capture);
- *   3. bytes stored per step: screenshots (files, one per distinct image) plus the rows, as stored;
- *   4. GET /api/session/{id} for a 200-step session, on PGlite and on PostgreSQL;
- *   5. GET /api/session/ over 100,000 sessions of one organization on PostgreSQL, with EXPLAIN ANALYZE of what
- *      it runs and of its summary statement in other shapes (tried on the throwaway database only).
- *
- *   npm run bench:recording                      every figure, a table and the goals at the end
- *   npm run bench:recording -- --actions 60      timed actions on each side of the overhead figure (32 by default)
- *   npm run bench:recording -- --requests 30     requests per API latency figure (20 by default)
- *   npm run bench:recording -- --paced           also recorded and not with 500 ms between actions (about a minute more)
- *   npm run bench:recording -- --json            the figures as JSON on stdout (progress stays on stderr)
- *
- * PostgreSQL figures need DATABASE_URL (a server where the benchmark may create a database): a throwaway
- * database is made there and dropped at the end. Without it they are skipped, and said so.
- *
- * Proctor runs in this process as `npm start` runs it (in-memory PGlite, the built-in simulators, its blob store
- * in a temporary DATA_DIR); the agent is Playwright in a child process (support/shopAgent.ts). The overhead
- * figure does not go through environments, because every environment is recorded: it launches the browsers
- * with the runtime's own launchBrowser and attaches SessionRecorder as the environment manager does. The
- * 200-step session is recorded for real through a Proctor environment (network requests recorded too), then
- * copied row for row into the PostgreSQL database.
+ * reading recordings back costs the dashboard. Usage and what each figure means: bench/README.md.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -180,8 +151,8 @@ interface ActionFigures {
   byKind: Record<ActionKind, Latency>;
   /**
    * The kinds' medians weighted by how often each kind occurs: the typical action. The p50 of all actions
-   * together falls between the kinds' clusters (navigations ~2x the rest) and jumps from one to the other
-   * with noise; this does not.
+   * together falls between the kinds' clusters (navigations take far longer than the rest) and jumps from one
+   * to the other with noise; this does not.
    */
   typicalMs: number;
 }

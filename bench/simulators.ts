@@ -1,15 +1,7 @@
 /**
- * Simulator kit benchmark (issue 3, item 7): for each built-in simulator, instance creation, reset and state
- * latency (p50/p95) and memory per instance with 50 and 200 live instances.
- *
- *   npm run bench:simulators                      every built-in simulator (the kit's fixture if there is none)
- *   npm run bench:simulators -- --fixture         also the kit's test fixture
- *   npm run bench:simulators -- --only shop       one simulator
- *   npm run bench:simulators -- --iterations 500  samples per latency figure (300 by default)
- *
- * Run through `node --expose-gc` (the npm script does) so memory is measured after a full collection.
- * Memory is measured in a child process per simulator: freed SQLite pages stay in the allocator, so a
- * process that already ran another simulator would under-report the next one.
+ * Simulator kit benchmark: per built-in simulator, instance creation, reset and state latency and memory per
+ * instance. Usage: bench/README.md. Memory is measured in a child process per simulator, after a full
+ * collection (`node --expose-gc`): freed SQLite pages stay in the allocator and would skew the next one.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

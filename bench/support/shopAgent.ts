@@ -4,15 +4,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 
 /**
  * The agent of the recording benchmark, run in a child process (an agent runs elsewhere than Proctor, and
- * Playwright in the server's event loop would slow what it measures): Playwright over CDP, driving the shop
- * the way an agent does, one action after another. A cycle is four actions, each timed until its effect is
- * checked: back to the home page (a link in the breadcrumb), to the product page (a link on the home page),
- * a colour swatch (a radio in a label: the page changes, no navigation), and five characters typed into the
- * search field (a click, then five keys).
- *
- * With several targets the cycles take turns, one cycle on each per round in an order shuffled every round (the
- * same orders every run): a machine busy with something else slows every target alike, and no target always
- * follows the same other one (and what that one left running).
+ * Playwright in the server's event loop would slow what it measures). Its cycle of four timed actions, and why
+ * targets take turns in shuffled order: bench/README.md.
  */
 export const SHOP_PRODUCT_PATH = '/products/harbor-stoneware-mug';
 const COLOURS = ['Sage', 'Blue'] as const;
