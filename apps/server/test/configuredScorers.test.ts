@@ -1,5 +1,5 @@
 import { MASKED_SECRET, RescoreResult, SessionScoresResponse } from '@proctor/contracts';
-import { newPublicId, sessionLogs, sessions, testCases } from '@proctor/db';
+import { newPublicId, scores, sessionLogs, sessions, testCases } from '@proctor/db';
 import { NO_LANGUAGE_MODEL } from '@proctor/scoring';
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
@@ -192,6 +192,22 @@ describeEachDatabase(
   'configured scorers, with loopback allowed and a model configured',
   (proctor) => {
     const { scoredBy, scoresOf, author } = scenario(proctor);
+
+    it('keeps one set of scores when an ended session is scored by two jobs at once', async () => {
+      const { session } = await scoredBy({
+        type: 'api',
+        endpoint: `${standIn.origin}/score`,
+        api_key: 'scorer-key',
+      });
+      const { queue, db } = proctor().ctx;
+      const jobs = await Promise.all([1, 2].map(() => queue.add('scoreSession', { sessionId: session.id })));
+      const outcomes = await Promise.all(jobs.map((job) => job.finished));
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['completed', 'completed']);
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, session.id));
+      expect(row!.status).toBe('scoring_completed');
+      const kept = await db.select().from(scores).where(eq(scores.sessionId, session.id));
+      expect(kept.map((score) => score.type).sort()).toEqual(['api', 'json_schema']);
+    });
 
     it("keeps an API scorer's key write-only: shown masked, kept when saved back masked", async () => {
       const { person, create } = await author();
