@@ -418,7 +418,7 @@ describe('random walks through the built-in simulators', () => {
       expect(runsThatWrote, `walks that wrote, of ${runs}`).toBeGreaterThanOrEqual(
         Math.max(1, Math.ceil(runs * MIN_SHARE_THAT_WRITES)),
       );
-      // About 4 s alone; the full suite runs Chromium files beside it on two cores.
+      // Far above its time alone: the full suite runs Chromium files beside it on two cores.
     }, 60_000);
   }
 });
