@@ -21,7 +21,7 @@ export interface LiveViewOptions {
   viewport?: { width: number; height: number };
   /** Frames per second at most, whatever Chromium could send (about 60 on an animated page). */
   maxFps?: number;
-  /** JPEG quality, 0-100: 60-70 keeps text readable at some tens of KB a 1280x720 frame. */
+  /** JPEG quality, 0-100: 60-70 keeps text readable while frames stay small. */
   jpegQuality?: number;
   /** Bytes waiting in a viewer's socket above which it gets only the latest frame. */
   maxBufferedBytes?: number;
