@@ -1,34 +1,6 @@
 /**
- * Scoring benchmark (issue 8, item 7): what judging a session costs, and how long the server takes from a
- * session's end to its verdicts.
- *
- *   1. scoring a finished session, p50/p95 per score type, with the engine of packages/scoring (`runScoreType`)
- *      on sessions of the built-in shop recorded for real: each task's reference solution run by Playwright in
- *      Chromium on a shop instance with the session recorder attached, written through SessionRecordingWriter
- *      into the Proctor of this process, and read back as the pipeline reads it (`storedScoringInput`). The
- *      state and output types are configured as the server configures them (`scoreTypesOf` of the built-in
- *      test case); the others with configs taken from the session itself, so that they pass. criteria and api
- *      go through the server's real clients and outbound guard (`scoringServices`, 127.0.0.1 allowed) to local
- *      stand-ins speaking the real protocols: an OpenAI-compatible /v1/chat/completions and an API scorer;
- *   2. what the pipeline adds between a session's end and `scoring_completed`, over copies of the recorded
- *      output-and-state session: `scoreStoredSession` with showStages (steps and mutation log read back from the
- *      database, as a rescore does), and `scoreEndedSession` (as the score-session job does at a run's end),
- *      on PGlite and on PostgreSQL;
- *   3. generating expected mutations from 20 sessions people judged correct (a super scorer's Correct, given
- *      through the API): `generateForTestCase` as the server runs it, and `generateExpectedMutations` alone.
- *
- *   npm run bench:scoring                        every figure, a table and the goals at the end
- *   npm run bench:scoring -- --iterations 5000   timed runs per score type (1000 by default)
- *   npm run bench:scoring -- --sessions 100      sessions per pipeline figure (50 by default)
- *   npm run bench:scoring -- --json              the figures as JSON on stdout (progress stays on stderr)
- *
- * PostgreSQL figures need DATABASE_URL (a server where the benchmark may create a database): a throwaway
- * database is made there and dropped at the end. Without it they are skipped, and said so.
- *
- * Proctor runs in this process as `npm start` runs it (in-memory PGlite, the built-in simulators, its blob store
- * in a temporary DATA_DIR, no browser pool), configured with the stand-ins as its language model and outbound
- * allowance. The stand-ins answer at once: the criteria and api figures are Proctor's side of the exchange
- * (prompt or payload, HTTP client, guard, a fresh loopback connection, parsing), not a model's latency.
+ * Scoring benchmark: what judging a session costs per score type, how long the server takes from a session's
+ * end to its verdicts, and generating expected mutations. Usage and what each figure means: bench/README.md.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
