@@ -7,6 +7,7 @@ import {
   type EndpointResponse,
   ErrorResponse,
 } from '@proctor/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import type { TestProctor } from './proctor';
 
 /** Who calls: an actor of the test server, a key's or a bearer's headers, or nobody. */
@@ -28,6 +29,8 @@ export type CallOptions<E extends Endpoint> = ([EndpointParams<E>] extends [unde
 export interface CallResult<R> {
   status: number;
   body: R & Partial<ErrorResponse>;
+  /** The raw answer, for the headers and cookies a few tests read. */
+  response: LightMyRequestResponse;
 }
 
 /** A query as the URL carries it: absent values left out, lists joined by commas, as the web client sends it. */
@@ -110,5 +113,5 @@ export async function callEndpoint(
       }: ${parsed.error.message}\n${JSON.stringify(json)}`,
     );
   }
-  return { status: response.statusCode, body: parsed.data as Partial<ErrorResponse> };
+  return { status: response.statusCode, body: parsed.data as Partial<ErrorResponse>, response };
 }
