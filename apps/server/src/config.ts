@@ -142,10 +142,8 @@ export function parseBlobStore(
 }
 
 /**
- * How many environments run at once unless MAX_ENVIRONMENTS says otherwise. Each is a Chromium (about
- * 180–320 MiB) and a simulator instance, and on a small machine CPU runs out before memory does: one per
- * 3 GiB of memory, and at most four per core, so that an extra environment is refused (503) rather than
- * slowing every running one down.
+ * How many environments run at once unless MAX_ENVIRONMENTS says otherwise: one per 3 GiB of memory and at most
+ * four per core (CPU runs out first on a small machine), so one more is refused (503) rather than slowing all.
  */
 export function defaultMaxEnvironments(totalMemoryBytes: number, cores: number): number {
   const byMemory = Math.floor(totalMemoryBytes / (3 * 1024 ** 3));
@@ -263,17 +261,8 @@ function requireApiUrl(name: string, value: string, example: string): void {
 }
 
 /**
- * The computer-use models of the built-in computer-use agents, each configured by its URL; without it the agent
- * is listed as not configured. Requests go through the outbound guard (OUTBOUND_ALLOWED_ADDRESSES for a
- * gateway on this machine or the LAN).
- * - OPENAI_CUA_URL: the OpenAI API with its version (`https://api.openai.com/v1`, or an Azure OpenAI or
- *   gateway route that speaks the Responses API); requests go to `{url}/responses`. OPENAI_CUA_API_KEY is sent
- *   as `Authorization: Bearer …`; OPENAI_CUA_MODEL defaults to `computer-use-preview`.
- * - ANTHROPIC_CUA_URL: Anthropic's API with its version (`https://api.anthropic.com/v1`, or a gateway that
- *   speaks the Messages API); requests go to `{url}/messages`. ANTHROPIC_CUA_API_KEY is sent as `x-api-key`;
- *   ANTHROPIC_CUA_MODEL defaults to `claude-sonnet-4-5`.
- * The key is optional (a gateway may hold it); a key or model without its URL is refused at start rather than
- * leaving the agent quietly unconfigured.
+ * The built-in computer-use agents' models, each configured by its URL (README: OPENAI_CUA_*, ANTHROPIC_CUA_*);
+ * without it the agent is listed as not configured. A key or model without its URL is refused at start.
  */
 export interface ComputerUseConfig {
   openai: ChatModelConfig | undefined;

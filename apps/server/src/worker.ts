@@ -10,14 +10,8 @@ import { databaseConfigFor, environmentManagerFor, jobSettingsFor, openBlobStore
 import { openWorkerDoor } from './workerDoor';
 
 /**
- * `proctor worker` (npm run worker): runs Proctor's jobs on this machine — each run in an environment of its own,
- * with the built-in simulators and a browser pool — for the servers that share its database (DATABASE_URL) and
- * Redis (REDIS_URL). Its recordings go to the same blob store as theirs (BLOB_STORE_URL; DATA_DIR only when every
- * process shares that folder). WORKER_ID names it (default: `<host>/worker`); give each worker on one machine its
- * own. With WORKER_URL (and WORKER_PORT when the port differs), it serves the live view and CDP of its
- * environments to the servers there (workerDoor.ts): people watch a run on the server wherever it runs. Stopping
- * it (SIGINT, SIGTERM) fails the runs it is running, with the reason; killing it lets them go back to waiting
- * after JOB_STALL_MS, for another worker.
+ * `proctor worker` (npm run worker): runs Proctor's jobs on this machine for the servers that share its
+ * database and Redis; the README's "Runs and benchmarks" says how to run one and what stopping it does.
  */
 const config = loadConfig({ WORKER_ID: `${hostname()}/worker`, ...process.env });
 // The server's logger (pino, as Fastify makes it), without a server.

@@ -221,8 +221,8 @@ let sandboxChecked: string | null | undefined;
 
 /**
  * Why git container agents cannot run on this machine, or null when they can: git, bwrap and util-linux's
- * prlimit (and setpriv, as root) must be installed and bwrap able to make its namespaces (a kernel without
- * unprivileged user namespaces cannot). Checked once, by starting a sandbox, at the first question (about 10 ms).
+ * prlimit (and setpriv, as root) must be installed and bwrap able to make its namespaces. Checked once, by
+ * starting a sandbox, at the first question.
  */
 export function sandboxProblem(): string | null {
   sandboxChecked ??= probeSandbox('bwrap');

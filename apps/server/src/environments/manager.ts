@@ -285,17 +285,8 @@ export class EnvironmentManager {
   }
 
   /**
-   * Runs a queued run (services/runs.ts made its session, run_queued): an environment of its own once a slot
-   * is free, the browser on the test case's start URL, the agent (`drive`) driving it, then the end of the run
-   * as a close ends one: the session completed, its recording finished and the run scored. What the agent
-   * answers is the session's output.
-   * - An environment that cannot be set up throws (RunSetupError): the agent never started, so the job may try
-   *   again; the session's status is then left to the job.
-   * - An agent that throws, or does not finish within `agentTimeLimitMs` of its start (the wait for a slot and
-   *   the setup do not count), has failed its task: that is logged on the session, which ends and is scored
-   *   like any other (the agent's failure counts against it).
-   * - A browser that dies under the agent fails the session (run_failed, the reason logged): not the agent's
-   *   failure. So does `job` (the job's signal: shutdown, its time limit).
+   * Runs a queued run in an environment of its own once a slot is free, the agent (`drive`) driving it, and
+   * ends it as a close does (docs/architecture.md, "Running a queued run": what fails the agent, what fails the run).
    */
   async runQueued(run: QueuedRun, drive: RunDriver, limits: { job: AbortSignal; agentTimeLimitMs: number }) {
     const definition = this.#definitions.get(run.simulator.name);
@@ -690,18 +681,8 @@ export class EnvironmentManager {
   }
 
   /**
-   * Readies a browser for the pool on the simulator last asked for: one visit to the start page of a throwaway
-   * instance of it, then about:blank with an empty history and the instance's cookies and storage deleted, so
-   * that nothing of the visit is left for an agent.
-   * The throwaway instance lives on the origin of the environment the browser will serve: the id is drawn now
-   * and kept with the browser, and an environment of that simulator that takes it uses it. The simulator's
-   * files, versioned and immutable (the simulators README), are then in the browser's HTTP cache under that
-   * origin; pages are no-store, so nothing else of the visit is. An environment of another simulator draws an
-   * id of its own.
-   * Measured on the shop: a browser's first page of a simulator loads in about 98 ms, in about 60 ms after a
-   * visit to another instance of the same simulator (its CSS and JS are warm in the renderer process the next
-   * navigation reuses), and in about 50 ms after a visit to the same origin (the files come from the cache);
-   * a visit to another simulator gains nothing. Before any environment, none is made.
+   * Readies a browser for the pool: one visit to a throwaway instance of the simulator last asked for, on the
+   * origin of the environment it will serve, then a blank, cleared page (docs/architecture.md, "The warm pool").
    */
   async #warmUp(browser: LaunchedBrowser): Promise<boolean> {
     const definition = this.#warmSimulator;

@@ -38,18 +38,9 @@ const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'p
 const WRITE_BATCH = 100;
 
 /**
- * Writes one session's recording as it happens: each step as a row (its screenshots in the blob store first,
- * so a row never names a missing blob), rrweb events in chunks, the instance's mutations of each step, and
- * network requests. Writes run one after another in arrival order, and a failed write is logged, never thrown
- * into the recorder: recording must not stop the session it records.
- *
- * Screenshots are content-addressed: a step's after-state is often the next step's before-state, and identical
- * bytes are stored once.
- *
- * What arrives while earlier writes are still running waits for them anyway: it is written together, one
- * statement per kind (steps, rrweb chunks, requests), not one per item. An agent acting back to back makes
- * steps and rrweb chunks faster than PGlite inserts them one by one (about 1 ms of this process's CPU per
- * statement, on the same event loop as the agent's CDP traffic); a writer that keeps up writes each at once.
+ * Writes one session's recording as it happens, in arrival order, screenshots (content-addressed) before the
+ * rows that name them; what arrives during a write is written together, one statement per kind. A failed write
+ * is logged, never thrown: recording must not stop the session it records.
  */
 export class SessionRecordingWriter {
   #tail: Promise<void> = Promise.resolve();

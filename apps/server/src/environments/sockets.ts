@@ -19,14 +19,8 @@ const MAX_PAYLOAD = {
 };
 
 /**
- * The two WebSocket doors of an environment, on Proctor's own port, each opened by a capability token
- * (tokens.ts) that names one environment:
- * - `/cdp/{token}`: an agent's Chrome DevTools Protocol connection, proxied to that environment's browser
- *   through its filters (`chromium.connectOverCDP(cdp_url)`);
- * - `/live/{environmentId}/ws?token=…`: a viewer of the live view (frames out, mouse and keys in).
- * Anything else asking to upgrade is refused with `{detail}`, as every error Proctor sends. An environment
- * another process holds (a worker's run, remote.ts) is reached through the same door on that worker, with the
- * same token.
+ * An environment's two WebSocket doors on Proctor's port, each opened by a capability token: `/cdp/{token}` for
+ * an agent's DevTools connection, `/live/{environmentId}/ws?token=…` for a viewer. Anything else is refused.
  */
 export function attachEnvironmentSockets(
   app: FastifyInstance,

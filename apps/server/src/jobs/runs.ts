@@ -28,18 +28,8 @@ interface GroupState {
 }
 
 /**
- * Runs the queued runs of each run group, `concurrency` at a time: a run-session job per run, the next one
- * added when one finishes. What a group stands for is in the database (its sessions, run_queued until they
- * start), so the scheduler can pick groups up again at start (resume) wherever the jobs themselves went.
- *
- * Several servers on one database (behind a load balancer, with Redis) each have a scheduler. One of them runs
- * each group: it holds the group's lease (run_session_batches.scheduler_id, scheduler_lease_until), renewed
- * while it lives. The others watch and take the group over once the lease has run out (its holder died), so a
- * group never runs at twice its concurrency and never stops for want of a scheduler. Time is the database's.
- *
- * Over all its groups, a scheduler hands over at most an organization's limit of environments (admission.ts)
- * of its runs at once: the rest of a big benchmark waits here, not in the job queue in front of other
- * organizations' runs, which the queue would otherwise start only once that backlog had gone through.
+ * Runs each run group's queued runs, `concurrency` at a time, one run-session job per run. One scheduler holds a
+ * group's lease in the database and others take it over when it lapses (docs/architecture.md, "Run groups").
  */
 export class RunScheduler {
   readonly #groups = new Map<number, GroupState>();

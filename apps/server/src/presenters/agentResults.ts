@@ -46,14 +46,8 @@ export const countWhere = (condition: SQL | undefined) =>
   sql<number>`(count(*) filter (where ${condition}))::int`;
 
 /**
- * An agent's results per test case (001 §2.8 By Test Case), from the classification stored on its sessions
- * (services/classification.ts) in one grouped query. Its non-archived sessions, replays left out (they
- * repeat a recorded run, they are not the agent's), grouped by test case; sessions without one form a group of
- * their own (testCase null). Per group: total; scored (see `scored`); passed, the session's stored `passed`
- * (clear human results first, else the latest automatic verdict) among the scored ones; infrastructure
- * failures (run_failed, postprocessing_failed, scoring_failed), counted apart; sessions that need a human
- * score and those where people disagree with the automatic verdict; the success rate with its 95% Wilson
- * interval; pass@k and pass^k over the scored runs. The summary adds the groups up (they do not overlap).
+ * An agent's results per test case (001 §2.8 By Test Case), from the classification stored on its sessions, in
+ * one grouped query; what counts as scored, passed and an infrastructure failure: docs/architecture.md, "Results".
  */
 export async function agentResults(
   db: Database,

@@ -42,18 +42,8 @@ const namedRank = (family: string) => {
 };
 
 /**
- * Success rates per agent family on the test cases of the given simulators (001 §2.9, §2.5 Benchmarks), from
- * the classification stored on each session, by the same rules as an agent's own results
- * (presenters/agentResults.ts `scored` and `infrastructureFailure`): sessions with no verdict and those the
- * system auto-marked incorrect are outside the rates (001 §2.9), infrastructure failures are counted apart.
- *
- * Whose sessions: the viewer's organization's only, the built-in agents' included (platform admins too: a
- * comparison across organizations would mix their agents, and an admin looks at another one's through
- * view-as). Non-archived, replays left out (they repeat a recorded run), with an agent (a family is a kind of
- * agent) and a test case of one of the simulators, archived test cases included, as in an agent's results.
- *
- * One query groups the sessions by agent and test case; agents are folded into families here
- * (agentFamilyOf), since a family is a rule on aliases rather than a stored column.
+ * Success rates per agent family on the given simulators' test cases (001 §2.9), by the same rules as an
+ * agent's own results, over the viewer's organization's sessions (docs/architecture.md, "Results").
  */
 export async function benchmarkResults(
   db: Database,

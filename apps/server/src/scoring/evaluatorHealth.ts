@@ -25,17 +25,8 @@ import { findEditableTestCase } from '../services/testCases';
 import { judge, storedScoringInput } from './pipeline';
 
 /**
- * The evaluator health check of a test case (issue 8 §6): can its scoring, as configured now, be trusted?
- * - reference_passes / wrong_variant_fails: a built-in test case's reference solution and its wrong variant
- *   are run in a real browser on a fresh instance (EnvironmentManager.runBuiltInScript) and judged by the
- *   test case's current score types: the first must pass, the second must fail. An admin's edit of the expected
- *   mutations or of the simulator's filters that breaks either shows here.
- * - human_agreement: the newest sessions people judged clearly (a consensus or a super scorer's decision) are
- *   judged again by the current score types, without writing anything; each one judged differently from the
- *   people is listed. Audits of public agent benchmarks find about one task in ten broken: this is how a task
- *   here is found out.
- * A check that has nothing to check with says so (not_checked) rather than passing. The result is kept on the
- * test case, whose page shows it.
+ * Whether a test case's scoring, as configured now, can be trusted: its reference solution must pass and its
+ * wrong variant fail, and people's clear verdicts must be judged alike (docs/architecture.md, "Evaluator health").
  */
 
 /** Sessions the agreement check judges again at most: the newest with a clear human verdict. */

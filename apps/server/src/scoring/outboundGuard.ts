@@ -6,21 +6,8 @@ import type { JsonResponse } from '@proctor/scoring';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The one way Proctor reaches a URL a user gave it (API scorers, agent endpoints, web hooks, favicons;
- * ARCHITECTURE.md §4). Without it such a URL could make the server read its own admin ports, the cloud's
- * metadata service (169.254.169.254) or a database on the private network.
- *
- * - Only http and https.
- * - The host is resolved with the given resolver (node:dns by default) and every address must be public
- *   unicast (ipaddr.js's ranges; addressProblem), IPv6 forms that carry an IPv4 address judged by it, unless
- *   `allowPrivateAddresses` or `allowedAddresses` says otherwise. A name that does not resolve is an
- *   OutboundError with the resolver's reason.
- * - The check runs inside the socket's own lookup, so the address checked is the address connected to: a
- *   name that resolves to a public address when checked and a private one when connecting (DNS rebinding)
- *   has no second resolution to exploit.
- * - Redirects are followed by hand, at most `maxRedirects`, each one through the same check; credentials
- *   are not forwarded to another origin.
- * - One deadline for the whole exchange, and a limit on the size of the answer.
+ * The one way Proctor reaches a URL a user gave it: http(s) only, every address public unicast unless allowed,
+ * checked in the socket's own lookup and on every redirect (docs/architecture.md, "The outbound guard").
  */
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;

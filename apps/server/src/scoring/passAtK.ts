@@ -2,14 +2,8 @@
 export const MAX_PASS_AT_K = 5;
 
 /**
- * The unbiased estimators over n scored runs of which c passed, for k = 1..min(MAX_PASS_AT_K, n):
- * pass@k = 1 − C(n−c, k) / C(n, k), the chance that at least one of k runs drawn without replacement passes
- * (Chen et al. 2021, "Evaluating Large Language Models Trained on Code"), and pass^k = C(c, k) / C(n, k), the
- * chance that all k pass (Yao et al. 2024, τ-bench): the first rewards an agent that sometimes succeeds, the
- * second one that succeeds every time. Keys are k as text, as JSON objects have them. Empty without runs.
- *
- * The ratios are computed as products of k fractions, not as binomials: exact enough, and no overflow for
- * any n.
+ * pass@k = 1 − C(n−c, k) / C(n, k) (Chen et al. 2021) and pass^k = C(c, k) / C(n, k) (Yao et al. 2024) over n
+ * scored runs of which c passed, for k = 1..min(MAX_PASS_AT_K, n), as products of k fractions (no overflow).
  */
 export function passAtK(
   n: number,

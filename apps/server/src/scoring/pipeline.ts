@@ -157,17 +157,9 @@ export type StoredSessionScoring =
   | { status: 'superseded' };
 
 /**
- * Judges a session by its test case from what is stored for it, and keeps each verdict as a new score record.
- * The records of one scoring are written in one statement, so they share a created_at: the sessions list's
- * badge reads the latest such set, and older ones stay as history (human scores are never touched). A scorer
- * that cannot judge (its config is wrong, a service is down) is an infrastructure error: it is logged, the
- * session ends `scoring_failed`, and nothing is recorded against the agent.
- *
- * `showStages`: the end of a run walks the session through postprocessing and scoring (000 §4.1). Rescoring
- * sets only the final status, so that a rescore cut short leaves no session looking in progress (which would
- * hide it from annotators and from the next rescore).
- * `onlyFrom`: the scores and the final status are written together, and only while the session is still in one
- * of these statuses, so that two scorings of one ended session (a job run twice) leave one set of scores.
+ * Judges a session by its test case from what is stored for it; one scoring's records are written together.
+ * `showStages` walks a run's end through postprocessing; `onlyFrom` writes only while the session still waits
+ * (a job run twice leaves one set of scores). See docs/architecture.md, "Scoring".
  */
 export async function scoreStoredSession(
   db: Database,

@@ -61,16 +61,8 @@ function keptBefore(raw: readonly Mutation[], filters: ReturnType<typeof simulat
 }
 
 /**
- * Which raw mutations each step made: consecutive, non-overlapping ranges. A write is put on the last step that
- * began before the request that made it arrived: a write cannot be the doing of an action not yet taken. (A
- * step's `mutations.before` counts the writes of requests the simulator received before the step's action was
- * taken, so a click heard of after its own request wrote still begins before that write.) So a step takes what
- * was logged from the previous step's end until the next step began (or until it settled, when it is the last),
- * and a write that landed after its step settled (the recorder waits for a navigation the page asked for, not
- * for a script's later request) still stays with it, not with the url_change its response caused. Mouse
- * movements never write: they end no range, and what was logged while one was open goes to the step before it.
- * A request sent after the next action was taken (a slow script's) goes to that next step: telling them apart
- * would need each request tied to the action that sent it.
+ * Which raw mutations each step made: consecutive ranges, a write on the last step begun before its request
+ * arrived (docs/architecture.md, "Which step a write belongs to").
  */
 export function mutationRanges(steps: readonly RecordedStep[]): Array<[number, number]> {
   const acts = (step: RecordedStep) => step.action.type !== 'mouse_move';
