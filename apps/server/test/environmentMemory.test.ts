@@ -61,13 +61,22 @@ describe('the memory budget of an environment', () => {
       ).json(),
     );
     const browser = await chromium.connectOverCDP(cdp_url);
+    // A newPage whose tab was asked for just before the environment closed can wait for ever in Playwright (the
+    // page it waits to initialize never comes): each step gives up once the connection is gone.
+    const disconnected = new Promise<never>((_, reject) =>
+      browser.once('disconnected', () => reject(new Error('The environment was closed'))),
+    );
+    disconnected.catch(() => undefined);
     try {
       const context = browser.contexts()[0]!;
       for (let tab = 0; tab < 20 && (await status(environment.id)).status === 'running'; tab += 1) {
-        const page = await context.newPage();
-        await page.evaluate(() => {
-          (globalThis as { kept?: Uint8Array }).kept = new Uint8Array(150 * 1024 * 1024).fill(1);
-        });
+        const page = await Promise.race([context.newPage(), disconnected]);
+        await Promise.race([
+          page.evaluate(() => {
+            (globalThis as { kept?: Uint8Array }).kept = new Uint8Array(150 * 1024 * 1024).fill(1);
+          }),
+          disconnected,
+        ]);
       }
     } catch {
       // The environment was closed under the client, as it should be.
