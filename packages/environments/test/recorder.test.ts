@@ -382,8 +382,9 @@ describe('SessionRecorder', () => {
   it('should begin a step taken as soon as the page loaded from the page as it loaded', async () => {
     const { sink, recorder, errors } = await record();
     await page.goto(`${site.url}/paint`);
-    // At once: the look the recorder took when the page stopped loading is the click's before-state, and the
-    // navigation's after-state (Playwright's click waits for two frames first, that look's frame among them).
+    // Once the recorder has taken its look at load (on a busy machine it may hear of the load after an agent
+    // acting at once has clicked), that look is the click's before-state and the navigation's after-state.
+    await waitFor('the look at load', () => recorder.stats().screenshots > 0 || undefined);
     await page.click('#paint');
     const step = await waitFor('the click step', () => sink.stepOf('click'));
     await recorder.close();
