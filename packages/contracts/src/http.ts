@@ -49,6 +49,42 @@ export type EndpointBody<E> =
 export type EndpointResponse<E> =
   E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
+/** What a call of an endpoint needs: path parameters and a body when it has them, a query when it accepts one. */
+export type EndpointRequest<E extends Endpoint> = ([EndpointParams<E>] extends [undefined]
+  ? { params?: undefined }
+  : { params: EndpointParams<E> }) &
+  ([EndpointQuery<E>] extends [undefined] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
+  ([EndpointBody<E>] extends [undefined] ? { body?: undefined } : { body: EndpointBody<E> });
+
+/** A query as the URL carries it: absent values left out, lists joined by commas, everything a string. */
+export function queryValues(query: unknown): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (!query || typeof query !== 'object') return values;
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    values[name] = Array.isArray(value) ? value.map(String).join(',') : String(value);
+  }
+  return values;
+}
+
+/** Path parameters as the path carries them (strings), so `{id: 5}` and `{id: '5'}` name one resource. */
+export function pathParams(params: unknown): Record<string, string> | undefined {
+  if (!params || typeof params !== 'object') return undefined;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' || typeof value === 'number') values[name] = String(value);
+  }
+  return values;
+}
+
+/** The address of one call of an endpoint: its path with the parameters filled in, then its query. */
+export function endpointUrl(path: string, request: { params?: unknown; query?: unknown } = {}): string {
+  const query = Object.entries(queryValues(request.query))
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
+  return buildPath(path, pathParams(request.params)) + (query ? `?${query}` : '');
+}
+
 /** Fills `{name}` and `:name` segments of a path. */
 export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
   return path.replace(/[:{](\w+)}?/g, (_, name: string) => {

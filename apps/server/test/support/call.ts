@@ -1,11 +1,11 @@
 import {
-  buildPath,
   type Endpoint,
   type EndpointBody,
   type EndpointParams,
-  type EndpointQuery,
+  type EndpointRequest,
   type EndpointResponse,
   ErrorResponse,
+  endpointUrl,
 } from '@proctor/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestProctor } from './proctor';
@@ -14,13 +14,7 @@ import type { TestProctor } from './proctor';
 export type Caller = { headers: Record<string, string> } | undefined;
 
 /** What a call needs: path parameters and a body when the endpoint has them, a query when it accepts one. */
-export type CallOptions<E extends Endpoint> = ([EndpointParams<E>] extends [undefined]
-  ? { params?: undefined }
-  : { params: EndpointParams<E> }) &
-  ([EndpointQuery<E>] extends [undefined] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
-  ([EndpointBody<E>] extends [undefined] ? { body?: undefined } : { body: EndpointBody<E> }) & {
-    as?: Caller;
-  };
+export type CallOptions<E extends Endpoint> = EndpointRequest<E> & { as?: Caller };
 
 /**
  * An answer: a 2xx body parsed with the endpoint's response schema; any other answer's body is the
@@ -31,19 +25,6 @@ export interface CallResult<R> {
   body: R & Partial<ErrorResponse>;
   /** The raw answer, for the headers and cookies a few tests read. */
   response: LightMyRequestResponse;
-}
-
-/** A query as the URL carries it: absent values left out, lists joined by commas, as the web client sends it. */
-function queryString(query: unknown): string {
-  const values = new URLSearchParams();
-  if (query && typeof query === 'object') {
-    for (const [name, value] of Object.entries(query)) {
-      if (value === undefined || value === null) continue;
-      values.set(name, Array.isArray(value) ? value.map(String).join(',') : String(value));
-    }
-  }
-  const text = values.toString();
-  return text ? `?${text}` : '';
 }
 
 function describe(endpoint: Endpoint, url: string) {
@@ -87,9 +68,7 @@ export async function callEndpoint(
   endpoint: Endpoint,
   options?: { params?: unknown; query?: unknown; body?: unknown; as?: Caller },
 ): Promise<CallResult<unknown>> {
-  const url =
-    buildPath(endpoint.path, options?.params as Record<string, string | number> | undefined) +
-    queryString(options?.query);
+  const url = endpointUrl(endpoint.path, options);
   const response = await proctor.request({
     method: endpoint.method,
     url,

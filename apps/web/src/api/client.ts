@@ -1,33 +1,21 @@
 import {
-  buildPath,
   type Endpoint,
   type EndpointBody,
   type EndpointParams,
-  type EndpointQuery,
+  type EndpointRequest,
   type EndpointResponse,
   ErrorResponse,
+  endpointUrl,
 } from '@proctor/contracts';
 import { ApiError } from './ApiError';
-import { pathParams, queryValues } from './endpointKeys';
 import { expireSession, renewTokens, SESSION_EXPIRED_MESSAGE } from './session';
 import { tokenStore } from './tokenStore';
 
-/** What a call needs: path parameters and a body when the endpoint has them, a query when it accepts one. */
-export type CallOptions<E extends Endpoint> = ([EndpointParams<E>] extends [undefined]
-  ? { params?: undefined }
-  : { params: EndpointParams<E> }) &
-  ([EndpointQuery<E>] extends [undefined] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
-  ([EndpointBody<E>] extends [undefined] ? { body?: undefined } : { body: EndpointBody<E> }) & {
-    signal?: AbortSignal;
-  };
+/** What a call needs (the endpoint's request), and a signal to abandon it. */
+export type CallOptions<E extends Endpoint> = EndpointRequest<E> & { signal?: AbortSignal };
 
 /** Sign-in calls never carry a bearer: a stale one would be refused before the call is looked at. */
 const UNAUTHENTICATED_PREFIX = '/api/auth/';
-
-function queryString(query: unknown): string {
-  const text = new URLSearchParams(queryValues(query)).toString();
-  return text ? `?${text}` : '';
-}
 
 async function failure(response: Response): Promise<ApiError> {
   let detail = response.statusText || `Request failed with status ${response.status}`;
@@ -62,7 +50,7 @@ export async function call(
   endpoint: Endpoint,
   options?: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal },
 ): Promise<unknown> {
-  const url = buildPath(endpoint.path, pathParams(options?.params)) + queryString(options?.query);
+  const url = endpointUrl(endpoint.path, options);
   const body = options?.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

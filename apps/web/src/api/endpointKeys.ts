@@ -1,26 +1,5 @@
-import type { Endpoint } from '@proctor/contracts';
+import { type Endpoint, pathParams, queryValues } from '@proctor/contracts';
 import { hashKey, type InvalidateQueryFilters, type QueryClient, type QueryKey } from '@tanstack/react-query';
-
-/** A query as the URL carries it: absent values left out, lists joined by commas, everything a string. */
-export function queryValues(query: unknown): Record<string, string> {
-  const values: Record<string, string> = {};
-  if (!query || typeof query !== 'object') return values;
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    values[name] = Array.isArray(value) ? value.map(String).join(',') : String(value);
-  }
-  return values;
-}
-
-/** Path parameters as the path carries them (strings), so `{id: 5}` and `{id: '5'}` name one resource. */
-export function pathParams(params: unknown): Record<string, string> | undefined {
-  if (!params || typeof params !== 'object') return undefined;
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'string' || typeof value === 'number') values[name] = String(value);
-  }
-  return values;
-}
 
 /** What names one read of an endpoint: its path parameters, its query, and the body of a read sent as POST. */
 export interface EndpointRequestParts {
