@@ -56,6 +56,14 @@ export type EndpointRequest<E extends Endpoint> = ([EndpointParams<E>] extends [
   ([EndpointQuery<E>] extends [undefined] ? { query?: undefined } : { query?: EndpointQuery<E> }) &
   ([EndpointBody<E>] extends [undefined] ? { body?: undefined } : { body: EndpointBody<E> });
 
+/** A call's options argument, `O`: it may be left out only where the endpoint needs neither params nor a body. */
+export type EndpointOptionsArgument<E extends Endpoint, O> = [EndpointParams<E>, EndpointBody<E>] extends [
+  undefined,
+  undefined,
+]
+  ? [options?: O]
+  : [options: O];
+
 /** A query as the URL carries it: absent values left out, lists joined by commas, everything a string. */
 export function queryValues(query: unknown): Record<string, string> {
   const values: Record<string, string> = {};

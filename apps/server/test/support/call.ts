@@ -1,7 +1,6 @@
 import {
   type Endpoint,
-  type EndpointBody,
-  type EndpointParams,
+  type EndpointOptionsArgument,
   type EndpointRequest,
   type EndpointResponse,
   ErrorResponse,
@@ -39,12 +38,7 @@ export type Call = <
   R extends Endpoint['response'],
 >(
   endpoint: Endpoint<P, Q, B, R>,
-  ...[options]: [EndpointParams<Endpoint<P, Q, B, R>>, EndpointBody<Endpoint<P, Q, B, R>>] extends [
-    undefined,
-    undefined,
-  ]
-    ? [options?: CallOptions<Endpoint<P, Q, B, R>>]
-    : [options: CallOptions<Endpoint<P, Q, B, R>>]
+  ...[options]: EndpointOptionsArgument<Endpoint<P, Q, B, R>, CallOptions<Endpoint<P, Q, B, R>>>
 ) => Promise<CallResult<EndpointResponse<Endpoint<P, Q, B, R>>>>;
 
 /** Calls one endpoint of the contract on a test server, as the SPA and SDK would. */
@@ -56,12 +50,7 @@ export function callEndpoint<
 >(
   proctor: Pick<TestProctor, 'request'>,
   endpoint: Endpoint<P, Q, B, R>,
-  ...[options]: [EndpointParams<Endpoint<P, Q, B, R>>, EndpointBody<Endpoint<P, Q, B, R>>] extends [
-    undefined,
-    undefined,
-  ]
-    ? [options?: CallOptions<Endpoint<P, Q, B, R>>]
-    : [options: CallOptions<Endpoint<P, Q, B, R>>]
+  ...[options]: EndpointOptionsArgument<Endpoint<P, Q, B, R>, CallOptions<Endpoint<P, Q, B, R>>>
 ): Promise<CallResult<EndpointResponse<Endpoint<P, Q, B, R>>>>;
 export async function callEndpoint(
   proctor: Pick<TestProctor, 'request'>,

@@ -1,7 +1,6 @@
 import {
   type Endpoint,
-  type EndpointBody,
-  type EndpointParams,
+  type EndpointOptionsArgument,
   type EndpointRequest,
   type EndpointResponse,
   ErrorResponse,
@@ -39,12 +38,7 @@ export function call<
   R extends Endpoint['response'],
 >(
   endpoint: Endpoint<P, Q, B, R>,
-  ...[options]: [EndpointParams<Endpoint<P, Q, B, R>>, EndpointBody<Endpoint<P, Q, B, R>>] extends [
-    undefined,
-    undefined,
-  ]
-    ? [options?: CallOptions<Endpoint<P, Q, B, R>>]
-    : [options: CallOptions<Endpoint<P, Q, B, R>>]
+  ...[options]: EndpointOptionsArgument<Endpoint<P, Q, B, R>, CallOptions<Endpoint<P, Q, B, R>>>
 ): Promise<EndpointResponse<Endpoint<P, Q, B, R>>>;
 export async function call(
   endpoint: Endpoint,

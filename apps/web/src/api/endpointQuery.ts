@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointBody, EndpointParams, EndpointResponse } from '@proctor/contracts';
+import type { Endpoint, EndpointOptionsArgument, EndpointResponse } from '@proctor/contracts';
 import {
   keepPreviousData,
   type QueryClient,
@@ -32,18 +32,10 @@ export type EndpointQueryOptions<E extends Endpoint, TData> = EndpointRequest<E>
     refetchOn?: unknown;
   };
 
-/** The options argument may be left out only where the endpoint needs neither params nor a body. */
-type OptionsArgument<E extends Endpoint, O> = [EndpointParams<E>, EndpointBody<E>] extends [
-  undefined,
-  undefined,
-]
-  ? [options?: O]
-  : [options: O];
-
 /** A read of one endpoint of the contract, keyed by the endpoint, its params and its query (endpointQueryKey). */
 export function useEndpointQuery<E extends Endpoint, TData = EndpointResponse<E>>(
   endpoint: E,
-  ...[options]: OptionsArgument<E, EndpointQueryOptions<E, TData>>
+  ...[options]: EndpointOptionsArgument<E, EndpointQueryOptions<E, TData>>
 ): UseQueryResult<TData, Error> {
   const { params, query, body, keepPrevious, refetchOn, ...queryOptions } = (options ?? {}) as {
     params?: unknown;
