@@ -274,7 +274,7 @@ describe('session pages', () => {
     const total = (await sessionsOfTestCase()).length;
     await page
       .getByTestId('test-case-sessions-total')
-      .getByText(`Showing 1–${total} of ${total} sessions`)
+      .getByText(`Showing 1–${total} of ${total} ${total === 1 ? 'session' : 'sessions'}`)
       .waitFor();
     await page.getByTestId('test-case-sessions').getByLabel('Human score', { exact: true }).click();
     await page.getByRole('option', { name: 'Correct', exact: true }).click();

@@ -3,7 +3,6 @@ import {
   formatOffset,
   formatSessionDate,
   formatSessionDuration,
-  formatShowing,
 } from '../../src/features/sessions/sessionFormat';
 
 describe('session formatting', () => {
@@ -33,18 +32,5 @@ describe('session formatting', () => {
     expect(formatOffset(1_540)).toBe('0:01.5');
     expect(formatOffset(61_000)).toBe('1:01.0');
     expect(formatOffset(-20)).toBe('0:00.0');
-  });
-
-  it('should say which sessions of how many a page shows', () => {
-    expect(formatShowing({ page: 1, page_size: 100, total_count: 250 }, 100)).toBe(
-      'Showing 1–100 of 250 sessions',
-    );
-    expect(formatShowing({ page: 3, page_size: 100, total_count: 250 }, 50)).toBe(
-      'Showing 201–250 of 250 sessions',
-    );
-    expect(formatShowing({ page: 1, page_size: 100, total_count: 0 }, 0)).toBe('No sessions');
-    expect(formatShowing({ page: 4, page_size: 100, total_count: 250 }, 0)).toBe(
-      'Page 4 is past the last of 250 sessions',
-    );
   });
 });

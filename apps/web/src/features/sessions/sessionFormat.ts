@@ -1,5 +1,6 @@
 import { DATE_TIME_FORMAT, formatDuration, NO_FIGURE } from '@proctor/contracts';
 import dayjs from 'dayjs';
+import type { ListNoun } from '../../components/ListFooter';
 
 const SECONDS_PER_HOUR = 3600;
 
@@ -24,14 +25,5 @@ export function formatOffset(ms: number): string {
   return `${minutes}:${seconds.toFixed(1).padStart(4, '0')}`;
 }
 
-/** "Showing x–y of n sessions" under a paged list; a page past the end says so. */
-export function formatShowing(
-  pagination: { page: number; page_size: number; total_count: number },
-  rowsOnPage: number,
-): string {
-  if (pagination.total_count === 0) return 'No sessions';
-  if (rowsOnPage === 0)
-    return `Page ${pagination.page} is past the last of ${pagination.total_count} sessions`;
-  const first = (pagination.page - 1) * pagination.page_size + 1;
-  return `Showing ${first}–${first + rowsOnPage - 1} of ${pagination.total_count} sessions`;
-}
+/** What the sessions lists count. */
+export const SESSIONS: ListNoun = { one: 'session', many: 'sessions' };

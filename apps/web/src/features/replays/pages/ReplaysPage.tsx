@@ -1,9 +1,10 @@
-import { Button, CloseButton, Group, Pagination, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { NO_REPLAY_SESSIONS, type ReplayGroup, sessionIdsIn } from '@proctor/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorDetail } from '../../../api';
+import { ListFooter } from '../../../components/ListFooter';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryView } from '../../../components/QueryView';
 import { useAgentArtifacts } from '../../agents';
@@ -40,14 +41,6 @@ function agentOptions(
   return [...names]
     .map(([id, alias]) => ({ value: String(id), label: alias }))
     .sort((a, b) => a.label.localeCompare(b.label));
-}
-
-/** "Showing 46–47 of 47 groups" under a page of groups; a page past the end says so. */
-function showing(page: number, pageSize: number, totalCount: number, onPage: number): string {
-  if (totalCount === 0) return 'No groups';
-  if (onPage === 0) return `Page ${page} is past the last of ${totalCount} groups`;
-  const first = (page - 1) * pageSize + 1;
-  return `Showing ${first}–${first + onPage - 1} of ${totalCount} ${totalCount === 1 ? 'group' : 'groups'}`;
 }
 
 function Groups({ groups, withOrganization }: { groups: readonly ReplayGroup[]; withOrganization: boolean }) {
@@ -185,19 +178,14 @@ export function ReplaysPage() {
                   </Text>
                 )}
                 <Groups groups={listed} withOrganization={isPlatformAdmin} />
-                <Group justify="space-between">
-                  <Text size="sm" c="dimmed" data-testid="replays-total">
-                    {showing(listing.page, listing.pageSize, listing.totalCount, listed.length)}
-                  </Text>
-                  {listing.totalPages > 1 && (
-                    <Pagination
-                      total={listing.totalPages}
-                      value={params.page}
-                      onChange={(page) => go({ ...params, page })}
-                      aria-label="Pages"
-                    />
-                  )}
-                </Group>
+                <ListFooter
+                  position={{ ...listing, onPage: listed.length }}
+                  noun={{ one: 'group', many: 'groups' }}
+                  totalPages={listing.totalPages}
+                  page={params.page}
+                  onPageChange={(page) => go({ ...params, page })}
+                  testId="replays-total"
+                />
               </Stack>
             )}
           </QueryView>

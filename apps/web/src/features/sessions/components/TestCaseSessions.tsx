@@ -7,7 +7,6 @@ import {
   Group,
   Loader,
   MultiSelect,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -24,11 +23,12 @@ import {
 } from '@proctor/contracts';
 import { useState } from 'react';
 import { errorDetail } from '../../../api';
+import { ListFooter, positionOf } from '../../../components/ListFooter';
 import { TableMessage } from '../../../components/TableMessage';
 import { paths } from '../../../paths';
 import { useSessions } from '../hooks/useSessions';
 import { HUMAN_CONSENSUS_COLORS } from '../humanConsensus';
-import { formatSessionDate, formatShowing } from '../sessionFormat';
+import { formatSessionDate, SESSIONS } from '../sessionFormat';
 import { ALL_OPTION, multiSelectChoice } from '../sessionListParams';
 import { sessionStatusLabel } from '../sessionStatus';
 import { ScoringBadge } from './ScoringBadge';
@@ -223,20 +223,15 @@ export function TestCaseSessions({ testCasePublicId }: { testCasePublicId: strin
               </Table>
             </Table.ScrollContainer>
           </Paper>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed" data-testid="test-case-sessions-total">
-              {formatShowing(pagination, rows.length)}
-            </Text>
-            {pagination.total_pages > 1 && (
-              <Pagination
-                total={pagination.total_pages}
-                value={page}
-                onChange={setPage}
-                aria-label="Pages"
-                withEdges
-              />
-            )}
-          </Group>
+          <ListFooter
+            position={positionOf(pagination, rows.length)}
+            noun={SESSIONS}
+            totalPages={pagination.total_pages}
+            page={page}
+            onPageChange={setPage}
+            testId="test-case-sessions-total"
+            withEdges
+          />
         </>
       )}
     </Stack>

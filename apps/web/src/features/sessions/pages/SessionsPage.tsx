@@ -1,4 +1,4 @@
-import { Badge, Button, CloseButton, Group, Pagination, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Stack, Switch, Text } from '@mantine/core';
 import {
   formatSuccessRate,
   NO_SESSIONS_FOR_SCORING,
@@ -10,6 +10,7 @@ import { IconChecklist } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorDetail } from '../../../api';
+import { ListFooter, positionOf } from '../../../components/ListFooter';
 import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryView } from '../../../components/QueryView';
@@ -24,7 +25,7 @@ import { useAdminOrganizations } from '../hooks/useAdminOrganizations';
 import { useAdminView } from '../hooks/useAdminView';
 import { useNextSessionToScore } from '../hooks/useSessionMutations';
 import { useSessions } from '../hooks/useSessions';
-import { formatShowing } from '../sessionFormat';
+import { SESSIONS } from '../sessionFormat';
 import {
   isSessionListFiltered,
   readSessionListParams,
@@ -219,19 +220,14 @@ export function SessionsPage() {
                     : (session) => setSelectedId(session.sessionId === selectedId ? null : session.sessionId)
                 }
               />
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed" data-testid="sessions-total">
-                  {formatShowing(pagination, rows.length)}
-                </Text>
-                {pagination.total_pages > 1 && (
-                  <Pagination
-                    total={pagination.total_pages}
-                    value={params.page}
-                    onChange={(page) => go({ ...params, page })}
-                    aria-label="Pages"
-                  />
-                )}
-              </Group>
+              <ListFooter
+                position={positionOf(pagination, rows.length)}
+                noun={SESSIONS}
+                totalPages={pagination.total_pages}
+                page={params.page}
+                onPageChange={(page) => go({ ...params, page })}
+                testId="sessions-total"
+              />
             </Stack>
           )
         }

@@ -1,8 +1,9 @@
-import { Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { PAGE_SIZE } from '@proctor/contracts';
 import { IconLayoutSidebarRightExpand, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListFooter, positionOf } from '../../../components/ListFooter';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryView } from '../../../components/QueryView';
 import { TestCaseTable } from '../../../components/TestCaseTable';
@@ -116,23 +117,14 @@ export function TestsPage() {
                   onClick: (testCase) => setSelectedId(testCase.id === selectedId ? null : testCase.id),
                 }}
               />
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed" data-testid="tests-total">
-                  {pagination.total_count === 0
-                    ? 'No test cases'
-                    : `Showing ${(pagination.page - 1) * pagination.page_size + 1}–${
-                        (pagination.page - 1) * pagination.page_size + list.length
-                      } of ${pagination.total_count} test cases`}
-                </Text>
-                {pagination.total_pages > 1 && (
-                  <Pagination
-                    total={pagination.total_pages}
-                    value={params.page}
-                    onChange={(page) => go({ ...params, page })}
-                    aria-label="Pages"
-                  />
-                )}
-              </Group>
+              <ListFooter
+                position={positionOf(pagination, list.length)}
+                noun={{ one: 'test case', many: 'test cases' }}
+                totalPages={pagination.total_pages}
+                page={params.page}
+                onPageChange={(page) => go({ ...params, page })}
+                testId="tests-total"
+              />
             </Stack>
           )
         }
