@@ -39,6 +39,62 @@ const IMPORT =
 
 const CONTRACTS_DEPENDENCIES = new Set(['zod', 're2js']);
 
+/**
+ * The server's layers, bottom up (docs/architecture.md, "Layers"): a folder (or entry file) of apps/server/src
+ * imports only from folders of lower layers. Folders on one layer never import each other: services and
+ * presenters stay apart, as do routes and job processors.
+ */
+export const SERVER_LAYERS: readonly (readonly string[])[] = [
+  ['kernel'],
+  ['repositories'],
+  ['auth', 'scoring', 'agents'],
+  ['environments'],
+  ['services', 'presenters'],
+  ['routes', 'jobs'],
+  ['app'],
+  ['main.ts', 'worker.ts', 'index.ts'],
+];
+
+const SERVER_SOURCES = 'apps/server/src/';
+
+/** The folder or entry file of apps/server/src a path is in, and its layer (0 at the bottom); null elsewhere. */
+export function serverRoomOf(path: string): { room: string; layer: number } | null {
+  if (!path.startsWith(SERVER_SOURCES)) return null;
+  const room = path.slice(SERVER_SOURCES.length).split('/')[0] as string;
+  const layer = SERVER_LAYERS.findIndex((rooms) => rooms.includes(room));
+  return { room, layer };
+}
+
+// What server code outside repositories/ may take from @proctor/db as values: opening the database and making ids.
+const DATABASE_VALUES_OUTSIDE_REPOSITORIES = new Set([
+  'openDatabase',
+  'dumpMigratedPglite',
+  'newPublicId',
+  'newSecret',
+]);
+
+/** The value names (not `type` ones) an import statement of `specifier` brings in; null for `import *`/default. */
+function importedValues(source: string, specifier: string): string[][] {
+  const statements = source.matchAll(/(?:^|\n)\s*import\s+(?!type\s)([^'"`;]*?)\s+from\s*['"]([^'"]+)['"]/g);
+  const lists: string[][] = [];
+  for (const [, clause, from] of statements) {
+    if (from !== specifier) continue;
+    const named = /\{([^}]*)\}/.exec(clause as string);
+    const others = (clause as string)
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, ' ')
+      .trim();
+    const names = named
+      ? (named[1] as string)
+          .split(',')
+          .map((name) => name.trim())
+          .filter((name) => name && !name.startsWith('type '))
+      : [];
+    lists.push(others ? [...names, others] : names.map((name) => name.split(/\s+as\s+/)[0] as string));
+  }
+  return lists;
+}
+
 function areaOf(path: string): string | null {
   const match = /^(apps|packages)\/([^/]+)\//.exec(path);
   return match ? `${match[1]}/${match[2]}` : null;
@@ -98,6 +154,26 @@ export function findViolations(files: SourceFile[]): Violation[] {
       }
       if (product && isTestingEntry(specifier, targetPath))
         add('product code never imports a testing entry: it is for tests');
+      const from = serverRoomOf(file.path);
+      const to = targetPath
+        ? serverRoomOf(targetPath.endsWith('.ts') ? targetPath : `${targetPath}.ts`)
+        : null;
+      if (from && to && from.room !== to.room) {
+        if (from.layer < 0) add(`${from.room} has no layer: add it to SERVER_LAYERS (scripts/boundaries.ts)`);
+        else if (to.layer < 0)
+          add(`${to.room} has no layer: add it to SERVER_LAYERS (scripts/boundaries.ts)`);
+        else if (to.layer >= from.layer)
+          add(
+            `${from.room} (layer ${from.layer + 1}) must not import ${to.room} (layer ${to.layer + 1}): layers import downwards only`,
+          );
+      }
+      if (from && from.room !== 'repositories' && from.room !== 'app' && specifier.startsWith('drizzle-orm'))
+        add('only repositories/ write SQL: ask a repository');
+      if (from && from.room !== 'repositories' && specifier === '@proctor/db') {
+        const values = importedValues(file.source, specifier).flat();
+        if (values.some((name) => !DATABASE_VALUES_OUTSIDE_REPOSITORIES.has(name)))
+          add('only repositories/ use the tables: ask a repository (types may be imported anywhere)');
+      }
       const feature = targetPath ? webFeatureOf(targetPath) : null;
       if (feature && feature.feature !== ownFeature && !/^(index(\.tsx?)?)?$/.test(feature.rest))
         add('a web feature is reached from outside only through its index.ts');

@@ -1,3 +1,3 @@
-export { loadConfig, type ServerConfig } from './config';
-export { createProctor, type Proctor } from './server';
+export { createProctor, type Proctor } from './app/server';
+export { loadConfig, type ServerConfig } from './kernel/config';
 export { classifySessions, recordScores } from './services/classification';

@@ -1,5 +1,5 @@
-import { loadConfig } from './config';
-import { createProctor } from './server';
+import { createProctor } from './app/server';
+import { loadConfig } from './kernel/config';
 
 const config = loadConfig();
 const proctor = await createProctor(config);

@@ -1,13 +1,13 @@
 import { hostname } from 'node:os';
 import { openDatabase } from '@proctor/db';
 import Fastify from 'fastify';
-import { loadConfig } from './config';
-import { loggerOptions } from './http/logging';
+import { databaseConfigFor, environmentManagerFor, jobSettingsFor, openBlobStore } from './app/server';
+import { openWorkerDoor } from './app/workerDoor';
 import { jobHandlers } from './jobs/handlers';
-import { RedisQueue } from './jobs/redisQueue';
+import { loadConfig } from './kernel/config';
+import { loggerOptions } from './kernel/http/logging';
+import { RedisQueue } from './kernel/queue/redisQueue';
 import { scoringServices } from './scoring/services';
-import { databaseConfigFor, environmentManagerFor, jobSettingsFor, openBlobStore } from './server';
-import { openWorkerDoor } from './workerDoor';
 
 /**
  * `proctor worker` (npm run worker): runs Proctor's jobs on this machine for the servers that share its

@@ -10,15 +10,15 @@ import {
 import { agentArtifacts, newPublicId, sessions, simulators, testCases } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SDK_AGENT_DESCRIPTION, startSession } from '../src/environments/records';
-import { HttpError } from '../src/http/errors';
-import { EmojiIconRenderer, ICON_MESSAGES } from '../src/services/agentIcons';
 import {
   NO_ANTHROPIC_COMPUTER_USE,
   NO_CHAT_MODEL,
   NO_OPENAI_COMPUTER_USE,
   REPLAY_ONLY,
-} from '../src/services/agents';
+} from '../src/agents/runnable';
+import { SDK_AGENT_DESCRIPTION, startSession } from '../src/environments/records';
+import { HttpError } from '../src/kernel/http/errors';
+import { EmojiIconRenderer, ICON_MESSAGES } from '../src/services/agentIcons';
 import { recordScores } from '../src/services/classification';
 import { ICON_IMAGE_MESSAGES, ICON_MAX_BYTES } from '../src/services/iconImages';
 import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';

@@ -2,7 +2,7 @@ import { endpoints, type Permissions } from '@proctor/contracts';
 import { organizations } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { OrganizationRow } from '../src/auth/principal';
+import type { OrganizationRow } from '../src/kernel/access/principal';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 

@@ -3,7 +3,7 @@ import { runSessionBatches, sessions, simulators, testCases } from '@proctor/db'
 import { builtInSimulators } from '@proctor/simulators';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInRegistrations } from '../src/builtIns';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/presenters/agentResults';
 import { testDatabases } from './support/databases';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';

@@ -1,7 +1,7 @@
 import { type BuiltInSimulatorDefinition, User } from '@proctor/contracts';
 import { builtInSimulators, prepareSimulator } from '@proctor/simulators';
 import { expect, it } from 'vitest';
-import { builtInRegistrations } from '../src/builtIns';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import { describeEachDatabase } from './support/proctor';
 
 const ICON =

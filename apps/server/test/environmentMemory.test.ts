@@ -3,7 +3,7 @@ import { sessions, simulators } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInRegistrations } from '../src/builtIns';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';

@@ -14,7 +14,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { builtInRegistrations } from '../src/builtIns';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { Permissions } from '@proctor/contracts';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { RouteRecord } from '../src/http/route';
+import type { RouteRecord } from '../src/routes/route';
 import { describeEachDatabase, type TestProctor } from './support/proctor';
 
 /**

@@ -10,7 +10,7 @@ import { sessionLogs, sessions, simulators, testCases } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { builtInRegistrations } from '../src/builtIns';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { hungryAgent } from './support/sandboxAgents';
 import { until } from './support/until';

@@ -7,7 +7,7 @@ import {
 import { newPublicId, simulators, testCases } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInRegistrations } from '../src/builtIns';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';

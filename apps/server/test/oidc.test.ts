@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { AuthConfigResponse, User } from '@proctor/contracts';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Proctor } from '../src/app/server';
+import { createAccount } from '../src/auth/accounts';
 import { OidcLogin } from '../src/auth/oidc';
 import { safeReturnTo } from '../src/routes/oidc';
-import type { Proctor } from '../src/server';
-import { createAccount } from '../src/services/accounts';
 import { testDatabases } from './support/databases';
 import { startTestProctor, type TestProctor } from './support/proctor';
 

@@ -21,7 +21,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pythonSample } from '../../web/src/features/home/quickStart';
-import { builtInRegistrations } from '../src/builtIns';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import { PYTHON_CLIENT_PATH } from '../src/routes/sdk';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';

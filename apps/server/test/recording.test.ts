@@ -19,7 +19,7 @@ import { builtInSimulators } from '@proctor/simulators';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInRegistrations } from '../src/builtIns';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';

@@ -7,8 +7,8 @@ import {
 import { scores, sessions } from '@proctor/db';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { rescoreSimulator } from '../src/scoring/rescore';
 import { recordScores } from '../src/services/classification';
+import { rescoreSimulator } from '../src/services/rescore';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { cartInsert, mugs, shop, storedSession } from './support/storedSessions';

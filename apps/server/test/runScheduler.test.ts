@@ -3,9 +3,9 @@ import type { SessionStatus } from '@proctor/contracts';
 import { organizations, runSessionBatches, sessions } from '@proctor/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { JobHandlers } from '../src/jobs/catalog';
-import { InProcessQueue, type JobQueue } from '../src/jobs/queue';
-import { RunScheduler } from '../src/jobs/runs';
+import type { JobHandlers } from '../src/kernel/queue/catalog';
+import { InProcessQueue, type JobQueue } from '../src/kernel/queue/queue';
+import { RunScheduler } from '../src/services/runScheduler';
 import { describeEachDatabase } from './support/proctor';
 import { until } from './support/until';
 

@@ -15,7 +15,7 @@ import { runSessionBatches, sessionLogs, sessions, simulators, testCases } from 
 import { builtInSimulators } from '@proctor/simulators';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInRegistrations } from '../src/builtIns';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/presenters/agentResults';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';

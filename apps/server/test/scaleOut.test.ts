@@ -13,9 +13,9 @@ import { jobGroups, runSessionBatches, scores, sessions, simulators, testCases }
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { builtInRegistrations } from '../src/builtIns';
-import { JOBS, type JobHandler, type JobHandlers, PermanentJobError } from '../src/jobs/catalog';
-import { RedisQueue } from '../src/jobs/redisQueue';
+import { builtInRegistrations } from '../src/kernel/builtIns';
+import { JOBS, type JobHandler, type JobHandlers, PermanentJobError } from '../src/kernel/queue/catalog';
+import { RedisQueue } from '../src/kernel/queue/redisQueue';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../src/http/errors';
+import { HttpError } from '../src/kernel/http/errors';
 import {
   PYTHON_CLIENT,
   PYTHON_CLIENT_PATH,

@@ -1,7 +1,7 @@
 import { AGENT_STEP_TIMEOUT_MS } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
 import type { Page } from 'playwright-core';
-import { guardedRequest, type OutboundGuardOptions } from '../scoring/outboundGuard';
+import { guardedRequest, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { withEnvironmentPage } from './page';
 import { ERROR_EXCERPT, requestsInFlight, settle } from './stepProtocol';
 import type { RunDriver, RunDriverContext } from './types';

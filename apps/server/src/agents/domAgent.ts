@@ -1,7 +1,7 @@
 import type { AgentObservation } from '@proctor/contracts';
-import type { ChatModelConfig } from '../config';
-import { chatCompletionClient } from '../scoring/chatCompletion';
-import type { OutboundGuardOptions } from '../scoring/outboundGuard';
+import type { ChatModelConfig } from '../kernel/config';
+import { chatCompletionClient } from '../kernel/outbound/chatCompletion';
+import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { actionLoop } from './stepProtocol';
 import type { RunDriver } from './types';
 

@@ -1,7 +1,13 @@
 import type { RecordedStep } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
-import type { ChatModelConfig, ComputerUseConfig } from '../config';
-import type { OutboundGuardOptions } from '../scoring/outboundGuard';
+import type { ChatModelConfig, ComputerUseConfig } from '../kernel/config';
+import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
+import { anthropicComputerUseDriver } from './anthropicComputerUse';
+import { builtInDriver } from './builtIn';
+import { domAgentDriver } from './domAgent';
+import { gitContainerDriver, type SandboxSettings } from './gitContainer';
+import { openAiComputerUseDriver } from './openaiComputerUse';
+import { replayDriver } from './replay';
 import {
   type AgentRow,
   builtInKindOf,
@@ -10,13 +16,7 @@ import {
   NO_OPENAI_COMPUTER_USE,
   type RunnableSettings,
   whyNotRunnable,
-} from '../services/agents';
-import { anthropicComputerUseDriver } from './anthropicComputerUse';
-import { builtInDriver } from './builtIn';
-import { domAgentDriver } from './domAgent';
-import { gitContainerDriver, type SandboxSettings } from './gitContainer';
-import { openAiComputerUseDriver } from './openaiComputerUse';
-import { replayDriver } from './replay';
+} from './runnable';
 import { stepProtocolDriver } from './stepProtocol';
 import type { RunDriver } from './types';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { AGENT_PROTOCOL, AGENT_STEP_TIMEOUT_MS, type AgentObservation, COMMIT_ID } from '@proctor/contracts';
 import { z } from 'zod';
-import { type OutboundGuardOptions, resolveOutboundUrl } from '../scoring/outboundGuard';
+import { type OutboundGuardOptions, resolveOutboundUrl } from '../kernel/outbound/outboundGuard';
 import { type MemoryGuard, memoryGuard } from './sandboxMemory';
 import { actionLoop } from './stepProtocol';
 import type { RunDriver } from './types';

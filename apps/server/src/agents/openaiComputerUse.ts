@@ -1,7 +1,7 @@
 import { MAX_COMPUTER_USE_STEPS } from '@proctor/contracts';
 import { z } from 'zod';
-import type { ChatModelConfig } from '../config';
-import type { OutboundGuardOptions } from '../scoring/outboundGuard';
+import type { ChatModelConfig } from '../kernel/config';
+import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import {
   type ComputerInput,
   chord,

@@ -8,7 +8,7 @@ import {
 import type { JsonValue } from '@proctor/scoring';
 import type { SimulatorInstance } from '@proctor/simulators';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { guardedPostJson, type OutboundGuardOptions } from '../scoring/outboundGuard';
+import { guardedPostJson, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { withEnvironmentPage } from './page';
 import type { RunDriver } from './types';
 

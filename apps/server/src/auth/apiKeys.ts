@@ -1,7 +1,7 @@
 import { effectivePermissions, noPermissions, PERMISSION_FLAGS, type Permissions } from '@proctor/contracts';
 import { type Database, users } from '@proctor/db';
 import { eq } from 'drizzle-orm';
-import type { OrganizationRow, Principal } from './principal';
+import type { OrganizationRow, Principal } from '../kernel/access/principal';
 
 /** Flags an organization's API key may carry: never admin or scoring authority. */
 const API_KEY_FLAGS = [

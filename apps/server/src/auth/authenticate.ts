@@ -3,10 +3,11 @@ import { effectivePermissions } from '@proctor/contracts';
 import { auditLog, type Database, organizations, users } from '@proctor/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
-import { unauthorized } from '../http/errors';
+import type { OrganizationRow, Principal, UserRow } from '../kernel/access/principal';
+import { unauthorized } from '../kernel/http/errors';
 import { apiKeyPermissions } from './apiKeys';
-import type { OrganizationRow, Principal, UserRow } from './principal';
+import type { OidcLogin } from './oidc';
+import type { TokenService } from './tokens';
 
 export const API_KEY_PREFIX = 'pk_';
 export const VIEW_AS_COOKIE = 'proctor_view_as';
@@ -67,7 +68,17 @@ function credentialsOf(request: FastifyRequest): { bearer?: string; apiKey?: str
  * Resolves who is calling. Presented but invalid credentials answer 401 (they never fall back to
  * anonymous); no credentials at all give null, which public routes accept.
  */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Principal | null> {
+/** What finding the caller needs of the server's context. */
+export interface AuthenticationContext {
+  db: Database;
+  tokens: TokenService;
+  oidc: OidcLogin | undefined;
+}
+
+export async function authenticate(
+  ctx: AuthenticationContext,
+  request: FastifyRequest,
+): Promise<Principal | null> {
   const { bearer, apiKey } = credentialsOf(request);
   if (apiKey) {
     const principal = await principalForApiKey(ctx.db, apiKey);

@@ -3,10 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import type { OidcConfig } from '../config';
-import { HttpError } from '../http/errors';
-import { createAccount } from '../services/accounts';
-import type { UserRow } from './principal';
+import type { UserRow } from '../kernel/access/principal';
+import type { OidcConfig } from '../kernel/config';
+import { HttpError } from '../kernel/http/errors';
+import { createAccount } from './accounts';
 
 export const OIDC_LOGIN_PATH = '/api/auth/oidc/login';
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';

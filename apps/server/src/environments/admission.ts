@@ -1,5 +1,5 @@
 import type { Plan } from '@proctor/contracts';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../kernel/http/errors';
 
 /** One environment slot, held by an organization from its environment's start to its end. */
 export interface Slot {

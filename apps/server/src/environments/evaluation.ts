@@ -1,22 +1,9 @@
 import type { EvaluateEnvironmentResponse } from '@proctor/contracts';
 import type { testCases } from '@proctor/db';
 import type { MutationDiff, ScoreOutcome, ScoreResult } from '@proctor/scoring';
-import type { SimulatorConfig } from '@proctor/simulators';
 
 type TestCaseRow = typeof testCases.$inferSelect;
 type Details = EvaluateEnvironmentResponse['details'];
-
-/** The mutation filters kept in a simulator's stored config (admins may have edited them since registration). */
-export function simulatorFilters(config: Record<string, unknown>): SimulatorConfig {
-  return {
-    ignore_tables: (config.ignore_tables as string[] | undefined) ?? [],
-    ignore_columns: (config.ignore_columns as SimulatorConfig['ignore_columns'] | undefined) ?? {},
-    ignore_tables_with_column_values:
-      (config.ignore_tables_with_column_values as
-        | SimulatorConfig['ignore_tables_with_column_values']
-        | undefined) ?? {},
-  };
-}
 
 const scoredResult = (outcomes: readonly ScoreOutcome[], type: string): ScoreResult | undefined => {
   const outcome = outcomes.find((o) => o.type === type);

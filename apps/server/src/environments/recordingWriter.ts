@@ -15,7 +15,7 @@ import {
   type StylesheetText,
 } from '@proctor/environments';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BlobStore } from '../storage/blobs';
+import type { BlobStore } from '../kernel/storage/blobs';
 
 /** The session_events kinds a recording writes. */
 export const EVENT_KIND = { rrweb: 'rrweb', mutations: 'mutations' } as const;

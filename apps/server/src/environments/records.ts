@@ -16,7 +16,7 @@ import {
 } from '@proctor/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../kernel/http/errors';
 
 /**
  * The rows behind an environment: its job group (status, heartbeat, owner) with one job for its browser,

@@ -2,7 +2,7 @@ import { type Database, jobGroups } from '@proctor/db';
 import type { Mutation } from '@proctor/simulators';
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../kernel/http/errors';
 
 /**
  * Environments another Proctor process holds: a `proctor worker` running a run records its WORKER_URL on the

@@ -2,13 +2,19 @@ import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LIVE_VIEW, LIVE_VIEW_CLOSE } from '@proctor/contracts';
+import type { Database } from '@proctor/db';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
-import type { AppContext } from '../context';
+import type { TokenService } from '../auth/tokens';
+import type { EnvironmentManager } from './manager';
 import { pipeToWorker, workerHolding, workerSocketUrl } from './remote';
 
 /** What the doors need: a server's context, or a worker's (which serves the same doors to the servers). */
-export type SocketContext = Pick<AppContext, 'tokens' | 'environments' | 'db'>;
+export interface SocketContext {
+  tokens: TokenService;
+  environments: EnvironmentManager;
+  db: Database;
+}
 
 /** The largest message each door takes. */
 const MAX_PAYLOAD = {

@@ -1,8 +1,8 @@
 import type { Database } from '@proctor/db';
 import type { ScoringServices } from '@proctor/scoring';
 import type { EnvironmentManager } from '../environments/manager';
-import { checkEvaluator } from '../scoring/evaluatorHealth';
-import type { JobHandler } from './catalog';
+import type { JobHandler } from '../kernel/queue/catalog';
+import { checkEvaluator } from '../services/evaluatorHealth';
 
 /** The check-evaluator job: the route that added it waits for its result and answers with it. */
 export function checkEvaluatorHandler(

@@ -1,6 +1,6 @@
 import type { Database } from '@proctor/db';
+import type { JobHandler } from '../kernel/queue/catalog';
 import { generateMutations } from '../services/mutationGeneration';
-import type { JobHandler } from './catalog';
 
 /** The generate-mutations job: its progress is what the generation routes stream. */
 export function generateMutationsHandler(db: Database): JobHandler<'generateMutations'> {

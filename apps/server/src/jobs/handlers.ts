@@ -2,7 +2,7 @@ import type { Database } from '@proctor/db';
 import type { ScoringServices } from '@proctor/scoring';
 import type { DriverSettings } from '../agents/drivers';
 import type { EnvironmentManager } from '../environments/manager';
-import type { JobHandler, JobName } from './catalog';
+import type { JobHandler, JobName } from '../kernel/queue/catalog';
 import { checkEvaluatorHandler } from './checkEvaluator';
 import { generateMutationsHandler } from './generateMutations';
 import { rescoreSimulatorHandler } from './rescoreSimulator';

@@ -1,7 +1,7 @@
 import type { Database } from '@proctor/db';
 import type { ScoringServices } from '@proctor/scoring';
-import { rescoreSimulator } from '../scoring/rescore';
-import type { JobHandler } from './catalog';
+import type { JobHandler } from '../kernel/queue/catalog';
+import { rescoreSimulator } from '../services/rescore';
 
 /** The rescore-simulator job: the route that added it waits for its result and answers with it. */
 export function rescoreSimulatorHandler(

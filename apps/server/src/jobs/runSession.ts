@@ -3,12 +3,12 @@ import { agentArtifacts, type Database, organizations, sessions, simulators, tes
 import type { JsonValue } from '@proctor/scoring';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type DriverSettings, driverFor, runnableWith } from '../agents/drivers';
+import { builtInKindOf, whyNotRunnable } from '../agents/runnable';
 import { type EnvironmentManager, RunRefusedError } from '../environments/manager';
 import { failEnvironment, logToSession } from '../environments/records';
-import { builtInKindOf, whyNotRunnable } from '../services/agents';
+import { type JobHandler, PermanentJobError } from '../kernel/queue/catalog';
 import { QUEUED, RUNNING } from '../services/runs';
 import { recordedSteps } from '../services/sessionRecording';
-import { type JobHandler, PermanentJobError } from './catalog';
 
 /** How long an agent may take over one run before it has failed its task. */
 export const AGENT_TIME_LIMIT_MS = 5 * 60_000;

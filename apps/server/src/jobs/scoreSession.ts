@@ -2,9 +2,9 @@ import type { SessionStatus } from '@proctor/contracts';
 import { type Database, sessionLogs, sessions } from '@proctor/db';
 import type { ScoringServices } from '@proctor/scoring';
 import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import type { JobHandler } from '../kernel/queue/catalog';
+import type { JobQueue } from '../kernel/queue/queue';
 import { AWAITING_SCORING_STATUSES, scoreEndedSession } from '../scoring/pipeline';
-import type { JobHandler } from './catalog';
-import type { JobQueue } from './queue';
 
 /** Sessions read at a time when re-queueing at start. */
 const REQUEUE_PAGE_SIZE = 500;

@@ -6,8 +6,9 @@ import {
 } from '@proctor/contracts';
 import { type Database, sessions, simulators, testCases } from '@proctor/db';
 import { and, asc, eq, inArray, isNull, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import type { AgentRow, RunnableSettings } from '../agents/runnable';
 import { passAtK } from '../scoring/passAtK';
-import { type AgentRow, presentAgent, type RunnableSettings } from '../services/agents';
+import { presentAgent } from '../services/agents';
 
 /**
  * Sessions that ended because Proctor failed (the run, its post-processing or its scoring), not the agent:

@@ -12,10 +12,11 @@ import {
 import { agentArtifacts, type Database, sessions, simulators, testCases } from '@proctor/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { MemberPrincipal } from '../auth/principal';
-import { notFound } from '../http/errors';
+import type { MemberPrincipal } from '../kernel/access/principal';
+import { type Viewer, viewerOf } from '../kernel/access/viewer';
+import { notFound } from '../kernel/http/errors';
+import { simulatorVisible } from '../repositories/visibility';
 import { listSessions } from '../services/sessions';
-import { simulatorVisible, type Viewer, viewerOf } from '../services/testCaseAccess';
 import { countWhere, infrastructureFailure, scored } from './agentResults';
 
 /** The simulators of these names the viewer can see; the first name that is not one answers 404. */

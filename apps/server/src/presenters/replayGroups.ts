@@ -10,7 +10,7 @@ import { type Database, sessions, testCases } from '@proctor/db';
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { MemberPrincipal } from '../auth/principal';
+import type { MemberPrincipal } from '../kernel/access/principal';
 import { presentSummary, selectSummaries } from '../services/sessions';
 
 type GroupsQuery = z.output<typeof GroupedReplaysQuery>;

@@ -1,7 +1,8 @@
 import type { SimType, Simulator, SimulatorConfig } from '@proctor/contracts';
 import { type Database, sessions, type simulators, simulatorVersions, testCases } from '@proctor/db';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { sessionVisible, testCaseVisible, type Viewer } from '../services/testCaseAccess';
+import type { Viewer } from '../kernel/access/viewer';
+import { sessionVisible, testCaseVisible } from '../repositories/visibility';
 
 export type SimulatorRow = typeof simulators.$inferSelect;
 

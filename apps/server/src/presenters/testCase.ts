@@ -17,8 +17,9 @@ import {
   type testCases,
 } from '@proctor/db';
 import { and, count, eq, inArray, min, sql } from 'drizzle-orm';
+import type { Viewer } from '../kernel/access/viewer';
+import { sessionVisible, testCaseSetVisible } from '../repositories/visibility';
 import { maskScoringSecrets } from '../scoring/testCaseConfig';
-import { sessionVisible, testCaseSetVisible, type Viewer } from '../services/testCaseAccess';
 
 export type TestCaseRow = typeof testCases.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { User } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import { apiKeyDisclosedTo } from '../auth/apiKeys';
-import type { Principal, UserRow } from '../auth/principal';
+import type { Principal, UserRow } from '../kernel/access/principal';
 import { statsForUsers } from './userStats';
 
 /** The signed-in user as the dashboard sees them. */

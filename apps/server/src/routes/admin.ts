@@ -1,7 +1,6 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { VIEW_AS_COOKIE } from '../auth/authenticate';
-import { access, defineRoute } from '../http/route';
 import {
   findUserByEmail,
   listAdminOrganizations,
@@ -12,6 +11,7 @@ import {
   updateOrganization,
   updateUser,
 } from '../services/admin';
+import { access, defineRoute } from './route';
 
 export function adminRoutes(app: FastifyInstance) {
   /** The admin behind the request: under view-as, the admin, not the viewed user. */

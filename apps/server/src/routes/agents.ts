@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runnableWith } from '../agents/drivers';
-import type { AppContext } from '../context';
-import { badRequest, notFound } from '../http/errors';
-import { access, defineRawRoute, defineRoute } from '../http/route';
+import { badRequest, notFound } from '../kernel/http/errors';
 import { agentResults } from '../presenters/agentResults';
 import { EmojiIconRenderer } from '../services/agentIcons';
 import { agentIconKey, archiveAgent, createAgent, findAgent, listAgents } from '../services/agents';
 import { iconImageType } from '../services/iconImages';
+import type { AppContext } from './context';
+import { access, defineRawRoute, defineRoute } from './route';
 
 const IconParams = z.object({ id: RecordIdInUrl });
 

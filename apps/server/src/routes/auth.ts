@@ -1,9 +1,9 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import { AUTH, endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import { forbidden, HttpError, unauthorized } from '../http/errors';
-import { access, defineRoute } from '../http/route';
-import { login, register } from '../services/accounts';
+import { login, register } from '../auth/accounts';
+import { forbidden, HttpError, unauthorized } from '../kernel/http/errors';
+import { access, defineRoute } from './route';
 
 const tooManyAttempts = (ttlMs: number) =>
   `Too many sign-in attempts. Try again in ${Math.ceil(ttlMs / 1000)} seconds.`;

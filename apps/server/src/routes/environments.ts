@@ -8,14 +8,15 @@ import { simulators } from '@proctor/db';
 import { fetchDevToolsJson } from '@proctor/environments';
 import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { MemberPrincipal } from '../auth/principal';
-import type { AppContext } from '../context';
 import type { LiveEnvironment } from '../environments/manager';
 import { findEnvironment } from '../environments/records';
 import { workerHolding, workerMutations } from '../environments/remote';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
-import { access, defineRawRoute, defineRoute } from '../http/route';
-import { refCondition, simulatorVisible, viewerOf } from '../services/testCaseAccess';
+import type { MemberPrincipal } from '../kernel/access/principal';
+import { viewerOf } from '../kernel/access/viewer';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../kernel/http/errors';
+import { refCondition, simulatorVisible } from '../repositories/visibility';
+import type { AppContext } from './context';
+import { access, defineRawRoute, defineRoute } from './route';
 
 /**
  * Live environments (000 §7.4): every call by a member or the organization's API key holding

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors';
-import { access, defineRawRoute } from '../http/route';
+import { notFound } from '../kernel/http/errors';
 import { iconImageType, keptImageKey } from '../services/iconImages';
+import { access, defineRawRoute } from './route';
 
 /**
  * Images Proctor fetched once from a URL someone gave (a dataset's icon, a simulator's image), served from its

@@ -7,15 +7,15 @@ import {
 } from '@proctor/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { access, defineRawRoute, defineRoute } from '../http/route';
+import { viewerOf } from '../kernel/access/viewer';
 import {
   generateMutationsConfig,
   mergedMutations,
   requestMutationGeneration,
   testCasesToGenerate,
 } from '../services/mutationGeneration';
-import { viewerOf } from '../services/testCaseAccess';
 import { findEditableTestCase, findVisibleTestCase } from '../services/testCases';
+import { access, defineRawRoute, defineRoute } from './route';
 
 /**
  * Expected-mutation generation (001 §2.11–2.12, §7). Generating changes a test case, so it needs

@@ -9,7 +9,7 @@ import {
   OidcLoginError,
   OidcTransaction,
 } from '../auth/oidc';
-import { access, defineRawRoute } from '../http/route';
+import { access, defineRawRoute } from './route';
 
 /** Holds the sign-in in progress; sent back only to the callback. */
 const TRANSACTION_COOKIE = 'proctor_oidc';

@@ -1,7 +1,6 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import { forbidden } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { forbidden } from '../kernel/http/errors';
 import {
   createInvite,
   inviteInfo,
@@ -9,6 +8,7 @@ import {
   listMembers,
   listOrganizationUsers,
 } from '../services/organizations';
+import { access, defineRoute } from './route';
 
 export function organizationRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.organizationMembers, access.member(), ({ app: ctx, principal }) =>

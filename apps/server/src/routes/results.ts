@@ -1,8 +1,8 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import { access, defineRoute } from '../http/route';
+import { viewerOf } from '../kernel/access/viewer';
 import { benchmarkResults, benchmarkSessions } from '../presenters/benchmarkResults';
-import { viewerOf } from '../services/testCaseAccess';
+import { access, defineRoute } from './route';
 
 /**
  * Benchmark results (001 §2.5 Benchmarks, §2.9 /results, §7 benchmark sessions): read by members of

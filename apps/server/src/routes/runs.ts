@@ -2,9 +2,8 @@ import { endpoints, RUN_PERMISSIONS } from '@proctor/contracts';
 import { simulators } from '@proctor/db';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { badRequest } from '../http/errors';
-import { access, defineRoute } from '../http/route';
+import { viewerOf } from '../kernel/access/viewer';
+import { badRequest } from '../kernel/http/errors';
 import {
   builtInAgent,
   createRunGroup,
@@ -16,9 +15,10 @@ import {
   visibleDataset,
   visibleTestCasesByPublicId,
 } from '../services/runs';
-import { viewerOf } from '../services/testCaseAccess';
 import { findVisibleTestCase } from '../services/testCases';
 import { runnableSettings } from './agents';
+import type { AppContext } from './context';
+import { access, defineRoute } from './route';
 
 /** The simulators whose test cases this Proctor can run (the built-in apps it has definitions for). */
 async function runnableSimulatorIds(ctx: AppContext): Promise<Set<number>> {

@@ -1,7 +1,7 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import { access, defineRoute } from '../http/route';
 import { addHumanScore, nextForAnnotator, userScores } from '../services/scores';
+import { access, defineRoute } from './route';
 
 /**
  * People's scores (000 §7.2). Each is a person's own judgement, so these calls need a signed-in person, not an

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors';
-import { access, defineRawRoute } from '../http/route';
+import { notFound } from '../kernel/http/errors';
+import { access, defineRawRoute } from './route';
 
 /** Where `npm run build` packs the SDK (packages/sdk/scripts/build.mjs). */
 export const SDK_TARBALL = fileURLToPath(

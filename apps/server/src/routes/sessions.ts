@@ -3,12 +3,12 @@ import { networkRequests, sessions } from '@proctor/db';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessionBlobPrefix } from '../environments/recordingWriter';
-import { badRequest, notFound } from '../http/errors';
-import { access, defineRawRoute, defineRoute } from '../http/route';
+import { badRequest, notFound } from '../kernel/http/errors';
 import { groupedReplays, searchReplayGroups } from '../presenters/replayGroups';
 import { sessionHumanResults, sessionScoreRecords } from '../services/scores';
 import { recordedSteps, sessionDetail } from '../services/sessionRecording';
 import { listSessions, ownSession, readableSession } from '../services/sessions';
+import { access, defineRawRoute, defineRoute } from './route';
 
 /**
  * Sessions (000 §7.2). Lists are for members of an organization (platform admins see every organization's,

@@ -2,12 +2,12 @@ import { endpoints, RESCORE_PERMISSIONS } from '@proctor/contracts';
 import { simulators } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors';
-import { access, defineRawRoute, defineRoute } from '../http/route';
-import { requestRescore } from '../scoring/rescore';
+import { viewerOf } from '../kernel/access/viewer';
+import { notFound } from '../kernel/http/errors';
 import { keepIconImage } from '../services/iconImages';
+import { requestRescore } from '../services/rescore';
 import { createSimulator, getSimulator, listSimulators, updateSimulator } from '../services/simulators';
-import { viewerOf } from '../services/testCaseAccess';
+import { access, defineRawRoute, defineRoute } from './route';
 
 /**
  * Reading simulators needs only organization membership (or the organization's API key), not

@@ -1,8 +1,8 @@
 import { endpoints } from '@proctor/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { access, defineRoute } from '../http/route';
-import { PROCTOR_VERSION } from '../version';
+import { PROCTOR_VERSION } from '../kernel/version';
+import { access, defineRoute } from './route';
 
 export function systemRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.health, access.public, async ({ app: ctx }) => {

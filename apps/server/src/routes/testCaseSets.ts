@@ -1,8 +1,7 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import { access, defineRoute } from '../http/route';
+import { viewerOf } from '../kernel/access/viewer';
 import { keepIconImage } from '../services/iconImages';
-import { viewerOf } from '../services/testCaseAccess';
 import {
   addTestCasesToSet,
   archiveTestCaseSet,
@@ -10,6 +9,7 @@ import {
   listTestCaseSets,
   removeTestCaseFromSet,
 } from '../services/testCaseSets';
+import { access, defineRoute } from './route';
 
 /**
  * Datasets. Listing needs organization membership. Creating a dataset, changing its test cases and

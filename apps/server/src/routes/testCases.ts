@@ -1,9 +1,8 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import { access, defineRoute } from '../http/route';
-import { requestEvaluatorCheck } from '../scoring/evaluatorHealth';
+import { viewerOf } from '../kernel/access/viewer';
 import { checkScoringConfig } from '../scoring/testCaseConfig';
-import { viewerOf } from '../services/testCaseAccess';
+import { requestEvaluatorCheck } from '../services/evaluatorHealth';
 import {
   archiveTestCase,
   bulkArchiveTestCases,
@@ -13,6 +12,7 @@ import {
   makeTestCasePublic,
   updateTestCase,
 } from '../services/testCases';
+import { access, defineRoute } from './route';
 
 /**
  * Reading test cases needs organization membership only: annotators read the ones assigned to them

@@ -2,9 +2,9 @@ import { endpoints } from '@proctor/contracts';
 import { contactMessages } from '@proctor/db';
 import type { FastifyInstance } from 'fastify';
 import { loadUser, principalForUser, VIEW_AS_COOKIE } from '../auth/authenticate';
-import { access, defineRoute } from '../http/route';
 import { presentUser } from '../presenters/user';
 import { createOrganization } from '../services/organizations';
+import { access, defineRoute } from './route';
 
 export function userRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.fromSession, access.signedIn, ({ app: ctx, principal }) =>

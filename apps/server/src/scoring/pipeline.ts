@@ -10,9 +10,9 @@ import {
   scoreSession,
 } from '@proctor/scoring';
 import { and, eq, inArray } from 'drizzle-orm';
-import { simulatorFilters } from '../environments/evaluation';
 import { recordScores } from '../services/classification';
 import { recordedMutations, recordedSteps } from '../services/sessionRecording';
+import { simulatorFilters } from './filters';
 
 export type TestCaseRow = typeof testCases.$inferSelect;
 

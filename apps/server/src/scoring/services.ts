@@ -1,7 +1,7 @@
 import type { ScoringServices } from '@proctor/scoring';
-import type { ScoringConfig } from '../config';
-import { chatCompletionClient } from './chatCompletion';
-import { guardedPostJson, type OutboundGuardOptions } from './outboundGuard';
+import type { ScoringConfig } from '../kernel/config';
+import { chatCompletionClient } from '../kernel/outbound/chatCompletion';
+import { guardedPostJson, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 
 /**
  * What the scorers that reach outside are lent: API scorers POST through the outbound guard, and the criteria

@@ -1,7 +1,7 @@
 import { keptSecretProblem, MASKED_SECRET, SCORING_CONFIG_SECRETS } from '@proctor/contracts';
 import { scoreTypeDefinition } from '@proctor/scoring';
-import { badRequest } from '../http/errors';
-import { checkOutboundUrl, OutboundError, type OutboundGuardOptions } from './outboundGuard';
+import { badRequest } from '../kernel/http/errors';
+import { checkOutboundUrl, OutboundError, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { CONFIGURABLE_SCORE_TYPES } from './pipeline';
 
 type Config = Record<string, unknown>;

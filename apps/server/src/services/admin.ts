@@ -8,8 +8,8 @@ import {
   users,
 } from '@proctor/db';
 import { and, asc, desc, eq, or } from 'drizzle-orm';
-import type { UserRow } from '../auth/principal';
-import { notFound } from '../http/errors';
+import type { UserRow } from '../kernel/access/principal';
+import { notFound } from '../kernel/http/errors';
 
 function presentAdminUser(user: UserRow, organizationName: string | null) {
   return {

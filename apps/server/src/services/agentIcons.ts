@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { type AgentArtifactType, DEFAULT_AGENT_EMOJI } from '@proctor/contracts';
 import { launchChromium } from '@proctor/simulators/reference';
 import type { z } from 'zod';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, HttpError } from '../kernel/http/errors';
 
 /**
  * An agent's icon (001 §5): an http(s) URL without spaces or quotes is fetched once, through the outbound guard,

@@ -14,9 +14,10 @@ import { agentArtifacts, type Database } from '@proctor/db';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { sandboxProblem } from '../agents/gitContainer';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import type { OutboundGuardOptions } from '../scoring/outboundGuard';
-import type { BlobStore } from '../storage/blobs';
+import { type AgentRow, builtInKindOf, type RunnableSettings, whyNotRunnable } from '../agents/runnable';
+import { badRequest, conflict, forbidden, notFound } from '../kernel/http/errors';
+import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
+import type { BlobStore } from '../kernel/storage/blobs';
 import { agentIconBlobKey, agentIconOf, type EmojiIconRenderer, isHttpUrl } from './agentIcons';
 import { fetchIconImage } from './iconImages';
 
@@ -30,54 +31,11 @@ import { fetchIconImage } from './iconImages';
  * aliases are reserved; nobody archives them; each organization reads only its own sessions of them.
  */
 
-export type AgentRow = typeof agentArtifacts.$inferSelect;
 type AgentData = z.infer<typeof AgentArtifactData>;
 
 export const AGENT_NOT_FOUND = 'Agent not found';
 
 const iconPath = (id: number) => `/api/agent-artifacts/${id}/icon`;
-
-/** What decides whether Proctor can run an agent besides the agent itself: the installation's settings. */
-export interface RunnableSettings {
-  /** A chat model is configured for the DOM agent (AGENT_LLM_*). */
-  chatModel: boolean;
-  /** OpenAI's computer-use model is configured (OPENAI_CUA_*). */
-  openaiComputerUse: boolean;
-  /** Anthropic's computer-use model is configured (ANTHROPIC_CUA_*). */
-  anthropicComputerUse: boolean;
-}
-
-export const REPLAY_ONLY =
-  'The replay agent re-enacts a recorded session: start it from that session (POST /api/runs/replay)';
-export const NO_CHAT_MODEL =
-  'The DOM agent needs a chat model: AGENT_LLM_URL and AGENT_LLM_MODEL are not configured on this Proctor';
-export const NO_OPENAI_COMPUTER_USE =
-  "The OpenAI computer-use agent needs OpenAI's Responses API: OPENAI_CUA_URL is not configured on this Proctor";
-export const NO_ANTHROPIC_COMPUTER_USE =
-  "The Anthropic computer-use agent needs Anthropic's Messages API: ANTHROPIC_CUA_URL is not configured on this Proctor";
-
-/**
- * Why Proctor cannot drive an agent itself, or null when it can (agents/drivers.ts has the drivers): the
- * built-in agents (the DOM and computer-use agents once their models are configured; the replay agent only from
- * a session), and dev agents with an endpoint (the step protocol), and git containers where this machine can
- * sandbox them. Humans record from the dashboard, and a dev agent without an endpoint (made by an SDK run) drives
- * its environments itself.
- */
-export function whyNotRunnable(agent: AgentRow, settings: RunnableSettings): string | null {
-  const kind = builtInKindOf(agent);
-  if (kind === 'replay') return REPLAY_ONLY;
-  if (kind === 'dom') return settings.chatModel ? null : NO_CHAT_MODEL;
-  if (kind === 'openai_cua') return settings.openaiComputerUse ? null : NO_OPENAI_COMPUTER_USE;
-  if (kind === 'anthropic_cua') return settings.anthropicComputerUse ? null : NO_ANTHROPIC_COMPUTER_USE;
-  if (kind) return null;
-  const data = agent.data as { type?: string; endpoint?: string | null };
-  if (data.type === 'dev')
-    return data.endpoint
-      ? null
-      : `"${agent.alias}" has no endpoint: it drives its environments itself through the SDK`;
-  if (data.type === 'git_container') return sandboxProblem();
-  return `"${agent.alias}" is a human: people record their runs from the dashboard`;
-}
 
 export function presentAgent(row: AgentRow, settings: RunnableSettings): AgentArtifact {
   const data = row.data as Partial<AgentData>;
@@ -102,14 +60,6 @@ export function presentAgent(row: AgentRow, settings: RunnableSettings): AgentAr
       ...(data.commit_hash !== undefined ? { commit_hash: data.commit_hash } : {}),
     },
   };
-}
-
-/** The built-in agent a row is, if it is one. */
-export function builtInKindOf(row: AgentRow): BuiltInAgentKind | null {
-  const { type, builtin } = row.data as { type?: unknown; builtin?: unknown };
-  return row.organizationId === null && type === 'builtin' && typeof builtin === 'string'
-    ? (BUILT_IN_AGENT_KINDS.find((kind) => kind === builtin) ?? null)
-    : null;
 }
 
 /** Makes the built-in agents' rows that are missing (at start; they are never changed afterwards). */

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { badRequest } from '../http/errors';
+import { badRequest } from '../kernel/http/errors';
 import {
   guardedRequest,
   OutboundError,
   type OutboundGuardOptions,
   type OutboundResponse,
-} from '../scoring/outboundGuard';
-import type { BlobStore } from '../storage/blobs';
+} from '../kernel/outbound/outboundGuard';
+import type { BlobStore } from '../kernel/storage/blobs';
 
 /**
  * Images people name by URL (an agent's icon, a dataset's icon, a simulator's image), fetched once through the

@@ -19,12 +19,13 @@ import {
 } from '@proctor/scoring';
 import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
 import type { z } from 'zod';
-import { simulatorFilters } from '../environments/evaluation';
-import { notFound } from '../http/errors';
-import type { JobQueue } from '../jobs/queue';
+import { canEditOwned, type Viewer } from '../kernel/access/viewer';
+import { notFound } from '../kernel/http/errors';
+import type { JobQueue } from '../kernel/queue/queue';
 import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
+import { testCaseVisible } from '../repositories/visibility';
+import { simulatorFilters } from '../scoring/filters';
 import { recordedMutations } from './sessionRecording';
-import { canEditOwned, testCaseVisible, type Viewer } from './testCaseAccess';
 import { findEditableTestCase } from './testCases';
 
 /**

@@ -10,8 +10,8 @@ import {
 } from '@proctor/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { API_KEY_PREFIX } from '../auth/authenticate';
-import type { OrganizationRow, UserRow } from '../auth/principal';
-import { conflict, gone, notFound } from '../http/errors';
+import type { OrganizationRow, UserRow } from '../kernel/access/principal';
+import { conflict, gone, notFound } from '../kernel/http/errors';
 import { statsForUsers } from '../presenters/userStats';
 
 /**

@@ -18,10 +18,12 @@ import {
   testCases,
 } from '@proctor/db';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { badRequest, notFound } from '../http/errors';
+import { type AgentRow, builtInKindOf, type RunnableSettings, whyNotRunnable } from '../agents/runnable';
+import type { Viewer } from '../kernel/access/viewer';
+import { badRequest, notFound } from '../kernel/http/errors';
 import { countWhere, infrastructureFailure, scored } from '../presenters/agentResults';
-import { type AgentRow, builtInKindOf, findAgent, type RunnableSettings, whyNotRunnable } from './agents';
-import { testCaseSetVisible, testCaseVisible, type Viewer } from './testCaseAccess';
+import { testCaseSetVisible, testCaseVisible } from '../repositories/visibility';
+import { findAgent } from './agents';
 
 /**
  * Runs (001 §3 Run, §7; issue 9 item 3): what one request asks Proctor to run, as a run group (a row of

@@ -11,8 +11,8 @@ import { type Database, scores, sessions, users } from '@proctor/db';
 import { humanResults } from '@proctor/scoring';
 import { and, asc, desc, eq, ne, not, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Principal, UserPrincipal } from '../auth/principal';
-import { conflict, forbidden, notFound } from '../http/errors';
+import type { Principal, UserPrincipal } from '../kernel/access/principal';
+import { conflict, forbidden, notFound } from '../kernel/http/errors';
 import { recordScores } from './classification';
 import { hiddenFromAnnotator, ownSession, seesOnlyOwnScores } from './sessions';
 

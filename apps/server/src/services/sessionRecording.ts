@@ -11,8 +11,8 @@ import {
 import { type Database, networkRequests, sessionEvents, sessionLogs, sessionSteps } from '@proctor/db';
 import { filterMutations, type Mutation } from '@proctor/simulators';
 import { and, asc, eq } from 'drizzle-orm';
-import { simulatorFilters } from '../environments/evaluation';
 import { EVENT_KIND, type RrwebChunk } from '../environments/recordingWriter';
+import { simulatorFilters } from '../scoring/filters';
 import { presentSummary, type ReadableSession } from './sessions';
 import { upgradeStoredStep } from './storedSteps';
 

@@ -39,8 +39,8 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Principal } from '../auth/principal';
-import { notFound } from '../http/errors';
+import type { Principal } from '../kernel/access/principal';
+import { notFound } from '../kernel/http/errors';
 
 type ListQuery = z.output<typeof SessionListQuery>;
 export type SessionRow = typeof sessions.$inferSelect;

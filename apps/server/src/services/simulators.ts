@@ -8,9 +8,10 @@ import {
 } from '@proctor/contracts';
 import { type Database, simulators, users } from '@proctor/db';
 import { and, asc, eq } from 'drizzle-orm';
-import { badRequest, conflict, notFound } from '../http/errors';
+import type { Viewer } from '../kernel/access/viewer';
+import { badRequest, conflict, notFound } from '../kernel/http/errors';
 import { presentSimulators, type SimulatorRow } from '../presenters/simulator';
-import { refCondition, simulatorVisible, type Viewer } from './testCaseAccess';
+import { refCondition, simulatorVisible } from '../repositories/visibility';
 
 const SIMULATOR_NOT_FOUND = 'Simulator not found';
 

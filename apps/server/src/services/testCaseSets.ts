@@ -6,8 +6,9 @@ import {
 } from '@proctor/contracts';
 import { type Database, simulators, testCaseSetItems, testCaseSets, testCases } from '@proctor/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { notFound } from '../http/errors';
-import { testCaseSetVisible, testCaseVisible, type Viewer } from './testCaseAccess';
+import type { Viewer } from '../kernel/access/viewer';
+import { notFound } from '../kernel/http/errors';
+import { testCaseSetVisible, testCaseVisible } from '../repositories/visibility';
 import { appendToSet, findEditableSet } from './testCases';
 
 type SetRow = typeof testCaseSets.$inferSelect;

@@ -18,19 +18,17 @@ import {
   testCases,
 } from '@proctor/db';
 import { and, asc, count, eq, ilike, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm';
-import { forbidden, notFound } from '../http/errors';
+import { canEditOwned, canSeeSimulator, type Viewer } from '../kernel/access/viewer';
+import { forbidden, notFound } from '../kernel/http/errors';
 import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
-import { keepMaskedSecrets } from '../scoring/testCaseConfig';
 import {
   assignedTestCaseIds,
-  canEditOwned,
-  canSeeSimulator,
   refCondition,
   testCaseEditable,
   testCaseSetVisible,
   testCaseVisible,
-  type Viewer,
-} from './testCaseAccess';
+} from '../repositories/visibility';
+import { keepMaskedSecrets } from '../scoring/testCaseConfig';
 
 const TEST_CASE_NOT_FOUND = 'Test case not found';
 /** Advisory lock namespace for blank test case numbering (any constant unique to this use). */

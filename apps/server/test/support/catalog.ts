@@ -9,7 +9,7 @@ import {
   testCases,
 } from '@proctor/db';
 import { eq } from 'drizzle-orm';
-import type { OrganizationRow } from '../../src/auth/principal';
+import type { OrganizationRow } from '../../src/kernel/access/principal';
 import type { TestProctor } from './proctor';
 
 /** Rows of the test catalogue (simulators, test cases, datasets, sessions) made straight in the database. */

@@ -6,10 +6,10 @@ import { type BuiltInSimulatorDefinition, noPermissions, type Permissions } from
 import { newPublicId, newSecret, organizations, users } from '@proctor/db';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { createProctor, type Proctor } from '../../src/app/server';
 import { API_KEY_PREFIX } from '../../src/auth/authenticate';
-import type { OrganizationRow, UserRow } from '../../src/auth/principal';
-import { loadConfig } from '../../src/config';
-import { createProctor, type Proctor } from '../../src/server';
+import type { OrganizationRow, UserRow } from '../../src/kernel/access/principal';
+import { loadConfig } from '../../src/kernel/config';
 import { type Call, callEndpoint } from './call';
 import { type TestDatabase, testDatabases } from './databases';
 

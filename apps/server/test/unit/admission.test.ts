@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvironmentAdmission, type Slot } from '../../src/environments/admission';
-import { HttpError } from '../../src/http/errors';
+import { HttpError } from '../../src/kernel/http/errors';
 
 const A = 1;
 const B = 2;

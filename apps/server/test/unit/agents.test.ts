@@ -1,6 +1,6 @@
 import { DEFAULT_AGENT_EMOJI } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/http/errors';
+import { HttpError } from '../../src/kernel/http/errors';
 import { passAtK } from '../../src/scoring/passAtK';
 import { agentIconOf, ICON_MESSAGES } from '../../src/services/agentIcons';
 

@@ -1,7 +1,7 @@
 import { EMPTY_SIMULATOR_CONFIG, runScoreType, type ScoringInput } from '@proctor/scoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatCompletionError, chatCompletionClient } from '../../src/scoring/chatCompletion';
-import { guardedPostJson } from '../../src/scoring/outboundGuard';
+import { ChatCompletionError, chatCompletionClient } from '../../src/kernel/outbound/chatCompletion';
+import { guardedPostJson } from '../../src/kernel/outbound/outboundGuard';
 import { json, type ReceivedRequest, startStandIn } from './support/standIn';
 
 /**

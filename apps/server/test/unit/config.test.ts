@@ -5,7 +5,7 @@ import {
   parseComputerUse,
   parseScoring,
   parseTrustProxy,
-} from '../../src/config';
+} from '../../src/kernel/config';
 
 describe('TRUST_PROXY', () => {
   it('should trust no proxy unless told to', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JOBS, type JobContext, type JobHandlers, PermanentJobError } from '../../src/jobs/catalog';
-import { InProcessQueue } from '../../src/jobs/queue';
+import { JOBS, type JobContext, type JobHandlers, PermanentJobError } from '../../src/kernel/queue/catalog';
+import { InProcessQueue } from '../../src/kernel/queue/queue';
 
 /** A promise and its resolver, to hold a handler until the test lets it go. */
 function gate() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactLogLine } from '../../src/http/logging';
+import { redactLogLine } from '../../src/kernel/http/logging';
 
 const R = '[redacted]';
 

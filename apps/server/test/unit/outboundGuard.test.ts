@@ -8,7 +8,7 @@ import {
   OutboundError,
   OutboundRefusedError,
   type Resolver,
-} from '../../src/scoring/outboundGuard';
+} from '../../src/kernel/outbound/outboundGuard';
 import { json, startStandIn } from './support/standIn';
 
 /** A resolver for names of our choosing, counting its calls. */

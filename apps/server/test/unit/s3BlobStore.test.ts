@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AwsV4Signer } from 'aws4fetch';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { S3BlobStore, type S3BlobStoreOptions } from '../../src/storage/s3BlobStore';
+import { S3BlobStore, type S3BlobStoreOptions } from '../../src/kernel/storage/s3BlobStore';
 import { type S3StandIn, signatureV4, startS3StandIn } from '../support/s3StandIn';
 
 /** AWS's worked example "GET Object" from the Signature Version 4 documentation for S3. */

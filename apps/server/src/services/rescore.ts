@@ -2,11 +2,17 @@ import type { RescoreResult, SessionStatus } from '@proctor/contracts';
 import { type Database, sessions, simulators, testCases } from '@proctor/db';
 import { combinedVerdict, type ScoringServices, type SimulatorConfig } from '@proctor/scoring';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { simulatorFilters } from '../environments/evaluation';
-import { notFound } from '../http/errors';
-import type { JobQueue } from '../jobs/queue';
-import { simulatorVisible, testCaseVisible, type Viewer } from '../services/testCaseAccess';
-import { type StoredSessionScoring, scoreStoredSession, scoreTypesOf, type TestCaseRow } from './pipeline';
+import type { Viewer } from '../kernel/access/viewer';
+import { notFound } from '../kernel/http/errors';
+import type { JobQueue } from '../kernel/queue/queue';
+import { simulatorVisible, testCaseVisible } from '../repositories/visibility';
+import { simulatorFilters } from '../scoring/filters';
+import {
+  type StoredSessionScoring,
+  scoreStoredSession,
+  scoreTypesOf,
+  type TestCaseRow,
+} from '../scoring/pipeline';
 
 /**
  * Sessions that ended normally, and so were (or could have been) judged: never one still in progress, and never

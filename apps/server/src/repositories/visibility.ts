@@ -1,43 +1,10 @@
 import { MAX_RECORD_ID } from '@proctor/contracts';
 import { organizationTestCases, sessions, simulators, testCaseSets, testCases } from '@proctor/db';
 import { and, type Column, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Principal } from '../auth/principal';
-
-/**
- * Who is looking at the test catalogue (simulators, test cases, datasets) and what they may see.
- * - Platform admins see every simulator, every public test case and dataset, and their organization's own.
- * - Everyone else (a member or an API key) sees the simulators of their organization's plan
- *   (plan.allowed_simulators), the public test cases of those simulators, the public datasets, their
- *   organization's own test cases and datasets, and the test cases assigned to their organization for
- *   recording (annotators).
- * - Nobody sees another organization's test cases or datasets: they answer 404, as if they did not exist.
- */
-export interface Viewer {
-  organizationId: number;
-  isAdmin: boolean;
-  allowedSimulatorIds: number[];
-  /** The person acting; null for an API key. */
-  userId: number | null;
-}
-
-/** No organization has this id (serial ids start at 1): an admin without an organization owns nothing. */
-const NO_ORGANIZATION = 0;
-
-export function viewerOf(principal: Principal): Viewer {
-  return {
-    organizationId: principal.organization?.id ?? NO_ORGANIZATION,
-    isAdmin: principal.permissions.is_admin,
-    allowedSimulatorIds: principal.organization?.plan.allowed_simulators ?? [],
-    userId: principal.user?.id ?? null,
-  };
-}
+import type { Viewer } from '../kernel/access/viewer';
 
 export function simulatorVisible(viewer: Viewer): SQL {
   return viewer.isAdmin ? sql`true` : inArray(simulators.id, viewer.allowedSimulatorIds);
-}
-
-export function canSeeSimulator(viewer: Viewer, simulatorId: number): boolean {
-  return viewer.isAdmin || viewer.allowedSimulatorIds.includes(simulatorId);
 }
 
 /** Visibility of a test case row (archived or not: callers add that filter where it applies). */
@@ -65,10 +32,6 @@ export function testCaseEditable(viewer: Viewer): SQL {
   return viewer.isAdmin
     ? or(eq(testCases.organizationId, viewer.organizationId), isNull(testCases.organizationId))!
     : eq(testCases.organizationId, viewer.organizationId);
-}
-
-export function canEditOwned(viewer: Viewer, organizationId: number | null): boolean {
-  return organizationId === viewer.organizationId || (organizationId === null && viewer.isAdmin);
 }
 
 export function testCaseSetVisible(viewer: Viewer): SQL {

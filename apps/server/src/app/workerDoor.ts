@@ -1,9 +1,9 @@
 import type { Database } from '@proctor/db';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { TokenService } from './auth/tokens';
-import type { EnvironmentManager } from './environments/manager';
-import { WORKER_STATE_ROUTE } from './environments/remote';
-import { attachEnvironmentSockets } from './environments/sockets';
+import { TokenService } from '../auth/tokens';
+import type { EnvironmentManager } from '../environments/manager';
+import { WORKER_STATE_ROUTE } from '../environments/remote';
+import { attachEnvironmentSockets } from '../environments/sockets';
 
 export interface WorkerDoorOptions {
   db: Database;

@@ -2,10 +2,10 @@ import type { LoginRequest, RegisterRequest, TokenResponse } from '@proctor/cont
 import { noPermissions, PERMISSION_FLAGS, type Permissions } from '@proctor/contracts';
 import { auditLog, type Database, newPublicId, users } from '@proctor/db';
 import { count, eq, sql } from 'drizzle-orm';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
-import type { UserRow } from '../auth/principal';
-import type { TokenService } from '../auth/tokens';
-import { conflict, forbidden, unauthorized } from '../http/errors';
+import type { UserRow } from '../kernel/access/principal';
+import { conflict, forbidden, unauthorized } from '../kernel/http/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import type { TokenService } from './tokens';
 
 /** The first account of a fresh install runs it: platform admin with every flag. */
 const allPermissions = (): Permissions =>

@@ -1,12 +1,12 @@
 import type { Database, DatabaseKind } from '@proctor/db';
 import type { ScoringServices } from '@proctor/scoring';
-import type { OidcLogin } from './auth/oidc';
-import type { TokenService } from './auth/tokens';
-import type { ServerConfig } from './config';
-import type { EnvironmentManager } from './environments/manager';
-import type { JobQueue } from './jobs/queue';
-import type { RunScheduler } from './jobs/runs';
-import type { BlobStore } from './storage/blobs';
+import type { OidcLogin } from '../auth/oidc';
+import type { TokenService } from '../auth/tokens';
+import type { EnvironmentManager } from '../environments/manager';
+import type { ServerConfig } from '../kernel/config';
+import type { JobQueue } from '../kernel/queue/queue';
+import type { BlobStore } from '../kernel/storage/blobs';
+import type { RunScheduler } from '../services/runScheduler';
 
 /** What every route and service may use; built once per server and passed in, never imported. */
 export interface AppContext {

@@ -3,8 +3,8 @@ import { type Database, organizations, runSessionBatches, sessions } from '@proc
 import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { environmentLimit, OrganizationShares } from '../environments/admission';
-import { QUEUED, RUNNING } from '../services/runs';
-import type { JobQueue } from './queue';
+import type { JobQueue } from '../kernel/queue/queue';
+import { QUEUED, RUNNING } from './runs';
 
 /** How long the scheduler waits before handing runs over again to a queue that refused one. */
 const HAND_OVER_RETRY_MS = 2_000;

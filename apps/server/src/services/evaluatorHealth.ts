@@ -16,13 +16,13 @@ import {
   type SimulatorConfig,
 } from '@proctor/scoring';
 import { and, desc, eq, inArray, not } from 'drizzle-orm';
-import { simulatorFilters } from '../environments/evaluation';
 import type { EnvironmentManager } from '../environments/manager';
-import type { JobQueue } from '../jobs/queue';
+import type { Viewer } from '../kernel/access/viewer';
+import type { JobQueue } from '../kernel/queue/queue';
 import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
-import type { Viewer } from '../services/testCaseAccess';
-import { findEditableTestCase } from '../services/testCases';
-import { judge, storedScoringInput } from './pipeline';
+import { simulatorFilters } from '../scoring/filters';
+import { judge, storedScoringInput } from '../scoring/pipeline';
+import { findEditableTestCase } from './testCases';
 
 /**
  * Whether a test case's scoring, as configured now, can be trusted: its reference solution must pass and its

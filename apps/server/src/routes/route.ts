@@ -2,9 +2,9 @@ import { describeInputProblem, type Endpoint, inputProblem, type PermissionFlag 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { MemberPrincipal, Principal, UserPrincipal } from '../auth/principal';
-import type { AppContext } from '../context';
-import { badRequest, forbidden, unauthorized } from './errors';
+import type { MemberPrincipal, Principal, UserPrincipal } from '../kernel/access/principal';
+import { badRequest, forbidden, unauthorized } from '../kernel/http/errors';
+import type { AppContext } from './context';
 
 /**
  * Who may call a route. `member` routes act inside the caller's organization and accept API keys;
