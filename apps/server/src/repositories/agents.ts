@@ -1,0 +1,2 @@
+/** Agents (agent artifacts). */
+export {};

@@ -1,0 +1,2 @@
+/** Organizations, their invites and the platform's contact messages. */
+export {};

@@ -1,0 +1,2 @@
+/** What a session recorded: steps, DOM events, network requests. */
+export {};

@@ -1,0 +1,2 @@
+/** Run groups (benchmark runs), their batches and queued runs. */
+export {};

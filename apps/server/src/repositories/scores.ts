@@ -1,0 +1,2 @@
+/** Scores of sessions, automatic and human. */
+export {};

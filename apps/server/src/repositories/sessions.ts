@@ -1,0 +1,2 @@
+/** Sessions: the record of one run, its labels and logs. */
+export {};

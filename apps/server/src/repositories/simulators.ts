@@ -1,0 +1,2 @@
+/** Simulators and their recorded versions. */
+export {};

@@ -1,0 +1,2 @@
+/** Datasets (test case sets) and their items. */
+export {};

@@ -1,0 +1,2 @@
+/** Test cases, and which organizations they are assigned to. */
+export {};

@@ -1,0 +1,2 @@
+/** People's accounts, their refresh tokens and the audit log. */
+export {};
