@@ -60,7 +60,10 @@ const SERVER_SOURCES = 'apps/server/src/';
 /** The folder or entry file of apps/server/src a path is in, and its layer (0 at the bottom); null elsewhere. */
 export function serverRoomOf(path: string): { room: string; layer: number } | null {
   if (!path.startsWith(SERVER_SOURCES)) return null;
-  const room = path.slice(SERVER_SOURCES.length).split('/')[0] as string;
+  const segments = path.slice(SERVER_SOURCES.length).split('/');
+  // An entry file is named without its extension by the files that import it.
+  const room =
+    segments.length === 1 ? (segments[0] as string).replace(/(\.tsx?)?$/, '.ts') : (segments[0] as string);
   const layer = SERVER_LAYERS.findIndex((rooms) => rooms.includes(room));
   return { room, layer };
 }

@@ -46,7 +46,44 @@ describe('import boundaries', () => {
   });
 
   it('should allow apps to import packages', () => {
-    expect(check('apps/server/src/x.ts', "import { users } from '@proctor/db';")).toEqual([]);
+    expect(check('apps/server/src/repositories/x.ts', "import { users } from '@proctor/db';")).toEqual([]);
+    expect(check('apps/web/src/x.ts', "import { endpoints } from '@proctor/contracts';")).toEqual([]);
+  });
+
+  it('should keep the server layers pointing down, and same-layer folders apart', () => {
+    expect(check('apps/server/src/routes/x.ts', "import { s } from '../services/sessions';")).toEqual([]);
+    expect(check('apps/server/src/main.ts', "import { createProctor } from './app/server';")).toEqual([]);
+    expect(
+      check('apps/server/src/repositories/x.ts', "import type { Viewer } from '../kernel/access/viewer';"),
+    ).toEqual([]);
+    expect(check('apps/server/src/kernel/config.ts', "import { s } from '../services/sessions';")).toEqual([
+      'kernel (layer 1) must not import services (layer 5): layers import downwards only',
+    ]);
+    expect(
+      check('apps/server/src/services/x.ts', "import type { P } from '../presenters/testCase';"),
+    ).toEqual(['services (layer 5) must not import presenters (layer 5): layers import downwards only']);
+    expect(check('apps/server/src/app/server.ts', "import { main } from '../main';")).toEqual([
+      'app (layer 7) must not import main.ts (layer 8): layers import downwards only',
+    ]);
+    expect(check('apps/server/src/extras/x.ts', "import { c } from '../kernel/config';")).toEqual([
+      'extras has no layer: add it to SERVER_LAYERS (scripts/boundaries.ts)',
+    ]);
+  });
+
+  it('should leave SQL to the repositories: no drizzle and no tables elsewhere, types and ids allowed', () => {
+    expect(check('apps/server/src/services/x.ts', "import { eq } from 'drizzle-orm';")).toEqual([
+      'only repositories/ write SQL: ask a repository',
+    ]);
+    expect(
+      check('apps/server/src/routes/x.ts', "import { sessions, type Executor } from '@proctor/db';"),
+    ).toEqual(['only repositories/ use the tables: ask a repository (types may be imported anywhere)']);
+    expect(
+      check(
+        'apps/server/src/services/x.ts',
+        "import type { Database } from '@proctor/db';\nimport { type Executor, newPublicId } from '@proctor/db';",
+      ),
+    ).toEqual([]);
+    expect(check('apps/server/src/repositories/x.ts', "import { and, eq } from 'drizzle-orm';")).toEqual([]);
   });
 
   it('should keep product code away from testing entries, by package name or by relative path', () => {
@@ -202,6 +239,24 @@ describe('the lint over a fixture repository', () => {
       'packages/kit/src/b.ts': 'export type B = number;',
     });
     expect(straight).toEqual({ status: 0, output: 'import boundaries: 3 files, no violations, no cycles\n' });
+  });
+
+  it('should fail on an import that runs up the server layers, and pass once it runs down', () => {
+    const upward = lint({
+      'apps/server/src/kernel/config.ts':
+        "import { listSessions } from '../services/sessions';\nexport const c = 1;",
+      'apps/server/src/services/sessions.ts': 'export const listSessions = () => [];',
+    });
+    expect(upward.status).toBe(1);
+    expect(upward.output).toContain(
+      'apps/server/src/kernel/config.ts: "../services/sessions": kernel (layer 1) must not import services (layer 5)',
+    );
+
+    const downward = lint({
+      'apps/server/src/kernel/config.ts': 'export const c = 1;',
+      'apps/server/src/services/sessions.ts': "import { c } from '../kernel/config';\nexport const s = c;",
+    });
+    expect(downward).toEqual({ status: 0, output: 'import boundaries: 2 files, no violations, no cycles\n' });
   });
 
   it('should fail on product code importing a testing entry', () => {
