@@ -1,4 +1,4 @@
-import { CreateTestCaseSetRequest, LoginRequest } from '@proctor/contracts';
+import { CreateSimulatorRequest, CreateTestCaseSetRequest, LoginRequest } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type ContractFormOptions,
@@ -8,7 +8,7 @@ import {
 } from '../../src/components/contractForm';
 
 /** The hook's state outside React: each call of `form()` is one render over the state as it is now. */
-function harness<S extends FormSchema, V extends Record<string, unknown>>(
+function harness<S extends FormSchema, V extends object>(
   schema: S,
   initial: V,
   options?: ContractFormOptions<V>,
@@ -62,6 +62,39 @@ describe('contractForm', () => {
     form().set({ icon: '🛒' });
     form().submit((request) => sent.push(request))();
     expect(sent.map((request) => request.name)).toEqual(['Checkout']);
+  });
+
+  it('should parse the request the values stand for, with its messages on its fields', () => {
+    const form = harness(
+      CreateSimulatorRequest,
+      { name: '', internalAppPort: '80a', proxy: true },
+      {
+        request: (values) => ({
+          name: values.name,
+          simType: values.proxy ? 'proxy' : 'docker_app',
+          internalAppPort: values.internalAppPort,
+        }),
+      },
+    );
+    const sent: unknown[] = [];
+    form().submit((request) => sent.push(request))();
+    expect(sent).toEqual([]);
+    expect(form().errors).toEqual({
+      name: 'Name is required',
+      internalAppPort: 'Port must be a whole number',
+    });
+    expect(form().field('internalAppPort').error).toBe('Port must be a whole number');
+    form().set({ name: 'crm', internalAppPort: '8080' });
+    form().submit((request) => sent.push(request))();
+    expect(sent).toEqual([{ name: 'crm', simType: 'proxy', internalAppPort: 8080 }]);
+    expect(form().values).toEqual({ name: 'crm', internalAppPort: '8080', proxy: true });
+  });
+
+  it("should drop only the named fields' messages", () => {
+    const form = harness(LoginRequest, { email: '', password: '' });
+    form().submit(() => undefined)();
+    form().clearErrors(['password']);
+    expect(Object.keys(form().errors)).toEqual(['email']);
   });
 
   it('should go back to the initial values without errors on reset', () => {
