@@ -1,15 +1,18 @@
-import { AGENT_MESSAGES } from '@proctor/contracts';
+import { AGENT_MESSAGES, CreateAgentArtifactRequest } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
+import { parseForm } from '../../src/components/contractForm';
 import {
   AGENT_TYPE_FIELDS,
   AGENT_TYPE_OPTIONS,
   type AgentForm,
   agentRequestOf,
-  checkAgentForm,
   EMPTY_AGENT_FORM,
 } from '../../src/features/agents/agentForm';
 
 const form = (patch: Partial<AgentForm>): AgentForm => ({ ...EMPTY_AGENT_FORM, ...patch });
+/** The dialog's check on submit: the contract's schema over the form's request. */
+const checkAgentForm = (values: AgentForm) =>
+  parseForm(CreateAgentArtifactRequest, values, { request: agentRequestOf });
 
 describe('the Create Agent Artifact form', () => {
   it('should offer the three types by their shown names', () => {
@@ -27,14 +30,14 @@ describe('the Create Agent Artifact form', () => {
 
   it("should require the alias and the dev type's endpoint with the contract's messages", () => {
     expect(checkAgentForm(form({ type: 'dev' }))).toEqual({
-      valid: false,
+      success: false,
       errors: { alias: AGENT_MESSAGES.alias, endpoint: AGENT_MESSAGES.endpoint },
     });
   });
 
   it('should count a blank field as missing', () => {
     expect(checkAgentForm(form({ type: 'human', alias: '  ', humanName: ' ' }))).toEqual({
-      valid: false,
+      success: false,
       errors: { alias: AGENT_MESSAGES.alias, humanName: AGENT_MESSAGES.humanName },
     });
   });
@@ -42,18 +45,18 @@ describe('the Create Agent Artifact form', () => {
   it('should require the repository, branch and commit of a git container', () => {
     const check = checkAgentForm(form({ type: 'git_container', alias: 'builder', branch: 'main' }));
     expect(check).toEqual({
-      valid: false,
+      success: false,
       errors: { repoUrl: AGENT_MESSAGES.repoUrl, commitHash: AGENT_MESSAGES.commitHash },
     });
   });
 
   it('should send trimmed values, leave blank optional fields out, and keep the icon as typed', () => {
     const check = checkAgentForm(
-      form({ type: 'dev', alias: ' shopper-v2 ', endpoint: ' http://127.0.0.1:9000/run ', icon: '🛒' }),
+      form({ type: 'dev', alias: ' shopper-v2 ', endpoint: ' http://127.0.0.1:9000/run ', imgUrl: '🛒' }),
     );
     expect(check).toEqual({
-      valid: true,
-      body: { type: 'dev', alias: 'shopper-v2', endpoint: 'http://127.0.0.1:9000/run', imgUrl: '🛒' },
+      success: true,
+      request: { type: 'dev', alias: 'shopper-v2', endpoint: 'http://127.0.0.1:9000/run', imgUrl: '🛒' },
     });
   });
 
@@ -67,8 +70,8 @@ describe('the Create Agent Artifact form', () => {
     });
     expect(agentRequestOf(switched)).toMatchObject({ endpoint: undefined, repoUrl: undefined });
     expect(checkAgentForm(switched)).toEqual({
-      valid: true,
-      body: { type: 'human', alias: 'ana', humanName: 'Ana' },
+      success: true,
+      request: { type: 'human', alias: 'ana', humanName: 'Ana' },
     });
   });
 });

@@ -1,16 +1,14 @@
 import {
   AGENT_ARTIFACT_TYPES,
   type AgentArtifact,
-  CreateAgentArtifactRequest,
   type EndpointBody,
   type endpoints,
 } from '@proctor/contracts';
-import { fieldErrors } from '../../components/fieldErrors';
 
 /**
  * The Create Agent Artifact dialog's form (001 §3 creation payload, §5 Agent artifact form): what it holds,
- * which fields each type adds, and its check, which is the contract's own so the dialog and the server say
- * the same messages.
+ * which fields each type adds, and the request it stands for, which the dialog checks with the contract's
+ * CreateAgentArtifactRequest so the dialog and the server say the same messages.
  */
 
 export type AgentType = (typeof AGENT_ARTIFACT_TYPES)[number];
@@ -34,8 +32,8 @@ export interface AgentForm {
   type: AgentType;
   alias: string;
   description: string;
-  /** An http(s) image URL, or an emoji that the server renders into the agent's picture. */
-  icon: string;
+  /** The icon: an http(s) image URL, or an emoji that the server renders into the agent's picture. */
+  imgUrl: string;
   humanName: string;
   endpoint: string;
   repoUrl: string;
@@ -44,7 +42,8 @@ export interface AgentForm {
 }
 
 /** The fields that belong to one type of agent. */
-export type AgentTypeField = 'humanName' | 'endpoint' | 'repoUrl' | 'branch' | 'commitHash';
+export const AGENT_TYPE_FIELD_NAMES = ['humanName', 'endpoint', 'repoUrl', 'branch', 'commitHash'] as const;
+export type AgentTypeField = (typeof AGENT_TYPE_FIELD_NAMES)[number];
 
 export const AGENT_TYPE_FIELDS: Record<
   AgentType,
@@ -67,7 +66,7 @@ export const EMPTY_AGENT_FORM: AgentForm = {
   type: 'dev',
   alias: '',
   description: '',
-  icon: '',
+  imgUrl: '',
   humanName: '',
   endpoint: '',
   repoUrl: '',
@@ -88,23 +87,11 @@ export function agentRequestOf(form: AgentForm): CreateAgentArtifactBody {
     type: form.type,
     alias: form.alias,
     description: form.description,
-    imgUrl: form.icon,
+    imgUrl: form.imgUrl,
     humanName: typeField('humanName'),
     endpoint: typeField('endpoint'),
     repoUrl: typeField('repoUrl'),
     branch: typeField('branch'),
     commitHash: typeField('commitHash'),
   };
-}
-
-export type AgentFormCheck =
-  | { valid: true; body: CreateAgentArtifactBody }
-  | { valid: false; errors: Partial<Record<keyof AgentForm, string>> };
-
-/** Alias and the type's own fields are required (001 §5); the messages are the contract's. */
-export function checkAgentForm(form: AgentForm): AgentFormCheck {
-  const parsed = CreateAgentArtifactRequest.safeParse(agentRequestOf(form));
-  if (parsed.success) return { valid: true, body: parsed.data };
-  const { imgUrl, ...errors } = fieldErrors(parsed.error);
-  return { valid: false, errors: imgUrl === undefined ? errors : { ...errors, icon: imgUrl } };
 }

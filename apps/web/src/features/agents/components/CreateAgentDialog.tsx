@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { isIconUrl, LAYOUT } from '@proctor/contracts';
-import { useState } from 'react';
+import { CreateAgentArtifactRequest, isIconUrl, LAYOUT } from '@proctor/contracts';
 import { errorDetail } from '../../../api';
+import { useContractForm } from '../../../components/contractForm';
 import { notify } from '../../../components/notify';
 import {
   AGENT_ICON_HINT,
+  AGENT_TYPE_FIELD_NAMES,
   AGENT_TYPE_FIELDS,
   AGENT_TYPE_OPTIONS,
-  type AgentForm,
   type AgentType,
-  checkAgentForm,
+  agentRequestOf,
   EMPTY_AGENT_FORM,
 } from '../agentForm';
 import { useCreateAgentArtifact } from '../hooks/useAgentArtifacts';
@@ -29,52 +29,37 @@ function IconPreview({ icon }: { icon: string }) {
  * is shown in the dialog, which stays open.
  */
 export function CreateAgentDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [form, setForm] = useState<AgentForm>(EMPTY_AGENT_FORM);
-  const [errors, setErrors] = useState<Partial<Record<keyof AgentForm, string>>>({});
+  const form = useContractForm(CreateAgentArtifactRequest, EMPTY_AGENT_FORM, { request: agentRequestOf });
   const create = useCreateAgentArtifact();
-  const set = (patch: Partial<AgentForm>) => setForm((current) => ({ ...current, ...patch }));
 
   const close = () => {
-    setForm(EMPTY_AGENT_FORM);
-    setErrors({});
+    form.reset();
     create.reset();
     onClose();
   };
 
-  const submit = () => {
-    const check = checkAgentForm(form);
-    if (!check.valid) {
-      setErrors(check.errors);
-      return;
-    }
-    setErrors({});
-    create.mutate(check.body, {
+  const submit = form.submit((request) =>
+    create.mutate(request, {
       onSuccess: ({ artifact }) => {
         notify.success(`${artifact.alias} added`, AGENT_CREATED);
         close();
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={close} title="Create Agent Artifact" size={LAYOUT.dialogWidths.small}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Select
             label="Type"
             required
             data={AGENT_TYPE_OPTIONS}
-            value={form.type}
+            value={form.values.type}
             onChange={(value) => {
-              if (value) set({ type: value as AgentType });
+              if (value) form.set({ type: value as AgentType });
               // The new type's fields start without errors; the common fields keep theirs.
-              setErrors(({ alias, description, icon }) => ({ alias, description, icon }));
+              form.clearErrors(AGENT_TYPE_FIELD_NAMES);
             }}
             allowDeselect={false}
           />
@@ -83,37 +68,24 @@ export function CreateAgentDialog({ opened, onClose }: { opened: boolean; onClos
             required
             placeholder="my-agent-v1"
             description="Sessions name their agent by this alias (agent_version)."
-            value={form.alias}
-            onChange={(event) => set({ alias: event.currentTarget.value })}
-            error={errors.alias}
+            {...form.field('alias')}
             data-autofocus
           />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            value={form.description}
-            onChange={(event) => set({ description: event.currentTarget.value })}
-            error={errors.description}
-          />
+          <Textarea label="Description" autosize minRows={2} {...form.field('description')} />
           <TextInput
             label="Icon"
             placeholder="🤖 or https://example.com/agent.png"
-            description={errors.icon ? undefined : AGENT_ICON_HINT}
-            value={form.icon}
-            onChange={(event) => set({ icon: event.currentTarget.value })}
-            error={errors.icon}
-            rightSection={<IconPreview icon={form.icon.trim()} />}
+            description={form.errors.imgUrl ? undefined : AGENT_ICON_HINT}
+            {...form.field('imgUrl')}
+            rightSection={<IconPreview icon={form.values.imgUrl.trim()} />}
           />
-          {AGENT_TYPE_FIELDS[form.type].map((field) => (
+          {AGENT_TYPE_FIELDS[form.values.type].map((field) => (
             <TextInput
               key={field.name}
               label={field.label}
               required
               placeholder={field.placeholder}
-              value={form[field.name]}
-              onChange={(event) => set({ [field.name]: event.currentTarget.value })}
-              error={errors[field.name]}
+              {...form.field(field.name)}
             />
           ))}
           {create.isError && (

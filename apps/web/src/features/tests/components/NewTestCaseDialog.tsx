@@ -18,10 +18,9 @@ import {
   TEST_CASE_SCORING_TYPES,
   TestCaseScoringType,
 } from '@proctor/contracts';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
-import { fieldErrors } from '../../../components/fieldErrors';
+import { useContractForm } from '../../../components/contractForm';
 import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
 import { useSimulators } from '../../simulators';
@@ -50,6 +49,26 @@ const EMPTY: NewTestCaseForm = {
   count: '1',
 };
 
+/** The request of a form: the chosen mode's fields only, the environment as its id, the count as a number. */
+function testCaseRequestOf(form: NewTestCaseForm) {
+  const simulatorId = form.simulatorId === null ? undefined : Number(form.simulatorId);
+  return form.mode === 'blank'
+    ? {
+        mode: form.mode,
+        simulatorId,
+        scoringTypes: form.scoringTypes,
+        count: blankCountFrom(form.count, BLANK_TEST_CASE_MAX),
+      }
+    : {
+        mode: form.mode,
+        simulatorId,
+        scoringTypes: form.scoringTypes,
+        name: form.name,
+        prompt: form.prompt,
+        startUrl: form.startUrl || undefined,
+      };
+}
+
 const MODES = [
   { value: 'single', label: 'Single Test Case' },
   { value: 'blank', label: 'Blank Test Cases' },
@@ -68,46 +87,24 @@ export function NewTestCaseDialog({
   const simulators = useSimulators();
   const create = useCreateTestCases();
   const navigate = useNavigate();
-  const initial = { ...EMPTY, simulatorId: defaultSimulatorId === null ? null : String(defaultSimulatorId) };
-  const [form, setForm] = useState<NewTestCaseForm>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<NewTestCaseForm>) => setForm((current) => ({ ...current, ...patch }));
+  const initial: NewTestCaseForm = {
+    ...EMPTY,
+    simulatorId: defaultSimulatorId === null ? null : String(defaultSimulatorId),
+  };
+  const form = useContractForm(CreateTestCaseRequest, initial, { request: testCaseRequestOf });
+  const { values, errors } = form;
 
   const close = () => {
-    setForm(initial);
-    setErrors({});
+    form.reset();
     onClose();
   };
 
-  const submit = () => {
-    const simulatorId = form.simulatorId === null ? undefined : Number(form.simulatorId);
-    const candidate =
-      form.mode === 'blank'
-        ? {
-            mode: form.mode,
-            simulatorId,
-            scoringTypes: form.scoringTypes,
-            count: blankCountFrom(form.count, BLANK_TEST_CASE_MAX),
-          }
-        : {
-            mode: form.mode,
-            simulatorId,
-            scoringTypes: form.scoringTypes,
-            name: form.name,
-            prompt: form.prompt,
-            startUrl: form.startUrl || undefined,
-          };
-    const parsed = CreateTestCaseRequest.safeParse(candidate);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
+  const submit = form.submit((request) =>
+    create.mutate(request, {
       onSuccess: ({ testCases }) => {
         const [first] = testCases;
         const last = testCases.at(-1);
-        if (form.mode === 'single' && first) {
+        if (request.mode === 'single' && first) {
           notify.success(TEST_CASE_CREATED);
           close();
           navigate(paths.testCase(first.publicId));
@@ -122,18 +119,12 @@ export function NewTestCaseDialog({
         close();
       },
       onError: (error) => notify.error(errorDetail(error), 'Failed to create test case'),
-    });
-  };
+    }),
+  );
 
   return (
     <Modal opened={opened} onClose={close} title="New Test Case" size={LAYOUT.dialogWidths.small}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack gap="md">
           <Select
             label="Environment"
@@ -143,24 +134,24 @@ export function NewTestCaseDialog({
               value: String(simulator.id),
               label: simulator.name,
             }))}
-            value={form.simulatorId}
-            onChange={(value) => set({ simulatorId: value })}
+            value={values.simulatorId}
+            onChange={(value) => form.set({ simulatorId: value })}
             searchable
             error={errors.simulatorId}
           />
           <SegmentedControl
             aria-label="Creation mode"
             data={MODES}
-            value={form.mode}
-            onChange={(value) => set({ mode: value === 'blank' ? 'blank' : 'single' })}
+            value={values.mode}
+            onChange={(value) => form.set({ mode: value === 'blank' ? 'blank' : 'single' })}
             fullWidth
           />
           <Checkbox.Group
             label="Scoring types"
-            value={form.scoringTypes}
-            onChange={(values) =>
-              set({
-                scoringTypes: values.flatMap((value) => TestCaseScoringType.safeParse(value).data ?? []),
+            value={values.scoringTypes}
+            onChange={(types) =>
+              form.set({
+                scoringTypes: types.flatMap((type) => TestCaseScoringType.safeParse(type).data ?? []),
               })
             }
             error={errors.scoringTypes}
@@ -171,41 +162,24 @@ export function NewTestCaseDialog({
               ))}
             </Group>
           </Checkbox.Group>
-          {form.mode === 'single' ? (
+          {values.mode === 'single' ? (
             <>
-              <TextInput
-                label="Name"
-                required
-                value={form.name}
-                onChange={(event) => set({ name: event.currentTarget.value })}
-                error={errors.name}
-              />
+              <TextInput label="Name" required {...form.field('name')} />
               <TextInput
                 label="Start URL"
                 placeholder="/orders"
                 description="Where the agent starts, on the simulator's own site"
-                value={form.startUrl}
-                onChange={(event) => set({ startUrl: event.currentTarget.value })}
+                {...form.field('startUrl')}
               />
-              <Textarea
-                label="Prompt"
-                required
-                autosize
-                minRows={3}
-                value={form.prompt}
-                onChange={(event) => set({ prompt: event.currentTarget.value })}
-                error={errors.prompt}
-              />
+              <Textarea label="Prompt" required autosize minRows={3} {...form.field('prompt')} />
             </>
           ) : (
             <TextInput
               label="Number of blank test cases"
               description={`From 1 to ${BLANK_TEST_CASE_MAX}; each is named blank_test_{n}`}
               inputMode="numeric"
-              value={form.count}
-              onChange={(event) => set({ count: event.currentTarget.value })}
-              onBlur={() => set({ count: String(blankCountFrom(form.count, BLANK_TEST_CASE_MAX)) })}
-              error={errors.count}
+              {...form.field('count')}
+              onBlur={() => form.set({ count: String(blankCountFrom(values.count, BLANK_TEST_CASE_MAX)) })}
             />
           )}
           <Group justify="flex-end" gap="sm">
