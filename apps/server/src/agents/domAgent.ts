@@ -1,5 +1,5 @@
 import type { AgentObservation } from '@proctor/contracts';
-import type { ChatModelConfig } from '../kernel/config';
+import type { ChatModelConfig } from '../kernel/config/models';
 import { chatCompletionClient } from '../kernel/outbound/chatCompletion';
 import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { actionLoop } from './stepProtocol';

@@ -1,6 +1,6 @@
 import type { RecordedStep } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
-import type { ChatModelConfig, ComputerUseConfig } from '../kernel/config';
+import type { ChatModelConfig, ComputerUseConfig } from '../kernel/config/models';
 import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { anthropicComputerUseDriver } from './anthropicComputerUse';
 import { builtInDriver } from './builtIn';

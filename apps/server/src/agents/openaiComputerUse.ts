@@ -1,6 +1,6 @@
 import { MAX_COMPUTER_USE_STEPS } from '@proctor/contracts';
 import { z } from 'zod';
-import type { ChatModelConfig } from '../kernel/config';
+import type { ChatModelConfig } from '../kernel/config/models';
 import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import {
   type ComputerInput,

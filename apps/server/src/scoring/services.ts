@@ -1,5 +1,5 @@
 import type { ScoringServices } from '@proctor/scoring';
-import type { ScoringConfig } from '../kernel/config';
+import type { ScoringConfig } from '../kernel/config/models';
 import { chatCompletionClient } from '../kernel/outbound/chatCompletion';
 import { guardedPostJson, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 

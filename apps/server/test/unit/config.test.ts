@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  loadConfig,
-  parseBlobStore,
-  parseComputerUse,
-  parseScoring,
-  parseTrustProxy,
-} from '../../src/kernel/config';
+import { loadConfig } from '../../src/kernel/config';
+import { parseComputerUse, parseScoring } from '../../src/kernel/config/models';
+import { parseTrustProxy } from '../../src/kernel/config/serving';
+import { parseBlobStore } from '../../src/kernel/config/storage';
 
 describe('TRUST_PROXY', () => {
   it('should trust no proxy unless told to', () => {
