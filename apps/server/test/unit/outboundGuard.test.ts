@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressProblem } from '../../src/kernel/outbound/addresses';
 import {
-  addressProblem,
   checkOutboundUrl,
   guardedPostJson,
   guardedRequest,
