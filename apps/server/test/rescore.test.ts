@@ -1,9 +1,4 @@
-import {
-  RescoreResult,
-  SessionListResponse,
-  type SessionStatus,
-  type StateMutation,
-} from '@proctor/contracts';
+import { endpoints, type RescoreResult, type SessionStatus, type StateMutation } from '@proctor/contracts';
 import { scores, sessions } from '@proctor/db';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -59,12 +54,12 @@ describeEachDatabase('rescoring a simulator', (proctor) => {
   }
 
   const rescore = (simulatorId: number, as: Actor) =>
-    proctor().request({ method: 'POST', url: `/api/env/simulators/${simulatorId}/rescore`, as });
+    proctor().call(endpoints.rescoreSimulator, { params: { id: simulatorId }, as });
 
   async function rescored(simulatorId: number, as: Actor): Promise<RescoreResult> {
     const response = await rescore(simulatorId, as);
-    expect(response.statusCode, response.body).toBe(200);
-    return RescoreResult.parse(response.json());
+    expect(response.status, response.body.detail).toBe(200);
+    return response.body;
   }
 
   const scoresOf = (sessionId: number) =>
@@ -172,15 +167,12 @@ describeEachDatabase('rescoring a simulator', (proctor) => {
     expect(await statusOf(wrongSize.id)).toBe('scoring_completed');
 
     // The list's badge follows the latest set of verdicts.
-    const listed = SessionListResponse.parse(
-      (
-        await proctor().request({
-          method: 'GET',
-          url: `/api/session/?simulatorIds=${simulator.id}`,
-          as: author,
-        })
-      ).json(),
-    );
+    const listed = (
+      await proctor().call(endpoints.listSessions, {
+        query: { simulatorIds: String(simulator.id) },
+        as: author,
+      })
+    ).body;
     const badge = (id: number) => listed.sessions.find((s) => s.id === id)?.scoringBadge;
     expect([badge(solved.id), badge(wrongSize.id)]).toEqual(['pass', 'fail']);
 
@@ -278,15 +270,15 @@ describeEachDatabase('rescoring a simulator', (proctor) => {
     const author = await proctor().actor({ permissions: { create_test_cases: true } });
     const { simulator } = await shopLike(author);
     const unseen = await make.simulator();
-    expect((await rescore(999_999, author)).statusCode).toBe(404);
-    expect((await rescore(unseen.id, author)).statusCode).toBe(404);
+    expect((await rescore(999_999, author)).status).toBe(404);
+    expect((await rescore(unseen.id, author)).status).toBe(404);
 
     const member = await proctor().actor({
       organization: author.organization,
       permissions: { dashboard_access: true },
     });
     const refused = await rescore(simulator.id, member);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toMatch(/create_test_cases/);
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toMatch(/create_test_cases/);
   });
 });
