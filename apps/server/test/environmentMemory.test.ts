@@ -1,4 +1,4 @@
-import { CdpUrlResponse, EnvironmentStatusResponse, MakeEnvironmentResponse } from '@proctor/contracts';
+import { endpoints, type MakeEnvironmentResponse } from '@proctor/contracts';
 import { sessions, simulators } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
@@ -39,27 +39,21 @@ describe('the memory budget of an environment', () => {
   afterAll(() => proctor?.close());
 
   const make = async (): Promise<MakeEnvironmentResponse> => {
-    const response = await proctor.request({
-      method: 'POST',
-      url: '/api/env/make2',
-      as: player,
-      payload: { env_id: 'shop' },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return MakeEnvironmentResponse.parse(response.json());
+    const response = await proctor.call(endpoints.makeEnvironment, { as: player, body: { env_id: 'shop' } });
+    expect(response.status, response.body.detail).toBe(201);
+    return response.body;
   };
-  const status = async (id: string) =>
-    EnvironmentStatusResponse.parse(
-      (await proctor.request({ method: 'GET', url: `/api/env/${id}/status`, as: player })).json(),
-    );
+  const status = async (id: string) => {
+    const response = await proctor.call(endpoints.environmentStatus, { params: { id }, as: player });
+    expect(response.status, response.body.detail).toBe(200);
+    return response.body;
+  };
 
   it('should close an environment whose tabs take more than its budget, failing its session with the reason', async () => {
     const environment = await make();
-    const { cdp_url } = CdpUrlResponse.parse(
-      (
-        await proctor.request({ method: 'GET', url: `/api/env/${environment.id}/cdp_url`, as: player })
-      ).json(),
-    );
+    const { cdp_url } = (
+      await proctor.call(endpoints.environmentCdpUrl, { params: { id: environment.id }, as: player })
+    ).body;
     const browser = await chromium.connectOverCDP(cdp_url);
     // A newPage whose tab was asked for just before the environment closed can wait for ever in Playwright (the
     // page it waits to initialize never comes): each step gives up once the connection is gone.
@@ -105,6 +99,6 @@ describe('the memory budget of an environment', () => {
     // The server goes on, and so do environments that stay within their budget.
     const next = await make();
     expect((await status(next.id)).status).toBe('running');
-    await proctor.request({ method: 'POST', url: `/api/env/${next.id}/close`, as: player });
+    await proctor.call(endpoints.closeEnvironment, { params: { id: next.id }, as: player });
   });
 });
