@@ -16,8 +16,9 @@ import {
   NO_OPENAI_COMPUTER_USE,
   REPLAY_ONLY,
 } from '../src/agents/runnable';
-import { SDK_AGENT_DESCRIPTION, startSession } from '../src/environments/records';
+import { startSession } from '../src/environments/records';
 import { HttpError } from '../src/kernel/http/errors';
+import { SDK_AGENT_DESCRIPTION } from '../src/repositories/agents';
 import { EmojiIconRenderer, ICON_MESSAGES } from '../src/services/agentIcons';
 import { recordScores } from '../src/services/classification';
 import { ICON_IMAGE_MESSAGES, ICON_MAX_BYTES } from '../src/services/iconImages';

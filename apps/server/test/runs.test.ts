@@ -16,7 +16,7 @@ import { builtInSimulators } from '@proctor/simulators';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
-import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/presenters/agentResults';
+import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/repositories/sessions';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { until } from './support/until';
@@ -568,7 +568,7 @@ describeEachDatabase(
       it('refuses a dev agent without an endpoint (an SDK-made one) before queueing anything', async () => {
         const person = await runner({ dashboard_access: true });
         const testCase = await builtInTestCase('tracker', 'infrastructure-lead-email');
-        const { agentForRun } = await import('../src/environments/records');
+        const { agentForRun } = await import('../src/repositories/agents');
         const id = await agentForRun(
           proctor().ctx.db,
           { organizationId: person.organization!.id, userId: person.user.id },

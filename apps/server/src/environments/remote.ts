@@ -1,6 +1,4 @@
-import { type Database, jobGroups } from '@proctor/db';
 import type { Mutation } from '@proctor/simulators';
-import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { HttpError } from '../kernel/http/errors';
 
@@ -17,15 +15,6 @@ const WORKER_ANSWER_MS = 10_000;
 export const WORKER_STATE_ROUTE = '/internal/environments/:id/state';
 const workerStatePath = (environmentId: string) =>
   WORKER_STATE_ROUTE.replace(':id', encodeURIComponent(environmentId));
-
-/** The WORKER_URL of the process holding a running environment, or null (ended, or held by no worker). */
-export async function workerHolding(db: Database, environmentId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ workerUrl: jobGroups.workerUrl, status: jobGroups.overallStatus })
-    .from(jobGroups)
-    .where(eq(jobGroups.publicId, environmentId));
-  return row?.workerUrl && row.status === 'running' ? row.workerUrl : null;
-}
 
 /** The net mutations of an environment a worker holds, asked of that worker with a `live` token for it. */
 export async function workerMutations(

@@ -6,8 +6,9 @@ import type { Database } from '@proctor/db';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { TokenService } from '../auth/tokens';
+import { workerHolding } from '../repositories/environments';
 import type { EnvironmentManager } from './manager';
-import { pipeToWorker, workerHolding, workerSocketUrl } from './remote';
+import { pipeToWorker, workerSocketUrl } from './remote';
 
 /** What the doors need: a server's context, or a worker's (which serves the same doors to the servers). */
 export interface SocketContext {

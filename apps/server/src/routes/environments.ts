@@ -4,17 +4,15 @@ import {
   endpoints,
   KEEPALIVE_REQUIRED_MESSAGE,
 } from '@proctor/contracts';
-import { simulators } from '@proctor/db';
 import { fetchDevToolsJson } from '@proctor/environments';
-import { and } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { LiveEnvironment } from '../environments/manager';
-import { findEnvironment } from '../environments/records';
-import { workerHolding, workerMutations } from '../environments/remote';
+import type { LiveEnvironment } from '../environments/live';
+import { workerMutations } from '../environments/remote';
 import type { MemberPrincipal } from '../kernel/access/principal';
 import { viewerOf } from '../kernel/access/viewer';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../kernel/http/errors';
-import { refCondition, simulatorVisible } from '../repositories/visibility';
+import { findEnvironment, workerHolding } from '../repositories/environments';
+import { findVisibleSimulator } from '../repositories/simulators';
 import type { AppContext } from './context';
 import { access, defineRawRoute, defineRoute } from './route';
 
@@ -56,11 +54,7 @@ async function liveViewUrl(ctx: AppContext, environmentId: string): Promise<stri
 
 export function environmentRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.makeEnvironment, environmentAccess, async ({ app: ctx, principal, body }) => {
-    const viewer = viewerOf(principal);
-    const [simulator] = await ctx.db
-      .select()
-      .from(simulators)
-      .where(and(refCondition(simulators.id, simulators.name, body.env_id), simulatorVisible(viewer)));
+    const simulator = await findVisibleSimulator(ctx.db, viewerOf(principal), body.env_id);
     if (!simulator) throw notFound(simulatorUnavailable(body.env_id));
     if (!simulator.enabled) throw forbidden(simulatorUnavailable(simulator.name));
     if (body.keepalive) {

@@ -1,0 +1,97 @@
+import type { Database } from '@proctor/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { setEnvironmentStatus } from '../repositories/environments';
+import { logToSession, setSessionStatus } from '../repositories/sessions';
+import type { CurrentSession, LiveEnvironment } from './live';
+import type { EnvironmentRegistry } from './registry';
+
+/**
+ * Hands ended sessions with a test case to their scoring job once their recording is written: the close or
+ * reset that ended them does not wait. A hand-over that fails leaves the session run_completed, scored at the
+ * next start. Without `scoreEnded` (tests of the manager alone), ended sessions stay run_completed.
+ */
+export class ScoringHandOver {
+  /** Ended sessions whose recording is being written before they go to scoring; closing waits for them. */
+  readonly #handingOver = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly scoreEnded: ((sessionId: number) => Promise<unknown>) | undefined,
+    private readonly log: () => FastifyBaseLogger | undefined,
+  ) {}
+
+  hand(session: CurrentSession, written: Promise<void> = Promise.resolve()): void {
+    const { scoreEnded } = this;
+    if (!session.testCase || !scoreEnded) return;
+    const handing = written
+      .then(() => scoreEnded(session.id))
+      .catch((error: unknown) =>
+        this.log()?.error({ err: error, session: session.publicId }, 'handing a session to scoring failed'),
+      )
+      .finally(() => this.#handingOver.delete(handing));
+    this.#handingOver.add(handing);
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all(this.#handingOver);
+  }
+}
+
+/**
+ * Ends environments: out of the registry at once (its slot and memory watch given up), then its clients closed,
+ * its recording written, its browser and instance gone, and its rows and session ended. A closed environment's
+ * session goes to scoring; a failed one's is run_failed with the reason.
+ */
+export class EnvironmentEnding {
+  readonly #ending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly registry: EnvironmentRegistry,
+    private readonly scoring: ScoringHandOver,
+  ) {}
+
+  async end(environment: LiveEnvironment, status: 'closed' | 'failed', reason: string): Promise<void> {
+    if (!this.registry.remove(environment)) return;
+    environment.stopWatchingMemory();
+    environment.slot.release();
+    // Kept until it has written its records: closing waits for it before the database goes.
+    const ending = this.#ended(environment, status, reason);
+    this.#ending.add(ending);
+    try {
+      await ending;
+    } finally {
+      this.#ending.delete(ending);
+    }
+  }
+
+  /** Environments that were ending already (a run's end, an idle close) have finished writing. */
+  async settled(): Promise<void> {
+    await Promise.allSettled(this.#ending);
+  }
+
+  async #ended(environment: LiveEnvironment, status: 'closed' | 'failed', reason: string): Promise<void> {
+    environment.status = status;
+    environment.error = status === 'failed' ? reason : null;
+    for (const client of environment.cdpClients) client.close(1001, 'The environment was closed');
+    environment.cdpClients.clear();
+    void environment.liveView?.then((liveView) => liveView.close()).catch(() => undefined);
+    await environment.recording.then((recorder) => recorder?.close());
+    await environment.writer.finish();
+    environment.page.close();
+    environment.instance.destroy();
+    await environment.browser.close().catch(() => undefined);
+    const { db } = this;
+    await setEnvironmentStatus(db, environment.jobGroupId, status, status === 'failed' ? reason : undefined);
+    await setSessionStatus(
+      db,
+      environment.session.id,
+      status === 'closed' ? 'run_completed' : 'run_failed',
+      status === 'failed' ? { failureReason: reason } : {},
+    );
+    await logToSession(db, environment.session.id, {
+      type: status === 'closed' ? 'environment_closed' : 'environment_failed',
+      message: reason,
+    });
+    if (status === 'closed') this.scoring.hand(environment.session);
+  }
+}

@@ -1,0 +1,227 @@
+import type { MakeEnvironmentOptions, MakeEnvironmentResponse } from '@proctor/contracts';
+import type { Database } from '@proctor/db';
+import {
+  type BrowserPool,
+  type LaunchedBrowser,
+  type PageControl,
+  SessionRecorder,
+} from '@proctor/environments';
+import type { SimulatorDefinition, SimulatorHost, SimulatorInstance } from '@proctor/simulators';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from '../kernel/storage/blobs';
+import { attachSession, insertEnvironment, setEnvironmentStatus } from '../repositories/environments';
+import { logToSession, setSessionStatus, startQueuedSession } from '../repositories/sessions';
+import type { Slot } from './admission';
+import type { EnvironmentEnding } from './ending';
+import type { LiveEnvironment, SimulatorRow, TestCaseRow } from './live';
+import type { MemoryBudget } from './memoryBudget';
+import { RunSetupError } from './queuedRun';
+import { SessionRecordingWriter } from './recordingWriter';
+import { type EnvironmentOwner, startSession } from './records';
+import type { EnvironmentRegistry } from './registry';
+import type { WarmPool } from './warmPool';
+
+export interface LauncherParts {
+  db: Database;
+  /** Where recordings' screenshots go. */
+  blobs: BlobStore;
+  host: SimulatorHost;
+  pool: BrowserPool;
+  warmPool: WarmPool;
+  memory: MemoryBudget;
+  registry: EnvironmentRegistry;
+  ending: EnvironmentEnding;
+  /** Names this process in job groups, so that a restart can fail what it left open. */
+  workerId: string;
+  /** Where other Proctor processes reach this process's environments (a worker's WORKER_URL). */
+  workerUrl: string | undefined;
+  log: () => FastifyBaseLogger | undefined;
+}
+
+/** A queued run's session, which the environment runs (make starts a session of its own otherwise). */
+export type ExistingSession = { id: number; publicId: string; testCase: TestCaseRow };
+
+/**
+ * Starts environments: its rows and session, a simulator instance on the shared SimulatorHost and a Chromium
+ * from the pool (never a context in a browser another environment uses: over CDP a client of a shared browser
+ * can reach every other tenant's pages and the host's files), the recorder attached, and the environment in
+ * the registry, ended there when its browser exits or outgrows its memory.
+ */
+export class EnvironmentLauncher {
+  constructor(private readonly parts: LauncherParts) {}
+
+  /**
+   * The rows and the runtime are made side by side (the id is chosen first, so the instance need not wait
+   * for the database): the browser's first page load, not the writes, is what make→ready waits for. The slot
+   * goes with the environment, or back when none starts.
+   */
+  async launch(
+    slot: Slot,
+    owner: EnvironmentOwner,
+    simulator: SimulatorRow,
+    definition: SimulatorDefinition,
+    request: MakeEnvironmentOptions,
+    existing?: ExistingSession,
+  ): Promise<MakeEnvironmentResponse> {
+    const { db, host, pool, registry, ending } = this.parts;
+    // Nothing yields between here and acquire() below, so the browser the id was chosen for is the one acquired.
+    const publicId = this.parts.warmPool.environmentId(definition);
+    const rows = (async () => {
+      const { group, job } = await insertEnvironment(db, {
+        ...owner,
+        publicId,
+        simulatorId: simulator.id,
+        simulatorName: simulator.name,
+        keepalive: request.keepalive,
+        alias: request.alias ?? null,
+        workerId: this.parts.workerId,
+        workerUrl: this.parts.workerUrl ?? null,
+        config: {
+          source: request.source ?? null,
+          interface_type: request.interface_type ?? 'browser',
+          interface_width: request.interface_width,
+          interface_height: request.interface_height,
+          env_config: request.env_config ?? {},
+        },
+      });
+      const session = existing
+        ? await startQueuedSession(db, existing.id, publicId)
+        : await startSession(db, {
+            ...owner,
+            simulatorId: simulator.id,
+            simulatorName: simulator.name,
+            jobGroupPublicId: publicId,
+            testCaseId: null,
+            source: request.source ?? null,
+            agentVersion: null,
+          });
+      if (!session) throw new Error(`The run's session ${existing?.id} is gone`);
+      await attachSession(db, group.id, session.id);
+      return { group, job, session };
+    })();
+
+    const held: { instance?: SimulatorInstance; browser?: LaunchedBrowser; page?: PageControl } = {};
+    const runtime = (async () => {
+      held.instance = host.createInstance(definition, { id: publicId });
+      // The pool's browsers wait with Proctor's control attached and the page sized: a first navigation is left.
+      held.browser = await pool.acquire({ width: request.interface_width, height: request.interface_height });
+      held.page = held.browser.page;
+      if (request.open_page_on_start) await held.page.navigate(held.instance.url('/'));
+    })();
+    const release = async () => {
+      slot.release();
+      held.page?.close();
+      held.instance?.destroy();
+      await held.browser?.close().catch(() => undefined);
+    };
+
+    const [written, started] = await Promise.allSettled([rows, runtime]);
+    if (written.status === 'rejected') {
+      await release();
+      throw written.reason;
+    }
+    const { group, job, session } = written.value;
+    if (started.status === 'rejected') {
+      await release();
+      const reason = `Failed to set up environment: ${(started.reason as Error).message}`;
+      this.parts.log()?.error({ err: started.reason, environment: publicId }, 'environment failed to start');
+      if (existing) {
+        // The run's job decides what becomes of its session: another attempt, or run_failed with the reason.
+        await setEnvironmentStatus(db, group.id, 'failed', reason);
+        throw new RunSetupError(reason);
+      }
+      await Promise.all([
+        setEnvironmentStatus(db, group.id, 'failed', reason),
+        setSessionStatus(db, session.id, 'run_failed', { failureReason: reason }),
+        logToSession(db, session.id, { type: 'environment_failed', message: reason }),
+      ]);
+      return { id: publicId, session_id: session.publicId, status: 'failed' };
+    }
+    const { instance, browser, page } = held as Required<typeof held>;
+    const environment: LiveEnvironment = {
+      publicId,
+      jobGroupId: group.id,
+      jobPublicId: job.publicId,
+      owner,
+      simulator,
+      keepalive: request.keepalive,
+      alias: request.alias ?? null,
+      status: 'running',
+      error: null,
+      instance,
+      browser,
+      page,
+      liveView: undefined,
+      viewport: { width: request.interface_width, height: request.interface_height },
+      cdpClients: new Set(),
+      session: { id: session.id, publicId: session.publicId, testCase: existing?.testCase ?? null },
+      writer: this.writerFor(session, instance),
+      recording: Promise.resolve(undefined),
+      recordNetwork: request.record_network_requests ?? false,
+      heartbeatAt: Date.now(),
+      createdAt: group.createdAt,
+      slot,
+      stopWatchingMemory: this.parts.memory.watch(
+        browser,
+        (reason) => void ending.end(environment, 'failed', reason),
+      ),
+    };
+    environment.recording = this.#attachRecorder(environment);
+    registry.add(environment);
+    void browser.exited.then(() => {
+      if (registry.holds(environment))
+        void ending.end(environment, 'failed', 'The browser of the environment exited unexpectedly');
+    });
+    await Promise.all([
+      setEnvironmentStatus(db, group.id, 'running'),
+      setSessionStatus(db, session.id, 'run_setup_completed'),
+    ]);
+    return { id: publicId, session_id: session.publicId, status: 'running' };
+  }
+
+  /** The recording writer of a session the environment runs on this instance. */
+  writerFor(session: { id: number; publicId: string }, instance: SimulatorInstance): SessionRecordingWriter {
+    return new SessionRecordingWriter(
+      this.parts.db,
+      this.parts.blobs,
+      { id: session.id, publicId: session.publicId },
+      (skip) => instance.mutations(skip),
+      this.parts.log(),
+      (url) => this.parts.host.stylesheetText(url),
+    );
+  }
+
+  /**
+   * Attaches the recorder to the environment's browser. Its output goes to whichever session is current, so
+   * a reset needs no new recorder. A recorder that cannot attach leaves the environment usable, unrecorded,
+   * and says so in the session's log.
+   */
+  async #attachRecorder(environment: LiveEnvironment): Promise<SessionRecorder | undefined> {
+    try {
+      // In this process, over a channel of the browser's pipe: no WebSocket between the recorder and Chromium.
+      return await SessionRecorder.overConnection(await environment.browser.connect(), {
+        recordNetwork: environment.recordNetwork,
+        mutationCount: (actedAt) =>
+          actedAt === undefined
+            ? environment.instance.mutationCount()
+            : environment.instance.mutationCountBefore(actedAt),
+        sink: {
+          step: (step) => environment.writer.step(step),
+          rrweb: (events, source) => environment.writer.rrweb(events, source),
+          request: (request) => environment.writer.request(request),
+        },
+        onError: (error) =>
+          this.parts.log()?.warn({ err: error, environment: environment.publicId }, 'recorder error'),
+      });
+    } catch (error) {
+      this.parts
+        .log()
+        ?.error({ err: error, environment: environment.publicId }, 'the recorder could not attach');
+      await logToSession(this.parts.db, environment.session.id, {
+        type: 'recording_failed',
+        message: `This session is not recorded: ${(error as Error).message}`,
+      }).catch(() => undefined);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import { ENVIRONMENT, type EnvironmentStatus } from '@proctor/contracts';
+import type { simulators, testCases } from '@proctor/db';
+import {
+  type LaunchedBrowser,
+  LiveView,
+  type PageControl,
+  type ProxiedClient,
+  proxyCdpClient,
+  type SessionRecorder,
+} from '@proctor/environments';
+import { filterMutations, type Mutation, type SimulatorInstance } from '@proctor/simulators';
+import type WebSocket from 'ws';
+import { badRequest } from '../kernel/http/errors';
+import { simulatorFilters } from '../scoring/filters';
+import type { Slot } from './admission';
+import type { SessionRecordingWriter } from './recordingWriter';
+import type { EnvironmentOwner } from './records';
+
+export type SimulatorRow = typeof simulators.$inferSelect;
+export type TestCaseRow = typeof testCases.$inferSelect;
+
+/** The session an environment is running now (a reset starts the next one). */
+export interface CurrentSession {
+  id: number;
+  publicId: string;
+  testCase: TestCaseRow | null;
+}
+
+/** One running environment of this process: the rows it writes, and what it holds. */
+export interface LiveEnvironment {
+  publicId: string;
+  jobGroupId: number;
+  jobPublicId: string;
+  owner: EnvironmentOwner;
+  simulator: SimulatorRow;
+  keepalive: boolean;
+  alias: string | null;
+  status: EnvironmentStatus;
+  error: string | null;
+  instance: SimulatorInstance;
+  browser: LaunchedBrowser;
+  page: PageControl;
+  /** The one screencast of the environment, started by its first viewer (a promise: two may arrive at once). */
+  liveView: Promise<LiveView> | undefined;
+  viewport: { width: number; height: number };
+  cdpClients: Set<ProxiedClient>;
+  session: CurrentSession;
+  /** Writes the current session's recording; a reset gives the new session a writer of its own. */
+  writer: SessionRecordingWriter;
+  /**
+   * The recorder, once attached. Nobody drives the page before it is: CDP clients and live-view viewers
+   * wait for it, so the first action of a run is always recorded.
+   */
+  recording: Promise<SessionRecorder | undefined>;
+  /** Whether the environment records network requests (make2's record_network_requests). */
+  recordNetwork: boolean;
+  heartbeatAt: number;
+  createdAt: Date;
+  /** The slot it holds (admission.ts) and the watch on its memory, both given up when it ends. */
+  slot: Slot;
+  stopWatchingMemory: () => void;
+}
+
+/** The browser answers and the instance is alive. */
+export async function workerReady(environment: LiveEnvironment): Promise<{ ready: boolean; error?: string }> {
+  if (environment.instance.destroyed) return { ready: false, error: 'The simulator instance is gone' };
+  try {
+    await environment.page.ping();
+    return { ready: true };
+  } catch (error) {
+    return { ready: false, error: `The browser does not answer: ${(error as Error).message}` };
+  }
+}
+
+/**
+ * Mutations since the last reset, through the simulator's stored filters. Read between two requests of the
+ * instance: a write the agent's last click started is in, never half of it.
+ */
+export async function filteredMutations(environment: LiveEnvironment): Promise<Mutation[]> {
+  const all = await environment.instance.exclusive(() => environment.instance.mutations());
+  return filterMutations(all, simulatorFilters(environment.simulator.config));
+}
+
+export function backup(environment: LiveEnvironment) {
+  const taken = environment.instance.backup();
+  return { backup_id: taken.id, taken_at: taken.takenAt, mutation_count: taken.mutationCount };
+}
+
+/** Proxies one agent's CDP connection to this environment's browser, through the environment's filters. */
+export function connectCdpClient(environment: LiveEnvironment, client: WebSocket): void {
+  const proxied = proxyCdpClient(client, environment.browser.wsEndpoint, {
+    uploadDir: environment.browser.uploadsDir,
+    downloadDir: environment.browser.downloadsDir,
+    tabs: { max: ENVIRONMENT.maxTabs, open: () => environment.browser.openTabs() },
+    onClose: () => environment.cdpClients.delete(proxied),
+  });
+  environment.cdpClients.add(proxied);
+}
+
+/** Adds a viewer to the environment's one screencast (started with the first viewer). */
+export async function addViewer(environment: LiveEnvironment, socket: WebSocket): Promise<void> {
+  await environment.recording;
+  const start = () =>
+    LiveView.connect(environment.browser.wsEndpoint, { viewport: environment.viewport }).catch(
+      (error: unknown) => {
+        environment.liveView = undefined;
+        throw error;
+      },
+    );
+  environment.liveView ??= start();
+  let liveView = await environment.liveView;
+  // One that ended on its own (its DevTools connection dropped) is started again for the new viewer.
+  if (liveView.closed) {
+    environment.liveView = start();
+    liveView = await environment.liveView;
+  }
+  liveView.addViewer(socket);
+}
+
+/** A path, or an absolute URL on the environment's own origin: the reset never sends the browser elsewhere. */
+export function startUrlOn(environment: LiveEnvironment, target: string): string {
+  const origin = environment.instance.origin;
+  let url: URL;
+  try {
+    url = new URL(target, origin);
+  } catch {
+    throw badRequest('start_url must be a path such as /orders or a URL on the environment');
+  }
+  if (url.origin !== origin)
+    throw badRequest(`start_url must be on the environment's own origin (${origin})`);
+  return url.href;
+}

@@ -1,0 +1,110 @@
+import { LAYOUT, type MakeEnvironmentOptions } from '@proctor/contracts';
+import type { Database } from '@proctor/db';
+import type { JsonValue } from '@proctor/scoring';
+import type { SimulatorDefinition } from '@proctor/simulators';
+import type { RunDriver } from '../agents/types';
+import { logToSession, setSessionOutput, setSessionStatus } from '../repositories/sessions';
+import type { EnvironmentAdmission } from './admission';
+import type { EnvironmentEnding } from './ending';
+import type { EnvironmentLauncher } from './launcher';
+import { startUrlOn } from './live';
+import { type QueuedRun, RunRefusedError, RunSetupError } from './queuedRun';
+import type { EnvironmentRegistry } from './registry';
+
+export interface RunExecutorParts {
+  db: Database;
+  admission: EnvironmentAdmission;
+  launcher: EnvironmentLauncher;
+  registry: EnvironmentRegistry;
+  ending: EnvironmentEnding;
+  definition: (simulatorName: string) => SimulatorDefinition | undefined;
+  /** Why this machine cannot launch browsers; undefined when it can. */
+  unavailableReason: () => string | undefined;
+}
+
+export interface RunLimits {
+  /** The job's signal: shutdown, or its time limit. */
+  job: AbortSignal;
+  agentTimeLimitMs: number;
+}
+
+/**
+ * Runs a queued run in an environment of its own once a slot is free, the agent (`drive`) driving it, and
+ * ends it as a close does (docs/architecture.md, "Running a queued run": what fails the agent, what fails the run).
+ */
+export async function runQueued(
+  parts: RunExecutorParts,
+  run: QueuedRun,
+  drive: RunDriver,
+  limits: RunLimits,
+) {
+  const { db, registry, ending } = parts;
+  const definition = parts.definition(run.simulator.name);
+  if (!definition)
+    throw new RunRefusedError(
+      `Simulator "${run.simulator.name}" cannot be run here: only the built-in app simulators run in this version`,
+    );
+  const unavailable = parts.unavailableReason();
+  if (unavailable !== undefined) throw new RunSetupError(unavailable);
+  const slot = await parts.admission.wait(run.owner.organizationId, run.plan, limits.job);
+  const launched = await parts.launcher.launch(
+    slot,
+    run.owner,
+    run.simulator,
+    definition,
+    {
+      keepalive: false,
+      open_page_on_start: false,
+      interface_width: LAYOUT.keepaliveInterface.width,
+      interface_height: LAYOUT.keepaliveInterface.height,
+      source: 'run',
+    } as MakeEnvironmentOptions,
+    { id: run.sessionId, publicId: run.sessionPublicId, testCase: run.testCase },
+  );
+  const environment = registry.byId(launched.id)!;
+  const ended = () => !registry.holds(environment);
+  const stopOnJobAbort = () =>
+    void ending.end(
+      environment,
+      'failed',
+      `The run was stopped: ${String(limits.job.reason?.message ?? limits.job.reason)}`,
+    );
+  limits.job.addEventListener('abort', stopOnJobAbort, { once: true });
+  try {
+    const startUrl = startUrlOn(environment, run.testCase.startUrl || '/');
+    await environment.recording;
+    await environment.page.navigate(startUrl);
+    await setSessionStatus(db, run.sessionId, 'run_setup_completed');
+    let output: JsonValue | undefined;
+    // The agent's time counts from here: waiting for a slot and setting up are not its doing.
+    const agentSignal = AbortSignal.any([limits.job, AbortSignal.timeout(limits.agentTimeLimitMs)]);
+    try {
+      output = await drive({
+        wsEndpoint: environment.browser.wsEndpoint,
+        instance: environment.instance,
+        definition,
+        testCase: run.testCase,
+        sessionPublicId: run.sessionPublicId,
+        signal: agentSignal,
+      });
+    } catch (error) {
+      if (ended()) return;
+      const timedOut = agentSignal.aborted && !limits.job.aborted;
+      await logToSession(db, run.sessionId, {
+        type: timedOut ? 'agent_timed_out' : 'agent_failed',
+        message: timedOut
+          ? `The agent did not finish in time: ${String((agentSignal.reason as Error)?.message ?? '')}`
+          : `The agent failed: ${(error as Error).message}`,
+      });
+    }
+    if (ended()) return;
+    // Writes the last click started are in before the instance is read.
+    await environment.instance.exclusive(() => undefined);
+    if (output !== undefined) await setSessionOutput(db, run.sessionId, output);
+    await ending.end(environment, 'closed', 'The run ended');
+  } catch (error) {
+    await ending.end(environment, 'failed', `The run failed: ${(error as Error).message}`);
+  } finally {
+    limits.job.removeEventListener('abort', stopOnJobAbort);
+  }
+}
