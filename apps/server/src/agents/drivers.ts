@@ -5,7 +5,7 @@ import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { anthropicComputerUseDriver } from './anthropicComputerUse';
 import { builtInDriver } from './builtIn';
 import { domAgentDriver } from './domAgent';
-import { gitContainerDriver, type SandboxSettings } from './gitContainer';
+import { gitContainerDriver } from './gitContainer';
 import { openAiComputerUseDriver } from './openaiComputerUse';
 import { replayDriver } from './replay';
 import {
@@ -17,6 +17,7 @@ import {
   type RunnableSettings,
   whyNotRunnable,
 } from './runnable';
+import type { SandboxSettings } from './sandbox';
 import { stepProtocolDriver } from './stepProtocol';
 import type { RunDriver } from './types';
 

@@ -1,6 +1,6 @@
 import { BUILT_IN_AGENT_KINDS, type BuiltInAgentKind } from '@proctor/contracts';
 import type { agentArtifacts } from '@proctor/db';
-import { sandboxProblem } from './gitContainer';
+import { sandboxProblem } from './sandbox';
 
 export type AgentRow = typeof agentArtifacts.$inferSelect;
 /** What decides whether Proctor can run an agent besides the agent itself: the installation's settings. */

@@ -13,7 +13,7 @@ import {
 import { agentArtifacts, type Database } from '@proctor/db';
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { sandboxProblem } from '../agents/gitContainer';
+import { sandboxProblem } from '../agents/sandbox';
 import { type AgentRow, builtInKindOf, type RunnableSettings, whyNotRunnable } from '../agents/runnable';
 import { badRequest, conflict, forbidden, notFound } from '../kernel/http/errors';
 import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';

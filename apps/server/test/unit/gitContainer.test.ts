@@ -5,16 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AGENT_PROTOCOL, type AgentObservation } from '@proctor/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AGENT_MANIFEST, checkoutAgent, manifestCommand } from '../../src/agents/gitCheckout';
+import { SandboxedAgent } from '../../src/agents/gitContainer';
 import {
-  AGENT_MANIFEST,
   AGENT_SANDBOX_LIMITS,
-  checkoutAgent,
-  manifestCommand,
   probeSandbox,
-  SandboxedAgent,
   type SandboxSettings,
   sandboxCommand,
-} from '../../src/agents/gitContainer';
+} from '../../src/agents/sandbox';
 import { AGENT_CGROUP_PREFIX, agentCgroupHierarchy } from '../../src/agents/sandboxMemory';
 import { hungryAgent } from '../support/sandboxAgents';
 import { until } from '../support/until';
