@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
 import { LAYOUT } from './constants';
+import { Mutation } from './mutation';
 
 /**
  * A live environment (000 §7.4, §4.2): one simulator instance plus its own Chromium, driven by an agent over
@@ -72,20 +73,13 @@ export type EnvironmentStatusResponse = z.infer<typeof EnvironmentStatusResponse
 export const WorkerReadyResponse = z.object({ ready: z.boolean(), error: z.string().optional() });
 export type WorkerReadyResponse = z.infer<typeof WorkerReadyResponse>;
 
-/** One row change, in the simulator kit's mutation-log format. */
-export const StateMutation = z.object({
-  action: z.enum(['INSERT', 'UPDATE', 'DELETE']),
-  table_name: z.string(),
-  pk: z.string(),
-  old: z.record(z.string(), z.unknown()).nullable(),
-  new: z.record(z.string(), z.unknown()).nullable(),
-  action_timestamp: z.string(),
-});
-export type StateMutation = z.infer<typeof StateMutation>;
+/** One row change of the state; the name the environment and session APIs gave `Mutation`. */
+export const StateMutation = Mutation;
+export type StateMutation = Mutation;
 
 export const EnvironmentStateResponse = z.object({
   /** Mutations since the last reset, after the simulator's ignore filters. */
-  state: z.object({ mutations: z.array(StateMutation) }),
+  state: z.object({ mutations: z.array(Mutation) }),
   /** Where a person watches and drives the browser; carries a token for this environment only. */
   live_view_url: z.string(),
 });

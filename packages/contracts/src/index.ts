@@ -9,6 +9,7 @@ export * from './identity';
 export * from './input';
 export * from './linearRegExp';
 export * from './liveView';
+export * from './mutation';
 export * from './mutationGeneration';
 export * from './navigation';
 export * from './organization';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecordId, Timestamp } from './common';
+import { Mutation, MutationAction } from './mutation';
 import { TestCase } from './testCase';
 
 /**
@@ -41,11 +42,10 @@ export const GenerateMutationsRequest = z
 export type GenerateMutationsRequest = z.input<typeof GenerateMutationsRequest>;
 
 /** A change not every compared session made (001 §2.11): identified by action, table and primary key. */
-export const DifferentialMutation = z.object({
-  action: z.enum(['INSERT', 'UPDATE', 'DELETE']),
-  table_name: z.string(),
-  pk: z.string(),
+export const DifferentialMutation = Mutation.pick({ action: true, table_name: true, pk: true }).extend({
+  /** Sessions that made it, in the order given. */
   present_in: z.array(z.string()),
+  /** Sessions that did not. */
   missing_from: z.array(z.string()),
 });
 export type DifferentialMutation = z.infer<typeof DifferentialMutation>;
@@ -110,7 +110,7 @@ export const MergedMutationsRequest = z
 
 /** A row's net change over a session: an INSERT and its UPDATEs read as one INSERT of the final row. */
 export const NetMutationView = z.object({
-  action: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  action: MutationAction,
   table_name: z.string(),
   pk: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageNumber, Pagination, pageSizeInUrl, QueryBoolean, QueryText, Timestamp } from './common';
 import { MAX_RECORD_ID, PAGE_SIZE } from './constants';
-import { StateMutation } from './environment';
+import { Mutation } from './mutation';
 import { PageState, RecordedRequest, UserAction } from './recording';
 import { HumanConsensus, HumanResultsView } from './scoring';
 import { SessionStatus } from './vocabulary';
@@ -79,6 +79,22 @@ const SessionAgent = z.object({
   userId: z.number().int().nullable(),
   data: z.object({ img_url: z.string().nullable() }),
 });
+
+/**
+ * What a session was started with, kept on it (sessions.simulator_config): its simulator's name (env_id), who or
+ * what drove it and the agent's alias as the run or reset named it.
+ */
+export const SessionRunConfig = z.looseObject({
+  type: z.string().optional(),
+  env_id: z.string().nullable().optional(),
+  source: z.string().optional(),
+  agent_version: z.string().optional(),
+});
+export type SessionRunConfig = z.infer<typeof SessionRunConfig>;
+
+/** What post-processing derives from a session's steps (its action_sequences), kept on the session. */
+export const ActionSequences = z.record(z.string(), z.unknown());
+export type ActionSequences = z.infer<typeof ActionSequences>;
 
 /** One row of the sessions list; the detail adds what the session page needs. */
 export const SessionSummary = z.object({
@@ -193,7 +209,7 @@ export const SessionDetailResponse = z.object({
   reference_snapshot: z.unknown().nullable(),
   logs: z.array(SessionLog),
   /** Net mutations of the session in order, at most SESSION_PAGE_MUTATION_LIMIT. */
-  state_mutations: z.array(StateMutation),
+  state_mutations: z.array(Mutation),
   /** How many state mutations the session made in all. */
   state_mutation_count: z.number().int(),
   /** Network requests recorded for the session (no bodies: those come from …/network-requests). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RecordId, Timestamp } from './common';
 import { jsonFieldProblem } from './input';
+import { MUTATION_ACTIONS, type MutationAction, MutationIgnoreRules } from './mutation';
 import {
   Capability,
   ReasoningLevelSchema,
@@ -21,20 +22,6 @@ export function jobNameFor(simulatorName: string): string {
 
 export const SimulatorAuthentication = z.object({ user: z.string(), password: z.string() });
 
-/** Which mutations count for scoring (ARCHITECTURE.md §3.1); the simulator kit applies them. */
-export const MutationIgnoreRules = z.object({
-  ignore_tables: z.array(z.string()).optional(),
-  /** Per table, or '*' for every table. */
-  ignore_columns: z.record(z.string(), z.array(z.string())).optional(),
-  /** Per table, per column: values that make a mutation of that row ignored. */
-  ignore_tables_with_column_values: z
-    .record(
-      z.string(),
-      z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
-    )
-    .optional(),
-});
-
 /**
  * A simulator's configuration object (001 §3). Known keys are typed; other keys are kept as given
  * (proxy settings, replay sessions, per-simulator options), since the editor edits the object as JSON.
@@ -52,7 +39,8 @@ export const SimulatorConfig = z.looseObject({
   host: z.string().optional(),
   port: z.number().int().optional(),
   replay_sessions: z.array(z.unknown()).optional(),
-  ...MutationIgnoreRules.shape,
+  /** Which mutations count for scoring; absent rules ignore nothing. */
+  ...MutationIgnoreRules.partial().shape,
 });
 export type SimulatorConfig = z.infer<typeof SimulatorConfig>;
 
@@ -62,6 +50,14 @@ export const SimulatorVersion = z.object({
   description: z.string(),
   publishedDate: Timestamp,
 });
+
+/** What a recorded version was made from, as registration keeps it with the version (not shown by the API). */
+export const SimulatorVersionDetails = z.object({
+  author_version: z.string().nullable().optional(),
+  data_fingerprint: z.string().nullable().optional(),
+  test_case_keys: z.array(z.string()).optional(),
+});
+export type SimulatorVersionDetails = z.infer<typeof SimulatorVersionDetails>;
 
 export const Simulator = z.object({
   id: z.number().int(),
@@ -155,7 +151,7 @@ export type UpdateSimulatorRequest = z.infer<typeof UpdateSimulatorRequest>;
  */
 /** An expected mutation: at least its action and table; the rest (pk, changes, ...) is kept as given. */
 export interface ExpectedMutationShape {
-  action: 'INSERT' | 'UPDATE' | 'DELETE';
+  action: MutationAction;
   table_name: string;
   pk?: string;
   /** The kit's net-effect format: the new row, the changed columns, or the old row. */
@@ -168,7 +164,7 @@ const ExpectedMutationShape = z.custom<ExpectedMutationShape>(
   (value) =>
     typeof value === 'object' &&
     value !== null &&
-    ['INSERT', 'UPDATE', 'DELETE'].includes((value as { action?: unknown }).action as string) &&
+    MUTATION_ACTIONS.includes((value as { action?: unknown }).action as MutationAction) &&
     typeof (value as { table_name?: unknown }).table_name === 'string',
   { error: 'An expected mutation needs an action (INSERT, UPDATE or DELETE) and a table_name' },
 );
@@ -213,7 +209,7 @@ export const BuiltInSimulatorDefinition = z.object({
     authentication: SimulatorAuthentication.optional(),
     notes: z.string().optional(),
     license: z.string().optional(),
-    ...MutationIgnoreRules.shape,
+    ...MutationIgnoreRules.partial().shape,
   }),
   testCases: z.array(BuiltInTestCaseDefinition),
 });
