@@ -2,6 +2,23 @@
  * @proctor/scoring: how Proctor judges a session. Pure: no I/O of its own; the types that reach outside (an
  * LLM judge, an API scorer) use the services their caller lends them. See README.md.
  */
+
+// The mutation log's entities are defined once, in the contracts. SimulatorConfig and EMPTY_SIMULATOR_CONFIG
+// are this package's older names for the ignore rules, still imported by apps/server and the simulator kit
+// (not the contracts' SimulatorConfig, which is a simulator's whole config object).
+export type {
+  DifferentialMutation,
+  Mutation,
+  MutationAction,
+  MutationIgnoreRules,
+  MutationIgnoreRules as SimulatorConfig,
+  MutationRow as Row,
+} from '@proctor/contracts';
+export {
+  EMPTY_MUTATION_IGNORE_RULES,
+  EMPTY_MUTATION_IGNORE_RULES as EMPTY_SIMULATOR_CONFIG,
+  MUTATION_ACTIONS,
+} from '@proctor/contracts';
 export {
   actionMatches,
   comparableActions,
@@ -30,7 +47,7 @@ export { configBase, defineScoreType } from './definition';
 export type { JsonObject, JsonScalar, JsonValue } from './json';
 export { canonicalJson, jsonEqual } from './json';
 export { ALL_TABLES, filterMutations } from './mutations/filter';
-export type { DifferentialMutation, GeneratedExpectations, GenerationSession } from './mutations/generate';
+export type { GeneratedExpectations, GenerationSession } from './mutations/generate';
 export { GenerationError, generateExpectedMutations, NO_CORRECT_SESSIONS } from './mutations/generate';
 export type { ExpectedMutation, MissingMutation, MutationMatchResult, NetMutation } from './mutations/match';
 export {
@@ -40,8 +57,6 @@ export {
   mutationsSatisfy,
   netMutations,
 } from './mutations/match';
-export type { Mutation, MutationAction, Row, SimulatorConfig } from './mutations/types';
-export { EMPTY_SIMULATOR_CONFIG, MUTATION_ACTIONS } from './mutations/types';
 export type { OutputCheck } from './output';
 export { checkOutput, compileOutputSchema, outputSchemaErrors, outputSchemaViolations } from './output';
 export type { ScoreRecordLike } from './records';

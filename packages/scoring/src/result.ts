@@ -1,7 +1,12 @@
-import type { RecordedStep, ScoreType, TestCaseScoringType } from '@proctor/contracts';
+import type {
+  Mutation,
+  MutationIgnoreRules,
+  RecordedStep,
+  ScoreType,
+  TestCaseScoringType,
+} from '@proctor/contracts';
 import { z } from 'zod';
 import type { JsonValue } from './json';
-import type { Mutation, SimulatorConfig } from './mutations/types';
 
 /**
  * What one score type says about one session: the `result` of a score record (000 §3 Score record). Defined
@@ -140,7 +145,7 @@ export interface ScoringInput {
     outputSchema: Record<string, unknown>;
   } | null;
   /** The simulator's filters (ignore_tables, ignore_columns, ignore_tables_with_column_values). */
-  simulatorConfig: SimulatorConfig;
+  simulatorConfig: MutationIgnoreRules;
   /** The instance's mutation log since the reset, in order; filtering is applied by the score types. */
   mutations: readonly Mutation[];
   /** The agent's answer; undefined when it gave none. */

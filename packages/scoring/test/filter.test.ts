@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterMutations, type Mutation, type SimulatorConfig } from '../src/index';
+import { filterMutations, type Mutation, type MutationIgnoreRules } from '../src/index';
 
 const at = '2026-03-02T09:01:00.000Z';
 const insert = (table: string, pk: string, row: Mutation['new']): Mutation => ({
@@ -26,7 +26,7 @@ const remove = (table: string, pk: string, old: Mutation['old']): Mutation => ({
   new: null,
   action_timestamp: at,
 });
-const config = (partial: Partial<SimulatorConfig>): SimulatorConfig => ({
+const config = (partial: Partial<MutationIgnoreRules>): MutationIgnoreRules => ({
   ignore_tables: [],
   ignore_columns: {},
   ignore_tables_with_column_values: {},

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  EMPTY_SIMULATOR_CONFIG,
+  EMPTY_MUTATION_IGNORE_RULES,
   type GenerationSession,
   generateExpectedMutations,
   type Mutation,
+  type MutationIgnoreRules,
   NO_CORRECT_SESSIONS,
   runScoreType,
-  type SimulatorConfig,
 } from '../src/index';
 import { prng } from './support/prng';
 import { insert, remove, session, update } from './support/session';
@@ -17,7 +17,7 @@ const run = (sessionId: string, mutations: Mutation[]): GenerationSession => ({ 
 async function passes(
   mutations: readonly Mutation[],
   generated: ReturnType<typeof generateExpectedMutations>,
-  simulatorConfig: SimulatorConfig = EMPTY_SIMULATOR_CONFIG,
+  simulatorConfig: MutationIgnoreRules = EMPTY_MUTATION_IGNORE_RULES,
 ) {
   const outcome = await runScoreType(
     'state_mutation_match',
@@ -37,7 +37,7 @@ describe('generateExpectedMutations', () => {
     ];
     const generated = generateExpectedMutations(
       [run('s1', placed('09:00')), run('s2', placed('09:05'))],
-      EMPTY_SIMULATOR_CONFIG,
+      EMPTY_MUTATION_IGNORE_RULES,
     );
     expect(generated).toEqual({
       mutations: [
@@ -63,7 +63,7 @@ describe('generateExpectedMutations', () => {
         run('s1', [insert('notes', '41', { id: 41, text: 'Call the plumber' })]),
         run('s2', [insert('notes', '57', { id: 57, text: 'Call the plumber' })]),
       ],
-      EMPTY_SIMULATOR_CONFIG,
+      EMPTY_MUTATION_IGNORE_RULES,
     );
     expect(generated.mutations).toEqual([
       { action: 'INSERT', table_name: 'notes', changes: { text: 'Call the plumber' } },
@@ -84,7 +84,7 @@ describe('generateExpectedMutations', () => {
           update('users', '5', { id: 5, vip: 0 }, { id: 5, vip: 1 }),
         ]),
       ],
-      EMPTY_SIMULATOR_CONFIG,
+      EMPTY_MUTATION_IGNORE_RULES,
     );
     expect(generated.mutations).toEqual([
       { action: 'INSERT', table_name: 'orders', pk: '1', changes: { id: 1 } },
@@ -95,7 +95,7 @@ describe('generateExpectedMutations', () => {
   });
 
   it("should apply the simulator's filters before comparing", () => {
-    const filters: SimulatorConfig = { ...EMPTY_SIMULATOR_CONFIG, ignore_tables: ['audit_log'] };
+    const filters: MutationIgnoreRules = { ...EMPTY_MUTATION_IGNORE_RULES, ignore_tables: ['audit_log'] };
     const generated = generateExpectedMutations(
       [
         run('s1', [insert('tasks', '1', { id: 1 }), insert('audit_log', '9', { id: 9 })]),
@@ -108,7 +108,7 @@ describe('generateExpectedMutations', () => {
   });
 
   it('should refuse to generate from no session', () => {
-    expect(() => generateExpectedMutations([], EMPTY_SIMULATOR_CONFIG)).toThrow(NO_CORRECT_SESSIONS);
+    expect(() => generateExpectedMutations([], EMPTY_MUTATION_IGNORE_RULES)).toThrow(NO_CORRECT_SESSIONS);
   });
 
   /**
@@ -141,11 +141,11 @@ describe('generateExpectedMutations', () => {
         return run(id, random.shuffle(mutations.slice(0, -1)).concat(mutations.slice(-1)));
       };
       const sessions = [attempt('a'), attempt('b'), attempt('c')];
-      const generated = generateExpectedMutations(sessions, EMPTY_SIMULATOR_CONFIG);
+      const generated = generateExpectedMutations(sessions, EMPTY_MUTATION_IGNORE_RULES);
       expect(generated.differential, `seed ${seed}`).toEqual([]);
       for (const s of sessions) expect(await passes(s.mutations, generated), `seed ${seed}`).toBe(true);
 
-      const reordered = generateExpectedMutations(random.shuffle(sessions), EMPTY_SIMULATOR_CONFIG);
+      const reordered = generateExpectedMutations(random.shuffle(sessions), EMPTY_MUTATION_IGNORE_RULES);
       const sorted = (g: typeof generated) => g.mutations.map((m) => JSON.stringify(m)).sort();
       expect(sorted(reordered), `seed ${seed}`).toEqual(sorted(generated));
       expect(reordered.ignore_columns).toEqual(generated.ignore_columns);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeMutationMatch,
-  EMPTY_SIMULATOR_CONFIG,
+  EMPTY_MUTATION_IGNORE_RULES,
   type ExpectedMutation,
   type Mutation,
   matchMutations,
@@ -87,7 +87,7 @@ describe('matchMutations', () => {
     const expected: ExpectedMutation[] = [
       { action: 'UPDATE', table_name: 'tasks', pk: '3', changes: { status: 'done' } },
     ];
-    const config = { ...EMPTY_SIMULATOR_CONFIG, ignore_columns: { tasks: ['updated_at'] } };
+    const config = { ...EMPTY_MUTATION_IGNORE_RULES, ignore_columns: { tasks: ['updated_at'] } };
     expect(mutationsSatisfy(closeTask, expected, config)).toBe(true);
     // Without the filter, updated_at is a second changed column: a side effect.
     const strict = matchMutations(closeTask, expected);
@@ -99,7 +99,7 @@ describe('matchMutations', () => {
     const expected: ExpectedMutation[] = [
       { action: 'UPDATE', table_name: 'tasks', pk: '3', changes: { status: 'done' } },
     ];
-    const config = { ...EMPTY_SIMULATOR_CONFIG, ignore_columns: { tasks: ['updated_at'] } };
+    const config = { ...EMPTY_MUTATION_IGNORE_RULES, ignore_columns: { tasks: ['updated_at'] } };
     const wrongRow = [m('UPDATE', 'tasks', '4', { id: 4, status: 'todo' }, { id: 4, status: 'done' })];
     const wrongValue = [m('UPDATE', 'tasks', '3', { id: 3, status: 'todo' }, { id: 3, status: 'doing' })];
     const extra = [...closeTask, m('DELETE', 'comments', '7', { id: 7 }, null)];

@@ -19,6 +19,7 @@ export type {
   EvaluateEnvironmentRequest,
   EvaluateEnvironmentResponse,
   HeartbeatResponse,
+  JsonValue,
   KeepaliveJobGroup,
   KeepaliveJobsResponse,
   MakeEnvironmentRequest,

@@ -46,13 +46,20 @@ export interface WorkerReadyResponse {
   error?: string;
 }
 
-/** One row change, in the simulator kit's mutation-log format. */
+/** A column's value in a mutation's row, as JSON carries it. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * One row change, in the simulator kit's mutation-log format (the contract's `Mutation`): `pk` is the primary
+ * key as text, `old` the row before (null for INSERT), `new` the row after (null for DELETE).
+ */
 export interface StateMutation {
   action: 'INSERT' | 'UPDATE' | 'DELETE';
   table_name: string;
   pk: string;
-  old: Record<string, unknown> | null;
-  new: Record<string, unknown> | null;
+  old: Record<string, JsonValue> | null;
+  new: Record<string, JsonValue> | null;
+  /** The instance's virtual clock, ISO 8601. */
   action_timestamp: string;
 }
 

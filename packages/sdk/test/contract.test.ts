@@ -1,6 +1,6 @@
 import {
   type EnvironmentStatus as ContractEnvironmentStatus,
-  type StateMutation as ContractStateMutation,
+  type Mutation as ContractMutation,
   type EndpointBody,
   type EndpointResponse,
   endpoints,
@@ -78,6 +78,6 @@ describe('the SDK and the contract', () => {
     expectTypeOf<Response<'environmentCdpUrl'>>().toEqualTypeOf<ContractResponse<'environmentCdpUrl'>>();
     expectTypeOf<Response<'keepaliveJobs'>>().toEqualTypeOf<ContractResponse<'keepaliveJobs'>>();
     expectTypeOf<Sdk.EnvironmentStatus>().toEqualTypeOf<ContractEnvironmentStatus>();
-    expectTypeOf<Sdk.StateMutation>().toEqualTypeOf<ContractStateMutation>();
+    expectTypeOf<Sdk.StateMutation>().toEqualTypeOf<ContractMutation>();
   });
 });

@@ -1,12 +1,12 @@
+import type { Mutation, MutationIgnoreRules, MutationRow } from '@proctor/contracts';
 import { jsonEqual } from '../json';
-import type { Mutation, Row, SimulatorConfig } from './types';
 
 /** The key of `ignore_columns` that applies to every table. */
 export const ALL_TABLES = '*';
 
-function withoutColumns(row: Row | null, columns: ReadonlySet<string>): Row | null {
+function withoutColumns(row: MutationRow | null, columns: ReadonlySet<string>): MutationRow | null {
   if (row === null || columns.size === 0) return row;
-  const kept: Row = {};
+  const kept: MutationRow = {};
   for (const [column, value] of Object.entries(row)) {
     if (!columns.has(column)) kept[column] = value;
   }
@@ -14,7 +14,7 @@ function withoutColumns(row: Row | null, columns: ReadonlySet<string>): Row | nu
 }
 
 /** The row image the value rule looks at: the row as the mutation leaves it, or as it was before a DELETE. */
-function hasIgnoredValue(mutation: Mutation, config: SimulatorConfig): boolean {
+function hasIgnoredValue(mutation: Mutation, config: MutationIgnoreRules): boolean {
   const rules = config.ignore_tables_with_column_values[mutation.table_name];
   if (!rules) return false;
   const row = mutation.action === 'DELETE' ? mutation.old : mutation.new;
@@ -29,7 +29,7 @@ function hasIgnoredValue(mutation: Mutation, config: SimulatorConfig): boolean {
  * Value rules are checked on the full row, before ignored columns are removed, so a rule may use a column
  * that is itself ignored.
  */
-export function filterMutations(mutations: readonly Mutation[], config: SimulatorConfig): Mutation[] {
+export function filterMutations(mutations: readonly Mutation[], config: MutationIgnoreRules): Mutation[] {
   const ignoredTables = new Set(config.ignore_tables);
   const kept: Mutation[] = [];
   for (const mutation of mutations) {

@@ -1,23 +1,12 @@
+import type { DifferentialMutation, Mutation, MutationIgnoreRules, MutationRow } from '@proctor/contracts';
 import { canonicalJson, jsonEqual } from '../json';
 import { filterMutations } from './filter';
 import { type ExpectedMutation, type NetMutation, netMutations } from './match';
-import type { Mutation, MutationAction, Row, SimulatorConfig } from './types';
 
 /** One session a test case's expectations are generated from: a run people judged correct. */
 export interface GenerationSession {
   sessionId: string;
   mutations: readonly Mutation[];
-}
-
-/** A change some of the sessions made and others did not (001 §2.11 "differential mutations"). */
-export interface DifferentialMutation {
-  action: MutationAction;
-  table_name: string;
-  pk: string;
-  /** Sessions that made it, in the order given. */
-  present_in: string[];
-  /** Sessions that did not. */
-  missing_from: string[];
 }
 
 export interface GeneratedExpectations {
@@ -46,9 +35,9 @@ const key = (m: Pick<NetMutation, 'action' | 'table_name' | 'pk'>) =>
 const kind = (m: Pick<NetMutation, 'action' | 'table_name'>) => `${m.action}\u0000${m.table_name}`;
 
 /** The columns of `rows` that every row has with the same value; the others are reported as volatile. */
-function agreement(rows: readonly Row[]): { same: Row; volatile: string[] } {
+function agreement(rows: readonly MutationRow[]): { same: MutationRow; volatile: string[] } {
   const columns = new Set(rows.flatMap((row) => Object.keys(row)));
-  const same: Row = {};
+  const same: MutationRow = {};
   const volatile: string[] = [];
   for (const column of [...columns].sort()) {
     const first = rows[0]![column];
@@ -66,7 +55,7 @@ function agreement(rows: readonly Row[]): { same: Row; volatile: string[] } {
  */
 export function generateExpectedMutations(
   sessions: readonly GenerationSession[],
-  filters: SimulatorConfig,
+  filters: MutationIgnoreRules,
 ): GeneratedExpectations {
   if (sessions.length === 0) throw new GenerationError(NO_CORRECT_SESSIONS);
   const nets = sessions.map((session) => netMutations(filterMutations(session.mutations, filters)));

@@ -1,12 +1,12 @@
-import { canonicalJson, type JsonValue, jsonEqual } from '../json';
-import { filterMutations } from './filter';
 import {
-  EMPTY_SIMULATOR_CONFIG,
+  EMPTY_MUTATION_IGNORE_RULES,
   type Mutation,
   type MutationAction,
-  type Row,
-  type SimulatorConfig,
-} from './types';
+  type MutationIgnoreRules,
+  type MutationRow,
+} from '@proctor/contracts';
+import { canonicalJson, type JsonValue, jsonEqual } from '../json';
+import { filterMutations } from './filter';
 
 /**
  * One change a test case expects, compared with the filtered log's net effect per row (`netMutations`); an
@@ -17,7 +17,7 @@ export interface ExpectedMutation {
   action: MutationAction;
   table_name: string;
   pk?: string;
-  changes?: Row;
+  changes?: MutationRow;
 }
 
 /**
@@ -31,9 +31,9 @@ export interface NetMutation {
   action: MutationAction;
   table_name: string;
   pk: string;
-  before: Row | null;
-  after: Row | null;
-  changes: Row;
+  before: MutationRow | null;
+  after: MutationRow | null;
+  changes: MutationRow;
 }
 
 export interface MissingMutation {
@@ -50,8 +50,8 @@ export interface MutationMatchResult {
   unexpected: NetMutation[];
 }
 
-function changedColumns(before: Row, after: Row): Row {
-  const changes: Row = {};
+function changedColumns(before: MutationRow, after: MutationRow): MutationRow {
+  const changes: MutationRow = {};
   for (const column of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (!jsonEqual(before[column], after[column])) changes[column] = after[column] ?? null;
   }
@@ -60,7 +60,10 @@ function changedColumns(before: Row, after: Row): Row {
 
 /** Reduces a log (in log order) to one net change per (table, pk), in the order rows were first touched. */
 export function netMutations(mutations: readonly Mutation[]): NetMutation[] {
-  const rows = new Map<string, { table_name: string; pk: string; before: Row | null; after: Row | null }>();
+  const rows = new Map<
+    string,
+    { table_name: string; pk: string; before: MutationRow | null; after: MutationRow | null }
+  >();
   for (const mutation of mutations) {
     const key = `${mutation.table_name}\u0000${mutation.pk}`;
     const row = rows.get(key);
@@ -88,7 +91,7 @@ export function netMutations(mutations: readonly Mutation[]): NetMutation[] {
   return net;
 }
 
-function includesValues(row: Row, values: Row): boolean {
+function includesValues(row: MutationRow, values: MutationRow): boolean {
   return Object.entries(values).every(
     ([column, value]) => Object.hasOwn(row, column) && jsonEqual(row[column], value),
   );
@@ -152,7 +155,7 @@ function explainMissing(expected: ExpectedMutation, leftovers: readonly NetMutat
 export function matchMutations(
   mutations: readonly Mutation[],
   expected: readonly ExpectedMutation[],
-  config: SimulatorConfig = EMPTY_SIMULATOR_CONFIG,
+  config: MutationIgnoreRules = EMPTY_MUTATION_IGNORE_RULES,
 ): MutationMatchResult {
   const actual = netMutations(filterMutations(mutations, config));
   const candidates = expected.map((e) =>
@@ -195,7 +198,7 @@ export function matchMutations(
 export function mutationsSatisfy(
   mutations: readonly Mutation[],
   expected: readonly ExpectedMutation[],
-  config: SimulatorConfig = EMPTY_SIMULATOR_CONFIG,
+  config: MutationIgnoreRules = EMPTY_MUTATION_IGNORE_RULES,
 ): boolean {
   return matchMutations(mutations, expected, config).satisfied;
 }

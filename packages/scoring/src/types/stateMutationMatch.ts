@@ -1,3 +1,4 @@
+import { MutationAction, type MutationIgnoreRules } from '@proctor/contracts';
 import { z } from 'zod';
 import { configBase, defineScoreType } from '../definition';
 import { ALL_TABLES } from '../mutations/filter';
@@ -7,11 +8,10 @@ import {
   matchMutations,
   type NetMutation,
 } from '../mutations/match';
-import { MUTATION_ACTIONS, type SimulatorConfig } from '../mutations/types';
 import type { MutationDiff } from '../result';
 
 export const ExpectedMutationSchema = z.object({
-  action: z.enum(MUTATION_ACTIONS),
+  action: MutationAction,
   table_name: z.string().min(1),
   pk: z.string().optional(),
   changes: z.record(z.string(), z.json()).optional(),
@@ -77,7 +77,7 @@ export const stateMutationMatch = defineScoreType({
   configSchema: StateMutationMatchConfig,
   score(input, config) {
     const ignored = mergeIgnoredColumns(input.simulatorConfig.ignore_columns, config.ignore_columns);
-    const filters: SimulatorConfig = { ...input.simulatorConfig, ignore_columns: ignored };
+    const filters: MutationIgnoreRules = { ...input.simulatorConfig, ignore_columns: ignored };
     const expected = withoutIgnoredColumns(config.mutations, ignored);
     const match = matchMutations(input.mutations, expected, filters);
 

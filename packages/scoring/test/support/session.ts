@@ -1,5 +1,5 @@
 import { type ActionTarget, type RecordedStep, UserAction } from '@proctor/contracts';
-import { EMPTY_SIMULATOR_CONFIG, type Mutation, type ScoringInput } from '../../src/index';
+import { EMPTY_MUTATION_IGNORE_RULES, type Mutation, type ScoringInput } from '../../src/index';
 
 /** A finished session to score, with nothing in it unless the test says so. */
 export function session(overrides: Partial<ScoringInput> = {}): ScoringInput {
@@ -7,7 +7,7 @@ export function session(overrides: Partial<ScoringInput> = {}): ScoringInput {
     sessionId: 'ses_1',
     task: { prompt: 'Close task OPS-3', testCasePublicId: 'tc_1' },
     testCase: { scoringTypes: ['mutations'], correctOutputs: [], outputSchema: {} },
-    simulatorConfig: EMPTY_SIMULATOR_CONFIG,
+    simulatorConfig: EMPTY_MUTATION_IGNORE_RULES,
     mutations: [],
     output: undefined,
     steps: [],
