@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  CdpUrlResponse,
-  MakeEnvironmentResponse,
-  ResetEnvironmentResponse,
-  SessionDetailResponse,
-  SimulatorsResponse,
-  TestCasesResponse,
-  TokenResponse,
-  User,
+  type Endpoint,
+  type EndpointRequest,
+  type EndpointResponse,
+  endpoints,
+  endpointUrl,
+  type SessionDetailResponse,
 } from '@proctor/contracts';
 import { openDatabase, scores, sessionLogs, sessions } from '@proctor/db';
 import { eq } from 'drizzle-orm';
@@ -44,6 +42,37 @@ function browsersOf(serverPid: number): number[] {
       }
     })
     .map(Number);
+}
+
+/**
+ * Calls an endpoint of the contract on a spawned server over HTTP (inject cannot reach another process);
+ * a 2xx answer is parsed with the endpoint's response schema, any other fails the test.
+ */
+async function callOverHttp<
+  P extends Endpoint['response'],
+  Q extends Endpoint['response'],
+  B extends Endpoint['response'],
+  R extends Endpoint['response'],
+>(
+  base: string,
+  endpoint: Endpoint<P, Q, B, R>,
+  options: EndpointRequest<Endpoint<P, Q, B, R>> & { as: { headers: Record<string, string> } },
+): Promise<{ status: number; body: EndpointResponse<Endpoint<P, Q, B, R>> }>;
+async function callOverHttp(
+  base: string,
+  endpoint: Endpoint,
+  options: { params?: unknown; query?: unknown; body?: unknown; as: { headers: Record<string, string> } },
+): Promise<{ status: number; body: unknown }> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const url = endpointUrl(endpoint.path, options);
+  const response = await fetch(`${base}${url}`, {
+    method: endpoint.method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...options.as.headers },
+    body,
+  });
+  if (!response.ok)
+    throw new Error(`${endpoint.method} ${url} answered ${response.status}: ${await response.text()}`);
+  return { status: response.status, body: endpoint.response.parse(await response.json()) };
 }
 
 async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
@@ -99,40 +128,17 @@ describe('a server killed mid-session', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = await startServer(port);
-    const post = (path: string, body: unknown, token?: string) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-    const tokens = TokenResponse.parse(
-      await (
-        await post('/api/auth/register', {
-          email: 'kill@example.test',
-          password: 'correct horse battery',
-          name: 'K',
-        })
-      ).json(),
-    );
-    const me = User.parse(
-      await (
-        await post(
-          '/api/user/create-organization',
-          { name: 'Crash', purpose: 'Restart' },
-          tokens.access_token,
-        )
-      ).json(),
-    );
+    const { body: tokens } = await callOverHttp(base, endpoints.register, {
+      as: { headers: {} },
+      body: { email: 'kill@example.test', password: 'correct horse battery', name: 'K' },
+    });
+    const person = { headers: { authorization: `Bearer ${tokens.access_token}` } };
+    const { body: me } = await callOverHttp(base, endpoints.createOrganization, {
+      as: person,
+      body: { name: 'Crash', purpose: 'Restart' },
+    });
     const apiKey = me.organization!.apiKey!;
-    const asKey = (path: string, body: unknown) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-        body: JSON.stringify(body),
-      });
+    const withKey = { headers: { 'x-api-key': apiKey } };
 
     // A session ends and waits on a slow API scorer, which answers only once the server has been killed.
     const scorerCalls: string[] = [];
@@ -150,16 +156,10 @@ describe('a server killed mid-session', () => {
     });
     cleanups.push(() => scorer.close());
     await new Promise<void>((resolve) => scorer.listen(0, '127.0.0.1', resolve));
-    const { simulators } = SimulatorsResponse.parse(
-      await (
-        await fetch(`${base}/api/env/simulators`, {
-          headers: { authorization: `Bearer ${tokens.access_token}` },
-        })
-      ).json(),
-    );
-    const created = await post(
-      '/api/testcases',
-      {
+    const { simulators } = (await callOverHttp(base, endpoints.simulators, { as: person })).body;
+    const created = await callOverHttp(base, endpoints.createTestCases, {
+      as: person,
+      body: {
         simulatorId: simulators.find((simulator) => simulator.name === 'shop')!.id,
         name: 'Judged by a slow scorer',
         prompt: 'Look around',
@@ -169,41 +169,44 @@ describe('a server killed mid-session', () => {
           endpoint: `http://127.0.0.1:${(scorer.address() as AddressInfo).port}/score`,
         },
       },
-      tokens.access_token,
-    );
-    expect(created.status).toBe(201);
-    const [testCase] = TestCasesResponse.parse(await created.json()).testCases;
-    const scored = MakeEnvironmentResponse.parse(
-      await (await asKey('/api/env/make2', { env_id: 'shop' })).json(),
-    );
-    const judged = ResetEnvironmentResponse.parse(
-      await (await asKey(`/api/env/${scored.id}/reset`, { test_case_public_id: testCase!.publicId })).json(),
-    );
-    expect((await asKey(`/api/env/${scored.id}/close`, {})).status).toBe(200);
-    await waitFor('the API scorer to be called', () => scorerCalls.length === 1);
-    const made = await fetch(`${base}/api/env/make2`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-      body: JSON.stringify({ env_id: 'shop' }),
     });
-    const environment = MakeEnvironmentResponse.parse(await made.json());
+    expect(created.status).toBe(201);
+    const [testCase] = created.body.testCases;
+    const { body: scored } = await callOverHttp(base, endpoints.makeEnvironment, {
+      as: withKey,
+      body: { env_id: 'shop' },
+    });
+    const { body: judged } = await callOverHttp(base, endpoints.resetEnvironment, {
+      params: { id: scored.id },
+      as: withKey,
+      body: { test_case_public_id: testCase!.publicId },
+    });
+    const closed = await callOverHttp(base, endpoints.closeEnvironment, {
+      params: { id: scored.id },
+      as: withKey,
+    });
+    expect(closed.status).toBe(200);
+    await waitFor('the API scorer to be called', () => scorerCalls.length === 1);
+    const { body: environment } = await callOverHttp(base, endpoints.makeEnvironment, {
+      as: withKey,
+      body: { env_id: 'shop' },
+    });
     expect(environment.status).toBe('running');
     const firstPid = first.pid!;
     expect(browsersOf(firstPid).length).toBeGreaterThan(0);
 
     // An agent acts over CDP: two clicks, each a recorded step, read back through the API before the kill.
     const readSession = async () => {
-      const response = await fetch(`${base}/api/session/${environment.session_id}`, {
-        headers: { 'x-api-key': apiKey },
+      const response = await callOverHttp(base, endpoints.getSession, {
+        params: { id: environment.session_id },
+        as: withKey,
       });
       expect(response.status).toBe(200);
-      return SessionDetailResponse.parse(await response.json());
+      return response.body;
     };
-    const { cdp_url } = CdpUrlResponse.parse(
-      await (
-        await fetch(`${base}/api/env/${environment.id}/cdp_url`, { headers: { 'x-api-key': apiKey } })
-      ).json(),
-    );
+    const { cdp_url } = (
+      await callOverHttp(base, endpoints.environmentCdpUrl, { params: { id: environment.id }, as: withKey })
+    ).body;
     const agent = await chromium.connectOverCDP(cdp_url);
     const page = agent.contexts()[0]!.pages()[0]!;
     await page.getByRole('link', { name: 'Sign in' }).click();
@@ -224,25 +227,27 @@ describe('a server killed mid-session', () => {
 
     const second = await startServer(port);
     await waitFor('the dead server’s browsers to be gone', () => browsersOf(firstPid).length === 0);
-    const status = await (
-      await fetch(`${base}/api/env/${environment.id}/status`, { headers: { 'x-api-key': apiKey } })
-    ).json();
+    const { body: status } = await callOverHttp(base, endpoints.environmentStatus, {
+      params: { id: environment.id },
+      as: withKey,
+    });
     expect(status).toEqual({ status: 'failed', error: 'Proctor stopped while the environment was running' });
     const after = await readSession();
     // The ended session's scoring, cut short by the kill, is done again by the new server.
     await waitFor('the ended session to be scored again', () => scorerCalls.length === 2);
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
-      const response = await fetch(`${base}/api/session/${judged.session_id}`, {
-        headers: { 'x-api-key': apiKey },
+      const response = await callOverHttp(base, endpoints.getSession, {
+        params: { id: judged.session_id },
+        as: withKey,
       });
-      if (SessionDetailResponse.parse(await response.json()).session.status === 'scoring_completed') break;
+      if (response.body.session.status === 'scoring_completed') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const clicksAfter = after.snapshot.snapshots.filter((step) => step.action.type === 'click');
     expect(clicksAfter.map((step) => step.action.id)).toEqual(clicksBefore.map((step) => step.action.id));
     const screenshot =
       clicksAfter[0]!.after_state?.screenshot_url ?? clicksAfter[0]!.before_state?.screenshot_url;
-    const image = await fetch(`${base}${screenshot}`, { headers: { 'x-api-key': apiKey } });
+    const image = await fetch(`${base}${screenshot}`, withKey);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
 
