@@ -1,5 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { redactLogLine } from '../../src/kernel/http/logging';
+import { redactLogLine, serializeError } from '../../src/kernel/http/logging';
 
 const R = '[redacted]';
 
@@ -25,5 +26,28 @@ describe('redactLogLine', () => {
       msg: 'request completed: pk_short, a=b, #section, eyJ alone',
     });
     expect(redactLogLine(line)).toBe(line);
+  });
+});
+
+describe('serializeError', () => {
+  it("should log a failed query's SQL and its cause without the bound values", () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+      severity: 'ERROR',
+      detail: 'Key (email)=(someone@example.com) already exists.',
+    });
+    const error = new DrizzleQueryError(
+      'insert into "users" ("email") values ($1)',
+      ['someone@example.com'],
+      cause,
+    );
+    const logged = serializeError(error);
+    expect(logged).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'Failed query',
+      query: 'insert into "users" ("email") values ($1)',
+      cause: { code: '23505', severity: 'ERROR' },
+    });
+    expect(JSON.stringify(logged)).not.toContain('someone@example.com');
   });
 });

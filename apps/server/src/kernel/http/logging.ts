@@ -1,5 +1,4 @@
 import { isSecretName, RECORDING } from '@proctor/contracts';
-import { DrizzleQueryError } from 'drizzle-orm/errors';
 
 /**
  * What an error looks like in the log. Logs never carry the bound values of a query (a failed INSERT of an
@@ -20,10 +19,19 @@ export interface LoggedError {
 /** Database error fields that describe without quoting data. */
 const SAFE_DRIVER_FIELDS = ['code', 'severity', 'routine', 'table', 'column', 'constraint'] as const;
 
+/**
+ * A failed query as drizzle reports it (its DrizzleQueryError): known by its shape, so that the kernel needs
+ * no import of the database layer; its message quotes the bound values.
+ */
+function isFailedQuery(error: Error): error is Error & { query: string; params: unknown[] } {
+  const fields = error as Error & { query?: unknown; params?: unknown };
+  return typeof fields.query === 'string' && Array.isArray(fields.params);
+}
+
 export function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error))
     return { type: typeof error, message: 'a non-Error value was thrown', stack: '' };
-  if (error instanceof DrizzleQueryError) {
+  if (isFailedQuery(error)) {
     return {
       type: 'DrizzleQueryError',
       message: 'Failed query',
