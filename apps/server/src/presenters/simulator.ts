@@ -1,18 +1,16 @@
 import type { SimType, Simulator, SimulatorConfig } from '@proctor/contracts';
-import { type Database, sessions, type simulators, simulatorVersions, testCases } from '@proctor/db';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '@proctor/db';
 import type { Viewer } from '../kernel/access/viewer';
-import { sessionVisible, testCaseVisible } from '../repositories/visibility';
-
-export type SimulatorRow = typeof simulators.$inferSelect;
+import { listSimulatorVersions, type SimulatorRow } from '../repositories/simulators';
+import { listTestCaseSessionCounts } from '../repositories/testCases';
 
 /** Config keys only platform admins see (001 §3, §6). */
 const ADMIN_ONLY_CONFIG_KEYS = ['notes', 'assigned_user_id'] as const;
 
-export function configFor(viewer: Viewer, config: Record<string, unknown>): SimulatorConfig {
-  const shown: Record<string, unknown> = { status: 'not_started', ...config };
+export function configFor(viewer: Viewer, config: SimulatorConfig): SimulatorConfig {
+  const shown: SimulatorConfig = { status: 'not_started', ...config };
   if (!viewer.isAdmin) for (const key of ADMIN_ONLY_CONFIG_KEYS) delete shown[key];
-  return shown as SimulatorConfig;
+  return shown;
 }
 
 interface TestCaseFigures {
@@ -26,24 +24,8 @@ interface TestCaseFigures {
  * how many have a scoring config, and how many have n sessions for each n.
  */
 async function testCaseFigures(db: Database, viewer: Viewer, simulatorIds: number[]) {
-  const rows = await db
-    .select({
-      simulatorId: testCases.simulatorId,
-      hasScoringConfig: sql<boolean>`${testCases.defaultScoringConfig} <> '{}'::jsonb`,
-      sessionCount: count(sessions.id),
-    })
-    .from(testCases)
-    .leftJoin(sessions, and(eq(sessions.testCaseId, testCases.id), sessionVisible(viewer)))
-    .where(
-      and(
-        inArray(testCases.simulatorId, simulatorIds),
-        eq(testCases.archived, false),
-        testCaseVisible(viewer),
-      ),
-    )
-    .groupBy(testCases.id);
   const figures = new Map<number, TestCaseFigures>();
-  for (const row of rows) {
+  for (const row of await listTestCaseSessionCounts(db, viewer, simulatorIds)) {
     if (row.simulatorId === null) continue;
     const entry = figures.get(row.simulatorId) ?? { testCount: 0, withScoringConfig: 0, breakdown: {} };
     entry.testCount += 1;
@@ -64,11 +46,7 @@ export async function presentSimulators(
   const ids = rows.map((row) => row.id);
   const [figures, versions] = await Promise.all([
     testCaseFigures(db, viewer, ids),
-    db
-      .select()
-      .from(simulatorVersions)
-      .where(inArray(simulatorVersions.simulatorId, ids))
-      .orderBy(desc(simulatorVersions.publishedAt), desc(simulatorVersions.id)),
+    listSimulatorVersions(db, ids),
   ]);
   return rows.map((row) => {
     const figure = figures.get(row.id);
@@ -97,4 +75,9 @@ export async function presentSimulators(
         })),
     };
   });
+}
+
+export async function presentSimulator(db: Database, viewer: Viewer, row: SimulatorRow): Promise<Simulator> {
+  const [simulator] = await presentSimulators(db, viewer, [row]);
+  return simulator!;
 }

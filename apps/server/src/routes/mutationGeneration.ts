@@ -8,9 +8,10 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { viewerOf } from '../kernel/access/viewer';
+import { presentTestCase } from '../presenters/testCase';
+import { mergedMutations } from '../services/mutationComparison';
 import {
   generateMutationsConfig,
-  mergedMutations,
   requestMutationGeneration,
   testCasesToGenerate,
 } from '../services/mutationGeneration';
@@ -45,9 +46,11 @@ function eventStream(
 }
 
 export function mutationGenerationRoutes(app: FastifyInstance) {
-  defineRoute(app, endpoints.generateMutationsConfig, authors, ({ app: ctx, principal, params }) =>
-    generateMutationsConfig(ctx.db, ctx.queue, viewerOf(principal), params.id),
-  );
+  defineRoute(app, endpoints.generateMutationsConfig, authors, async ({ app: ctx, principal, params }) => {
+    const viewer = viewerOf(principal);
+    const { testCase, result } = await generateMutationsConfig(ctx.db, ctx.queue, viewer, params.id);
+    return { testCase: await presentTestCase(ctx.db, viewer, testCase), result };
+  });
 
   defineRoute(app, endpoints.mergedMutations, access.member(), async ({ app: ctx, principal, body }) => {
     const viewer = viewerOf(principal);

@@ -1,12 +1,12 @@
 import { endpoints, RESCORE_PERMISSIONS } from '@proctor/contracts';
-import { simulators } from '@proctor/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { viewerOf } from '../kernel/access/viewer';
 import { notFound } from '../kernel/http/errors';
+import { presentSimulator, presentSimulators } from '../presenters/simulator';
+import { findSimulatorIcon, listVisibleSimulators } from '../repositories/simulators';
 import { keepIconImage } from '../services/iconImages';
 import { requestRescore } from '../services/rescore';
-import { createSimulator, getSimulator, listSimulators, updateSimulator } from '../services/simulators';
+import { createSimulator, getSimulator, updateSimulator } from '../services/simulators';
 import { access, defineRawRoute, defineRoute } from './route';
 
 /**
@@ -22,26 +22,28 @@ export function simulatorRoutes(app: FastifyInstance) {
       guard: { allowedAddresses: app.ctx.config.scoring.allowedAddresses },
     });
 
-  defineRoute(app, endpoints.simulators, access.member(), async ({ app: ctx, principal }) => ({
-    simulators: await listSimulators(ctx.db, viewerOf(principal)),
-  }));
+  defineRoute(app, endpoints.simulators, access.member(), async ({ app: ctx, principal }) => {
+    const viewer = viewerOf(principal);
+    return {
+      simulators: await presentSimulators(ctx.db, viewer, await listVisibleSimulators(ctx.db, viewer)),
+    };
+  });
 
-  defineRoute(app, endpoints.simulator, access.member(), async ({ app: ctx, principal, params }) => ({
-    simulator: await getSimulator(ctx.db, viewerOf(principal), params.nameOrId),
-  }));
+  defineRoute(app, endpoints.simulator, access.member(), async ({ app: ctx, principal, params }) => {
+    const viewer = viewerOf(principal);
+    const row = await getSimulator(ctx.db, viewer, params.nameOrId);
+    return { simulator: await presentSimulator(ctx.db, viewer, row) };
+  });
 
-  defineRoute(app, endpoints.createSimulator, access.admin, async ({ app: ctx, principal, body }) => ({
-    simulator: await createSimulator(ctx.db, viewerOf(principal), body, keepImage),
-  }));
+  defineRoute(app, endpoints.createSimulator, access.admin, async ({ app: ctx, principal, body }) => {
+    const row = await createSimulator(ctx.db, body, keepImage);
+    return { simulator: await presentSimulator(ctx.db, viewerOf(principal), row) };
+  });
 
-  defineRoute(
-    app,
-    endpoints.updateSimulator,
-    access.admin,
-    async ({ app: ctx, principal, params, body }) => ({
-      simulator: await updateSimulator(ctx.db, viewerOf(principal), params.id, body, keepImage),
-    }),
-  );
+  defineRoute(app, endpoints.updateSimulator, access.admin, async ({ app: ctx, principal, params, body }) => {
+    const row = await updateSimulator(ctx.db, params.id, body, keepImage);
+    return { simulator: await presentSimulator(ctx.db, viewerOf(principal), row) };
+  });
 
   /**
    * Rescoring judges sessions again and writes their new verdicts: platform admins (every organization's
@@ -65,12 +67,8 @@ export function simulatorRoutes(app: FastifyInstance) {
   // SVG opened directly from running script.
   defineRawRoute(app, 'GET', '/api/env/simulators/:name/icon', access.public, async ({ request, reply }) => {
     const { name } = request.params as { name: string };
-    const [row] = await app.ctx.db
-      .select({ iconSvg: simulators.iconSvg })
-      .from(simulators)
-      .where(eq(simulators.name, name));
-    if (!row?.iconSvg) throw notFound('Simulator icon not found');
-    const svg = row.iconSvg;
+    const svg = await findSimulatorIcon(app.ctx.db, name);
+    if (!svg) throw notFound('Simulator icon not found');
     return reply
       .type('image/svg+xml')
       .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")

@@ -1,12 +1,13 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { viewerOf } from '../kernel/access/viewer';
+import { presentTestCaseSet, presentTestCaseSets } from '../presenters/testCaseSet';
+import { listVisibleTestCaseSets } from '../repositories/testCaseSets';
 import { keepIconImage } from '../services/iconImages';
 import {
   addTestCasesToSet,
   archiveTestCaseSet,
   createTestCaseSet,
-  listTestCaseSets,
   removeTestCaseFromSet,
 } from '../services/testCaseSets';
 import { access, defineRoute } from './route';
@@ -20,28 +21,36 @@ import { access, defineRoute } from './route';
 const authors = access.member({ permissions: ['create_test_cases'] });
 
 export function testCaseSetRoutes(app: FastifyInstance) {
-  defineRoute(app, endpoints.testCaseSets, access.member(), async ({ app: ctx, principal }) => ({
-    testCaseSets: await listTestCaseSets(ctx.db, viewerOf(principal)),
-  }));
+  defineRoute(app, endpoints.testCaseSets, access.member(), async ({ app: ctx, principal }) => {
+    const viewer = viewerOf(principal);
+    const sets = await listVisibleTestCaseSets(ctx.db, viewer);
+    return { testCaseSets: await presentTestCaseSets(ctx.db, viewer, sets) };
+  });
 
-  defineRoute(app, endpoints.createTestCaseSet, authors, async ({ app: ctx, principal, body }) => ({
-    testCaseSet: await createTestCaseSet(ctx.db, viewerOf(principal), body, (url) =>
+  defineRoute(app, endpoints.createTestCaseSet, authors, async ({ app: ctx, principal, body }) => {
+    const viewer = viewerOf(principal);
+    const set = await createTestCaseSet(ctx.db, viewer, body, (url) =>
       keepIconImage(url, {
         blobs: ctx.blobs,
         guard: { allowedAddresses: ctx.config.scoring.allowedAddresses },
       }),
-    ),
-  }));
+    );
+    return { testCaseSet: await presentTestCaseSet(ctx.db, viewer, set) };
+  });
 
   defineRoute(app, endpoints.archiveTestCaseSet, authors, ({ app: ctx, principal, params }) =>
     archiveTestCaseSet(ctx.db, viewerOf(principal), params.id),
   );
 
-  defineRoute(app, endpoints.addTestCasesToSet, authors, ({ app: ctx, principal, params, body }) =>
-    addTestCasesToSet(ctx.db, viewerOf(principal), params.id, body.test_case_ids),
-  );
+  defineRoute(app, endpoints.addTestCasesToSet, authors, async ({ app: ctx, principal, params, body }) => {
+    const viewer = viewerOf(principal);
+    const { set, added } = await addTestCasesToSet(ctx.db, viewer, params.id, body.test_case_ids);
+    return { testCaseSet: await presentTestCaseSet(ctx.db, viewer, set), added_count: added };
+  });
 
-  defineRoute(app, endpoints.removeTestCaseFromSet, authors, async ({ app: ctx, principal, params }) => ({
-    testCaseSet: await removeTestCaseFromSet(ctx.db, viewerOf(principal), params.id, params.testCaseId),
-  }));
+  defineRoute(app, endpoints.removeTestCaseFromSet, authors, async ({ app: ctx, principal, params }) => {
+    const viewer = viewerOf(principal);
+    const set = await removeTestCaseFromSet(ctx.db, viewer, params.id, params.testCaseId);
+    return { testCaseSet: await presentTestCaseSet(ctx.db, viewer, set) };
+  });
 }

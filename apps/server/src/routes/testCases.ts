@@ -1,14 +1,15 @@
-import { endpoints } from '@proctor/contracts';
+import { endpoints, paginate } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { viewerOf } from '../kernel/access/viewer';
+import { presentTestCase, presentTestCases } from '../presenters/testCase';
+import { listTestCasesPage } from '../repositories/testCases';
 import { checkScoringConfig } from '../scoring/testCaseConfig';
 import { requestEvaluatorCheck } from '../services/evaluatorHealth';
 import {
   archiveTestCase,
   bulkArchiveTestCases,
   createTestCases,
-  getTestCase,
-  listTestCases,
+  findVisibleTestCase,
   makeTestCasePublic,
   updateTestCase,
 } from '../services/testCases';
@@ -25,42 +26,57 @@ import { access, defineRoute } from './route';
 const authors = access.member({ permissions: ['create_test_cases'] });
 
 export function testCaseRoutes(app: FastifyInstance) {
-  defineRoute(app, endpoints.testCases, access.member(), ({ app: ctx, principal, query }) =>
-    listTestCases(ctx.db, viewerOf(principal), query),
-  );
+  defineRoute(app, endpoints.testCases, access.member(), async ({ app: ctx, principal, query }) => {
+    const viewer = viewerOf(principal);
+    const { rows, total } = await listTestCasesPage(ctx.db, viewer, query);
+    const list = await presentTestCases(ctx.db, viewer, rows);
+    return { testcases: list, test_cases: list, pagination: paginate(query.page, query.page_size, total) };
+  });
 
-  defineRoute(app, endpoints.testCase, access.member(), async ({ app: ctx, principal, params }) => ({
-    testCase: await getTestCase(ctx.db, viewerOf(principal), params.id),
-  }));
+  defineRoute(app, endpoints.testCase, access.member(), async ({ app: ctx, principal, params }) => {
+    const viewer = viewerOf(principal);
+    const row = await findVisibleTestCase(ctx.db, viewer, params.id);
+    return { testCase: await presentTestCase(ctx.db, viewer, row) };
+  });
 
   defineRoute(app, endpoints.createTestCases, authors, async ({ app: ctx, principal, body }) => {
     await checkScoringConfig(body.defaultScoringConfig, {
       allowedAddresses: ctx.config.scoring.allowedAddresses,
     });
-    return { testCases: await createTestCases(ctx.db, viewerOf(principal), body) };
+    const viewer = viewerOf(principal);
+    const rows = await createTestCases(ctx.db, viewer, body);
+    return { testCases: await presentTestCases(ctx.db, viewer, rows) };
   });
 
   defineRoute(app, endpoints.updateTestCase, authors, async ({ app: ctx, principal, params, body }) => {
     await checkScoringConfig(body.defaultScoringConfig, {
       allowedAddresses: ctx.config.scoring.allowedAddresses,
     });
-    return { testCase: await updateTestCase(ctx.db, viewerOf(principal), params.id, body) };
+    const viewer = viewerOf(principal);
+    const row = await updateTestCase(ctx.db, viewer, params.id, body);
+    return { testCase: await presentTestCase(ctx.db, viewer, row) };
   });
 
   // Runs scripts in a browser and judges sessions again: for those who may change the test case (001 §6).
-  defineRoute(app, endpoints.evaluatorHealth, authors, ({ app: ctx, principal, params }) =>
-    requestEvaluatorCheck(ctx.db, ctx.queue, viewerOf(principal), params.id),
-  );
+  defineRoute(app, endpoints.evaluatorHealth, authors, async ({ app: ctx, principal, params }) => {
+    const viewer = viewerOf(principal);
+    const { testCase, health } = await requestEvaluatorCheck(ctx.db, ctx.queue, viewer, params.id);
+    return { testCase: await presentTestCase(ctx.db, viewer, testCase), health };
+  });
 
-  defineRoute(app, endpoints.archiveTestCase, authors, async ({ app: ctx, principal, params }) => ({
-    testCase: await archiveTestCase(ctx.db, viewerOf(principal), params.id),
-  }));
+  defineRoute(app, endpoints.archiveTestCase, authors, async ({ app: ctx, principal, params }) => {
+    const viewer = viewerOf(principal);
+    const row = await archiveTestCase(ctx.db, viewer, params.id);
+    return { testCase: await presentTestCase(ctx.db, viewer, row) };
+  });
 
   defineRoute(app, endpoints.bulkArchiveTestCases, authors, ({ app: ctx, principal, body }) =>
     bulkArchiveTestCases(ctx.db, viewerOf(principal), body.test_case_ids),
   );
 
-  defineRoute(app, endpoints.makeTestCasePublic, access.admin, async ({ app: ctx, principal, params }) => ({
-    testCase: await makeTestCasePublic(ctx.db, viewerOf(principal), params.id),
-  }));
+  defineRoute(app, endpoints.makeTestCasePublic, access.admin, async ({ app: ctx, principal, params }) => {
+    const viewer = viewerOf(principal);
+    const row = await makeTestCasePublic(ctx.db, viewer, params.id);
+    return { testCase: await presentTestCase(ctx.db, viewer, row) };
+  });
 }

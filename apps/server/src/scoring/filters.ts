@@ -1,13 +1,10 @@
-import type { SimulatorConfig } from '@proctor/simulators';
+import type { MutationIgnoreRules, SimulatorConfig } from '@proctor/contracts';
 
-/** The mutation filters kept in a simulator's stored config (admins may have edited them since registration). */
-export function simulatorFilters(config: Record<string, unknown>): SimulatorConfig {
+/** The mutation filters kept in a simulator's config (admins may have edited them since registration). */
+export function simulatorFilters(config: SimulatorConfig): MutationIgnoreRules {
   return {
-    ignore_tables: (config.ignore_tables as string[] | undefined) ?? [],
-    ignore_columns: (config.ignore_columns as SimulatorConfig['ignore_columns'] | undefined) ?? {},
-    ignore_tables_with_column_values:
-      (config.ignore_tables_with_column_values as
-        | SimulatorConfig['ignore_tables_with_column_values']
-        | undefined) ?? {},
+    ignore_tables: config.ignore_tables ?? [],
+    ignore_columns: config.ignore_columns ?? {},
+    ignore_tables_with_column_values: config.ignore_tables_with_column_values ?? {},
   };
 }

@@ -1,10 +1,11 @@
-import { keptSecretProblem, MASKED_SECRET, SCORING_CONFIG_SECRETS } from '@proctor/contracts';
+import { keptSecretProblem, MASKED_SECRET, SCORING_CONFIG_SECRETS, type TestCase } from '@proctor/contracts';
 import { scoreTypeDefinition } from '@proctor/scoring';
 import { badRequest } from '../kernel/http/errors';
 import { checkOutboundUrl, OutboundError, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { CONFIGURABLE_SCORE_TYPES } from './pipeline';
 
-type Config = Record<string, unknown>;
+/** A test case's scoring configuration (its defaultScoringConfig). */
+type Config = TestCase['defaultScoringConfig'];
 
 /** A scoring configuration as people read it: secrets masked (they are write-only). */
 export function maskScoringSecrets(config: Config): Config {

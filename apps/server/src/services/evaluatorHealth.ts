@@ -2,24 +2,24 @@ import {
   type EvaluatorCheck,
   type EvaluatorHealth,
   formatSuccessRate,
-  IN_PROGRESS_SESSION_STATUSES,
+  type MutationIgnoreRules,
   successRate,
   type TestCaseScoringType,
 } from '@proctor/contracts';
-import { type Database, sessions, simulators, testCases } from '@proctor/db';
+import type { Database } from '@proctor/db';
 import {
   combinedVerdict,
   type JsonValue,
   type Mutation,
   type ScoreOutcome,
   type ScoringServices,
-  type SimulatorConfig,
 } from '@proctor/scoring';
-import { and, desc, eq, inArray, not } from 'drizzle-orm';
 import type { EnvironmentManager } from '../environments/manager';
 import type { Viewer } from '../kernel/access/viewer';
 import type { JobQueue } from '../kernel/queue/queue';
-import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
+import { listHumanJudgedSessions } from '../repositories/sessions';
+import { findSimulatorConfig } from '../repositories/simulators';
+import { findTestCase, saveEvaluatorHealth, type TestCaseRow } from '../repositories/testCases';
 import { simulatorFilters } from '../scoring/filters';
 import { judge, storedScoringInput } from '../scoring/pipeline';
 import { findEditableTestCase } from './testCases';
@@ -55,7 +55,7 @@ interface CheckContext {
 async function judgeScript(
   ctx: CheckContext,
   testCase: TestCaseRow,
-  filters: SimulatorConfig,
+  filters: MutationIgnoreRules,
   variant: 'solve' | 'wrong',
 ): Promise<Verdict | null> {
   if (!testCase.builtInKey) return null;
@@ -71,8 +71,8 @@ async function judgeScript(
     task: { prompt: testCase.prompt, testCasePublicId: testCase.publicId, name: testCase.name },
     testCase: {
       scoringTypes: testCase.scoringTypes as TestCaseScoringType[],
-      correctOutputs: testCase.correctOutputs as unknown[],
-      outputSchema: testCase.outputSchema as Record<string, unknown>,
+      correctOutputs: testCase.correctOutputs,
+      outputSchema: testCase.outputSchema,
     },
     simulatorConfig: filters,
     mutations: run.mutations,
@@ -118,24 +118,10 @@ async function agreementCheck(
   ctx: CheckContext,
   viewer: Viewer,
   testCase: TestCaseRow,
-  filters: SimulatorConfig,
+  filters: MutationIgnoreRules,
 ): Promise<EvaluatorCheck> {
   const check = 'human_agreement';
-  const judgedByPeople = await ctx.db
-    .select({ id: sessions.id, publicId: sessions.publicId, consensus: sessions.humanConsensus })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.testCaseId, testCase.id),
-        eq(sessions.archived, false),
-        not(inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES])),
-        inArray(sessions.humanConsensus, ['pass', 'fail']),
-        eq(sessions.autoMarkedIncorrect, false),
-        viewer.isAdmin ? undefined : eq(sessions.organizationId, viewer.organizationId),
-      ),
-    )
-    .orderBy(desc(sessions.createdAt), desc(sessions.id))
-    .limit(AGREEMENT_SAMPLE);
+  const judgedByPeople = await listHumanJudgedSessions(ctx.db, viewer, testCase.id, AGREEMENT_SAMPLE);
   if (judgedByPeople.length === 0)
     return { check, status: 'not_checked', detail: 'No session has a clear human verdict yet', judged: 0 };
   const disagreeing: NonNullable<EvaluatorCheck['disagreeing']> = [];
@@ -150,7 +136,7 @@ async function agreementCheck(
     const result = verdictOf(await judge(input, testCase, ctx.services));
     if ('error' in result || result.verdict === null) continue;
     judged += 1;
-    const human = session.consensus as 'pass' | 'fail';
+    const human = session.consensus;
     if (result.verdict !== (human === 'pass'))
       disagreeing.push({ sessionId: session.publicId, human, automatic: result.verdict ? 'pass' : 'fail' });
   }
@@ -178,14 +164,18 @@ async function agreementCheck(
  * The evaluator-health route: the test case must be one the caller may edit (403/404 here); the checks are the
  * check-evaluator job's (`checkEvaluator`, wherever the queue runs it); the answer is the test case with them.
  */
-export async function requestEvaluatorCheck(db: Database, queue: JobQueue, viewer: Viewer, ref: string) {
+export async function requestEvaluatorCheck(
+  db: Database,
+  queue: JobQueue,
+  viewer: Viewer,
+  ref: string,
+): Promise<{ testCase: TestCaseRow; health: EvaluatorHealth }> {
   const testCase = await findEditableTestCase(db, viewer, ref);
   const job = await queue.add('checkEvaluator', { viewer, testCaseId: testCase.id });
   const outcome = await job.finished;
   if (outcome.status === 'failed') throw new Error(`The evaluator check did not finish: ${outcome.reason}`);
-  const [row] = await db.select().from(testCases).where(eq(testCases.id, testCase.id));
-  const [presented] = await presentTestCases(db, viewer, [row!]);
-  return { testCase: presented!, health: outcome.result };
+  const checked = await findTestCase(db, testCase.id);
+  return { testCase: checked!, health: outcome.result };
 }
 
 /** Runs the checks of a test case and keeps the result on it. */
@@ -194,16 +184,11 @@ export async function checkEvaluator(
   viewer: Viewer,
   testCaseId: number,
 ): Promise<EvaluatorHealth> {
-  const [testCase] = await ctx.db.select().from(testCases).where(eq(testCases.id, testCaseId));
+  const testCase = await findTestCase(ctx.db, testCaseId);
   if (!testCase) throw new Error('The test case is gone');
-  const [simulator] =
-    testCase.simulatorId === null
-      ? []
-      : await ctx.db
-          .select({ config: simulators.config })
-          .from(simulators)
-          .where(eq(simulators.id, testCase.simulatorId));
-  const filters = simulatorFilters((simulator?.config as Record<string, unknown> | undefined) ?? {});
+  const config =
+    testCase.simulatorId === null ? undefined : await findSimulatorConfig(ctx.db, testCase.simulatorId);
+  const filters = simulatorFilters(config ?? {});
   const reference = await judgeScript(ctx, testCase, filters, 'solve');
   const wrong = await judgeScript(ctx, testCase, filters, 'wrong');
   const checks = [
@@ -220,6 +205,6 @@ export async function checkEvaluator(
     checked_at: new Date().toISOString(),
     checks,
   };
-  await ctx.db.update(testCases).set({ evaluatorHealth: health }).where(eq(testCases.id, testCase.id));
+  await saveEvaluatorHealth(ctx.db, testCase.id, health);
   return health;
 }

@@ -1,31 +1,33 @@
 import {
   type GenerateMutationsRequest,
-  IN_PROGRESS_SESSION_STATUSES,
-  type MergedMutationsResponse,
   MUTATION_GENERATION_CONCURRENCY,
   MUTATION_GENERATION_MESSAGES,
   MUTATION_GENERATION_SESSION_LIMIT,
   type MutationGenerationEvent,
   type MutationGenerationResult,
 } from '@proctor/contracts';
-import { agentArtifacts, type Database, sessions, simulators, testCases } from '@proctor/db';
+import type { Database } from '@proctor/db';
 import {
-  filterMutations,
   GenerationError,
   type GenerationSession,
   generateExpectedMutations,
   NO_CORRECT_SESSIONS,
-  netMutations,
 } from '@proctor/scoring';
-import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canEditOwned, type Viewer } from '../kernel/access/viewer';
 import { notFound } from '../kernel/http/errors';
 import type { JobQueue } from '../kernel/queue/queue';
-import { presentTestCases, type TestCaseRow } from '../presenters/testCase';
-import { testCaseVisible } from '../repositories/visibility';
+import { recordedMutations } from '../repositories/recordings';
+import { listCorrectSessions } from '../repositories/sessions';
+import { findSimulatorConfig } from '../repositories/simulators';
+import {
+  findTestCase,
+  listTestCasesByIds,
+  listVisibleTestCasesOfSimulator,
+  type TestCaseRow,
+  updateTestCaseRow,
+} from '../repositories/testCases';
 import { simulatorFilters } from '../scoring/filters';
-import { recordedMutations } from './sessionRecording';
 import { findEditableTestCase } from './testCases';
 
 /**
@@ -42,55 +44,10 @@ export const NOT_A_STATE_TASK =
 
 type Progress = (event: MutationGenerationEvent) => void;
 
-interface CorrectSession {
-  id: number;
-  publicId: string;
-  createdAt: Date;
-  agent: string | null;
-  simulatorConfig: Record<string, unknown>;
-}
-
-/** The test case's sessions whose human results say correct (as their stored classification says), newest first. */
-export async function correctSessionsOf(
-  db: Database,
-  viewer: Viewer,
-  testCaseId: number,
-): Promise<CorrectSession[]> {
-  const rows = await db
-    .select({
-      id: sessions.id,
-      publicId: sessions.publicId,
-      createdAt: sessions.createdAt,
-      agent: agentArtifacts.alias,
-      simulatorConfig: simulators.config,
-    })
-    .from(sessions)
-    .leftJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
-    .leftJoin(simulators, eq(simulators.id, sessions.simulatorId))
-    .where(
-      and(
-        eq(sessions.testCaseId, testCaseId),
-        eq(sessions.archived, false),
-        not(inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES])),
-        eq(sessions.humanConsensus, 'pass'),
-        viewer.isAdmin ? undefined : eq(sessions.organizationId, viewer.organizationId),
-      ),
-    )
-    .orderBy(desc(sessions.createdAt), desc(sessions.id))
-    .limit(MUTATION_GENERATION_SESSION_LIMIT);
-  return rows.map((row) => ({
-    ...row,
-    simulatorConfig: (row.simulatorConfig as Record<string, unknown> | null) ?? {},
-  }));
-}
-
-async function simulatorConfigOf(db: Database, testCase: TestCaseRow): Promise<Record<string, unknown>> {
-  if (testCase.simulatorId === null) return {};
-  const [row] = await db
-    .select({ config: simulators.config })
-    .from(simulators)
-    .where(eq(simulators.id, testCase.simulatorId));
-  return (row?.config as Record<string, unknown> | undefined) ?? {};
+async function simulatorConfigOf(db: Database, testCase: TestCaseRow) {
+  return (
+    (testCase.simulatorId === null ? undefined : await findSimulatorConfig(db, testCase.simulatorId)) ?? {}
+  );
 }
 
 /** The keys generation owns in defaultScoringConfig; the rest (a configured score type's fields) stays. */
@@ -123,16 +80,13 @@ export async function generateForTestCase(
       differential: [],
       ...extra,
     };
-    await db
-      .update(testCases)
-      .set({ lastScoringGenerationResult: result, updatedAt: new Date() })
-      .where(eq(testCases.id, testCase.id));
+    await updateTestCaseRow(db, testCase.id, { lastScoringGenerationResult: result, updatedAt: new Date() });
     return result;
   };
 
   if (!testCase.scoringTypes.includes('mutations')) return failed(NOT_A_STATE_TASK);
   progress({ type: 'mutation_progress', ...about, step: 'finding_sessions', status: 'processing' });
-  const correct = await correctSessionsOf(db, viewer, testCase.id);
+  const correct = await listCorrectSessions(db, viewer, testCase.id, MUTATION_GENERATION_SESSION_LIMIT);
   if (correct.length === 0) return failed(NO_CORRECT_SESSIONS);
 
   const runs: GenerationSession[] = [];
@@ -174,9 +128,7 @@ export async function generateForTestCase(
 
   progress({ type: 'mutation_progress', ...about, step: 'saving', status: 'processing' });
   const kept = Object.fromEntries(
-    Object.entries(testCase.defaultScoringConfig as Record<string, unknown>).filter(
-      ([name]) => !GENERATED_KEYS.includes(name),
-    ),
+    Object.entries(testCase.defaultScoringConfig).filter(([name]) => !GENERATED_KEYS.includes(name)),
   );
   const result: MutationGenerationResult = {
     status: 'success',
@@ -185,21 +137,18 @@ export async function generateForTestCase(
     errors: [],
     ...used,
   };
-  await db
-    .update(testCases)
-    .set({
-      defaultScoringConfig: {
-        ...kept,
-        mutations: generated.mutations,
-        ignore_columns: generated.ignore_columns,
-        num_sessions_used: generated.num_sessions_used,
-        session_ids: generated.session_ids,
-        created_at: createdAt,
-      } as never,
-      lastScoringGenerationResult: result,
-      updatedAt: new Date(),
-    })
-    .where(eq(testCases.id, testCase.id));
+  await updateTestCaseRow(db, testCase.id, {
+    defaultScoringConfig: {
+      ...kept,
+      mutations: generated.mutations,
+      ignore_columns: generated.ignore_columns,
+      num_sessions_used: generated.num_sessions_used,
+      session_ids: generated.session_ids,
+      created_at: createdAt,
+    },
+    lastScoringGenerationResult: result,
+    updatedAt: new Date(),
+  });
   return result;
 }
 
@@ -232,10 +181,7 @@ export async function generateMutations(
   request: { viewer: Viewer; testCaseIds: readonly number[]; single: boolean },
   progress: Progress,
 ): Promise<MutationGenerationResult | null> {
-  const found = await db
-    .select()
-    .from(testCases)
-    .where(inArray(testCases.id, [...request.testCaseIds]));
+  const found = await listTestCasesByIds(db, request.testCaseIds);
   const rows = request.testCaseIds.flatMap((id) => found.filter((row) => row.id === id));
   if (rows.length === 0) throw new Error(MUTATION_GENERATION_MESSAGES.noTestCases);
   if (request.single) return generateForOneTestCase(db, request.viewer, rows[0]!, progress);
@@ -262,13 +208,17 @@ export async function requestMutationGeneration(
   return outcome.result;
 }
 
-/** POST /api/testcases/{id}/generate-state-mutations-config. */
-export async function generateMutationsConfig(db: Database, queue: JobQueue, viewer: Viewer, ref: string) {
+/** POST /api/testcases/{id}/generate-state-mutations-config: the test case as generation left it, and its result. */
+export async function generateMutationsConfig(
+  db: Database,
+  queue: JobQueue,
+  viewer: Viewer,
+  ref: string,
+): Promise<{ testCase: TestCaseRow; result: MutationGenerationResult }> {
   const testCase = await findEditableTestCase(db, viewer, ref);
   const result = await requestMutationGeneration(queue, { viewer, testCases: [testCase], single: true });
-  const [row] = await db.select().from(testCases).where(eq(testCases.id, testCase.id));
-  const [presented] = await presentTestCases(db, viewer, [row!]);
-  return { testCase: presented!, result: result! };
+  const generated = await findTestCase(db, testCase.id);
+  return { testCase: generated!, result: result! };
 }
 
 /**
@@ -287,17 +237,7 @@ export async function testCasesToGenerate(
       if (!row.archived && !rows.some((r) => r.id === row.id)) rows.push(row);
     }
   } else if (body.simulatorId !== undefined) {
-    const found = await db
-      .select()
-      .from(testCases)
-      .where(
-        and(
-          eq(testCases.simulatorId, body.simulatorId),
-          eq(testCases.archived, false),
-          testCaseVisible(viewer),
-        ),
-      )
-      .orderBy(asc(testCases.id));
+    const found = await listVisibleTestCasesOfSimulator(db, viewer, body.simulatorId);
     rows.push(...found.filter((row) => canEditOwned(viewer, row.organizationId)));
   }
   if (rows.length === 0) throw notFound(MUTATION_GENERATION_MESSAGES.noTestCases);
@@ -349,56 +289,4 @@ export async function generateForTestCases(
     status: errors === 0 ? 'success' : 'error',
     message: errors === 0 ? success : errors === rows.length ? allFailed : partial(errors, rows.length),
   });
-}
-
-/**
- * Sessions' net mutations side by side (the /mutation-diff viewer): the given sessions the caller may read,
- * or a test case's correct sessions; with the changes not every one of them made.
- */
-export async function mergedMutations(
-  db: Database,
-  viewer: Viewer,
-  chosen: { sessionIds?: string[]; testCase?: TestCaseRow },
-): Promise<MergedMutationsResponse> {
-  let picked: CorrectSession[];
-  if (chosen.testCase) picked = await correctSessionsOf(db, viewer, chosen.testCase.id);
-  else {
-    const rows = await db
-      .select({
-        id: sessions.id,
-        publicId: sessions.publicId,
-        createdAt: sessions.createdAt,
-        agent: agentArtifacts.alias,
-        simulatorConfig: simulators.config,
-        organizationId: sessions.organizationId,
-      })
-      .from(sessions)
-      .leftJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
-      .leftJoin(simulators, eq(simulators.id, sessions.simulatorId))
-      .where(and(inArray(sessions.publicId, chosen.sessionIds ?? []), eq(sessions.archived, false)));
-    picked = rows
-      .filter((row) => viewer.isAdmin || row.organizationId === viewer.organizationId)
-      .map((row) => ({
-        ...row,
-        simulatorConfig: (row.simulatorConfig as Record<string, unknown> | null) ?? {},
-      }));
-  }
-  if (picked.length === 0) throw notFound(MUTATION_GENERATION_MESSAGES.noSessions);
-  picked.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
-  const filters = simulatorFilters(picked[0]!.simulatorConfig);
-  const runs = await Promise.all(
-    picked.map(async (session) => ({
-      sessionId: session.publicId,
-      mutations: await recordedMutations(db, session.id),
-    })),
-  );
-  return {
-    sessions: picked.map((session, index) => ({
-      sessionId: session.publicId,
-      createdAt: session.createdAt.toISOString(),
-      agent: session.agent,
-      mutations: netMutations(filterMutations(runs[index]!.mutations, filters)),
-    })),
-    differential: generateExpectedMutations(runs, filters).differential,
-  };
 }

@@ -7,30 +7,38 @@ import {
   jobNameFor,
   REFERENCE_SOLUTION_SOURCE,
 } from '@proctor/contracts';
-import {
-  type Database,
-  newPublicId,
-  simulators,
-  simulatorVersions,
-  type Transaction,
-  testCaseSetItems,
-  testCaseSets,
-  testCases,
-} from '@proctor/db';
-import { and, desc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { type Database, type Executor, newPublicId } from '@proctor/db';
 import type { z } from 'zod';
+import {
+  findSimulatorByName,
+  insertSimulator,
+  latestSimulatorVersion,
+  lockRegistration,
+  recordSimulatorVersion,
+  updateSimulatorRow,
+} from '../repositories/simulators';
+import {
+  type BuiltInSetValues,
+  listBuiltInSetItemIds,
+  placeSetItems,
+  removeSetItems,
+  upsertBuiltInSet,
+} from '../repositories/testCaseSets';
+import {
+  archiveBuiltInTestCasesExcept,
+  insertTestCases,
+  listBuiltInTestCases,
+  updateTestCaseRow,
+} from '../repositories/testCases';
+import { proctorCoreSelection } from './proctorCore';
 
 type Definition = z.output<typeof BuiltInSimulatorDefinition>;
 
 export const BUILT_IN_VERSION_TAG = 'built-in';
-/** Advisory lock key of registration (any constant unique to this use). */
-const REGISTRATION_LOCK = 7302;
 export const BUILT_IN_BENCHMARK_KEY = 'benchmark';
 export const BUILT_IN_BENCHMARK_NAME = 'Proctor built-in benchmark';
 export const PROCTOR_CORE_KEY = 'core';
 export const PROCTOR_CORE_NAME = 'Proctor Core';
-/** How many built-in test cases Proctor Core holds (fewer only while fewer are built in). */
-export const PROCTOR_CORE_SIZE = 100;
 export const simulatorSetKey = (simulatorName: string) => `simulator:${simulatorName}`;
 /** Test case keys are unique per simulator; the stored key is unique across all of them. */
 export const builtInTestCaseKey = (simulatorName: string, key: string) => `${simulatorName}/${key}`;
@@ -120,73 +128,53 @@ function storedImage(meta: Definition['simulator']): { imgUrl: string | null; ic
   return { imgUrl: meta.imgUrl ?? null, iconSvg: null };
 }
 
-async function registerSimulator(tx: Transaction, definition: Definition, summary: RegistrationSummary) {
+async function registerSimulator(tx: Executor, definition: Definition, summary: RegistrationSummary) {
   const meta = definition.simulator;
   const image = storedImage(meta);
   const version = contentHash(definition);
-  const [existing] = await tx.select().from(simulators).where(eq(simulators.name, meta.name));
-  const [latest] = existing
-    ? await tx
-        .select({ version: simulatorVersions.version })
-        .from(simulatorVersions)
-        .where(eq(simulatorVersions.simulatorId, existing.id))
-        .orderBy(desc(simulatorVersions.publishedAt), desc(simulatorVersions.id))
-        .limit(1)
-    : [];
-  const changed = !existing || latest?.version !== version;
+  const existing = await findSimulatorByName(tx, meta.name);
+  const changed = !existing || (await latestSimulatorVersion(tx, existing.id)) !== version;
 
   let simulatorId: number;
   if (!existing) {
-    const [row] = await tx
-      .insert(simulators)
-      .values({
-        name: meta.name,
-        description: meta.description,
-        ...image,
-        simType: 'app',
-        builtIn: true,
-        enabled: true,
-        jobName: jobNameFor(meta.name),
-        config: { status: 'ready', notes: meta.notes ?? null, ...definedConfig(meta) },
-      })
-      .returning({ id: simulators.id });
-    simulatorId = row!.id;
+    const row = await insertSimulator(tx, {
+      name: meta.name,
+      description: meta.description,
+      ...image,
+      simType: 'app',
+      builtIn: true,
+      enabled: true,
+      jobName: jobNameFor(meta.name),
+      config: { status: 'ready', notes: meta.notes ?? null, ...definedConfig(meta) },
+    });
+    simulatorId = row.id;
   } else {
     simulatorId = existing.id;
     if (changed) {
       // Enabled, status, notes and the assigned user are the admins' to decide once the simulator exists.
-      await tx
-        .update(simulators)
-        .set({
-          description: meta.description,
-          ...image,
-          simType: 'app',
-          builtIn: true,
-          config: { ...existing.config, ...definedConfig(meta) },
-          updatedAt: new Date(),
-        })
-        .where(eq(simulators.id, simulatorId));
+      await updateSimulatorRow(tx, simulatorId, {
+        description: meta.description,
+        ...image,
+        simType: 'app',
+        builtIn: true,
+        config: { ...existing.config, ...definedConfig(meta) },
+        updatedAt: new Date(),
+      });
     }
   }
   if (changed) {
-    await tx
-      .insert(simulatorVersions)
-      .values({
-        simulatorId,
-        version,
-        tag: BUILT_IN_VERSION_TAG,
-        description: `${[meta.title, meta.version].filter(Boolean).join(' ')}: ${definition.testCases.length} built-in test cases`,
-        details: {
-          author_version: meta.version ?? null,
-          data_fingerprint: meta.dataFingerprint ?? null,
-          test_case_keys: definition.testCases.map((testCase) => testCase.key),
-        },
-      })
-      // The definition went back to an earlier content: that version is current again.
-      .onConflictDoUpdate({
-        target: [simulatorVersions.simulatorId, simulatorVersions.version],
-        set: { publishedAt: new Date() },
-      });
+    // A definition that went back to an earlier content makes that version current again.
+    await recordSimulatorVersion(tx, {
+      simulatorId,
+      version,
+      tag: BUILT_IN_VERSION_TAG,
+      description: `${[meta.title, meta.version].filter(Boolean).join(' ')}: ${definition.testCases.length} built-in test cases`,
+      details: {
+        author_version: meta.version ?? null,
+        data_fingerprint: meta.dataFingerprint ?? null,
+        test_case_keys: definition.testCases.map((testCase) => testCase.key),
+      },
+    });
   }
   summary.simulators.push({ name: meta.name, id: simulatorId, version, created: !existing, changed });
 
@@ -209,19 +197,14 @@ async function registerSimulator(tx: Transaction, definition: Definition, summar
  * and their hash cleared, so defining them again brings them back.
  */
 async function registerTestCases(
-  tx: Transaction,
+  tx: Executor,
   simulatorId: number,
   definition: Definition,
   summary: RegistrationSummary,
 ): Promise<number[]> {
   const simulatorName = definition.simulator.name;
   const keys = definition.testCases.map((testCase) => builtInTestCaseKey(simulatorName, testCase.key));
-  const existing = keys.length
-    ? await tx
-        .select({ id: testCases.id, builtInKey: testCases.builtInKey, builtInHash: testCases.builtInHash })
-        .from(testCases)
-        .where(inArray(testCases.builtInKey, keys))
-    : [];
+  const existing = await listBuiltInTestCases(tx, keys);
   const byKey = new Map(existing.map((row) => [row.builtInKey, row]));
   const ids: number[] = [];
   for (const testCase of definition.testCases) {
@@ -229,36 +212,18 @@ async function registerTestCases(
     const values = testCaseValues(simulatorName, testCase, hash);
     const row = byKey.get(values.builtInKey);
     if (!row) {
-      const [created] = await tx
-        .insert(testCases)
-        .values({ ...values, publicId: newPublicId(), simulatorId })
-        .returning({ id: testCases.id });
+      const [created] = await insertTestCases(tx, [{ ...values, publicId: newPublicId(), simulatorId }]);
       ids.push(created!.id);
       summary.testCases.created += 1;
       continue;
     }
     ids.push(row.id);
     if (row.builtInHash !== hash) {
-      await tx
-        .update(testCases)
-        .set({ ...values, simulatorId })
-        .where(eq(testCases.id, row.id));
+      await updateTestCaseRow(tx, row.id, { ...values, simulatorId });
       summary.testCases.updated += 1;
     }
   }
-  const gone = await tx
-    .update(testCases)
-    .set({ archived: true, builtInHash: null, updatedAt: new Date() })
-    .where(
-      and(
-        eq(testCases.simulatorId, simulatorId),
-        isNotNull(testCases.builtInKey),
-        eq(testCases.archived, false),
-        keys.length ? notInArray(testCases.builtInKey, keys) : undefined,
-      ),
-    )
-    .returning({ id: testCases.id });
-  summary.testCases.archived += gone.length;
+  summary.testCases.archived += await archiveBuiltInTestCasesExcept(tx, simulatorId, keys);
   return ids;
 }
 
@@ -267,87 +232,18 @@ async function registerTestCases(
  * in that order. Test cases an admin added by hand stay; an admin's archiving of the set stays too.
  */
 async function syncSet(
-  tx: Transaction,
-  set: {
-    key: string;
-    name: string;
-    description: string;
-    icon: string | null;
-    imgUrl: string | null;
-    isBenchmark: boolean;
-    testCaseIds: number[];
-  },
+  tx: Executor,
+  { key, testCaseIds, ...values }: BuiltInSetValues & { key: string; testCaseIds: number[] },
 ) {
-  const values = {
-    name: set.name,
-    description: set.description,
-    icon: set.icon,
-    imgUrl: set.imgUrl,
-    isBenchmark: set.isBenchmark,
-  };
-  const [row] = await tx
-    .insert(testCaseSets)
-    .values({ ...values, builtInKey: set.key, organizationId: null })
-    .onConflictDoUpdate({ target: testCaseSets.builtInKey, set: values })
-    .returning({ id: testCaseSets.id });
-  const setId = row!.id;
-  const registered = await tx
-    .select({ testCaseId: testCaseSetItems.testCaseId })
-    .from(testCaseSetItems)
-    .innerJoin(testCases, eq(testCases.id, testCaseSetItems.testCaseId))
-    .where(and(eq(testCaseSetItems.testCaseSetId, setId), isNotNull(testCases.builtInKey)));
-  const wanted = new Set(set.testCaseIds);
-  const stale = registered.map((item) => item.testCaseId).filter((id) => !wanted.has(id));
-  if (stale.length)
-    await tx
-      .delete(testCaseSetItems)
-      .where(and(eq(testCaseSetItems.testCaseSetId, setId), inArray(testCaseSetItems.testCaseId, stale)));
-  if (set.testCaseIds.length)
-    await tx
-      .insert(testCaseSetItems)
-      .values(set.testCaseIds.map((testCaseId, position) => ({ testCaseSetId: setId, testCaseId, position })))
-      .onConflictDoUpdate({
-        target: [testCaseSetItems.testCaseSetId, testCaseSetItems.testCaseId],
-        set: { position: sql`excluded.position` },
-      });
-}
-
-/**
- * Proctor Core: a cross-simulator benchmark of `size` built-in test cases, drawn evenly over every built-in
- * simulator (one case from each in turn; a simulator that runs out leaves its turns to the others) and, within
- * a simulator, spread over the reasoning levels (the lowest level's first case, then the next level's first
- * case, …, then each level's second case, and so on, in definition order). The same definitions always give
- * the same selection, in simulator order. Returns, per simulator, the indexes of its chosen test cases.
- */
-export function proctorCoreSelection(
-  definitions: ReadonlyArray<{ testCases: ReadonlyArray<{ metadata: { reasoning_level: string } }> }>,
-  size = PROCTOR_CORE_SIZE,
-): number[][] {
-  const byLevel = definitions.map((definition) => {
-    const levels = new Map<string, number[]>();
-    definition.testCases.forEach((testCase, index) => {
-      const level = testCase.metadata.reasoning_level;
-      levels.set(level, [...(levels.get(level) ?? []), index]);
-    });
-    const queues = [...levels.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, indexes]) => indexes);
-    const spread: number[] = [];
-    for (let round = 0; spread.length < definition.testCases.length; round += 1)
-      for (const queue of queues) if (round < queue.length) spread.push(queue[round]!);
-    return spread;
-  });
-  const quotas = definitions.map(() => 0);
-  const total = Math.min(
-    size,
-    definitions.reduce((sum, definition) => sum + definition.testCases.length, 0),
+  const setId = await upsertBuiltInSet(tx, key, values);
+  const wanted = new Set(testCaseIds);
+  const registered = await listBuiltInSetItemIds(tx, setId);
+  await removeSetItems(
+    tx,
+    setId,
+    registered.filter((id) => !wanted.has(id)),
   );
-  for (let taken = 0; taken < total; )
-    definitions.forEach((definition, i) => {
-      if (taken < total && quotas[i]! < definition.testCases.length) {
-        quotas[i]! += 1;
-        taken += 1;
-      }
-    });
-  return byLevel.map((spread, i) => spread.slice(0, quotas[i]).sort((a, b) => a - b));
+  await placeSetItems(tx, setId, testCaseIds);
 }
 
 /**
@@ -373,7 +269,7 @@ export async function registerBuiltInSimulators(
   const summary: RegistrationSummary = { simulators: [], testCases: { created: 0, updated: 0, archived: 0 } };
   await db.transaction(async (tx) => {
     // Replicas starting together register one after the other instead of racing on the unique keys.
-    await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+    await lockRegistration(tx);
     const ids: number[][] = [];
     for (const definition of parsed) ids.push(await registerSimulator(tx, definition, summary));
     const titles = parsed.map((d) => d.simulator.title).join(', ');

@@ -6,40 +6,33 @@ import {
   SimulatorConfig,
   type UpdateSimulatorRequest,
 } from '@proctor/contracts';
-import { type Database, simulators, users } from '@proctor/db';
-import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '@proctor/db';
 import type { Viewer } from '../kernel/access/viewer';
 import { badRequest, conflict, notFound } from '../kernel/http/errors';
-import { presentSimulators, type SimulatorRow } from '../presenters/simulator';
-import { refCondition, simulatorVisible } from '../repositories/visibility';
+import {
+  findSimulator,
+  findSimulatorByName,
+  findVisibleSimulator,
+  insertSimulator,
+  type SimulatorRow,
+  updateSimulatorRow,
+} from '../repositories/simulators';
+import { findUser } from '../repositories/users';
 
 const SIMULATOR_NOT_FOUND = 'Simulator not found';
 
-export async function listSimulators(db: Database, viewer: Viewer) {
-  const rows = await db
-    .select()
-    .from(simulators)
-    .where(simulatorVisible(viewer))
-    .orderBy(asc(simulators.name));
-  return presentSimulators(db, viewer, rows);
-}
-
 /** By name or numeric id; a simulator outside the viewer's plan answers 404 like an unknown one. */
-export async function getSimulator(db: Database, viewer: Viewer, nameOrId: string) {
-  const [row] = await db
-    .select()
-    .from(simulators)
-    .where(and(refCondition(simulators.id, simulators.name, nameOrId), simulatorVisible(viewer)));
+export async function getSimulator(db: Database, viewer: Viewer, nameOrId: string): Promise<SimulatorRow> {
+  const row = await findVisibleSimulator(db, viewer, nameOrId);
   if (!row) throw notFound(SIMULATOR_NOT_FOUND);
-  const [simulator] = await presentSimulators(db, viewer, [row]);
-  return simulator!;
+  return row;
 }
 
 /**
  * Validates a simulator config as it will be stored. Authentication is kept only when both the user
  * name and the password are given (001 §5); a partial one is dropped rather than stored half-set.
  */
-async function normalizeConfig(db: Database, config: Record<string, unknown>) {
+async function normalizeConfig(db: Database, config: Record<string, unknown>): Promise<SimulatorConfig> {
   const candidate = { ...config };
   const auth = candidate.authentication as { user?: unknown; password?: unknown } | null | undefined;
   const complete =
@@ -57,26 +50,19 @@ async function normalizeConfig(db: Database, config: Record<string, unknown>) {
     throw badRequest(`config.${issue.path.join('.')}: ${issue.message}`);
   }
   const assignee = parsed.data.assigned_user_id;
-  if (assignee !== undefined && assignee !== null) {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, assignee));
-    if (!user) throw badRequest('Assigned user not found');
-  }
-  return candidate;
+  if (assignee !== undefined && assignee !== null && !(await findUser(db, assignee)))
+    throw badRequest('Assigned user not found');
+  return parsed.data;
 }
 
 async function requireFreeName(db: Database, name: string, exceptId?: number) {
-  const [existing] = await db.select({ id: simulators.id }).from(simulators).where(eq(simulators.name, name));
+  const existing = await findSimulatorByName(db, name);
   if (existing && existing.id !== exceptId) throw conflict(`A simulator named "${name}" already exists`);
 }
 
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' ||
   (error as { cause?: { code?: string } }).cause?.code === '23505';
-
-async function present(db: Database, viewer: Viewer, row: SimulatorRow) {
-  const [simulator] = await presentSimulators(db, viewer, [row]);
-  return simulator!;
-}
 
 /** An image URL given for a simulator is fetched once and kept by Proctor (400 when it gives no image). */
 type KeepImage = (url: string) => Promise<string>;
@@ -85,29 +71,24 @@ const keptImageUrl = async (imgUrl: string, keepImage: KeepImage) =>
 
 export async function createSimulator(
   db: Database,
-  viewer: Viewer,
   body: CreateSimulatorRequest,
   keepImage: KeepImage,
-) {
+): Promise<SimulatorRow> {
   await requireFreeName(db, body.name);
   const config = await normalizeConfig(db, { status: 'not_started', ...body.config });
   const imgUrl = body.imgUrl ? await keptImageUrl(body.imgUrl, keepImage) : null;
   try {
-    const [row] = await db
-      .insert(simulators)
-      .values({
-        name: body.name,
-        simType: body.simType,
-        description: body.description ?? '',
-        url: body.url || null,
-        imgUrl,
-        enabled: body.enabled ?? true,
-        jobName: body.jobName || jobNameFor(body.name),
-        internalAppPort: body.internalAppPort ?? (body.simType === 'proxy' ? DEFAULT_PROXY_PORT : null),
-        config,
-      })
-      .returning();
-    return present(db, viewer, row!);
+    return await insertSimulator(db, {
+      name: body.name,
+      simType: body.simType,
+      description: body.description ?? '',
+      url: body.url || null,
+      imgUrl,
+      enabled: body.enabled ?? true,
+      jobName: body.jobName || jobNameFor(body.name),
+      internalAppPort: body.internalAppPort ?? (body.simType === 'proxy' ? DEFAULT_PROXY_PORT : null),
+      config,
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A simulator named "${body.name}" already exists`);
     throw error;
@@ -120,12 +101,11 @@ export async function createSimulator(
  */
 export async function updateSimulator(
   db: Database,
-  viewer: Viewer,
   id: number,
   body: UpdateSimulatorRequest,
   keepImage: KeepImage,
-) {
-  const [row] = await db.select().from(simulators).where(eq(simulators.id, id));
+): Promise<SimulatorRow> {
+  const row = await findSimulator(db, id);
   if (!row) throw notFound(SIMULATOR_NOT_FOUND);
   if (body.name !== undefined) await requireFreeName(db, body.name, row.id);
   const config = body.config ? await normalizeConfig(db, { ...row.config, ...body.config }) : undefined;
@@ -136,23 +116,19 @@ export async function updateSimulator(
         ? await keptImageUrl(body.imgUrl, keepImage)
         : null;
   try {
-    const [updated] = await db
-      .update(simulators)
-      .set({
-        name: body.name,
-        simType: body.simType,
-        description: body.description,
-        url: body.url === undefined ? undefined : body.url || null,
-        imgUrl,
-        enabled: body.enabled,
-        jobName: body.jobName === undefined ? undefined : body.jobName || null,
-        internalAppPort: body.internalAppPort,
-        config,
-        updatedAt: new Date(),
-      })
-      .where(eq(simulators.id, row.id))
-      .returning();
-    return present(db, viewer, updated!);
+    const updated = await updateSimulatorRow(db, row.id, {
+      name: body.name,
+      simType: body.simType,
+      description: body.description,
+      url: body.url === undefined ? undefined : body.url || null,
+      imgUrl,
+      enabled: body.enabled,
+      jobName: body.jobName === undefined ? undefined : body.jobName || null,
+      internalAppPort: body.internalAppPort,
+      config,
+      updatedAt: new Date(),
+    });
+    return updated!;
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A simulator named "${body.name}" already exists`);
     throw error;

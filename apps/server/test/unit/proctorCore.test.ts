@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROCTOR_CORE_SIZE, proctorCoreSelection } from '../../src/services/registration';
+import { PROCTOR_CORE_SIZE, proctorCoreSelection } from '../../src/services/proctorCore';
 
 /** A simulator's test cases by reasoning level, in definition order: `levels(1, 1, 2)`. */
 const levels = (...numbers: number[]) => ({
