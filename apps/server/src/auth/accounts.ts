@@ -1,9 +1,15 @@
 import type { LoginRequest, RegisterRequest, TokenResponse } from '@proctor/contracts';
 import { noPermissions, PERMISSION_FLAGS, type Permissions } from '@proctor/contracts';
-import { auditLog, type Database, newPublicId, users } from '@proctor/db';
-import { count, eq, sql } from 'drizzle-orm';
+import { type Database, newPublicId } from '@proctor/db';
 import type { UserRow } from '../kernel/access/principal';
 import { conflict, forbidden, unauthorized } from '../kernel/http/errors';
+import {
+  countUsers,
+  findUserByEmail,
+  insertUser,
+  lockAccountCreation,
+  recordAudit,
+} from '../repositories/users';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import type { TokenService } from './tokens';
 
@@ -27,27 +33,22 @@ export async function createAccount(
   options: { registrationOpen: boolean },
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('proctor.create_account'))`);
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-    if (existing) throw conflict('An account with this e-mail already exists');
-    const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(users);
-    const first = total === 0;
+    await lockAccountCreation(tx);
+    if (await findUserByEmail(tx, input.email)) throw conflict('An account with this e-mail already exists');
+    const first = (await countUsers(tx)) === 0;
     if (!first && !options.registrationOpen) throw forbidden('Registration is closed on this server');
-    const [user] = await tx
-      .insert(users)
-      .values({
-        publicId: newPublicId(),
-        email: input.email,
-        name: input.name,
-        imageUrl: input.imageUrl ?? null,
-        passwordHash: input.passwordHash,
-        oidcSubject: input.oidcSubject ?? null,
-        permissions: first ? allPermissions() : noPermissions(),
-        hasBetaAccess: first,
-      })
-      .returning();
-    if (first) await tx.insert(auditLog).values({ actorUserId: user!.id, action: 'install.first_admin' });
-    return user!;
+    const user = await insertUser(tx, {
+      publicId: newPublicId(),
+      email: input.email,
+      name: input.name,
+      imageUrl: input.imageUrl ?? null,
+      passwordHash: input.passwordHash,
+      oidcSubject: input.oidcSubject ?? null,
+      permissions: first ? allPermissions() : noPermissions(),
+      hasBetaAccess: first,
+    });
+    if (first) await recordAudit(tx, { actorUserId: user.id, action: 'install.first_admin' });
+    return user;
   });
 }
 
@@ -66,7 +67,7 @@ export async function register(
 }
 
 export async function login(db: Database, tokens: TokenService, body: LoginRequest): Promise<TokenResponse> {
-  const [user] = await db.select().from(users).where(eq(users.email, body.email));
+  const user = await findUserByEmail(db, body.email);
   const valid = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user?.passwordHash || !valid) throw unauthorized('Invalid e-mail or password');
   return tokens.issue(user.id);

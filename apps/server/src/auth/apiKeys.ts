@@ -1,7 +1,7 @@
 import { effectivePermissions, noPermissions, PERMISSION_FLAGS, type Permissions } from '@proctor/contracts';
-import { type Database, users } from '@proctor/db';
-import { eq } from 'drizzle-orm';
+import type { Database } from '@proctor/db';
 import type { OrganizationRow, Principal } from '../kernel/access/principal';
+import { listMemberPermissions } from '../repositories/users';
 
 /** Flags an organization's API key may carry: never admin or scoring authority. */
 const API_KEY_FLAGS = [
@@ -17,13 +17,10 @@ const API_KEY_FLAGS = [
  * more than the people who run the organization have, and never admin authority.
  */
 export async function apiKeyPermissions(db: Database, organization: OrganizationRow): Promise<Permissions> {
-  const members = await db
-    .select({ permissions: users.permissions })
-    .from(users)
-    .where(eq(users.organizationId, organization.id));
+  const members = await listMemberPermissions(db, organization.id);
   const permissions = noPermissions();
-  for (const member of members.filter((m) => m.permissions.is_account_admin)) {
-    for (const flag of API_KEY_FLAGS) permissions[flag] ||= member.permissions[flag];
+  for (const member of members.filter((m) => m.is_account_admin)) {
+    for (const flag of API_KEY_FLAGS) permissions[flag] ||= member[flag];
   }
   return effectivePermissions(permissions, organization.permissions);
 }

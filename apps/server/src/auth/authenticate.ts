@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { effectivePermissions } from '@proctor/contracts';
-import { auditLog, type Database, organizations, users } from '@proctor/db';
-import { and, eq } from 'drizzle-orm';
+import type { Database } from '@proctor/db';
 import type { FastifyRequest } from 'fastify';
 import type { OrganizationRow, Principal, UserRow } from '../kernel/access/principal';
 import { unauthorized } from '../kernel/http/errors';
+import { findOrganization, findOrganizationByApiKey } from '../repositories/organizations';
+import { findUser, recordAudit, touchUserLastActive } from '../repositories/users';
 import { apiKeyPermissions } from './apiKeys';
 import type { OidcLogin } from './oidc';
 import type { TokenService } from './tokens';
@@ -13,18 +14,14 @@ export const API_KEY_PREFIX = 'pk_';
 export const VIEW_AS_COOKIE = 'proctor_view_as';
 
 export async function loadUser(db: Database, id: number): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
+  const user = await findUser(db, id);
   if (!user) throw unauthorized('Your session has expired. Please log in again.');
   return user;
 }
 
 async function organizationOf(db: Database, user: UserRow): Promise<OrganizationRow | null> {
   if (user.organizationId === null) return null;
-  const [organization] = await db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.id, user.organizationId));
-  return organization ?? null;
+  return (await findOrganization(db, user.organizationId)) ?? null;
 }
 
 export async function principalForUser(
@@ -44,7 +41,7 @@ export async function principalForUser(
 
 /** An API key acts for its organization with what the key carries (see `apiKeyPermissions`). */
 async function principalForApiKey(db: Database, key: string): Promise<Principal | null> {
-  const [organization] = await db.select().from(organizations).where(eq(organizations.apiKey, key));
+  const organization = await findOrganizationByApiKey(db, key);
   if (!organization || !timingSafeEqual(Buffer.from(organization.apiKey), Buffer.from(key))) return null;
   return {
     via: 'api_key',
@@ -64,16 +61,17 @@ function credentialsOf(request: FastifyRequest): { bearer?: string; apiKey?: str
   return { bearer };
 }
 
-/**
- * Resolves who is calling. Presented but invalid credentials answer 401 (they never fall back to
- * anonymous); no credentials at all give null, which public routes accept.
- */
 /** What finding the caller needs of the server's context. */
 export interface AuthenticationContext {
   db: Database;
   tokens: TokenService;
   oidc: OidcLogin | undefined;
 }
+
+/**
+ * Resolves who is calling. Presented but invalid credentials answer 401 (they never fall back to
+ * anonymous); no credentials at all give null, which public routes accept.
+ */
 
 export async function authenticate(
   ctx: AuthenticationContext,
@@ -95,9 +93,9 @@ export async function authenticate(
 
   const viewAsId = readViewAsCookie(request);
   if (viewAsId !== null && user.permissions.is_admin && viewAsId !== user.id) {
-    const [target] = await ctx.db.select().from(users).where(eq(users.id, viewAsId));
+    const target = await findUser(ctx.db, viewAsId);
     if (target) {
-      await ctx.db.insert(auditLog).values({
+      await recordAudit(ctx.db, {
         actorUserId: user.id,
         targetUserId: target.id,
         action: 'view_as.use',
@@ -122,9 +120,5 @@ const ACTIVE_WRITE_INTERVAL_MS = 60_000;
 function touchLastActive(db: Database, user: UserRow): void {
   const now = new Date();
   if (user.lastActiveAt && now.getTime() - user.lastActiveAt.getTime() < ACTIVE_WRITE_INTERVAL_MS) return;
-  void db
-    .update(users)
-    .set({ lastActiveAt: now })
-    .where(and(eq(users.id, user.id)))
-    .catch(() => undefined);
+  void touchUserLastActive(db, user.id, now).catch(() => undefined);
 }

@@ -1,11 +1,11 @@
-import { auditLog, type Database, users } from '@proctor/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '@proctor/db';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import type { UserRow } from '../kernel/access/principal';
 import type { OidcConfig } from '../kernel/config/identity';
 import { HttpError } from '../kernel/http/errors';
+import { findUserByEmail, findUserByOidcSubject, linkOidcSubject, recordAudit } from '../repositories/users';
 import { createAccount } from './accounts';
 
 export const OIDC_LOGIN_PATH = '/api/auth/oidc/login';
@@ -284,7 +284,7 @@ export class OidcLogin {
       throw new HttpError(503, 'The identity provider could not be reached to check this token');
     }
     if (typeof subject !== 'string' || !subject) return null;
-    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.oidcSubject, subject));
+    const user = await findUserByOidcSubject(this.db, subject);
     return user?.id ?? null;
   }
 }
@@ -300,15 +300,14 @@ export async function accountForOidcIdentity(
   identity: OidcIdentity,
   options: { registrationOpen: boolean },
 ): Promise<UserRow> {
-  const bySubject = async () =>
-    (await db.select().from(users).where(eq(users.oidcSubject, identity.subject)))[0];
+  const bySubject = () => findUserByOidcSubject(db, identity.subject);
   const known = await bySubject();
   if (known) return known;
   const { email } = identity;
   if (!email)
     throw new OidcLoginError('missing_email', `the provider gave no usable e-mail for ${identity.subject}`);
 
-  const [byEmail] = await db.select().from(users).where(eq(users.email, email));
+  const byEmail = await findUserByEmail(db, email);
   if (byEmail) {
     if (byEmail.oidcSubject) {
       throw new OidcLoginError(
@@ -322,13 +321,12 @@ export async function accountForOidcIdentity(
         `${email} exists but the provider does not say it is verified`,
       );
     }
-    const [linked] = await db
-      .update(users)
-      .set({ oidcSubject: identity.subject, imageUrl: byEmail.imageUrl ?? identity.picture })
-      .where(and(eq(users.id, byEmail.id), isNull(users.oidcSubject)))
-      .returning();
+    const linked = await linkOidcSubject(db, byEmail.id, {
+      subject: identity.subject,
+      imageUrl: byEmail.imageUrl ?? identity.picture,
+    });
     if (!linked) return (await bySubject()) ?? raceLost(email);
-    await db.insert(auditLog).values({
+    await recordAudit(db, {
       actorUserId: linked.id,
       targetUserId: linked.id,
       action: 'oidc.link',

@@ -1,8 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AUTH, type TokenResponse } from '@proctor/contracts';
-import { type Database, instanceSettings, newSecret, refreshTokens } from '@proctor/db';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { type Database, newSecret } from '@proctor/db';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { instanceSetting } from '../repositories/instance';
+import {
+  findRefreshToken,
+  insertRefreshToken,
+  isRefreshFamilyRevoked,
+  revokeRefreshFamily,
+  revokeUserRefreshTokens,
+  spendRefreshToken,
+} from '../repositories/users';
 
 const ISSUER = 'proctor';
 const SECRET_KEY = 'jwt_secret';
@@ -14,13 +22,9 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 /** Loads the signing secret: JWT_SECRET when configured, else one generated once and kept in the database. */
 async function loadSecret(db: Database, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db
-    .insert(instanceSettings)
-    .values({ key: SECRET_KEY, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, SECRET_KEY));
-  if (!row) throw new Error('Could not load the token secret');
-  return row.value;
+  const secret = await instanceSetting(db, SECRET_KEY, () => randomBytes(48).toString('base64url'));
+  if (!secret) throw new Error('Could not load the token secret');
+  return secret;
 }
 
 /**
@@ -43,7 +47,7 @@ export class TokenService {
 
   async issue(userId: number, familyId = newSecret('fam_', 12)): Promise<TokenResponse> {
     const refresh = newSecret('prt_');
-    await this.db.insert(refreshTokens).values({
+    await insertRefreshToken(this.db, {
       tokenHash: sha256(refresh),
       familyId,
       userId,
@@ -68,14 +72,9 @@ export class TokenService {
   /** Spends a refresh token and returns new tokens of the same family, or null when it may not be used. */
   async rotate(refreshToken: string): Promise<TokenResponse | null> {
     const hash = sha256(refreshToken);
-    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+    const row = await findRefreshToken(this.db, hash);
     if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) return null;
-    const [spent] = await this.db
-      .update(refreshTokens)
-      .set({ spentAt: new Date() })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.spentAt)))
-      .returning({ id: refreshTokens.id });
-    if (!spent) {
+    if (!(await spendRefreshToken(this.db, row.id))) {
       await this.revokeFamily(row.familyId);
       return null;
     }
@@ -83,25 +82,16 @@ export class TokenService {
   }
 
   async revokeFamily(familyId: string): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await revokeRefreshFamily(this.db, familyId);
   }
 
   /** Logout: the family of the given token if it is the user's, else every token of the user. */
   async revokeForLogout(userId: number, refreshToken: string | undefined): Promise<void> {
     if (refreshToken) {
-      const [row] = await this.db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+      const row = await findRefreshToken(this.db, sha256(refreshToken));
       if (row && row.userId === userId) return this.revokeFamily(row.familyId);
     }
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await revokeUserRefreshTokens(this.db, userId);
   }
 
   /**
@@ -151,11 +141,6 @@ export class TokenService {
     }
     const id = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isInteger(id) || typeof payload.sid !== 'string') return null;
-    const [revoked] = await this.db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.familyId, payload.sid), isNotNull(refreshTokens.revokedAt)))
-      .limit(1);
-    return revoked ? null : id;
+    return (await isRefreshFamilyRevoked(this.db, payload.sid)) ? null : id;
   }
 }

@@ -1,23 +1,22 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../kernel/http/errors';
-import {
-  createInvite,
-  inviteInfo,
-  joinOrganization,
-  listMembers,
-  listOrganizationUsers,
-} from '../services/organizations';
+import { presentMember, presentOrganizationUsers } from '../presenters/user';
+import { listOrganizationMembers } from '../repositories/users';
+import { createInvite, inviteInfo, joinOrganization } from '../services/organizations';
 import { access, defineRoute } from './route';
 
 export function organizationRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.organizationMembers, access.member(), ({ app: ctx, principal }) =>
-    listMembers(ctx.db, principal.organization.id).then((members) => ({ members })),
+    listOrganizationMembers(ctx.db, principal.organization.id).then((members) => ({
+      members: members.map(presentMember),
+    })),
   );
 
-  defineRoute(app, endpoints.organizationUsers, access.member(), ({ app: ctx, principal }) =>
-    listOrganizationUsers(ctx.db, principal.organization.id).then((users) => ({ users })),
-  );
+  defineRoute(app, endpoints.organizationUsers, access.member(), async ({ app: ctx, principal }) => {
+    const members = await listOrganizationMembers(ctx.db, principal.organization.id);
+    return { users: await presentOrganizationUsers(ctx.db, members) };
+  });
 
   defineRoute(
     app,

@@ -1,9 +1,8 @@
 import { endpoints } from '@proctor/contracts';
-import { contactMessages } from '@proctor/db';
 import type { FastifyInstance } from 'fastify';
 import { loadUser, principalForUser, VIEW_AS_COOKIE } from '../auth/authenticate';
 import { presentUser } from '../presenters/user';
-import { createOrganization } from '../services/organizations';
+import { createOrganization, sendContactMessage } from '../services/organizations';
 import { access, defineRoute } from './route';
 
 export function userRoutes(app: FastifyInstance) {
@@ -23,17 +22,13 @@ export function userRoutes(app: FastifyInstance) {
     return { ok: true as const };
   });
 
-  defineRoute(app, endpoints.contactForm, access.signedIn, async ({ app: ctx, principal, body }) => {
-    const [row] = await ctx.db
-      .insert(contactMessages)
-      .values({
-        userId: principal.user.id,
-        organizationId: principal.organization?.id ?? null,
-        message: body.message,
-      })
-      .returning();
-    return { id: row!.id, message: row!.message };
-  });
+  defineRoute(app, endpoints.contactForm, access.signedIn, ({ app: ctx, principal, body }) =>
+    sendContactMessage(
+      ctx.db,
+      { userId: principal.user.id, organizationId: principal.organization?.id ?? null },
+      body.message,
+    ),
+  );
 
   defineRoute(app, endpoints.createOrganization, access.signedIn, async ({ app: ctx, principal, body }) => {
     await createOrganization(ctx.db, principal.user, body);

@@ -1,18 +1,17 @@
 import { AUTH, type CreateOrganizationRequest, noPermissions, type Permissions } from '@proctor/contracts';
-import {
-  type Database,
-  invites,
-  newPublicId,
-  newSecret,
-  organizations,
-  simulators,
-  users,
-} from '@proctor/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Database, newPublicId, newSecret } from '@proctor/db';
 import { API_KEY_PREFIX } from '../auth/authenticate';
 import type { OrganizationRow, UserRow } from '../kernel/access/principal';
 import { conflict, gone, notFound } from '../kernel/http/errors';
-import { statsForUsers } from '../presenters/userStats';
+import {
+  countInviteUse,
+  findInviteWithOrganization,
+  insertContactMessage,
+  insertInvite,
+  insertOrganization,
+} from '../repositories/organizations';
+import { listEnabledBuiltInSimulatorIds } from '../repositories/simulators';
+import { moveUserToOrganization } from '../repositories/users';
 
 /**
  * Creates an organization. Its creator becomes its account admin and gets the working flags
@@ -28,83 +27,28 @@ export async function createOrganization(
 ): Promise<void> {
   if (user.organizationId !== null) throw conflict('You already belong to an organization');
   await db.transaction(async (tx) => {
-    const builtIn = await tx
-      .select({ id: simulators.id })
-      .from(simulators)
-      .where(and(eq(simulators.builtIn, true), eq(simulators.enabled, true)))
-      .orderBy(asc(simulators.id));
-    const [organization] = await tx
-      .insert(organizations)
-      .values({
-        publicId: newPublicId(),
-        name: body.name,
-        purpose: body.purpose,
-        apiKey: newSecret(API_KEY_PREFIX),
-        plan: { allowed_simulators: builtIn.map((s) => s.id) },
-      })
-      .returning();
-    await tx
-      .update(users)
-      .set({
-        organizationId: organization!.id,
-        permissions: {
-          ...user.permissions,
-          is_account_admin: true,
-          create_test_cases: true,
-          record_testcases: true,
-          playground_access: true,
-          dashboard_access: true,
-        },
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id));
+    const organization = await insertOrganization(tx, {
+      publicId: newPublicId(),
+      name: body.name,
+      purpose: body.purpose,
+      apiKey: newSecret(API_KEY_PREFIX),
+      plan: { allowed_simulators: await listEnabledBuiltInSimulatorIds(tx) },
+    });
+    await moveUserToOrganization(tx, user.id, organization.id, {
+      ...user.permissions,
+      is_account_admin: true,
+      create_test_cases: true,
+      record_testcases: true,
+      playground_access: true,
+      dashboard_access: true,
+    });
   });
-}
-
-export async function listMembers(db: Database, organizationId: number) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(eq(users.organizationId, organizationId))
-    .orderBy(asc(users.name));
-  return rows.map((u) => ({
-    id: u.id,
-    publicId: u.publicId,
-    name: u.name,
-    email: u.email,
-    imageUrl: u.imageUrl,
-    role: u.permissions.is_account_admin ? ('Admin' as const) : ('Member' as const),
-  }));
-}
-
-export async function listOrganizationUsers(db: Database, organizationId: number) {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(eq(users.organizationId, organizationId))
-    .orderBy(asc(users.name));
-  const stats = await statsForUsers(
-    db,
-    rows.map((u) => u.id),
-  );
-  return rows.map((u) => ({
-    id: u.id,
-    publicId: u.publicId,
-    name: u.name,
-    email: u.email,
-    imageUrl: u.imageUrl,
-    is_account_admin: u.permissions.is_account_admin,
-    stats: stats.get(u.id)!,
-    lastActiveAt: u.lastActiveAt?.toISOString() ?? null,
-  }));
 }
 
 export async function createInvite(db: Database, organization: OrganizationRow, createdBy: UserRow) {
   const token = newSecret('inv_', 24);
   const expiresAt = new Date(Date.now() + AUTH.inviteTtlSeconds * 1000);
-  await db
-    .insert(invites)
-    .values({ token, organizationId: organization.id, createdBy: createdBy.id, expiresAt });
+  await insertInvite(db, { token, organizationId: organization.id, createdBy: createdBy.id, expiresAt });
   return {
     invite_token: token,
     invite_path: `/join-organization?invite=${encodeURIComponent(token)}`,
@@ -113,11 +57,7 @@ export async function createInvite(db: Database, organization: OrganizationRow, 
 }
 
 async function findInvite(db: Database, code: string) {
-  const [row] = await db
-    .select({ invite: invites, organization: organizations })
-    .from(invites)
-    .innerJoin(organizations, eq(invites.organizationId, organizations.id))
-    .where(eq(invites.token, code));
+  const row = await findInviteWithOrganization(db, code);
   if (!row) throw notFound('Invite not found');
   return row;
 }
@@ -151,19 +91,19 @@ export async function joinOrganization(db: Database, user: UserRow, code: string
   if (invite.expiresAt.getTime() < Date.now()) throw gone('Invite expired');
   if (user.organizationId !== organization.id) {
     await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({
-          organizationId: organization.id,
-          permissions: permissionsOnJoining(user.permissions),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, user.id));
-      await tx
-        .update(invites)
-        .set({ useCount: sql`${invites.useCount} + 1` })
-        .where(eq(invites.id, invite.id));
+      await moveUserToOrganization(tx, user.id, organization.id, permissionsOnJoining(user.permissions));
+      await countInviteUse(tx, invite.id);
     });
   }
   return { organization_name: organization.name, organization_id: organization.id };
+}
+
+/** A message to the platform's admins from the contact form. */
+export async function sendContactMessage(
+  db: Database,
+  sender: { userId: number; organizationId: number | null },
+  message: string,
+) {
+  const row = await insertContactMessage(db, { ...sender, message });
+  return { id: row.id, message: row.message };
 }
