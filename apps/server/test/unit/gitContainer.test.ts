@@ -244,6 +244,8 @@ describe("a sandboxed agent's memory", () => {
     'is limited for all its processes together by a cgroup of its own, removed when it ends',
     async () => {
       const processes = 64;
+      // An earlier test's agent may still be having its cgroup removed: this agent's is the one that is new.
+      const before = ourCgroups();
       const agent = new SandboxedAgent(
         await repository({ 'agent.py': hungryAgent(150) }),
         ['python3', 'agent.py'],
@@ -254,8 +256,9 @@ describe("a sandboxed agent's memory", () => {
       );
       try {
         expect(agent.memoryGuard).toBe('cgroup');
-        const [name] = ourCgroups();
+        const [name, ...others] = ourCgroups().filter((cgroup) => !before.includes(cgroup));
         expect(name).toBeDefined();
+        expect(others).toEqual([]);
         const read = (root: string, file: string) => readFileSync(join(root, name!, file), 'utf8').trim();
         if (hierarchy!.version === 1) {
           expect(read(hierarchy!.memory, 'memory.limit_in_bytes')).toBe(String(settings.memoryLimitBytes));
@@ -284,6 +287,12 @@ describe("a sandboxed agent's memory", () => {
   );
 
   it('is limited by the watchdog where there is no cgroup to have', async () => {
+    await until(
+      async () => ourCgroups(),
+      (left) => left.length === 0,
+      "the earlier agents' cgroups to be removed",
+      10_000,
+    );
     const agent = new SandboxedAgent(
       await repository({ 'agent.py': hungryAgent(150) }),
       ['python3', 'agent.py'],
