@@ -75,6 +75,7 @@ export const AgentArtifactData = z.object({
   branch: z.string().optional(),
   commit_hash: z.string().optional(),
 });
+export type AgentArtifactData = z.infer<typeof AgentArtifactData>;
 
 export const AgentArtifact = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@ import type { RecordedStep } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
 import type { ChatModelConfig, ComputerUseConfig } from '../kernel/config/models';
 import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
+import type { AgentRow } from '../repositories/agents';
 import { anthropicComputerUseDriver } from './anthropicComputerUse';
 import { builtInDriver } from './builtIn';
 import { domAgentDriver } from './domAgent';
@@ -9,7 +10,6 @@ import { gitContainerDriver } from './gitContainer';
 import { openAiComputerUseDriver } from './openaiComputerUse';
 import { replayDriver } from './replay';
 import {
-  type AgentRow,
   builtInKindOf,
   NO_ANTHROPIC_COMPUTER_USE,
   NO_CHAT_MODEL,
@@ -50,12 +50,7 @@ export function driverFor(
   if (kind) return builtInDriver(kind);
   const refused = whyNotRunnable(agent, runnableWith(settings));
   if (refused) throw new Error(refused);
-  const data = agent.data as {
-    endpoint?: string | null;
-    repo_url?: string;
-    branch?: string;
-    commit_hash?: string;
-  };
+  const { data } = agent;
   if (data.repo_url && data.branch && data.commit_hash)
     return gitContainerDriver(
       { repoUrl: data.repo_url, branch: data.branch, commit: data.commit_hash },

@@ -1,8 +1,7 @@
-import { BUILT_IN_AGENT_KINDS, type BuiltInAgentKind } from '@proctor/contracts';
-import type { agentArtifacts } from '@proctor/db';
+import type { BuiltInAgentKind } from '@proctor/contracts';
+import type { AgentRow } from '../repositories/agents';
 import { sandboxProblem } from './sandbox';
 
-export type AgentRow = typeof agentArtifacts.$inferSelect;
 /** What decides whether Proctor can run an agent besides the agent itself: the installation's settings. */
 export interface RunnableSettings {
   /** A chat model is configured for the DOM agent (AGENT_LLM_*). */
@@ -36,7 +35,7 @@ export function whyNotRunnable(agent: AgentRow, settings: RunnableSettings): str
   if (kind === 'openai_cua') return settings.openaiComputerUse ? null : NO_OPENAI_COMPUTER_USE;
   if (kind === 'anthropic_cua') return settings.anthropicComputerUse ? null : NO_ANTHROPIC_COMPUTER_USE;
   if (kind) return null;
-  const data = agent.data as { type?: string; endpoint?: string | null };
+  const { data } = agent;
   if (data.type === 'dev')
     return data.endpoint
       ? null
@@ -47,8 +46,6 @@ export function whyNotRunnable(agent: AgentRow, settings: RunnableSettings): str
 
 /** The built-in agent a row is, if it is one. */
 export function builtInKindOf(row: AgentRow): BuiltInAgentKind | null {
-  const { type, builtin } = row.data as { type?: unknown; builtin?: unknown };
-  return row.organizationId === null && type === 'builtin' && typeof builtin === 'string'
-    ? (BUILT_IN_AGENT_KINDS.find((kind) => kind === builtin) ?? null)
-    : null;
+  const { type, builtin } = row.data;
+  return row.organizationId === null && type === 'builtin' ? (builtin ?? null) : null;
 }

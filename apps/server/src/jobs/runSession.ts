@@ -1,14 +1,14 @@
-import type { SessionStatus } from '@proctor/contracts';
-import { agentArtifacts, type Database, organizations, sessions, simulators, testCases } from '@proctor/db';
+import type { Database } from '@proctor/db';
 import type { JsonValue } from '@proctor/scoring';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type DriverSettings, driverFor, runnableWith } from '../agents/drivers';
 import { builtInKindOf, whyNotRunnable } from '../agents/runnable';
-import { type EnvironmentManager, RunRefusedError } from '../environments/manager';
-import { failEnvironment, logToSession } from '../environments/records';
+import type { EnvironmentManager } from '../environments/manager';
+import { RunRefusedError } from '../environments/queuedRun';
 import { type JobHandler, PermanentJobError } from '../kernel/queue/catalog';
-import { QUEUED, RUNNING } from '../services/runs';
-import { recordedSteps } from '../services/sessionRecording';
+import { failEnvironment } from '../repositories/environments';
+import { recordedSteps } from '../repositories/recordings';
+import { claimRun, failRun, findReplayedAnswer, findRun, QUEUED, RUNNING } from '../repositories/runs';
+import { logToSession } from '../repositories/sessions';
 
 /** How long an agent may take over one run before it has failed its task. */
 export const AGENT_TIME_LIMIT_MS = 5 * 60_000;
@@ -16,10 +16,7 @@ export const AGENT_TIME_LIMIT_MS = 5 * 60_000;
 /** What a replay re-enacts: the original session's recorded steps and its answer. */
 async function replayOf(db: Database, originalId: number | null) {
   if (originalId === null) throw new PermanentJobError('A replay must name the session it replays');
-  const [original] = await db
-    .select({ output: sessions.output })
-    .from(sessions)
-    .where(eq(sessions.id, originalId));
+  const original = await findReplayedAnswer(db, originalId);
   if (!original) throw new PermanentJobError('The session to replay is gone');
   return {
     steps: await recordedSteps(db, originalId),
@@ -40,30 +37,12 @@ export function runSessionHandler(
 ): JobHandler<'runSession'> {
   return {
     async run({ sessionId }, job) {
-      const [row] = await db
-        .select({
-          session: sessions,
-          testCase: testCases,
-          simulator: simulators,
-          agent: agentArtifacts,
-          plan: organizations.plan,
-        })
-        .from(sessions)
-        .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
-        .innerJoin(simulators, eq(simulators.id, sessions.simulatorId))
-        .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
-        .leftJoin(organizations, eq(organizations.id, sessions.organizationId))
-        .where(eq(sessions.id, sessionId));
+      const row = await findRun(db, sessionId);
       if (!row) throw new PermanentJobError("The run's session, test case, simulator or agent is gone");
       const { session } = row;
       // Claimed in one statement: a job delivered twice, or a run another worker took, is left alone.
       const claimable = job.attempt > 1 ? [...QUEUED, ...RUNNING] : QUEUED;
-      const claimed = await db
-        .update(sessions)
-        .set({ status: 'run_started' satisfies SessionStatus })
-        .where(and(eq(sessions.id, sessionId), inArray(sessions.status, claimable)))
-        .returning({ id: sessions.id });
-      if (claimed.length === 0) return;
+      if (!(await claimRun(db, sessionId, claimable))) return;
       // Run again after its worker died: the environment it had there is gone.
       if (job.attempt > 1 && session.jobGroupId)
         await failEnvironment(
@@ -96,12 +75,7 @@ export function runSessionHandler(
       }
     },
     async failed({ sessionId }, reason) {
-      const failed = await db
-        .update(sessions)
-        .set({ status: 'run_failed' satisfies SessionStatus, failureReason: reason, endedAt: sql`now()` })
-        .where(and(eq(sessions.id, sessionId), inArray(sessions.status, [...QUEUED, ...RUNNING])))
-        .returning({ id: sessions.id });
-      if (failed.length > 0)
+      if (await failRun(db, sessionId, reason))
         await logToSession(db, sessionId, { type: 'run_failed', message: `The run failed: ${reason}` });
     },
   };

@@ -1,13 +1,13 @@
 import { AGENT_MANAGE_PERMISSIONS, AGENT_MESSAGES, endpoints, RecordIdInUrl } from '@proctor/contracts';
-import { agentArtifacts } from '@proctor/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { runnableWith } from '../agents/drivers';
 import { badRequest, notFound } from '../kernel/http/errors';
+import { presentAgent } from '../presenters/agent';
 import { agentResults } from '../presenters/agentResults';
+import { findAgentById, listOrganizationAgents } from '../repositories/agents';
 import { EmojiIconRenderer } from '../services/agentIcons';
-import { agentIconKey, archiveAgent, createAgent, findAgent, listAgents } from '../services/agents';
+import { agentIconKey, archiveAgent, createAgent, findAgent } from '../services/agents';
 import { iconImageType } from '../services/iconImages';
 import type { AppContext } from './context';
 import { access, defineRawRoute, defineRoute } from './route';
@@ -34,27 +34,32 @@ export function agentRoutes(app: FastifyInstance) {
     annotatorOrganization: false,
   });
 
-  defineRoute(app, endpoints.agentArtifacts, readers, async ({ app: ctx, principal }) => ({
-    artifacts: await listAgents(ctx.db, principal.organization.id, runnableSettings(ctx)),
-  }));
+  defineRoute(app, endpoints.agentArtifacts, readers, async ({ app: ctx, principal }) => {
+    const settings = runnableSettings(ctx);
+    const agents = await listOrganizationAgents(ctx.db, principal.organization.id);
+    return { artifacts: agents.map((agent) => presentAgent(agent, settings)) };
+  });
 
-  defineRoute(app, endpoints.createAgentArtifact, managers, async ({ app: ctx, principal, body }) => ({
-    artifact: await createAgent(
+  defineRoute(app, endpoints.createAgentArtifact, managers, async ({ app: ctx, principal, body }) => {
+    const agent = await createAgent(
       ctx.db,
       {
         organizationId: principal.organization.id,
-        settings: runnableSettings(ctx),
         userId: principal.user?.id ?? null,
         blobs: ctx.blobs,
         icons,
         guard: { allowedAddresses: ctx.config.scoring.allowedAddresses },
       },
       body,
-    ),
-  }));
+    );
+    return { artifact: presentAgent(agent, runnableSettings(ctx)) };
+  });
 
   defineRoute(app, endpoints.archiveAgentArtifact, managers, async ({ app: ctx, principal, params }) => ({
-    artifact: await archiveAgent(ctx.db, principal.organization.id, params.id, runnableSettings(ctx)),
+    artifact: presentAgent(
+      await archiveAgent(ctx.db, principal.organization.id, params.id),
+      runnableSettings(ctx),
+    ),
   }));
 
   defineRoute(app, endpoints.agentResults, readers, async ({ app: ctx, principal, params }) =>
@@ -84,10 +89,7 @@ export function agentRoutes(app: FastifyInstance) {
         const { id } = request.params as { id: string };
         throw /^[1-9][0-9]*$/.test(id) ? notFound(ICON_NOT_FOUND) : badRequest('Expected an agent id');
       }
-      const [agent] = await app.ctx.db
-        .select()
-        .from(agentArtifacts)
-        .where(eq(agentArtifacts.id, parsed.data.id));
+      const agent = await findAgentById(app.ctx.db, parsed.data.id);
       const key = agent ? agentIconKey(agent) : null;
       const readable = agent?.organizationId === principal.organization.id || principal.permissions.is_admin;
       const bytes = key && readable ? await app.ctx.blobs.get(key) : undefined;

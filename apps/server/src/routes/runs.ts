@@ -1,9 +1,9 @@
 import { endpoints, RUN_PERMISSIONS } from '@proctor/contracts';
-import { simulators } from '@proctor/db';
-import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { viewerOf } from '../kernel/access/viewer';
 import { badRequest } from '../kernel/http/errors';
+import { runGroupView } from '../presenters/runGroup';
+import { listSimulatorIdsByName } from '../repositories/simulators';
 import {
   builtInAgent,
   createRunGroup,
@@ -11,7 +11,6 @@ import {
   findRunnableAgent,
   type RunGroupRequest,
   replayableSession,
-  runGroupView,
   visibleDataset,
   visibleTestCasesByPublicId,
 } from '../services/runs';
@@ -22,13 +21,7 @@ import { access, defineRoute } from './route';
 
 /** The simulators whose test cases this Proctor can run (the built-in apps it has definitions for). */
 async function runnableSimulatorIds(ctx: AppContext): Promise<Set<number>> {
-  const names = ctx.environments.simulatorNames;
-  if (names.length === 0) return new Set();
-  const rows = await ctx.db
-    .select({ id: simulators.id })
-    .from(simulators)
-    .where(inArray(simulators.name, names));
-  return new Set(rows.map((row) => row.id));
+  return new Set(await listSimulatorIdsByName(ctx.db, ctx.environments.simulatorNames));
 }
 
 /** Makes the run group and hands it to the scheduler. */

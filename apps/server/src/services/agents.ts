@@ -1,23 +1,30 @@
 import {
   AGENT_MESSAGES,
-  type AgentArtifact,
   type AgentArtifactData,
   BUILT_IN_AGENT_KINDS,
   BUILT_IN_AGENTS,
-  type BuiltInAgentKind,
   COMMIT_ID,
   type CreateAgentArtifactRequest,
   isReservedAgentAlias,
   MAX_RECORD_ID,
 } from '@proctor/contracts';
-import { agentArtifacts, type Database } from '@proctor/db';
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import type { Database } from '@proctor/db';
 import type { z } from 'zod';
-import { sandboxProblem } from '../agents/sandbox';
-import { type AgentRow, builtInKindOf, type RunnableSettings, whyNotRunnable } from '../agents/runnable';
+import { builtInKindOf } from '../agents/runnable';
 import { badRequest, conflict, forbidden, notFound } from '../kernel/http/errors';
 import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import type { BlobStore } from '../kernel/storage/blobs';
+import {
+  type AgentRow,
+  findAliasHolder,
+  findBuiltInAgent,
+  findOrganizationAgentByAlias,
+  findOrganizationAgentById,
+  insertAgent,
+  markAgentArchived,
+  type StoredAgentData,
+  setAgentData,
+} from '../repositories/agents';
 import { agentIconBlobKey, agentIconOf, type EmojiIconRenderer, isHttpUrl } from './agentIcons';
 import { fetchIconImage } from './iconImages';
 
@@ -31,72 +38,18 @@ import { fetchIconImage } from './iconImages';
  * aliases are reserved; nobody archives them; each organization reads only its own sessions of them.
  */
 
-type AgentData = z.infer<typeof AgentArtifactData>;
-
 export const AGENT_NOT_FOUND = 'Agent not found';
 
 const iconPath = (id: number) => `/api/agent-artifacts/${id}/icon`;
-
-export function presentAgent(row: AgentRow, settings: RunnableSettings): AgentArtifact {
-  const data = row.data as Partial<AgentData>;
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  return {
-    id: row.id,
-    alias: row.alias,
-    createdAt: row.createdAt.toISOString(),
-    userId: row.userId,
-    organizationId: row.organizationId,
-    archived: row.archived,
-    notRunnableReason: whyNotRunnable(row, settings),
-    data: {
-      type: data.type ?? 'dev',
-      ...(data.builtin !== undefined ? { builtin: data.builtin } : {}),
-      img_url: text(data.img_url) ?? null,
-      description: text(data.description) ?? '',
-      ...(data.human_name !== undefined ? { human_name: data.human_name } : {}),
-      ...(data.endpoint !== undefined ? { endpoint: data.endpoint } : {}),
-      ...(data.repo_url !== undefined ? { repo_url: data.repo_url } : {}),
-      ...(data.branch !== undefined ? { branch: data.branch } : {}),
-      ...(data.commit_hash !== undefined ? { commit_hash: data.commit_hash } : {}),
-    },
-  };
-}
 
 /** Makes the built-in agents' rows that are missing (at start; they are never changed afterwards). */
 export async function ensureBuiltInAgents(db: Database): Promise<void> {
   for (const kind of BUILT_IN_AGENT_KINDS) {
     const { alias, description } = BUILT_IN_AGENTS[kind];
-    const [existing] = await db
-      .select({ id: agentArtifacts.id })
-      .from(agentArtifacts)
-      .where(and(isNull(agentArtifacts.organizationId), eq(agentArtifacts.alias, alias)));
-    if (existing) continue;
-    const data: AgentData = { type: 'builtin', builtin: kind, img_url: null, description };
-    await db.insert(agentArtifacts).values({ organizationId: null, userId: null, alias, data });
+    if (await findBuiltInAgent(db, alias)) continue;
+    const data: AgentArtifactData = { type: 'builtin', builtin: kind, img_url: null, description };
+    await insertAgent(db, { organizationId: null, userId: null, alias, data });
   }
-}
-
-const builtInRows = and(isNull(agentArtifacts.organizationId), eq(agentArtifacts.archived, false));
-
-/** The organization's agents, newest first, then the built-in ones in their catalogue's order. */
-export async function listAgents(
-  db: Database,
-  organizationId: number,
-  settings: RunnableSettings,
-): Promise<AgentArtifact[]> {
-  const rows = await db
-    .select()
-    .from(agentArtifacts)
-    .where(
-      or(
-        and(eq(agentArtifacts.organizationId, organizationId), eq(agentArtifacts.archived, false)),
-        builtInRows,
-      ),
-    )
-    .orderBy(desc(agentArtifacts.createdAt), desc(agentArtifacts.id));
-  const own = rows.filter((row) => row.organizationId !== null);
-  const builtIn = rows.filter((row) => row.organizationId === null).sort((a, b) => a.id - b.id);
-  return [...own, ...builtIn].map((row) => presentAgent(row, settings));
 }
 
 /**
@@ -111,20 +64,13 @@ export async function findAgent(
   ref: string,
   notFoundDetail: string = AGENT_NOT_FOUND,
 ): Promise<AgentRow> {
-  const inOrganization = or(eq(agentArtifacts.organizationId, organizationId), builtInRows)!;
   // The alias first: the dashboard names agents by alias (/agents/{alias}), and an alias may be all digits
   // (an SDK version such as "2") that would otherwise read as another agent's id. Built-in aliases are
   // reserved, so an alias names one agent.
-  const [byAlias] = await db
-    .select()
-    .from(agentArtifacts)
-    .where(and(inOrganization, eq(agentArtifacts.alias, ref)));
+  const byAlias = await findOrganizationAgentByAlias(db, organizationId, ref);
   if (byAlias) return byAlias;
   if (/^[1-9][0-9]{0,9}$/.test(ref) && Number(ref) <= MAX_RECORD_ID) {
-    const [byId] = await db
-      .select()
-      .from(agentArtifacts)
-      .where(and(inOrganization, eq(agentArtifacts.id, Number(ref))));
+    const byId = await findOrganizationAgentById(db, organizationId, Number(ref));
     if (byId) return byId;
   }
   throw notFound(notFoundDetail);
@@ -136,7 +82,6 @@ function requireHttpUrl(value: string | undefined, label: string): void {
 
 export interface AgentCreation {
   organizationId: number;
-  settings: RunnableSettings;
   userId: number | null;
   blobs: BlobStore;
   icons: EmojiIconRenderer;
@@ -157,19 +102,14 @@ export async function createAgent(
   db: Database,
   creation: AgentCreation,
   body: z.output<typeof CreateAgentArtifactRequest>,
-): Promise<AgentArtifact> {
+): Promise<AgentRow> {
   if (isReservedAgentAlias(body.alias)) throw conflict(AGENT_MESSAGES.reservedAlias(body.alias));
   requireHttpUrl(body.endpoint, 'Endpoint');
   requireHttpUrl(body.repoUrl, 'Repository URL');
   if (body.commitHash !== undefined && !COMMIT_ID.test(body.commitHash))
     throw badRequest(AGENT_MESSAGES.commitFormat);
   const icon = agentIconOf(body.imgUrl, body.type);
-  const [existing] = await db
-    .select({ archived: agentArtifacts.archived })
-    .from(agentArtifacts)
-    .where(
-      and(eq(agentArtifacts.organizationId, creation.organizationId), eq(agentArtifacts.alias, body.alias)),
-    );
+  const existing = await findAliasHolder(db, creation.organizationId, body.alias);
   if (existing?.archived) throw conflict(`An archived agent is named "${body.alias}": choose another alias`);
   if (existing) throw duplicate(body.alias);
 
@@ -179,7 +119,7 @@ export async function createAgent(
       : await fetchIconImage(icon.url, creation.guard);
   const iconKey = agentIconBlobKey(creation.organizationId, image.bytes, image.extension);
   await creation.blobs.put(iconKey, image.bytes);
-  const data: AgentData & { icon_key: string } = {
+  const data: StoredAgentData = {
     type: body.type,
     img_url: null,
     description: body.description ?? '',
@@ -191,41 +131,26 @@ export async function createAgent(
     icon_key: iconKey,
   };
   return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(agentArtifacts)
-      .values({ organizationId: creation.organizationId, userId: creation.userId, alias: body.alias, data })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await insertAgent(tx, {
+      organizationId: creation.organizationId,
+      userId: creation.userId,
+      alias: body.alias,
+      data,
+    });
     // Someone else took the alias while the icon was drawn or fetched.
     if (!inserted) throw duplicate(body.alias);
-    const [withIcon] = await tx
-      .update(agentArtifacts)
-      .set({ data: { ...data, img_url: iconPath(inserted.id) } })
-      .where(eq(agentArtifacts.id, inserted.id))
-      .returning();
-    return presentAgent(withIcon!, creation.settings);
+    return setAgentData(tx, inserted.id, { ...data, img_url: iconPath(inserted.id) });
   });
 }
 
 /** Archives the organization's agent: it leaves the list; its sessions keep it (001 §4.5). */
-export async function archiveAgent(
-  db: Database,
-  organizationId: number,
-  ref: string,
-  settings: RunnableSettings,
-): Promise<AgentArtifact> {
+export async function archiveAgent(db: Database, organizationId: number, ref: string): Promise<AgentRow> {
   const agent = await findAgent(db, organizationId, ref);
   if (builtInKindOf(agent)) throw forbidden('Built-in agents cannot be archived');
-  const [archived] = await db
-    .update(agentArtifacts)
-    .set({ archived: true })
-    .where(eq(agentArtifacts.id, agent.id))
-    .returning();
-  return presentAgent(archived!, settings);
+  return markAgentArchived(db, agent.id);
 }
 
 /** The blob key of the agent's icon, drawn or fetched; null for agents without one (built-in, made by an SDK run). */
 export function agentIconKey(row: AgentRow): string | null {
-  const key = (row.data as { icon_key?: unknown }).icon_key;
-  return typeof key === 'string' ? key : null;
+  return row.data.icon_key ?? null;
 }

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, organizations, runSessionBatches, sessions } from '@proctor/db';
-import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '@proctor/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { environmentLimit, OrganizationShares } from '../environments/admission';
 import type { JobQueue } from '../kernel/queue/queue';
-import { QUEUED, RUNNING } from './runs';
+import {
+  claimRunGroup,
+  countRunningRuns,
+  finishRunGroup,
+  isRunGroupFinished,
+  listUnfinishedRunGroups,
+  nextQueuedRuns,
+  releaseRunGroups,
+  runGroupOwner,
+} from '../repositories/runs';
 
 /** How long the scheduler waits before handing runs over again to a queue that refused one. */
 const HAND_OVER_RETRY_MS = 2_000;
@@ -78,10 +86,7 @@ export class RunScheduler {
    * server holds is left to it, and watched.
    */
   async resume(): Promise<void> {
-    const groups = await this.db
-      .select({ id: runSessionBatches.id, concurrency: runSessionBatches.concurrency })
-      .from(runSessionBatches)
-      .where(isNull(runSessionBatches.finishedAt));
+    const groups = await listUnfinishedRunGroups(this.db);
     for (const group of groups) this.schedule(group.id, group.concurrency);
   }
 
@@ -94,36 +99,13 @@ export class RunScheduler {
     for (const state of this.#groups.values()) clearInterval(state.renewal);
     this.#groups.clear();
     if (held.length === 0) return;
-    await this.db
-      .update(runSessionBatches)
-      .set({ schedulerId: null, schedulerLeaseUntil: null })
-      .where(and(inArray(runSessionBatches.id, held), eq(runSessionBatches.schedulerId, this.id)));
+    await releaseRunGroups(this.db, held, this.id);
   }
 
   /** Takes or renews the group's lease: held (now ours), elsewhere (another's, still valid), or finished. */
   async #claim(groupId: number): Promise<'held' | 'elsewhere' | 'finished'> {
-    const until = sql`now() + (${this.#leaseMs} * interval '1 millisecond')`;
-    const [claimed] = await this.db
-      .update(runSessionBatches)
-      .set({ schedulerId: this.id, schedulerLeaseUntil: until })
-      .where(
-        and(
-          eq(runSessionBatches.id, groupId),
-          isNull(runSessionBatches.finishedAt),
-          or(
-            isNull(runSessionBatches.schedulerId),
-            eq(runSessionBatches.schedulerId, this.id),
-            lt(runSessionBatches.schedulerLeaseUntil, sql`now()`),
-          ),
-        ),
-      )
-      .returning({ id: runSessionBatches.id });
-    if (claimed) return 'held';
-    const [group] = await this.db
-      .select({ finishedAt: runSessionBatches.finishedAt })
-      .from(runSessionBatches)
-      .where(eq(runSessionBatches.id, groupId));
-    return !group || group.finishedAt ? 'finished' : 'elsewhere';
+    if (await claimRunGroup(this.db, groupId, this.id, this.#leaseMs)) return 'held';
+    return (await isRunGroupFinished(this.db, groupId)) ? 'finished' : 'elsewhere';
   }
 
   /** Tries again to take a group another scheduler holds, about when its lease would run out. */
@@ -180,19 +162,12 @@ export class RunScheduler {
 
   async #handOver(groupId: number, state: GroupState): Promise<void> {
     if (state.concurrency - state.inFlight <= 0) return;
-    const [owner] = await this.db
-      .select({ organizationId: runSessionBatches.organizationId, plan: organizations.plan })
-      .from(runSessionBatches)
-      .leftJoin(organizations, eq(organizations.id, runSessionBatches.organizationId))
-      .where(eq(runSessionBatches.id, groupId));
+    const owner = await runGroupOwner(this.db, groupId);
     state.organizationId = owner?.organizationId ?? null;
     state.environmentLimit = environmentLimit(owner?.plan ?? null, this.#environmentsPerOrganization);
     // Runs started by a scheduler this one took over from (or by a previous process) count against the
     // concurrency too; they end without telling this process, so it looks again after a while.
-    const [{ running } = { running: 0 }] = await this.db
-      .select({ running: count() })
-      .from(sessions)
-      .where(and(eq(sessions.runSessionBatchId, groupId), inArray(sessions.status, RUNNING)));
+    const running = await countRunningRuns(this.db, groupId);
     const adopted = running > state.inFlight;
     const pollAdopted = () => setTimeout(() => this.#fill(groupId, state), this.#pollMs).unref();
     const room = state.concurrency - Math.max(state.inFlight, running);
@@ -200,18 +175,7 @@ export class RunScheduler {
       if (adopted) pollAdopted();
       return;
     }
-    const next = await this.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.runSessionBatchId, groupId),
-          inArray(sessions.status, QUEUED),
-          gt(sessions.id, state.cursor),
-        ),
-      )
-      .orderBy(asc(sessions.id))
-      .limit(room);
+    const next = await nextQueuedRuns(this.db, groupId, state.cursor, room);
     if (next.length === 0 && state.inFlight === 0) {
       // Runs a previous process handed over may still be running on a worker (Redis): the group ends with them.
       if (running > 0) {
@@ -219,14 +183,11 @@ export class RunScheduler {
         return;
       }
       this.#drop(groupId, state);
-      await this.db
-        .update(runSessionBatches)
-        .set({ finishedAt: sql`now()`, schedulerId: null, schedulerLeaseUntil: null })
-        .where(and(eq(runSessionBatches.id, groupId), isNull(runSessionBatches.finishedAt)));
+      await finishRunGroup(this.db, groupId);
       return;
     }
     if (adopted) pollAdopted();
-    for (const { id } of next) {
+    for (const id of next) {
       // The organization's share is handed over: its next run to end fills this group again.
       if (!this.#takeShare(state)) return;
       let job: Awaited<ReturnType<JobQueue['add']>>;
