@@ -1,9 +1,9 @@
 import {
-  GroupedReplaysResponse,
+  type EndpointQuery,
+  endpoints,
   MAX_REPLAY_SEARCH_IDS,
   PAGE_SIZE,
   type ReplayGroup,
-  ReplaySearchResponse,
 } from '@proctor/contracts';
 import { agentArtifacts, newPublicId, type sessions } from '@proctor/db';
 import { beforeAll, expect, it } from 'vitest';
@@ -59,21 +59,25 @@ describeEachDatabase('replay groups', (proctor) => {
     simulatorId: original.simulatorId,
   });
 
-  const get = (as: Actor | undefined, url: string) => proctor().request({ method: 'GET', url, as });
+  type GroupsQuery = EndpointQuery<typeof endpoints.groupedReplays>;
+  const groupsOf = (as: Actor | undefined, query: GroupsQuery = {}) =>
+    proctor().call(endpoints.groupedReplays, { query, as });
+  const searchOf = (as: Actor | undefined, ids?: string) =>
+    proctor().call(endpoints.searchReplays, {
+      query: ids === undefined ? undefined : { session_ids: ids },
+      as,
+    });
 
-  async function groups(as: Actor, query = '') {
-    const response = await get(as, `/api/session/grouped-replays${query ? `?${query}` : ''}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return GroupedReplaysResponse.parse(response.json());
+  async function groups(as: Actor, query: GroupsQuery = {}) {
+    const response = await groupsOf(as, query);
+    expect(response.status, response.body.detail).toBe(200);
+    return response.body;
   }
 
   async function found(as: Actor, ids: string) {
-    const response = await get(
-      as,
-      `/api/session/search-sessions-replays?session_ids=${encodeURIComponent(ids)}`,
-    );
-    expect(response.statusCode, response.body).toBe(200);
-    return ReplaySearchResponse.parse(response.json());
+    const response = await searchOf(as, ids);
+    expect(response.status, response.body.detail).toBe(200);
+    return response.body;
   }
 
   /** A group as [original, [replays newest first], total], by the public ids of its sessions. */
@@ -153,39 +157,44 @@ describeEachDatabase('replay groups', (proctor) => {
   });
 
   it('should filter on the original: agent, simulator, test case names, and leave out passed originals', async () => {
-    expect(list(await groups(alice, `agentArtifactIds=${s.checkout!.agentArtifactId}`))).toEqual([
+    expect(list(await groups(alice, { agentArtifactIds: `${s.checkout!.agentArtifactId}` }))).toEqual([
       s.checkout!.publicId,
     ]);
     // The replays' agent is not the originals': filtering on it finds no original.
-    expect(list(await groups(alice, `agentArtifactIds=${s.checkoutReplay1!.agentArtifactId}`))).toEqual([]);
-    expect(list(await groups(alice, `simulatorIds=${search.simulatorId}`))).toEqual([s.search!.publicId]);
-    expect(list(await groups(alice, `testCaseNames=${encodeURIComponent(checkout.name)}`))).toEqual([
+    expect(list(await groups(alice, { agentArtifactIds: `${s.checkoutReplay1!.agentArtifactId}` }))).toEqual(
+      [],
+    );
+    expect(list(await groups(alice, { simulatorIds: `${search.simulatorId}` }))).toEqual([
+      s.search!.publicId,
+    ]);
+    expect(list(await groups(alice, { testCaseNames: checkout.name }))).toEqual([s.checkout!.publicId]);
+    expect(list(await groups(alice, { testCaseNames: `${checkout.name},${search.name}` }))).toEqual([
+      s.search!.publicId,
       s.checkout!.publicId,
     ]);
-    expect(
-      list(await groups(alice, `testCaseNames=${encodeURIComponent(`${checkout.name},${search.name}`)}`)),
-    ).toEqual([s.search!.publicId, s.checkout!.publicId]);
     // The search original passed (its replay failed: the original decides).
-    expect(list(await groups(alice, 'noPassed=true'))).toEqual([s.checkout!.publicId]);
-    expect(list(await groups(alice, 'noPassed=false'))).toHaveLength(2);
+    expect(list(await groups(alice, { noPassed: 'true' }))).toEqual([s.checkout!.publicId]);
+    expect(list(await groups(alice, { noPassed: 'false' }))).toHaveLength(2);
   });
 
   it("should never show one organization another's private groups", async () => {
     expect(list(await groups(bob))).toEqual([s.halfShared!.publicId, s.shared!.publicId, s.bobs!.publicId]);
-    const mine = list(await groups(alice, 'includePublic=true'));
+    const mine = list(await groups(alice, { includePublic: 'true' }));
     // Another organization's group shows only when its original and its replays are public.
     expect(mine).toEqual([s.shared!.publicId, s.search!.publicId, s.checkout!.publicId]);
-    expect((await groups(alice, 'includePublic=true')).grouped_sessions[0]!.replay_sessions).toHaveLength(1);
+    expect(
+      (await groups(alice, { includePublic: 'true' })).grouped_sessions[0]!.replay_sessions,
+    ).toHaveLength(1);
     const stranger = await proctor().actor({ permissions: { dashboard_access: true } });
     expect(await groups(stranger)).toMatchObject({ grouped_sessions: [], totalCount: 0, totalPages: 1 });
-    expect(list(await groups(stranger, 'includePublic=true'))).toEqual([s.shared!.publicId]);
+    expect(list(await groups(stranger, { includePublic: 'true' }))).toEqual([s.shared!.publicId]);
   });
 
   it("should show platform admins every organization's groups", async () => {
-    const everything = await groups(
-      admin,
-      `pageSize=100&simulatorIds=${checkout.simulatorId},${search.simulatorId}`,
-    );
+    const everything = await groups(admin, {
+      pageSize: 100,
+      simulatorIds: `${checkout.simulatorId},${search.simulatorId}`,
+    });
     expect(list(everything)).toEqual([
       s.halfShared!.publicId,
       s.shared!.publicId,
@@ -210,7 +219,7 @@ describeEachDatabase('replay groups', (proctor) => {
     const first = await groups(busy);
     expect(first).toMatchObject({ page: 1, pageSize: 45, totalCount: count, totalPages: 2 });
     expect(first.grouped_sessions).toHaveLength(45);
-    const second = await groups(busy, 'page=2');
+    const second = await groups(busy, { page: 2 });
     expect(second.grouped_sessions).toHaveLength(2);
     // No group on two pages, none left out: newest replay first throughout.
     const all = [...list(first), ...list(second)];
@@ -220,21 +229,22 @@ describeEachDatabase('replay groups', (proctor) => {
     );
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
-    const small = await groups(busy, 'pageSize=10&page=5');
+    const small = await groups(busy, { pageSize: 10, page: 5 });
     expect(small).toMatchObject({ page: 5, pageSize: 10, totalCount: count, totalPages: 5 });
     expect(small.grouped_sessions).toHaveLength(7);
-    expect((await groups(busy, 'page=9')).grouped_sessions).toEqual([]);
+    expect((await groups(busy, { page: 9 })).grouped_sessions).toEqual([]);
     for (const bad of [
-      'pageSize=0',
-      'pageSize=101',
-      'page=0',
-      'page=x',
-      'noPassed=maybe',
-      'agentArtifactIds=a',
+      { pageSize: 0 },
+      { pageSize: 101 },
+      { page: 0 },
+      { page: 'x' },
+      // A value the contract's type does not allow: the server must refuse it too.
+      { noPassed: 'maybe' } as never,
+      { agentArtifactIds: 'a' },
     ]) {
-      const response = await get(busy, `/api/session/grouped-replays?${bad}`);
-      expect({ bad, status: response.statusCode }).toEqual({ bad, status: 400 });
-      expect(response.json()).toHaveProperty('detail');
+      const response = await groupsOf(busy, bad);
+      expect({ bad, status: response.status }).toEqual({ bad, status: 400 });
+      expect(response.body).toHaveProperty('detail');
     }
   });
 
@@ -280,15 +290,12 @@ describeEachDatabase('replay groups', (proctor) => {
       [tooMany, /At most 100/],
       ['a '.repeat(6000), /too long/],
     ] as const) {
-      const response = await get(
-        alice,
-        `/api/session/search-sessions-replays${ids === null ? '' : `?session_ids=${encodeURIComponent(ids)}`}`,
-      );
-      expect({ ids: ids?.slice(0, 20), status: response.statusCode }).toEqual({
+      const response = await searchOf(alice, ids ?? undefined);
+      expect({ ids: ids?.slice(0, 20), status: response.status }).toEqual({
         ids: ids?.slice(0, 20),
         status: 400,
       });
-      expect(response.json().detail).toMatch(reason);
+      expect(response.body.detail).toMatch(reason);
     }
   });
 
@@ -296,16 +303,16 @@ describeEachDatabase('replay groups', (proctor) => {
     const withoutDashboard = await proctor().actor({ organization: alice.organization });
     const annotator = await proctor().actor({ annotator: true, permissions: { dashboard_access: true } });
     const adminWithoutDashboard = await proctor().actor({ permissions: { is_admin: true } });
-    for (const url of [
-      '/api/session/grouped-replays',
-      `/api/session/search-sessions-replays?session_ids=${s.checkout!.publicId}`,
+    for (const read of [
+      (as: Actor | undefined) => groupsOf(as),
+      (as: Actor | undefined) => searchOf(as, s.checkout!.publicId),
     ]) {
       for (const caller of [withoutDashboard, annotator, adminWithoutDashboard]) {
-        const response = await get(caller, url);
-        expect(response.statusCode).toBe(403);
-        expect(response.json()).toHaveProperty('detail');
+        const response = await read(caller);
+        expect(response.status).toBe(403);
+        expect(response.body).toHaveProperty('detail');
       }
-      expect((await get(undefined, url)).statusCode).toBe(401);
+      expect((await read(undefined)).status).toBe(401);
     }
     // A platform admin in an annotator organization is still a platform admin.
     const annotatingAdmin = await proctor().actor({
