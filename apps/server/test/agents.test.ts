@@ -20,7 +20,7 @@ import { startSession } from '../src/environments/records';
 import { HttpError } from '../src/kernel/http/errors';
 import { SDK_AGENT_DESCRIPTION } from '../src/repositories/agents';
 import { EmojiIconRenderer, ICON_MESSAGES } from '../src/services/agentIcons';
-import { recordScores } from '../src/services/classification';
+import { recordScores } from '../src/scoring/classification';
 import { ICON_IMAGE_MESSAGES, ICON_MAX_BYTES } from '../src/services/iconImages';
 import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
 import { startStandIn } from './unit/support/standIn';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCREENSHOT_LEFT_OUT } from '../src/agents/anthropicComputerUse';
 import { NO_ANTHROPIC_COMPUTER_USE, NO_OPENAI_COMPUTER_USE } from '../src/agents/runnable';
 import { builtInRegistrations } from '../src/kernel/builtIns';
-import { recordedSteps } from '../src/services/sessionRecording';
+import { recordedSteps } from '../src/repositories/recordings';
 import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
 import { until } from './support/until';
 

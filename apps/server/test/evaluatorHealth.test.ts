@@ -1,6 +1,6 @@
 import { EvaluatorHealthResponse, type StateMutation, TestCaseResponse } from '@proctor/contracts';
 import { expect, it } from 'vitest';
-import { recordScores } from '../src/services/classification';
+import { recordScores } from '../src/scoring/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { cartInsert, mugs, shop, storedSession } from './support/storedSessions';

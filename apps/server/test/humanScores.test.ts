@@ -1,15 +1,8 @@
-import {
-  NextForAnnotatorResponse,
-  ScoreRecord,
-  SessionDetailResponse,
-  SessionListResponse,
-  SessionScoresResponse,
-  UserScoresResponse,
-} from '@proctor/contracts';
+import { type EndpointBody, type EndpointQuery, endpoints } from '@proctor/contracts';
 import { agentArtifacts, newPublicId, scores, sessions, users } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { classifyUnclassified, recordScores } from '../src/services/classification';
+import { classifyUnclassified, recordScores } from '../src/scoring/classification';
 import { type Actor, describeEachDatabase } from './support/proctor';
 
 /**
@@ -51,23 +44,17 @@ describeEachDatabase('human scores', (proctor) => {
   const score = (
     as: Actor | { headers: Record<string, string> } | undefined,
     publicId: string,
-    payload: unknown,
-  ) =>
-    proctor().request({
-      method: 'PUT',
-      url: `/api/evals/scoring/human_in_the_loop/${publicId}`,
-      payload: payload as Record<string, unknown>,
-      as,
-    });
+    body: EndpointBody<typeof endpoints.scoreSessionAsHuman>,
+  ) => proctor().call(endpoints.scoreSessionAsHuman, { params: { id: publicId }, body, as });
 
   async function detail(publicId: string, as: Actor, adminView = false) {
-    const response = await proctor().request({
-      method: 'GET',
-      url: `/api/session/${publicId}${adminView ? '?admin_view=true' : ''}`,
+    const response = await proctor().call(endpoints.getSession, {
+      params: { id: publicId },
+      query: adminView ? { admin_view: 'true' } : {},
       as,
     });
-    expect(response.statusCode).toBe(200);
-    return SessionDetailResponse.parse(response.json());
+    expect(response.status).toBe(200);
+    return response.body;
   }
 
   it("records a person's score of an ended session of their organization, with reason and time", async () => {
@@ -79,8 +66,8 @@ describeEachDatabase('human scores', (proctor) => {
       session_time: 74.5,
       snapshot_id: session.publicId,
     });
-    expect(response.statusCode).toBe(200);
-    const record = ScoreRecord.parse(response.json());
+    expect(response.status).toBe(200);
+    const record = response.body;
     expect(record).toMatchObject({
       sessionId: session.publicId,
       config: { type: 'human_in_the_loop', is_super_scorer: false, snapshot_id: session.publicId },
@@ -93,11 +80,9 @@ describeEachDatabase('human scores', (proctor) => {
         session_time: 74.5,
       },
     });
-    const listed = SessionScoresResponse.parse(
-      (
-        await proctor().request({ method: 'GET', url: `/api/evals/scoring/${session.publicId}`, as: member })
-      ).json(),
-    );
+    const listed = (
+      await proctor().call(endpoints.sessionScores, { params: { id: session.publicId }, as: member })
+    ).body;
     expect(listed.map((r) => r.id)).toEqual([record.id]);
   });
 
@@ -107,14 +92,15 @@ describeEachDatabase('human scores', (proctor) => {
     const session = await endedSession(member);
     const running = await endedSession(member, { status: 'run_setup_completed' });
 
-    const missing = await score(member, session.publicId, { reason: 'no verdict' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().detail).toContain('Choose Correct or Fail');
-    expect((await score(member, session.publicId, { correct: 'yes' })).statusCode).toBe(400);
-    expect(
-      (await score(member, session.publicId, { correct: true, reason: 'x'.repeat(5_001) })).statusCode,
-    ).toBe(400);
-    expect((await score(member, session.publicId, { correct: true, session_time: -1 })).statusCode).toBe(400);
+    // Without a verdict, and with one that is not a boolean: bodies the contract's type does not allow.
+    const missing = await score(member, session.publicId, { reason: 'no verdict' } as never);
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toContain('Choose Correct or Fail');
+    expect((await score(member, session.publicId, { correct: 'yes' } as never)).status).toBe(400);
+    expect((await score(member, session.publicId, { correct: true, reason: 'x'.repeat(5_001) })).status).toBe(
+      400,
+    );
+    expect((await score(member, session.publicId, { correct: true, session_time: -1 })).status).toBe(400);
     const malformed = await proctor().request({
       method: 'PUT',
       url: `/api/evals/scoring/human_in_the_loop/${session.publicId}`,
@@ -126,15 +112,15 @@ describeEachDatabase('human scores', (proctor) => {
     expect(malformed.json()).toHaveProperty('detail');
 
     const early = await score(member, running.publicId, { correct: true });
-    expect(early.statusCode).toBe(409);
-    expect(early.json().detail).toMatch(/not ended/);
-    expect((await score(stranger, session.publicId, { correct: true })).statusCode).toBe(404);
-    expect((await score(member, 'no-such-session', { correct: true })).statusCode).toBe(404);
-    expect((await score(undefined, session.publicId, { correct: true })).statusCode).toBe(401);
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toMatch(/not ended/);
+    expect((await score(stranger, session.publicId, { correct: true })).status).toBe(404);
+    expect((await score(member, 'no-such-session', { correct: true })).status).toBe(404);
+    expect((await score(undefined, session.publicId, { correct: true })).status).toBe(401);
     const key = await score({ headers: { 'x-api-key': member.organization!.apiKey } }, session.publicId, {
       correct: true,
     });
-    expect(key.statusCode).toBe(403);
+    expect(key.status).toBe(403);
 
     const kept = await proctor().ctx.db.select().from(scores).where(eq(scores.sessionId, session.id));
     expect(kept).toEqual([]);
@@ -159,8 +145,8 @@ describeEachDatabase('human scores', (proctor) => {
       total_count: 0,
       correct: null,
     });
-    expect((await score(ana, session.publicId, { correct: true })).statusCode).toBe(200);
-    expect((await score(ben, session.publicId, { correct: true })).statusCode).toBe(200);
+    expect((await score(ana, session.publicId, { correct: true })).status).toBe(200);
+    expect((await score(ben, session.publicId, { correct: true })).status).toBe(200);
     expect(await consensus()).toMatchObject({
       consensus: 'insufficient_data',
       insufficient_data: true,
@@ -168,9 +154,7 @@ describeEachDatabase('human scores', (proctor) => {
       correct_count: 2,
       total_count: 2,
     });
-    expect((await score(cy, session.publicId, { correct: false, reason: 'Wrong colour' })).statusCode).toBe(
-      200,
-    );
+    expect((await score(cy, session.publicId, { correct: false, reason: 'Wrong colour' })).status).toBe(200);
     expect(await consensus()).toMatchObject({
       consensus: 'conflict',
       conflict: true,
@@ -181,7 +165,7 @@ describeEachDatabase('human scores', (proctor) => {
     });
 
     // Cy changes their mind: still three people, now unanimous.
-    expect((await score(cy, session.publicId, { correct: true })).statusCode).toBe(200);
+    expect((await score(cy, session.publicId, { correct: true })).status).toBe(200);
     expect(await consensus()).toMatchObject({
       consensus: 'pass',
       correct: true,
@@ -189,9 +173,9 @@ describeEachDatabase('human scores', (proctor) => {
       correct_count: 3,
     });
 
-    const decision = ScoreRecord.parse(
-      (await score(boss, session.publicId, { correct: false, reason: 'The order has no gift note' })).json(),
-    );
+    const decision = (
+      await score(boss, session.publicId, { correct: false, reason: 'The order has no gift note' })
+    ).body;
     expect(decision.config.is_super_scorer).toBe(true);
     const decided = await consensus();
     expect(decided).toMatchObject({
@@ -245,15 +229,13 @@ describeEachDatabase('human scores', (proctor) => {
     await score(annotator, session.publicId, { correct: true });
     await score(colleague, session.publicId, { correct: false });
     const scorers = async (as: Actor, adminView: boolean) =>
-      SessionScoresResponse.parse(
-        (
-          await proctor().request({
-            method: 'GET',
-            url: `/api/evals/scoring/${session.publicId}?admin_view=${adminView}`,
-            as,
-          })
-        ).json(),
-      ).flatMap((r) => (r.user ? [r.user.name] : []));
+      (
+        await proctor().call(endpoints.sessionScores, {
+          params: { id: session.publicId },
+          query: { admin_view: `${adminView}` },
+          as,
+        })
+      ).body.flatMap((r) => (r.user ? [r.user.name] : []));
 
     expect(await scorers(annotator, true)).toEqual(['Ann']);
     expect((await detail(session.publicId, annotator, true)).human_results).toBeNull();
@@ -278,19 +260,21 @@ describeEachDatabase('human scores', (proctor) => {
     await score(member, first.publicId, { correct: true });
     await score(member, second.publicId, { correct: false });
     const read = async (as: Actor, userId?: number) =>
-      proctor().request({ method: 'GET', url: `/api/evals/scores${userId ? `?user_id=${userId}` : ''}`, as });
+      proctor().call(endpoints.userScores, { query: { user_id: userId }, as });
 
-    const own = UserScoresResponse.parse((await read(member)).json());
+    const own = (await read(member)).body;
     expect(own.map((r) => [r.sessionId, r.result.correct])).toEqual([
       [second.publicId, false],
       [first.publicId, true],
     ]);
-    expect(UserScoresResponse.parse((await read(lead, member.user.id)).json())).toHaveLength(2);
-    expect(UserScoresResponse.parse((await read(admin, member.user.id)).json())).toHaveLength(2);
-    expect((await read(peer, member.user.id)).statusCode).toBe(403);
-    expect((await read(outsider, member.user.id)).statusCode).toBe(404);
-    expect((await read(member, 2_000_000_000)).statusCode).toBe(404);
-    expect(UserScoresResponse.parse((await read(peer)).json())).toEqual([]);
+    expect((await read(lead, member.user.id)).body).toHaveLength(2);
+    expect((await read(admin, member.user.id)).body).toHaveLength(2);
+    expect((await read(peer, member.user.id)).status).toBe(403);
+    expect((await read(outsider, member.user.id)).status).toBe(404);
+    expect((await read(member, 2_000_000_000)).status).toBe(404);
+    const none = await read(peer);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
   });
 
   it('hands an annotator the oldest session that still needs their score, then says there is none', async () => {
@@ -326,15 +310,12 @@ describeEachDatabase('human scores', (proctor) => {
     await unscored({ organizationId: stranger.organization!.id });
 
     const next = async (exclude?: string) =>
-      NextForAnnotatorResponse.parse(
-        (
-          await proctor().request({
-            method: 'GET',
-            url: `/api/session/next-for-annotator${exclude ? `?exclude_session_id=${exclude}` : ''}`,
-            as: annotator,
-          })
-        ).json(),
-      );
+      (
+        await proctor().call(endpoints.nextForAnnotator, {
+          query: { exclude_session_id: exclude },
+          as: annotator,
+        })
+      ).body;
     expect(await next()).toEqual({ found: true, session: { sessionId: first.publicId } });
     expect(await next(first.publicId)).toEqual({ found: true, session: { sessionId: conflicted.publicId } });
     await score(annotator, first.publicId, { correct: true });
@@ -370,12 +351,9 @@ describeEachDatabase('human scores', (proctor) => {
     const disputed = await endedSession(ana!);
     await automaticScore(disputed.id, true);
     for (const person of [ana, ben, cy]) await score(person, disputed.publicId, { correct: false });
-    const list = async (filter: string) =>
-      SessionListResponse.parse(
-        (
-          await proctor().request({ method: 'GET', url: `/api/session/?humanScoreFilter=${filter}`, as: ana })
-        ).json(),
-      ).sessions;
+    const list = async (filter: EndpointQuery<typeof endpoints.listSessions>['humanScoreFilter']) =>
+      (await proctor().call(endpoints.listSessions, { query: { humanScoreFilter: filter }, as: ana })).body
+        .sessions;
 
     const needing = await list('needs_human_scoring');
     expect(needing.map((s) => s.sessionId)).toEqual([unscored.publicId]);
@@ -391,11 +369,11 @@ describeEachDatabase('human scores', (proctor) => {
     expect((await list('correct')).map((s) => s.sessionId)).toEqual([agreed.publicId]);
     expect((await list('incorrect')).map((s) => s.sessionId)).toEqual([disputed.publicId]);
     expect((await list('none')).map((s) => s.sessionId)).toEqual([unscored.publicId]);
-    const bad = await proctor().request({
-      method: 'GET',
-      url: '/api/session/?humanScoreFilter=maybe',
+    const bad = await proctor().call(endpoints.listSessions, {
+      // A filter the contract does not name: the server must refuse it, not list everything.
+      query: { humanScoreFilter: 'maybe' } as never,
       as: ana,
     });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.status).toBe(400);
   });
 });

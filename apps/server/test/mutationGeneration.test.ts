@@ -3,6 +3,7 @@ import {
   MergedMutationsResponse,
   MUTATION_GENERATION_MESSAGES,
   MutationGenerationEvent,
+  type MutationRow,
   type StateMutation,
   TestCaseResponse,
 } from '@proctor/contracts';
@@ -10,7 +11,7 @@ import { testCases } from '@proctor/db';
 import { NO_CORRECT_SESSIONS } from '@proctor/scoring';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { recordScores } from '../src/services/classification';
+import { recordScores } from '../src/scoring/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { storedSession } from './support/storedSessions';
@@ -20,7 +21,7 @@ const at = () => {
   clock += 1000;
   return new Date(clock).toISOString();
 };
-const insert = (table: string, pk: string, row: Record<string, unknown>): StateMutation => ({
+const insert = (table: string, pk: string, row: MutationRow): StateMutation => ({
   action: 'INSERT',
   table_name: table,
   pk,

@@ -3,7 +3,8 @@ import { type Database, networkRequests, sessionEvents, sessionSteps } from '@pr
 import type { CapturedStep } from '@proctor/environments';
 import { asc, eq, getTableName, type Table } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { EVENT_KIND, SessionRecordingWriter } from '../src/environments/recordingWriter';
+import { SessionRecordingWriter } from '../src/environments/recordingWriter';
+import { EVENT_KIND } from '../src/repositories/recordings';
 import { describeEachDatabase } from './support/proctor';
 import { storedSession } from './support/storedSessions';
 

@@ -2,7 +2,7 @@ import { endpoints, type RescoreResult, type SessionStatus, type StateMutation }
 import { scores, sessions } from '@proctor/db';
 import { asc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { recordScores } from '../src/services/classification';
+import { recordScores } from '../src/scoring/classification';
 import { rescoreSimulator } from '../src/services/rescore';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';

@@ -112,7 +112,7 @@ describeEachDatabase('benchmark results', (proctor) => {
     return row!;
   }
 
-  /** How a session ended, as its stored classification says (services/classification.ts writes these). */
+  /** How a session ended, as its stored classification says (scoring/classification.ts writes these). */
   const VERDICTS = {
     pass: { scoringBadge: 'pass', passed: true },
     fail: { scoringBadge: 'fail', passed: false },

@@ -1,18 +1,10 @@
-import {
-  NetworkRequestsResponse,
-  RrwebActionsResponse,
-  SessionDetailResponse,
-  SessionListResponse,
-  SessionScoresResponse,
-  type StateMutation,
-  type UserAction,
-} from '@proctor/contracts';
+import { type EndpointQuery, endpoints, type StateMutation, type UserAction } from '@proctor/contracts';
 import { newPublicId, runSessionBatches, sessions } from '@proctor/db';
 import type { CapturedStep } from '@proctor/environments';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { SessionRecordingWriter } from '../src/environments/recordingWriter';
-import { recordScores } from '../src/services/classification';
+import { recordScores } from '../src/scoring/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 
@@ -124,13 +116,14 @@ describeEachDatabase('sessions', (proctor) => {
     return session!;
   }
 
-  const list = async (as: Actor, query = '') => {
-    const response = await proctor().request({ method: 'GET', url: `/api/session/?${query}`, as });
-    expect(response.statusCode, response.body).toBe(200);
-    return SessionListResponse.parse(response.json());
+  type ListQuery = EndpointQuery<typeof endpoints.listSessions>;
+  const list = async (as: Actor, query: ListQuery = {}) => {
+    const response = await proctor().call(endpoints.listSessions, { query, as });
+    expect(response.status, response.body.detail).toBe(200);
+    return response.body;
   };
   const detail = async (id: string, as?: Actor) =>
-    proctor().request({ method: 'GET', url: `/api/session/${id}`, as });
+    proctor().call(endpoints.getSession, { params: { id }, as });
 
   it("lists only the caller's organization's sessions, newest first, paged, with the summary", async () => {
     const member = await proctor().actor();
@@ -182,13 +175,13 @@ describeEachDatabase('sessions', (proctor) => {
     expect(all.sessions.map((s) => s.scoringBadge)).toEqual(['pass', 'pass', 'fail', 'none']);
     expect(all.summary).toEqual({ runGroup: null, numPassed: 2, numScored: 3, totalCount: 4 });
 
-    const page2 = await list(member, 'pageSize=3&page=2');
+    const page2 = await list(member, { pageSize: 3, page: 2 });
     expect(page2.sessions.map((s) => s.sessionId)).toEqual([first.publicId]);
     expect(page2.pagination).toEqual({ page: 2, page_size: 3, total_count: 4, total_pages: 2 });
 
-    const oldestFirst = await list(member, 'sortDirection=asc');
+    const oldestFirst = await list(member, { sortDirection: 'asc' });
     expect(oldestFirst.sessions[0]!.sessionId).toBe(first.publicId);
-    expect((await list(member, 'scoreFilter=fail')).sessions.map((s) => s.sessionId)).toEqual([
+    expect((await list(member, { scoreFilter: 'fail' })).sessions.map((s) => s.sessionId)).toEqual([
       second.publicId,
     ]);
   });
@@ -213,30 +206,30 @@ describeEachDatabase('sessions', (proctor) => {
     const original = await recordedSession(member, { status: 'run_completed' });
     const replay = await recordedSession(member, { replayOfSessionId: original.id });
 
-    const ids = async (query: string) => (await list(member, query)).sessions.map((s) => s.sessionId);
-    expect(await ids(`simulatorIds=${simulator.id}`)).toEqual([matching.publicId]);
-    expect(await ids('statuses=run_failed')).toEqual([matching.publicId]);
-    expect(await ids(`testCaseNames=${encodeURIComponent(testCase.name)}`)).toEqual([matching.publicId]);
-    expect(await ids(`testCaseIds=${testCase.publicId}`)).toEqual([matching.publicId]);
-    const batchList = await list(member, `runSessionBatchId=${batch!.publicId}`);
+    const ids = async (query: ListQuery) => (await list(member, query)).sessions.map((s) => s.sessionId);
+    expect(await ids({ simulatorIds: `${simulator.id}` })).toEqual([matching.publicId]);
+    expect(await ids({ statuses: 'run_failed' })).toEqual([matching.publicId]);
+    expect(await ids({ testCaseNames: testCase.name })).toEqual([matching.publicId]);
+    expect(await ids({ testCaseIds: testCase.publicId })).toEqual([matching.publicId]);
+    const batchList = await list(member, { runSessionBatchId: batch!.publicId });
     expect(batchList.sessions.map((s) => s.sessionId)).toEqual([matching.publicId]);
     expect(batchList.summary.runGroup).toEqual({ name: 'Nightly run' });
-    expect(await ids('')).not.toContain(replay.publicId);
-    const withReplays = await list(member, 'includeReplays=true');
+    expect(await ids({})).not.toContain(replay.publicId);
+    const withReplays = await list(member, { includeReplays: 'true' });
     expect(withReplays.sessions.find((s) => s.sessionId === replay.publicId)?.replayOfSessionId).toBe(
       original.publicId,
     );
 
     for (const bad of [
-      'statuses=flying',
-      'simulatorIds=0x10',
-      'simulatorIds=1,-2',
-      'page=0',
-      'pageSize=100000',
+      { statuses: 'flying' },
+      { simulatorIds: '0x10' },
+      { simulatorIds: '1,-2' },
+      { page: 0 },
+      { pageSize: 100000 },
     ]) {
-      const response = await proctor().request({ method: 'GET', url: `/api/session/?${bad}`, as: member });
-      expect(response.statusCode, bad).toBe(400);
-      expect(response.json()).toHaveProperty('detail');
+      const response = await proctor().call(endpoints.listSessions, { query: bad, as: member });
+      expect(response.status, JSON.stringify(bad)).toBe(400);
+      expect(response.body).toHaveProperty('detail');
     }
   });
 
@@ -262,7 +255,7 @@ describeEachDatabase('sessions', (proctor) => {
     expect(seen).not.toContain(running.publicId);
 
     const admin = await proctor().actor({ permissions: { is_admin: true } });
-    const across = await list(admin, `organizationIds=${annotatorOrg.id}`);
+    const across = await list(admin, { organizationIds: `${annotatorOrg.id}` });
     expect(across.sessions.map((s) => s.sessionId).sort()).toEqual(
       [running, scoredByMe, autoFailed, toScore].map((s) => s.publicId).sort(),
     );
@@ -278,11 +271,11 @@ describeEachDatabase('sessions', (proctor) => {
     });
     const running = await recordedSession(annotator, { status: 'run_setup_completed' });
     const ended = await recordedSession(annotator);
-    const ids = async (as: Actor, query = '') =>
+    const ids = async (as: Actor, query: ListQuery = {}) =>
       (await list(as, query)).sessions.map((s) => s.sessionId).sort();
-    expect(await ids(annotator, 'adminView=true')).toEqual([ended.publicId]);
+    expect(await ids(annotator, { adminView: 'true' })).toEqual([ended.publicId]);
     expect(await ids(lead)).toEqual([ended.publicId]);
-    expect(await ids(lead, 'adminView=true')).toEqual([running.publicId, ended.publicId].sort());
+    expect(await ids(lead, { adminView: 'true' })).toEqual([running.publicId, ended.publicId].sort());
   });
 
   it('shows a session with its steps, screenshots, mutations by step, rrweb events, logs and network', async () => {
@@ -301,8 +294,8 @@ describeEachDatabase('sessions', (proctor) => {
       },
     );
     const response = await detail(session.publicId, member);
-    expect(response.statusCode, response.body).toBe(200);
-    const body = SessionDetailResponse.parse(response.json());
+    expect(response.status, response.body.detail).toBe(200);
+    const { body } = response;
     expect(body.session.sessionId).toBe(session.publicId);
     expect(body.session.output).toEqual({ answer: 42 });
     expect(body.snapshot.snapshots.map((s) => s.action.id)).toEqual(['a0', 'a1', 'a2']);
@@ -331,77 +324,66 @@ describeEachDatabase('sessions', (proctor) => {
     // Identical screenshots are stored once.
     expect(new Set(body.snapshot.snapshots.map((s) => s.before_state!.screenshot_url)).size).toBe(1);
 
-    const actions = RrwebActionsResponse.parse(
-      (
-        await proctor().request({
-          method: 'GET',
-          url: `/api/session/${session.publicId}/rrweb-actions`,
-          as: member,
-        })
-      ).json(),
-    );
+    const { body: actions } = await proctor().call(endpoints.sessionRrwebActions, {
+      params: { id: session.publicId },
+      as: member,
+    });
     expect(actions.actions.map((a) => a.idx)).toEqual([0, 1, 2]);
-    const network = NetworkRequestsResponse.parse(
-      (
-        await proctor().request({
-          method: 'GET',
-          url: `/api/session/${session.publicId}/network-requests`,
-          as: member,
-        })
-      ).json(),
-    );
+    const { body: network } = await proctor().call(endpoints.sessionNetworkRequests, {
+      params: { id: session.publicId },
+      as: member,
+    });
     expect(network.requests[0]).toMatchObject({
       request_body: '{"sku":"A1"}',
       request_headers: { authorization: '[redacted]' },
     });
-    const recording = await proctor().request({
-      method: 'GET',
-      url: `/api/session/${session.publicId}/screen-recording`,
+    const recording = await proctor().call(endpoints.sessionScreenRecording, {
+      params: { id: session.publicId },
       as: member,
     });
-    expect(recording.json()).toEqual({ url: null, detail: 'No screen recording was made for this session' });
+    expect(recording.status).toBe(200);
+    expect(recording.body).toEqual({ url: null, detail: 'No screen recording was made for this session' });
   });
 
   it("answers 404 for another organization's session, its screenshots and network; public ones by link only", async () => {
     const member = await proctor().actor();
     const stranger = await proctor().actor();
     const session = await recordedSession(member, {}, { steps: 1 });
-    const body = SessionDetailResponse.parse((await detail(session.publicId, member)).json());
+    const { body } = await detail(session.publicId, member);
     const screenshot = body.snapshot.snapshots[0]!.after_state!.screenshot_url!;
-    const paths = [
-      `/api/session/${session.publicId}`,
-      `/api/session/${session.publicId}/network-requests`,
-      `/api/session/${session.publicId}/rrweb-actions`,
-      screenshot,
-    ];
-    for (const url of paths) {
+    const params = { id: session.publicId };
+    const reads = {
+      detail: (as?: Actor) => proctor().call(endpoints.getSession, { params, as }),
+      network: (as?: Actor) => proctor().call(endpoints.sessionNetworkRequests, { params, as }),
+      actions: (as?: Actor) => proctor().call(endpoints.sessionRrwebActions, { params, as }),
+      // The screenshot's address is the one the session hands out, not an endpoint of the contract.
+      screenshot: async (as?: Actor) => {
+        const response = await proctor().request({ method: 'GET', url: screenshot, as });
+        return { status: response.statusCode, body: response.statusCode === 200 ? null : response.json() };
+      },
+    };
+    for (const [name, read] of Object.entries(reads)) {
       for (const as of [stranger, undefined]) {
-        const response = await proctor().request({ method: 'GET', url, as });
-        expect(response.statusCode, url).toBe(404);
-        expect(response.json()).toEqual({ detail: expect.stringMatching(/not found/i) });
+        const response = await read(as);
+        expect(response.status, name).toBe(404);
+        expect(response.body).toEqual({ detail: expect.stringMatching(/not found/i) });
       }
     }
     expect((await list(stranger)).sessions.map((s) => s.sessionId)).not.toContain(session.publicId);
 
     // Only a platform admin makes it public; then anyone with the link reads it, signed in or not.
     const setPublic = (as: Actor, is_public: boolean) =>
-      proctor().request({
-        method: 'PUT',
-        url: `/api/session/${session.publicId}/public`,
-        as,
-        payload: { is_public },
-      });
-    expect((await setPublic(member, true)).statusCode).toBe(403);
+      proctor().call(endpoints.setSessionPublic, { params, as, body: { is_public } });
+    expect((await setPublic(member, true)).status).toBe(403);
     const admin = await proctor().actor({ permissions: { is_admin: true } });
-    expect((await setPublic(admin, true)).json()).toEqual({ isPublic: true });
-    for (const url of paths)
-      expect((await proctor().request({ method: 'GET', url })).statusCode, url).toBe(200);
+    expect((await setPublic(admin, true)).body).toEqual({ isPublic: true });
+    for (const [name, read] of Object.entries(reads)) expect((await read()).status, name).toBe(200);
     expect((await list(stranger)).sessions.map((s) => s.sessionId)).not.toContain(session.publicId);
-    expect((await list(stranger, 'includePublic=true')).sessions.map((s) => s.sessionId)).toContain(
+    expect((await list(stranger, { includePublic: 'true' })).sessions.map((s) => s.sessionId)).toContain(
       session.publicId,
     );
     await setPublic(admin, false);
-    expect((await detail(session.publicId)).statusCode).toBe(404);
+    expect((await detail(session.publicId)).status).toBe(404);
 
     // A screenshot name is a file name, never a path (dot segments may already be resolved by the router).
     for (const key of ['..%2F..%2Fetc%2Fpasswd', '%2E%2E', 'a%2Fb.jpg', '.hidden']) {
@@ -445,16 +427,16 @@ describeEachDatabase('sessions', (proctor) => {
       },
     ]);
     const read = async (as?: Actor) =>
-      proctor().request({ method: 'GET', url: `/api/evals/scoring/${session.publicId}`, as });
-    const mine = SessionScoresResponse.parse((await read(annotator)).json());
+      proctor().call(endpoints.sessionScores, { params: { id: session.publicId }, as });
+    const mine = (await read(annotator)).body;
     expect(mine.map((score) => [score.config.type, score.result.reason, score.user?.name ?? null])).toEqual([
       ['state_mutation_match', 'All expected changes were made', null],
       ['human_in_the_loop', 'Looks right', 'Ann Otator'],
     ]);
     expect(mine[0]).toMatchObject({ sessionId: session.publicId, result: { correct: true, similarity: 1 } });
     const admin = await proctor().actor({ permissions: { is_admin: true } });
-    expect(SessionScoresResponse.parse((await read(admin)).json())).toHaveLength(3);
-    for (const outsider of [stranger, undefined]) expect((await read(outsider)).statusCode).toBe(404);
+    expect((await read(admin)).body).toHaveLength(3);
+    for (const outsider of [stranger, undefined]) expect((await read(outsider)).status).toBe(404);
   });
 
   it('archives a session for its organization only; it then leaves lists and links', async () => {
@@ -462,11 +444,11 @@ describeEachDatabase('sessions', (proctor) => {
     const stranger = await proctor().actor();
     const session = await recordedSession(member);
     const archive = (as: Actor) =>
-      proctor().request({ method: 'DELETE', url: `/api/session/${session.publicId}`, as });
-    expect((await archive(stranger)).statusCode).toBe(404);
-    expect((await archive(member)).json()).toEqual({ ok: true });
+      proctor().call(endpoints.archiveSession, { params: { id: session.publicId }, as });
+    expect((await archive(stranger)).status).toBe(404);
+    expect((await archive(member)).body).toEqual({ ok: true });
     expect((await list(member)).sessions.map((s) => s.sessionId)).not.toContain(session.publicId);
-    expect((await detail(session.publicId, member)).statusCode).toBe(404);
+    expect((await detail(session.publicId, member)).status).toBe(404);
     const [row] = await proctor().ctx.db.select().from(sessions).where(eq(sessions.id, session.id));
     expect(row!.archived).toBe(true);
   });

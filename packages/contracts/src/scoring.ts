@@ -26,6 +26,20 @@ export const ScoreRecordResult = z
   .loose();
 export type ScoreRecordResult = z.infer<typeof ScoreRecordResult>;
 
+/**
+ * A score record's config as stored: the settings its score type ran with; a human score's says whether its
+ * scorer was a super scorer. The record's own type column names the type.
+ */
+export const StoredScoreConfig = z.looseObject({
+  type: z.string().optional(),
+  is_super_scorer: z.boolean().optional(),
+});
+export type StoredScoreConfig = z.infer<typeof StoredScoreConfig>;
+
+/** A score record's result as stored: the type is the record's own column, and older records may lack a reason. */
+export const StoredScoreResult = ScoreRecordResult.partial({ type: true, reason: true });
+export type StoredScoreResult = z.infer<typeof StoredScoreResult>;
+
 /** One score record (000 §3): an automatic score type's verdict, or a person's. */
 export const ScoreRecord = z.object({
   id: z.number().int(),

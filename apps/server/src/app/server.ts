@@ -20,7 +20,7 @@ import { S3BlobStore } from '../kernel/storage/s3BlobStore';
 import type { AppContext } from '../routes/context';
 import { scoringServices } from '../scoring/services';
 import { ensureBuiltInAgents } from '../services/agents';
-import { classifyUnclassified } from '../services/classification';
+import { classifyUnclassified } from '../scoring/classification';
 import { registerBuiltInSimulators } from '../services/registration';
 import { RunScheduler } from '../services/runScheduler';
 import { buildApp } from './app';
@@ -170,7 +170,7 @@ export async function createProctor(
     // Ended sessions a previous process left unscored are scored now.
     const unscored = await requeueUnscoredSessions(database.db, queue);
     if (unscored > 0) app.log.warn({ sessions: unscored }, 'scoring again sessions left unscored');
-    // Sessions scored before their classification was stored (services/classification.ts) get it now.
+    // Sessions scored before their classification was stored (scoring/classification.ts) get it now.
     const classifying = classifyUnclassified(database.db).then(
       (count) => {
         if (count > 0) app.log.info({ sessions: count }, `classified ${count} sessions from their scores`);

@@ -6,7 +6,7 @@ import {
   type RecordedStep,
   type StateMutation,
 } from '@proctor/contracts';
-import { type Database, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
+import type { Database } from '@proctor/db';
 import {
   type CapturedPageState,
   type CapturedStep,
@@ -16,16 +16,14 @@ import {
 } from '@proctor/environments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../kernel/storage/blobs';
-
-/** The session_events kinds a recording writes. */
-export const EVENT_KIND = { rrweb: 'rrweb', mutations: 'mutations' } as const;
-
-/** A stored chunk of rrweb events: which tab (CDP target id) and document they came from. */
-export interface RrwebChunk {
-  page: string;
-  url: string;
-  events: unknown[];
-}
+import {
+  insertMutationsChunk,
+  insertRequests,
+  insertRrwebChunks,
+  insertSteps,
+  type NewStepRow,
+  type RrwebChunk,
+} from '../repositories/recordings';
 
 /** Where a session's screenshots live in the blob store. */
 export const sessionBlobPrefix = (sessionPublicId: string) => `sessions/${sessionPublicId}`;
@@ -71,7 +69,7 @@ export class SessionRecordingWriter {
 
   step(captured: CapturedStep): void {
     this.#batch(this.#steps, captured, 'steps', async (steps) => {
-      const rows = [];
+      const rows: NewStepRow[] = [];
       for (const captured of steps) {
         const [before, after] = await Promise.all([
           this.#storeState(captured.before_state),
@@ -89,7 +87,7 @@ export class SessionRecordingWriter {
           formatVersion: RECORDING_FORMAT_VERSION,
         });
       }
-      await this.db.insert(sessionSteps).values(rows).onConflictDoNothing();
+      await insertSteps(this.db, rows);
       await this.#writeMutations(Math.max(...steps.map((step) => step.mutations.after)));
     });
   }
@@ -101,38 +99,17 @@ export class SessionRecordingWriter {
     if (this.stylesheetText) inlineStylesheets(events, this.stylesheetText);
     const chunk: RrwebChunk = { page: source.pageId, url: source.url, events };
     this.#batch(this.#rrweb, chunk, 'rrweb chunks', async (chunks) => {
-      await this.db.insert(sessionEvents).values(
-        chunks.map((payload) => ({
-          sessionId: this.session.id,
-          seq: this.#rrwebSeq++,
-          kind: EVENT_KIND.rrweb,
-          payload,
-        })),
+      await insertRrwebChunks(
+        this.db,
+        this.session.id,
+        chunks.map((chunk) => ({ seq: this.#rrwebSeq++, chunk })),
       );
     });
   }
 
   request(request: RecordedRequest): void {
     this.#batch(this.#requests, request, 'network requests', async (requests) => {
-      await this.db.insert(networkRequests).values(
-        requests.map((request) => ({
-          sessionId: this.session.id,
-          method: request.method,
-          url: request.url,
-          contentType: request.content_type,
-          requestBody: request.request_body,
-          requestHeaders: request.request_headers,
-          responseBody: request.response_body,
-          responseHeaders: request.response_headers,
-          status: request.status,
-          resourceType: request.resource_type,
-          startedAt: request.started_at,
-          durationMs: request.duration_ms,
-          failed: request.failed,
-          truncated: request.truncated,
-          stepIdx: request.step_idx,
-        })),
-      );
+      await insertRequests(this.db, this.session.id, requests);
     });
   }
 
@@ -183,10 +160,7 @@ export class SessionRecordingWriter {
     if (fresh.length === 0) return;
     const seq = this.#mutationsWritten;
     this.#mutationsWritten += fresh.length;
-    await this.db
-      .insert(sessionEvents)
-      .values({ sessionId: this.session.id, seq, kind: EVENT_KIND.mutations, payload: fresh })
-      .onConflictDoNothing();
+    await insertMutationsChunk(this.db, this.session.id, seq, fresh);
   }
 
   async #storeState(state: CapturedPageState | null): Promise<PageState | null> {

@@ -1,9 +1,8 @@
-import type { SessionStatus } from '@proctor/contracts';
-import { type Database, sessionLogs, sessions } from '@proctor/db';
+import type { Database } from '@proctor/db';
 import type { ScoringServices } from '@proctor/scoring';
-import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { JobHandler } from '../kernel/queue/catalog';
 import type { JobQueue } from '../kernel/queue/queue';
+import { logScoring, moveSessionStatus, sessionIdPages } from '../repositories/sessionScoring';
 import { AWAITING_SCORING_STATUSES, scoreEndedSession } from '../scoring/pipeline';
 
 /** Sessions read at a time when re-queueing at start. */
@@ -16,20 +15,10 @@ export function scoreSessionHandler(db: Database, services: ScoringServices): Jo
       await scoreEndedSession(db, sessionId, services);
     },
     async failed({ sessionId }, reason) {
-      const failed = await db
-        .update(sessions)
-        .set({ status: 'scoring_failed' satisfies SessionStatus })
-        .where(and(eq(sessions.id, sessionId), inArray(sessions.status, [...AWAITING_SCORING_STATUSES])))
-        .returning({ id: sessions.id });
-      if (failed.length > 0)
-        await db.insert(sessionLogs).values({
-          sessionId,
-          source: 'scoring',
-          logData: {
-            type: 'scoring_failed',
-            message: `Scoring did not finish: ${reason}`,
-            source: 'scoring',
-          },
+      if (await moveSessionStatus(db, sessionId, 'scoring_failed', AWAITING_SCORING_STATUSES))
+        await logScoring(db, sessionId, {
+          type: 'scoring_failed',
+          message: `Scoring did not finish: ${reason}`,
         });
     },
   };
@@ -41,24 +30,15 @@ export function scoreSessionHandler(db: Database, services: ScoringServices): Jo
  * whose job is still on its way (Redis) may be scored twice; the second scoring finds it scored and writes nothing.
  */
 export async function requeueUnscoredSessions(db: Database, queue: JobQueue): Promise<number> {
-  let after = 0;
   let added = 0;
-  for (;;) {
-    const page = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          inArray(sessions.status, [...AWAITING_SCORING_STATUSES]),
-          isNotNull(sessions.testCaseId),
-          gt(sessions.id, after),
-        ),
-      )
-      .orderBy(asc(sessions.id))
-      .limit(REQUEUE_PAGE_SIZE);
-    for (const { id } of page) await queue.add('scoreSession', { sessionId: id });
+  const pages = sessionIdPages(
+    db,
+    { statuses: AWAITING_SCORING_STATUSES, withTestCase: true },
+    REQUEUE_PAGE_SIZE,
+  );
+  for await (const page of pages) {
+    for (const sessionId of page) await queue.add('scoreSession', { sessionId });
     added += page.length;
-    if (page.length < REQUEUE_PAGE_SIZE) return added;
-    after = page.at(-1)!.id;
   }
+  return added;
 }

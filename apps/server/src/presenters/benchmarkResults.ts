@@ -9,22 +9,18 @@ import {
   type ResultsResponse,
   successRate,
 } from '@proctor/contracts';
-import { agentArtifacts, type Database, sessions, simulators, testCases } from '@proctor/db';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '@proctor/db';
 import type { z } from 'zod';
 import type { MemberPrincipal } from '../kernel/access/principal';
 import { type Viewer, viewerOf } from '../kernel/access/viewer';
 import { notFound } from '../kernel/http/errors';
-import { simulatorVisible } from '../repositories/visibility';
-import { listSessions } from '../services/sessions';
-import { countWhere, infrastructureFailure, scored } from './agentResults';
+import { benchmarkCounts } from '../repositories/sessions';
+import { listVisibleSimulatorsByName } from '../repositories/simulators';
+import { listSessions } from './sessions';
 
 /** The simulators of these names the viewer can see; the first name that is not one answers 404. */
 async function visibleSimulators(db: Database, viewer: Viewer, names: readonly string[]) {
-  const rows = await db
-    .select({ id: simulators.id, name: simulators.name })
-    .from(simulators)
-    .where(and(inArray(simulators.name, [...names]), simulatorVisible(viewer)));
+  const rows = await listVisibleSimulatorsByName(db, viewer, names);
   const missing = names.find((name) => !rows.some((row) => row.name === name));
   if (missing !== undefined) throw notFound(RESULTS_MESSAGES.simulatorNotFound(missing));
   return rows;
@@ -52,44 +48,11 @@ export async function benchmarkResults(
   simulatorNames: readonly string[],
 ): Promise<ResultsResponse> {
   const chosen = await visibleSimulators(db, viewer, simulatorNames);
-  const rows = await db
-    .select({
-      agentId: agentArtifacts.id,
-      alias: agentArtifacts.alias,
-      testCaseId: testCases.id,
-      testCasePublicId: testCases.publicId,
-      testCaseName: testCases.name,
-      simulatorId: simulators.id,
-      simulatorName: simulators.name,
-      total: sql<number>`count(*)::int`,
-      scored: countWhere(scored),
-      passed: countWhere(and(scored, eq(sessions.passed, true))!),
-      infrastructureFailures: countWhere(infrastructureFailure),
-    })
-    .from(sessions)
-    .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
-    .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
-    .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
-    .where(
-      and(
-        inArray(
-          simulators.id,
-          chosen.map((simulator) => simulator.id),
-        ),
-        eq(sessions.organizationId, viewer.organizationId),
-        eq(sessions.archived, false),
-        isNull(sessions.replayOfSessionId),
-      ),
-    )
-    .groupBy(
-      agentArtifacts.id,
-      agentArtifacts.alias,
-      testCases.id,
-      testCases.publicId,
-      testCases.name,
-      simulators.id,
-      simulators.name,
-    );
+  const rows = await benchmarkCounts(
+    db,
+    chosen.map((simulator) => simulator.id),
+    viewer.organizationId,
+  );
 
   interface Fold {
     family: string;
@@ -156,7 +119,7 @@ export async function benchmarkResults(
 /**
  * The sessions of GET /api/session/public/benchmarks/{name} (001 §7). Decision: the spec's benchmark name is a
  * simulator's name (the Benchmarks tab belongs to a simulator, and simulators are what /results compares).
- * The rows come from the sessions list (services/sessions.ts listSessions) filtered to that simulator
+ * The rows come from the sessions list (presenters/sessions.ts listSessions) filtered to that simulator
  * (sessions.simulator_id, as the list's simulatorIds filter reads it) and to the viewer's organization, for
  * platform admins too; non-archived, replays only when asked, newest first, at most page_size.
  */

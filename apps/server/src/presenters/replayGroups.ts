@@ -6,80 +6,23 @@ import {
   type ReplaySearchResponse,
   type SessionSummary,
 } from '@proctor/contracts';
-import { type Database, sessions, testCases } from '@proctor/db';
-import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Database } from '@proctor/db';
 import type { z } from 'zod';
 import type { MemberPrincipal } from '../kernel/access/principal';
-import { presentSummary, selectSummaries } from '../services/sessions';
+import {
+  findReplayedOriginals,
+  listReplayedOriginalsPage,
+  listReplayGroupSessions,
+} from '../repositories/sessionLists';
+import { presentSummary } from './sessions';
 
 type GroupsQuery = z.output<typeof GroupedReplaysQuery>;
 
-/** The columns visibility reads, of `sessions` or of an alias of it. */
-interface VisibilityColumns {
-  archived: AnyPgColumn;
-  organizationId: AnyPgColumn;
-  isPublic: AnyPgColumn;
-}
-
-/**
- * Which sessions a caller sees in replay groups, by the sessions list's rules (services/sessions.ts): never
- * archived ones; platform admins every organization's; everyone else their own organization's, and other
- * organizations' public sessions when `includePublic`. It applies to the originals and to each replay alike,
- * so a group of another organization shows only when both are public, and a group never carries a replay its
- * reader may not see. Annotators' hiding rules do not arise: annotator organizations may not call these routes
- * (routes/sessions.ts), and the platform admins among them see everything anyway.
+/*
+ * Replay groups show what the sessions list would show the caller (repositories/sessionLists.ts): annotators'
+ * hiding rules do not arise, as annotator organizations may not call these routes (routes/sessions.ts), and
+ * the platform admins among them see everything anyway.
  */
-function visibleTo(
-  principal: MemberPrincipal,
-  includePublic: boolean,
-  table: VisibilityColumns = sessions,
-): SQL {
-  const live = eq(table.archived, false);
-  if (principal.permissions.is_admin) return live;
-  const own = eq(table.organizationId, principal.organization.id);
-  return and(live, includePublic ? or(own, eq(table.isPublic, true)) : own)!;
-}
-
-const replays = alias(sessions, 'replay');
-
-/**
- * The originals that have at least one replay the caller sees, with when their newest one was made: one
- * aggregate over the replays (sessions_replay_of_idx), joined to the originals by id.
- */
-function replayTotals(db: Database, principal: MemberPrincipal, includePublic: boolean) {
-  return db
-    .select({
-      originalId: sql<number>`${replays.replayOfSessionId}`.as('original_id'),
-      latestAt: sql<Date>`max(${replays.createdAt})`.as('latest_at'),
-      latestId: sql<number>`max(${replays.id})`.as('latest_id'),
-    })
-    .from(replays)
-    .where(and(isNotNull(replays.replayOfSessionId), visibleTo(principal, includePublic, replays)))
-    .groupBy(replays.replayOfSessionId)
-    .as('replay_totals');
-}
-
-/** An original is a session that is no replay itself (a replay of a replay names the first original). */
-function originalConditions(principal: MemberPrincipal, includePublic: boolean): SQL[] {
-  return [visibleTo(principal, includePublic), isNull(sessions.replayOfSessionId)];
-}
-
-/** The filters of the Replays page (001 §2.10), on the original of each group. */
-function filterConditions(query: GroupsQuery): SQL[] {
-  const conditions: SQL[] = [];
-  if (query.agentArtifactIds?.length)
-    conditions.push(inArray(sessions.agentArtifactId, query.agentArtifactIds));
-  if (query.simulatorIds?.length) conditions.push(inArray(sessions.simulatorId, query.simulatorIds));
-  if (query.testCaseNames?.length)
-    conditions.push(
-      sql`${sessions.testCaseId} in (select ${testCases.id} from ${testCases} where ${inArray(testCases.name, query.testCaseNames)})`,
-    );
-  // "Passed" as every results page counts it: the stored classification (human results decide, else the
-  // latest automatic verdict; services/classification.ts).
-  if (query.noPassed) conditions.push(eq(sessions.passed, false));
-  return conditions;
-}
 
 /**
  * The groups of these originals, in their order: the originals and their visible replays in one query, the
@@ -92,14 +35,7 @@ async function groupsOf(
   originalIds: number[],
 ): Promise<ReplayGroup[]> {
   if (originalIds.length === 0) return [];
-  const rows = await selectSummaries(db)
-    .where(
-      or(
-        inArray(sessions.id, originalIds),
-        and(inArray(sessions.replayOfSessionId, originalIds), visibleTo(principal, includePublic)),
-      ),
-    )
-    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+  const rows = await listReplayGroupSessions(db, principal, includePublic, originalIds);
   const byOriginal = new Map<number, { original: SessionSummary | null; replays: SessionSummary[] }>(
     originalIds.map((id) => [id, { original: null, replays: [] }]),
   );
@@ -131,41 +67,16 @@ export async function groupedReplays(
   principal: MemberPrincipal,
   query: GroupsQuery,
 ): Promise<GroupedReplaysResponse> {
-  const includePublic = query.includePublic === true;
-  const totals = replayTotals(db, principal, includePublic);
-  const where = and(...originalConditions(principal, includePublic), ...filterConditions(query));
-  const [page, [counted]] = await Promise.all([
-    db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .innerJoin(totals, eq(totals.originalId, sessions.id))
-      .where(where)
-      .orderBy(desc(totals.latestAt), desc(totals.latestId), desc(sessions.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: count() })
-      .from(sessions)
-      .innerJoin(totals, eq(totals.originalId, sessions.id))
-      .where(where),
-  ]);
-  const totalCount = Number(counted?.total ?? 0);
+  const { originalIds, total: totalCount } = await listReplayedOriginalsPage(db, principal, query);
   const pagination = paginate(query.page, query.pageSize, totalCount);
   return {
-    grouped_sessions: await groupsOf(
-      db,
-      principal,
-      includePublic,
-      page.map((row) => row.id),
-    ),
+    grouped_sessions: await groupsOf(db, principal, query.includePublic === true, originalIds),
     page: pagination.page,
     pageSize: pagination.page_size,
     totalCount,
     totalPages: pagination.total_pages,
   };
 }
-
-const named = alias(sessions, 'named');
 
 /**
  * GET /api/session/search-sessions-replays (001 §2.10): the groups of the sessions named by public id, an
@@ -178,23 +89,7 @@ export async function searchReplayGroups(
   principal: MemberPrincipal,
   sessionIds: readonly string[],
 ): Promise<ReplaySearchResponse> {
-  const includePublic = true;
-  const totals = replayTotals(db, principal, includePublic);
-  const namedOriginals = db
-    .select({ id: sql<number>`coalesce(${named.replayOfSessionId}, ${named.id})` })
-    .from(named)
-    .where(and(inArray(named.publicId, [...sessionIds]), visibleTo(principal, includePublic, named)));
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .innerJoin(totals, eq(totals.originalId, sessions.id))
-    .where(and(...originalConditions(principal, includePublic), inArray(sessions.id, namedOriginals)))
-    .orderBy(desc(totals.latestAt), desc(totals.latestId), desc(sessions.id));
-  const groups = await groupsOf(
-    db,
-    principal,
-    includePublic,
-    rows.map((row) => row.id),
-  );
+  const originalIds = await findReplayedOriginals(db, principal, sessionIds);
+  const groups = await groupsOf(db, principal, true, originalIds);
   return { grouped_sessions: groups, totalCount: groups.length };
 }

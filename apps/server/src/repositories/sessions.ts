@@ -1,2 +1,318 @@
 /** Sessions: the record of one run, its labels and logs. */
-export {};
+import { IN_PROGRESS_SESSION_STATUSES, type SessionStatus } from '@proctor/contracts';
+import {
+  agentArtifacts,
+  type Executor,
+  newPublicId,
+  sessionLogs,
+  sessions,
+  simulators,
+  testCases,
+} from '@proctor/db';
+import {
+  and,
+  asc,
+  avg,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Viewer } from '../kernel/access/viewer';
+import { parseSimulatorConfig } from './simulators';
+
+/** A session started in an environment: its owner, what it runs, and the agent (by id) it belongs to. */
+export interface NewEnvironmentSession {
+  organizationId: number;
+  userId: number | null;
+  agentArtifactId: number | null;
+  simulatorId: number;
+  simulatorName: string;
+  jobGroupPublicId: string;
+  testCaseId: number | null;
+  source: string | null;
+  /** The agent's alias (reset's agent_version), kept in the session's simulator config. */
+  agentVersion: string | null;
+  /** The task the session is run with, when one was given. */
+  prompt?: string | null;
+}
+
+export async function insertEnvironmentSession(db: Executor, start: NewEnvironmentSession) {
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      publicId: newPublicId(),
+      status: 'run_started' satisfies SessionStatus,
+      organizationId: start.organizationId,
+      userId: start.userId,
+      agentArtifactId: start.agentArtifactId,
+      simulatorId: start.simulatorId,
+      testCaseId: start.testCaseId,
+      jobGroupId: start.jobGroupPublicId,
+      prompt: start.prompt ?? null,
+      simulatorConfig: {
+        type: 'app',
+        env_id: start.simulatorName,
+        ...(start.source ? { source: start.source } : {}),
+        ...(start.agentVersion ? { agent_version: start.agentVersion } : {}),
+      },
+    })
+    .returning();
+  return session!;
+}
+
+/** A queued run's session starts in the environment made for it; undefined when the session is gone. */
+export async function startQueuedSession(db: Executor, sessionId: number, jobGroupPublicId: string) {
+  const [session] = await db
+    .update(sessions)
+    .set({ status: 'run_started' satisfies SessionStatus, jobGroupId: jobGroupPublicId })
+    .where(eq(sessions.id, sessionId))
+    .returning();
+  return session;
+}
+
+/** The public id of the environment (job group) a session runs in, or null. */
+export async function sessionEnvironmentId(db: Executor, sessionId: number): Promise<string | null | undefined> {
+  const [session] = await db
+    .select({ jobGroupId: sessions.jobGroupId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return session?.jobGroupId;
+}
+
+export async function setSessionStatus(
+  db: Executor,
+  sessionId: number,
+  status: SessionStatus,
+  options: { failureReason?: string } = {},
+): Promise<void> {
+  const ended = status === 'run_completed' || status === 'run_failed';
+  await db
+    .update(sessions)
+    .set({
+      status,
+      // One statement: the duration (hours, 000 §9) is computed where the start time is.
+      ...(ended
+        ? {
+            endedAt: sql`now()`,
+            sessionDuration: sql`extract(epoch from (now() - ${sessions.createdAt})) / 3600`,
+          }
+        : {}),
+      ...(options.failureReason ? { failureReason: options.failureReason } : {}),
+    })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** The session's answer (what the agent gave at the end of its run, or to evaluate). */
+export async function setSessionOutput(db: Executor, sessionId: number, output: unknown): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ output: output as never })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** A line in the session's log (000 §3 Log entry) from its environment: why it ended, what the environment did. */
+export async function logToSession(
+  db: Executor,
+  sessionId: number,
+  entry: { type: string; message: string },
+): Promise<void> {
+  await db
+    .insert(sessionLogs)
+    .values({ sessionId, source: 'environment', logData: { ...entry, source: 'environment' } });
+}
+
+/**
+ * Sessions that ended because Proctor failed (the run, its post-processing or its scoring), not the agent:
+ * counted apart, never against the agent.
+ */
+export const INFRASTRUCTURE_FAILURE_STATUSES = [
+  'run_failed',
+  'postprocessing_failed',
+  'scoring_failed',
+] as const satisfies readonly SessionStatus[];
+
+export const infrastructureFailure = inArray(sessions.status, [...INFRASTRUCTURE_FAILURE_STATUSES]);
+/**
+ * A session counts as scored when it has a verdict (an automatic badge, or a clear human consensus: pass or
+ * fail) unless the system auto-marked it incorrect (left out of success rates, 001 §4.3) or it is an
+ * infrastructure failure.
+ */
+export const scored = and(
+  or(ne(sessions.scoringBadge, 'none'), inArray(sessions.humanConsensus, ['pass', 'fail'])),
+  eq(sessions.autoMarkedIncorrect, false),
+  not(infrastructureFailure),
+)!;
+
+/** Rows for which `condition` holds, as an integer. */
+export const countWhere = (condition: SQL | undefined) =>
+  sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/** Per user: sessions created since `since`, and their average duration in hours. */
+export async function sessionActivityOfUsers(db: Executor, userIds: number[], since: Date) {
+  return db
+    .select({ userId: sessions.userId, total: count(), avgHours: avg(sessions.sessionDuration) })
+    .from(sessions)
+    .where(and(inArray(sessions.userId, userIds), gte(sessions.createdAt, since)))
+    .groupBy(sessions.userId);
+}
+
+/** A session of the organization by public id. */
+export async function findOrganizationSession(db: Executor, organizationId: number, publicId: string) {
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.publicId, publicId), eq(sessions.organizationId, organizationId)));
+  return session;
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** A session that is not archived, by its public id. */
+export async function findLiveSession(db: Executor, publicId: string): Promise<SessionRow | undefined> {
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.publicId, publicId), eq(sessions.archived, false)));
+  return session;
+}
+
+export async function archiveSession(db: Executor, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ archived: true }).where(eq(sessions.id, sessionId));
+}
+
+export async function setSessionPublic(db: Executor, sessionId: number, isPublic: boolean): Promise<void> {
+  await db.update(sessions).set({ isPublic }).where(eq(sessions.id, sessionId));
+}
+
+/** The session's log, oldest first. */
+export function listSessionLogs(db: Executor, sessionId: number) {
+  return db
+    .select()
+    .from(sessionLogs)
+    .where(eq(sessionLogs.sessionId, sessionId))
+    .orderBy(asc(sessionLogs.timestamp), asc(sessionLogs.id));
+}
+
+/**
+ * Per agent and test case of these simulators, the organization's sessions (no replays, none archived): how
+ * many, how many scored, passed and failed by Proctor, by the rules above.
+ */
+export function benchmarkCounts(db: Executor, simulatorIds: readonly number[], organizationId: number) {
+  return db
+    .select({
+      agentId: agentArtifacts.id,
+      alias: agentArtifacts.alias,
+      testCaseId: testCases.id,
+      testCasePublicId: testCases.publicId,
+      testCaseName: testCases.name,
+      simulatorId: simulators.id,
+      simulatorName: simulators.name,
+      total: sql<number>`count(*)::int`,
+      scored: countWhere(scored),
+      passed: countWhere(and(scored, eq(sessions.passed, true))!),
+      infrastructureFailures: countWhere(infrastructureFailure),
+    })
+    .from(sessions)
+    .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
+    .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
+    .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
+    .where(
+      and(
+        inArray(simulators.id, [...simulatorIds]),
+        eq(sessions.organizationId, organizationId),
+        eq(sessions.archived, false),
+        isNull(sessions.replayOfSessionId),
+      ),
+    )
+    .groupBy(
+      agentArtifacts.id,
+      agentArtifacts.alias,
+      testCases.id,
+      testCases.publicId,
+      testCases.name,
+      simulators.id,
+      simulators.name,
+    );
+}
+
+/** A session as the mutation comparisons read it: when and by which agent it ran, and its simulator's config. */
+const comparedSession = {
+  id: sessions.id,
+  publicId: sessions.publicId,
+  createdAt: sessions.createdAt,
+  organizationId: sessions.organizationId,
+  agent: agentArtifacts.alias,
+  simulatorConfig: simulators.config,
+};
+
+async function listComparedSessions(db: Executor, where: SQL | undefined, limit?: number) {
+  const query = db
+    .select(comparedSession)
+    .from(sessions)
+    .leftJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
+    .leftJoin(simulators, eq(simulators.id, sessions.simulatorId))
+    .where(where)
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return rows.map((row) => ({ ...row, simulatorConfig: parseSimulatorConfig(row.simulatorConfig ?? {}) }));
+}
+
+/** Ended, not archived sessions of the test case, of the viewer's organization (platform admins: all). */
+const endedSessionsOf = (viewer: Viewer, testCaseId: number) =>
+  and(
+    eq(sessions.testCaseId, testCaseId),
+    eq(sessions.archived, false),
+    not(inArray(sessions.status, [...IN_PROGRESS_SESSION_STATUSES])),
+    viewer.isAdmin ? undefined : eq(sessions.organizationId, viewer.organizationId),
+  );
+
+/** The newest `limit` of the test case's ended sessions whose human results say correct (`endedSessionsOf`). */
+export function listCorrectSessions(db: Executor, viewer: Viewer, testCaseId: number, limit: number) {
+  return listComparedSessions(
+    db,
+    and(endedSessionsOf(viewer, testCaseId), eq(sessions.humanConsensus, 'pass')),
+    limit,
+  );
+}
+
+/** The sessions of these public ids that are not archived, whoever owns them, newest first. */
+export function listSessionsToCompare(db: Executor, publicIds: readonly string[]) {
+  if (publicIds.length === 0) return Promise.resolve([]);
+  return listComparedSessions(
+    db,
+    and(inArray(sessions.publicId, [...publicIds]), eq(sessions.archived, false)),
+  );
+}
+
+/**
+ * The newest `limit` of the test case's ended sessions (`endedSessionsOf`) with a clear human verdict, pass or
+ * fail, that were not failed automatically.
+ */
+export async function listHumanJudgedSessions(
+  db: Executor,
+  viewer: Viewer,
+  testCaseId: number,
+  limit: number,
+) {
+  const rows = await db
+    .select({ id: sessions.id, publicId: sessions.publicId, consensus: sessions.humanConsensus })
+    .from(sessions)
+    .where(
+      and(
+        endedSessionsOf(viewer, testCaseId),
+        inArray(sessions.humanConsensus, ['pass', 'fail']),
+        eq(sessions.autoMarkedIncorrect, false),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, consensus: row.consensus as 'pass' | 'fail' }));
+}

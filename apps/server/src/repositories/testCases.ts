@@ -1,37 +1,10 @@
 /** Test cases, and which organizations they are assigned to. */
 import { type EvaluatorHealth, type TestCaseListQuery, TestCaseMetadata } from '@proctor/contracts';
-import {
-  type Executor,
-  organizationTestCases,
-  sessionSteps,
-  sessions,
-  sites,
-  testCaseSetItems,
-  testCases,
-} from '@proctor/db';
-import {
-  and,
-  asc,
-  count,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { type Executor, organizationTestCases, testCaseSetItems, testCases } from '@proctor/db';
+import { and, asc, count, eq, ilike, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Viewer } from '../kernel/access/viewer';
 import { parseStoredObject } from './storedJson';
-import {
-  assignedTestCaseIds,
-  refCondition,
-  sessionVisible,
-  testCaseEditable,
-  testCaseVisible,
-} from './visibility';
+import { assignedTestCaseIds, refCondition, testCaseEditable, testCaseVisible } from './visibility';
 
 export type TestCaseRow = typeof testCases.$inferSelect;
 export type NewTestCase = typeof testCases.$inferInsert;
@@ -228,110 +201,6 @@ export async function nextBlankNumber(db: Executor, organizationId: number): Pro
     .from(testCases)
     .where(eq(testCases.organizationId, organizationId));
   return Number(row?.highest ?? 0) + 1;
-}
-
-/** A site the organization may put test cases on: its own, or one shared with every organization. */
-export async function findUsableSite(db: Executor, organizationId: number, siteId: number) {
-  const [site] = await db
-    .select({ id: sites.id })
-    .from(sites)
-    .where(
-      and(eq(sites.id, siteId), or(isNull(sites.organizationId), eq(sites.organizationId, organizationId))),
-    );
-  return site;
-}
-
-export async function listSiteNames(db: Executor, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: sites.id, name: sites.name })
-    .from(sites)
-    .where(inArray(sites.id, [...ids]));
-}
-
-/**
- * Each test case of the simulators that the viewer can see (not archived): its simulator, whether it has a
- * scoring config, and how many of its sessions the viewer can see.
- */
-export async function listTestCaseSessionCounts(
-  db: Executor,
-  viewer: Viewer,
-  simulatorIds: readonly number[],
-) {
-  if (simulatorIds.length === 0) return [];
-  return db
-    .select({
-      simulatorId: testCases.simulatorId,
-      hasScoringConfig: sql<boolean>`${testCases.defaultScoringConfig} <> '{}'::jsonb`,
-      sessionCount: count(sessions.id),
-    })
-    .from(testCases)
-    .leftJoin(sessions, and(eq(sessions.testCaseId, testCases.id), sessionVisible(viewer)))
-    .where(
-      and(
-        inArray(testCases.simulatorId, [...simulatorIds]),
-        eq(testCases.archived, false),
-        testCaseVisible(viewer),
-      ),
-    )
-    .groupBy(testCases.id);
-}
-
-export interface SessionFigures {
-  sessionCount: number;
-  averageSteps: number | null;
-  averageSeconds: number | null;
-}
-
-/**
- * Per test case: how many sessions the viewer can see, and steps and seconds per finished session
- * (a session's duration when recorded, else ended minus created), to two decimals.
- */
-export async function testCaseSessionFigures(
-  db: Executor,
-  viewer: Viewer,
-  testCaseIds: readonly number[],
-): Promise<Map<number, SessionFigures>> {
-  const figures = new Map<number, SessionFigures>();
-  if (testCaseIds.length === 0) return figures;
-  // Joins (not correlated subqueries) so that every column is rendered with its table's name.
-  const perSession = db
-    .select({
-      testCaseId: sessions.testCaseId,
-      finished: sql<boolean>`${sessions.endedAt} is not null`.as('finished'),
-      steps: count(sessionSteps.id).as('steps'),
-      seconds:
-        sql<number>`coalesce(${sessions.sessionDuration} * 3600, extract(epoch from ${sessions.endedAt} - ${sessions.createdAt}))`.as(
-          'seconds',
-        ),
-    })
-    .from(sessions)
-    .leftJoin(sessionSteps, eq(sessionSteps.sessionId, sessions.id))
-    .where(and(inArray(sessions.testCaseId, [...testCaseIds]), sessionVisible(viewer)))
-    .groupBy(sessions.id)
-    .as('per_session');
-  const rows = await db
-    .select({
-      testCaseId: perSession.testCaseId,
-      sessionCount: count(),
-      averageSteps: sql<
-        number | null
-      >`avg(${perSession.steps}) filter (where ${perSession.finished})`.mapWith(Number),
-      averageSeconds: sql<
-        number | null
-      >`avg(${perSession.seconds}) filter (where ${perSession.finished})`.mapWith(Number),
-    })
-    .from(perSession)
-    .groupBy(perSession.testCaseId);
-  for (const row of rows) {
-    if (row.testCaseId === null) continue;
-    figures.set(row.testCaseId, {
-      sessionCount: row.sessionCount,
-      averageSteps: row.averageSteps === null ? null : Math.round(row.averageSteps * 100) / 100,
-      averageSeconds: row.averageSeconds === null ? null : Math.round(row.averageSeconds * 100) / 100,
-    });
-  }
-  return figures;
 }
 
 /** The built-in test cases registered under these keys, with the hash of the definition each was written from. */

@@ -1,15 +1,20 @@
 import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import { addHumanScore, nextForAnnotator, userScores } from '../services/scores';
+import { nextForAnnotator, presentScore, userScores } from '../presenters/scores';
+import { addHumanScore } from '../services/scores';
 import { access, defineRoute } from './route';
 
 /**
  * People's scores (000 §7.2). Each is a person's own judgement, so these calls need a signed-in person, not an
- * organization's API key. Who may score, read and be handed which session is decided in services/scores.ts.
+ * organization's API key. Who may score is decided in services/scores.ts; who reads what and is handed which session, in presenters/scores.ts.
  */
 export function scoreRoutes(app: FastifyInstance) {
-  defineRoute(app, endpoints.scoreSessionAsHuman, access.signedIn, ({ app: ctx, principal, params, body }) =>
-    addHumanScore(ctx.db, principal, params.id, body),
+  defineRoute(
+    app,
+    endpoints.scoreSessionAsHuman,
+    access.signedIn,
+    async ({ app: ctx, principal, params, body }) =>
+      presentScore(await addHumanScore(ctx.db, principal, params.id, body)),
   );
 
   defineRoute(app, endpoints.userScores, access.signedIn, ({ app: ctx, principal, query }) =>

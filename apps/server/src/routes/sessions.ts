@@ -1,13 +1,12 @@
 import { endpoints, SessionScreenshotParam } from '@proctor/contracts';
-import { networkRequests, sessions } from '@proctor/db';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessionBlobPrefix } from '../environments/recordingWriter';
 import { badRequest, notFound } from '../kernel/http/errors';
 import { groupedReplays, searchReplayGroups } from '../presenters/replayGroups';
-import { sessionHumanResults, sessionScoreRecords } from '../services/scores';
-import { recordedSteps, sessionDetail } from '../services/sessionRecording';
-import { listSessions, ownSession, readableSession } from '../services/sessions';
+import { sessionHumanResults, sessionScoreRecords } from '../presenters/scores';
+import { sessionDetail, sessionNetworkRequests, sessionRrwebActions } from '../presenters/sessionDetail';
+import { listSessions, readableSession } from '../presenters/sessions';
+import { archiveOwnSession, setOwnSessionPublic } from '../services/sessions';
 import { access, defineRawRoute, defineRoute } from './route';
 
 /**
@@ -44,7 +43,7 @@ export function sessionRoutes(app: FastifyInstance) {
     const [detail, human_results] = await Promise.all([
       sessionDetail(ctx.db, row, {
         liveMutations: ctx.environments.liveMutationsOf(row.session.id),
-        simulatorConfig: (row.simulatorConfig as Record<string, unknown> | null) ?? {},
+        simulatorConfig: row.simulatorConfig,
       }),
       sessionHumanResults(ctx.db, principal, row.session.id, query.admin_view === true),
     ]);
@@ -52,8 +51,7 @@ export function sessionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, endpoints.archiveSession, access.member(), async ({ app: ctx, principal, params }) => {
-    const session = await ownSession(ctx.db, principal, params.id);
-    await ctx.db.update(sessions).set({ archived: true }).where(eq(sessions.id, session.id));
+    await archiveOwnSession(ctx.db, principal, params.id);
     return { ok: true as const };
   });
 
@@ -62,8 +60,7 @@ export function sessionRoutes(app: FastifyInstance) {
     endpoints.setSessionPublic,
     access.admin,
     async ({ app: ctx, principal, params, body }) => {
-      const session = await ownSession(ctx.db, principal, params.id);
-      await ctx.db.update(sessions).set({ isPublic: body.is_public }).where(eq(sessions.id, session.id));
+      await setOwnSessionPublic(ctx.db, principal, params.id, body.is_public);
       return { isPublic: body.is_public };
     },
   );
@@ -74,45 +71,13 @@ export function sessionRoutes(app: FastifyInstance) {
     access.public,
     async ({ app: ctx, principal, params }) => {
       const { session } = await readableSession(ctx.db, principal, params.id);
-      const rows = await ctx.db
-        .select()
-        .from(networkRequests)
-        .where(eq(networkRequests.sessionId, session.id))
-        .orderBy(asc(networkRequests.id));
-      const startedAtMs = session.createdAt.getTime();
-      return {
-        requests: rows.map((row) => ({
-          id: row.id,
-          method: row.method,
-          url: row.url,
-          resource_type: row.resourceType,
-          status: row.status,
-          content_type: row.contentType,
-          request_headers: row.requestHeaders,
-          response_headers: row.responseHeaders,
-          request_body: row.requestBody,
-          response_body: row.responseBody,
-          truncated: row.truncated,
-          started_at: row.startedAt ?? startedAtMs,
-          duration_ms: row.durationMs,
-          failed: row.failed,
-          step_idx: row.stepIdx,
-        })),
-      };
+      return sessionNetworkRequests(ctx.db, session);
     },
   );
 
   defineRoute(app, endpoints.sessionRrwebActions, access.public, async ({ app: ctx, principal, params }) => {
     const { session } = await readableSession(ctx.db, principal, params.id);
-    const steps = await recordedSteps(ctx.db, session.id);
-    const startedAtMs = session.createdAt.getTime();
-    return {
-      actions: steps.map((step) => ({
-        idx: step.idx,
-        action: step.action,
-        offset_ms: Math.max(0, step.action.timestamp - startedAtMs),
-      })),
-    };
+    return sessionRrwebActions(ctx.db, session);
   });
 
   // Screen recordings (a WebM made from the screencast) are not made yet: the answer says so plainly.

@@ -1,5 +1,5 @@
-import type { SessionStatus, TestCaseScoringType } from '@proctor/contracts';
-import { type Database, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
+import type { SessionStatus, StoredScoreConfig, TestCaseScoringType } from '@proctor/contracts';
+import type { Database } from '@proctor/db';
 import {
   type JsonValue,
   type Mutation,
@@ -9,12 +9,16 @@ import {
   type SimulatorConfig,
   scoreSession,
 } from '@proctor/scoring';
-import { and, eq, inArray } from 'drizzle-orm';
-import { recordScores } from '../services/classification';
-import { recordedMutations, recordedSteps } from '../services/sessionRecording';
+import { recordedMutations, recordedSteps } from '../repositories/recordings';
+import {
+  findSessionForScoring,
+  findSessionWithTestCase,
+  logScoring,
+  moveSessionStatus,
+} from '../repositories/sessionScoring';
+import type { TestCaseRow } from '../repositories/testCases';
+import { recordScores } from './classification';
 import { simulatorFilters } from './filters';
-
-export type TestCaseRow = typeof testCases.$inferSelect;
 
 /**
  * Score types a test case's scoring configuration may name (001 §3 "Scoring configuration types"), run on top
@@ -30,19 +34,21 @@ export const CONFIGURABLE_SCORE_TYPES: readonly string[] = [
   'page_action_sequence',
 ];
 
+/** A score type to run, with the config it runs with (kept on the score record it writes). */
+export interface ScoreTypeConfig {
+  type: string;
+  config?: StoredScoreConfig;
+}
+
 /**
  * The score types a test case is judged by, from what it states (001 §3): a state task by its expected
  * mutations (and, when it made none, the system's "Auto Failed: No Mutations"); an output task by its correct
  * answer and its output schema; and the type its scoring configuration names (`type`: an API scorer, a
  * criteria judge, an action sequence…), configured by the rest of that configuration.
  */
-export function scoreTypesOf(testCase: TestCaseRow): { type: string; config?: unknown }[] {
-  const configs: { type: string; config?: unknown }[] = [];
-  const stored = testCase.defaultScoringConfig as {
-    type?: unknown;
-    mutations?: unknown;
-    ignore_columns?: unknown;
-  };
+export function scoreTypesOf(testCase: TestCaseRow): ScoreTypeConfig[] {
+  const configs: ScoreTypeConfig[] = [];
+  const stored = testCase.defaultScoringConfig;
   if (testCase.scoringTypes.includes('mutations')) {
     configs.push({
       type: 'state_mutation_match',
@@ -83,11 +89,8 @@ export interface SessionToScore {
  * run with (its test case's when it was given none) and its mutation log (unless the caller holds it).
  */
 export async function storedScoringInput(db: Database, target: SessionToScore): Promise<ScoringInput> {
-  const [[row], steps, mutations] = await Promise.all([
-    db
-      .select({ publicId: sessions.publicId, prompt: sessions.prompt, output: sessions.output })
-      .from(sessions)
-      .where(eq(sessions.id, target.sessionId)),
+  const [row, steps, mutations] = await Promise.all([
+    findSessionForScoring(db, target.sessionId),
     recordedSteps(db, target.sessionId),
     target.mutations ?? recordedMutations(db, target.sessionId),
   ]);
@@ -98,8 +101,8 @@ export async function storedScoringInput(db: Database, target: SessionToScore): 
     task: { prompt: row.prompt ?? testCase.prompt, testCasePublicId: testCase.publicId, name: testCase.name },
     testCase: {
       scoringTypes: testCase.scoringTypes as TestCaseScoringType[],
-      correctOutputs: testCase.correctOutputs as unknown[],
-      outputSchema: testCase.outputSchema as Record<string, unknown>,
+      correctOutputs: testCase.correctOutputs,
+      outputSchema: testCase.outputSchema,
     },
     simulatorConfig: target.simulatorConfig,
     mutations,
@@ -128,27 +131,6 @@ export const AWAITING_SCORING_STATUSES = [
   'scoring_started',
 ] as const satisfies readonly SessionStatus[];
 
-/** Sets the status; with `from`, only while the session is in one of those (false when it was not). */
-async function setStatus(
-  db: Database,
-  sessionId: number,
-  status: SessionStatus,
-  from?: readonly SessionStatus[],
-): Promise<boolean> {
-  const updated = await db
-    .update(sessions)
-    .set({ status })
-    .where(and(eq(sessions.id, sessionId), from ? inArray(sessions.status, [...from]) : undefined))
-    .returning({ id: sessions.id });
-  return updated.length > 0;
-}
-
-async function log(db: Database, sessionId: number, type: string, message: string): Promise<void> {
-  await db
-    .insert(sessionLogs)
-    .values({ sessionId, source: 'scoring', logData: { type, message, source: 'scoring' } });
-}
-
 /** How scoring a stored session went: the score types' outcomes, or why its input could not be read. */
 export type StoredSessionScoring =
   | { status: 'scored'; outcomes: ScoreOutcome[] }
@@ -168,16 +150,16 @@ export async function scoreStoredSession(
 ): Promise<StoredSessionScoring> {
   const { onlyFrom } = options;
   const stage = (status: SessionStatus) =>
-    options.showStages ? setStatus(db, target.sessionId, status, onlyFrom) : Promise.resolve(true);
+    options.showStages ? moveSessionStatus(db, target.sessionId, status, onlyFrom) : Promise.resolve(true);
   if (!(await stage('postprocessing_started'))) return { status: 'superseded' };
   let input: ScoringInput;
   try {
     input = await storedScoringInput(db, target);
   } catch (error) {
     const message = (error as Error).message;
-    if (!(await setStatus(db, target.sessionId, 'postprocessing_failed', onlyFrom)))
+    if (!(await moveSessionStatus(db, target.sessionId, 'postprocessing_failed', onlyFrom)))
       return { status: 'superseded' };
-    await log(db, target.sessionId, 'postprocessing_failed', message);
+    await logScoring(db, target.sessionId, { type: 'postprocessing_failed', message });
     return { status: 'postprocessing_failed', error: message };
   }
   await stage('postprocessing_completed');
@@ -191,8 +173,8 @@ export async function scoreStoredSession(
     scored.map((outcome) => ({
       sessionId: target.sessionId,
       type: outcome.type,
-      config: (configs.find((c) => c.type === outcome.type)?.config ?? {}) as never,
-      result: outcome.result as never,
+      config: configs.find((c) => c.type === outcome.type)?.config ?? {},
+      result: outcome.result,
     })),
     {
       sessionId: target.sessionId,
@@ -202,12 +184,10 @@ export async function scoreStoredSession(
   );
   if (!written) return { status: 'superseded' };
   for (const failed of errors)
-    await log(
-      db,
-      target.sessionId,
-      'scoring_failed',
-      `${failed.type}: ${failed.error.kind}: ${failed.error.message}`,
-    );
+    await logScoring(db, target.sessionId, {
+      type: 'scoring_failed',
+      message: `${failed.type}: ${failed.error.kind}: ${failed.error.message}`,
+    });
   return { status: 'scored', outcomes };
 }
 
@@ -222,19 +202,14 @@ export async function scoreEndedSession(
   sessionId: number,
   services: ScoringServices,
 ): Promise<StoredSessionScoring | null> {
-  const [row] = await db
-    .select({ status: sessions.status, testCase: testCases, simulatorConfig: simulators.config })
-    .from(sessions)
-    .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
-    .leftJoin(simulators, eq(simulators.id, sessions.simulatorId))
-    .where(eq(sessions.id, sessionId));
+  const row = await findSessionWithTestCase(db, sessionId);
   if (!row || !(AWAITING_SCORING_STATUSES as readonly string[]).includes(row.status)) return null;
   return scoreStoredSession(
     db,
     {
       sessionId,
       testCase: row.testCase,
-      simulatorConfig: simulatorFilters((row.simulatorConfig as Record<string, unknown> | null) ?? {}),
+      simulatorConfig: simulatorFilters(row.simulatorConfig),
       services,
     },
     { showStages: true, onlyFrom: AWAITING_SCORING_STATUSES },

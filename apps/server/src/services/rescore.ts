@@ -1,18 +1,18 @@
 import type { RescoreResult, SessionStatus } from '@proctor/contracts';
-import { type Database, sessions, simulators, testCases } from '@proctor/db';
+import type { Database } from '@proctor/db';
 import { combinedVerdict, type ScoringServices, type SimulatorConfig } from '@proctor/scoring';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { Viewer } from '../kernel/access/viewer';
+import { canSeeSimulator, type Viewer } from '../kernel/access/viewer';
 import { notFound } from '../kernel/http/errors';
 import type { JobQueue } from '../kernel/queue/queue';
-import { simulatorVisible, testCaseVisible } from '../repositories/visibility';
-import { simulatorFilters } from '../scoring/filters';
+import { sessionIdPages } from '../repositories/sessionScoring';
+import { findSimulator } from '../repositories/simulators';
 import {
-  type StoredSessionScoring,
-  scoreStoredSession,
-  scoreTypesOf,
+  listTestCasesOfSimulator,
+  listVisibleTestCasesOfSimulator,
   type TestCaseRow,
-} from '../scoring/pipeline';
+} from '../repositories/testCases';
+import { simulatorFilters } from '../scoring/filters';
+import { type StoredSessionScoring, scoreStoredSession, scoreTypesOf } from '../scoring/pipeline';
 
 /**
  * Sessions that ended normally, and so were (or could have been) judged: never one still in progress, and never
@@ -75,39 +75,28 @@ async function rescoreTestCase(
     return skipped(testCase, 'No scoring is configured for this test case');
   const tally: Tally = { sessions: 0, passed: 0, failed: 0, errors: 0 };
   let firstError: string | undefined;
-  // Keyset pages by id: a session rescored (its status changes) or ended meanwhile never shifts a page.
-  let after = 0;
-  for (;;) {
-    const page = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.testCaseId, testCase.id),
-          eq(sessions.archived, false),
-          inArray(sessions.status, [...RESCORABLE_SESSION_STATUSES]),
-          viewer.isAdmin ? undefined : eq(sessions.organizationId, viewer.organizationId),
-          gt(sessions.id, after),
-        ),
-      )
-      .orderBy(asc(sessions.id))
-      .limit(pageSize);
-    for (const session of page) {
+  const pages = sessionIdPages(
+    db,
+    {
+      statuses: RESCORABLE_SESSION_STATUSES,
+      testCaseId: testCase.id,
+      notArchived: true,
+      ...(viewer.isAdmin ? {} : { organizationId: viewer.organizationId }),
+    },
+    pageSize,
+  );
+  for await (const page of pages)
+    for (const sessionId of page) {
       tally.sessions += 1;
       let count: SessionCount;
       try {
-        count = countOf(
-          await scoreStoredSession(db, { sessionId: session.id, testCase, simulatorConfig, services }),
-        );
+        count = countOf(await scoreStoredSession(db, { sessionId, testCase, simulatorConfig, services }));
       } catch (error) {
         count = { tally: 'errors', error: (error as Error).message };
       }
       if (count.tally) tally[count.tally] += 1;
       if (count.tally === 'errors') firstError ??= count.error;
     }
-    if (page.length < pageSize) break;
-    after = page.at(-1)!.id;
-  }
   if (tally.sessions === 0) return skipped(testCase, 'No ended sessions to rescore');
   return {
     test_case_id: testCase.id,
@@ -124,10 +113,7 @@ async function rescoreTestCase(
 }
 
 async function visibleSimulator(db: Database, viewer: Viewer, simulatorId: number) {
-  const [simulator] = await db
-    .select({ id: simulators.id, config: simulators.config })
-    .from(simulators)
-    .where(and(eq(simulators.id, simulatorId), simulatorVisible(viewer)));
+  const simulator = canSeeSimulator(viewer, simulatorId) ? await findSimulator(db, simulatorId) : undefined;
   if (!simulator) throw notFound('Simulator not found');
   return simulator;
 }
@@ -164,19 +150,11 @@ export async function rescoreSimulator(
   { pageSize = RESCORE_PAGE_SIZE, services = {} }: { pageSize?: number; services?: ScoringServices } = {},
 ): Promise<RescoreResult> {
   const simulator = await visibleSimulator(db, viewer, simulatorId);
-  const simulatorConfig = simulatorFilters(simulator.config as Record<string, unknown>);
+  const simulatorConfig = simulatorFilters(simulator.config);
   // Platform admins rescore every organization's sessions, so every organization's test cases too.
-  const cases = await db
-    .select()
-    .from(testCases)
-    .where(
-      and(
-        eq(testCases.simulatorId, simulator.id),
-        eq(testCases.archived, false),
-        viewer.isAdmin ? undefined : testCaseVisible(viewer),
-      ),
-    )
-    .orderBy(asc(testCases.id));
+  const cases = viewer.isAdmin
+    ? await listTestCasesOfSimulator(db, simulator.id)
+    : await listVisibleTestCasesOfSimulator(db, viewer, simulator.id);
   const results: TestCaseOutcome[] = [];
   for (const testCase of cases)
     results.push(await rescoreTestCase(db, viewer, testCase, simulatorConfig, pageSize, services));

@@ -1,3 +1,4 @@
+import { RECORDING_FORMAT_VERSION } from '@proctor/contracts';
 import {
   newPublicId,
   organizations,
@@ -91,7 +92,15 @@ export function catalog(proctor: () => TestProctor) {
             Array.from({ length: steps }, (_, idx) => ({
               sessionId: row!.id,
               idx,
-              action: { type: 'click' },
+              action: {
+                type: 'mouse_move' as const,
+                id: `move-${idx}`,
+                timestamp: createdAt.getTime(),
+                is_simulator_action: false,
+                metadata: { start_seq_id: idx, end_seq_id: idx },
+                positions: [],
+              },
+              formatVersion: RECORDING_FORMAT_VERSION,
             })),
           );
       return row!;

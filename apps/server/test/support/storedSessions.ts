@@ -1,7 +1,7 @@
 import type { StateMutation } from '@proctor/contracts';
 import { type Database, newPublicId, sessionEvents, sessions } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
-import { EVENT_KIND } from '../../src/environments/recordingWriter';
+import { EVENT_KIND } from '../../src/repositories/recordings';
 
 export const shop = builtInSimulators.find((simulator) => simulator.name === 'shop')!;
 /** A built-in state task: its reference solution puts two 16 oz sage mugs (variant 4) in the cart. */

@@ -1,6 +1,6 @@
 import type { RecordedStep, UserAction } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
-import { mutationRanges } from '../../src/services/sessionRecording';
+import { mutationRanges } from '../../src/presenters/sessionDetail';
 
 /** A step of the given type that began with `before` mutations logged and settled with `after`. */
 function step(idx: number, type: UserAction['type'], before: number, after: number): RecordedStep {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -12,6 +13,23 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type {
+  ActionSequences,
+  AgentArtifactData,
+  EvaluatorHealth,
+  MutationGenerationResult,
+  PageState,
+  RecordedRequest,
+  SessionLog,
+  SessionRunConfig,
+  SimulatorConfig,
+  SimulatorVersionDetails,
+  StoredScoreConfig,
+  StoredScoreResult,
+  TestCase,
+  TestCaseMetadata,
+  UserAction,
+} from '@proctor/contracts';
 import { createdAt, organizations, updatedAt, users } from './identity';
 
 type Json = Record<string, unknown>;
@@ -31,7 +49,7 @@ export const simulators = pgTable(
     jobName: text('job_name'),
     internalAppPort: integer('internal_app_port'),
     simType: text('sim_type').notNull().default('app'),
-    config: jsonb('config').$type<Json>().notNull().default({}),
+    config: jsonb('config').$type<SimulatorConfig>().notNull().default({}),
     /** True for simulators shipped with Proctor and registered at start. */
     builtIn: boolean('built_in').notNull().default(false),
     createdAt: createdAt(),
@@ -51,7 +69,7 @@ export const simulatorVersions = pgTable(
     tag: text('tag'),
     description: text('description').notNull().default(''),
     dataset: text('dataset'),
-    details: jsonb('details').$type<Json>().notNull().default({}),
+    details: jsonb('details').$type<SimulatorVersionDetails>().notNull().default({}),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('simulator_versions_uq').on(t.simulatorId, t.version)],
@@ -103,22 +121,26 @@ export const testCases = pgTable(
     prompt: text('prompt').notNull().default(''),
     hint: text('hint'),
     startUrl: text('start_url').notNull().default(''),
-    correctOutputs: jsonb('correct_outputs').$type<unknown[]>().notNull().default([]),
+    correctOutputs: jsonb('correct_outputs').$type<TestCase['correctOutputs']>().notNull().default([]),
     simulatorSessionId: text('simulator_session_id').notNull().default(''),
     isSingleStep: boolean('is_single_step').notNull().default(false),
     singleStepReplayIndex: integer('single_step_replay_index').notNull().default(0),
     evaluationMode: text('evaluation_mode').notNull().default('actions'),
-    simulatorConfig: jsonb('simulator_config').$type<Json>().notNull().default({}),
-    defaultScoringConfig: jsonb('default_scoring_config').$type<Json>().notNull().default({}),
+    simulatorConfig: jsonb('simulator_config').$type<TestCase['simulatorConfig']>().notNull().default({}),
+    defaultScoringConfig: jsonb('default_scoring_config')
+      .$type<TestCase['defaultScoringConfig']>()
+      .notNull()
+      .default({}),
     scoringTypes: text('scoring_types').array().notNull().default(['mutations']),
     outputSchema: jsonb('output_schema')
-      .$type<Json>()
+      .$type<TestCase['outputSchema']>()
       .notNull()
       .default({ type: 'object', properties: {}, additionalProperties: false }),
-    metadataConfig: jsonb('metadata_config').$type<Json>().notNull().default({}),
-    lastScoringGenerationResult: jsonb('last_scoring_generation_result').$type<Json>(),
-    /** The last evaluator health check (contracts' EvaluatorHealth); null until one ran. */
-    evaluatorHealth: jsonb('evaluator_health').$type<Json>(),
+    /** Values outside the vocabularies (hand-edited rows) are dropped where the row is read. */
+    metadataConfig: jsonb('metadata_config').$type<Partial<TestCaseMetadata>>().notNull().default({}),
+    lastScoringGenerationResult: jsonb('last_scoring_generation_result').$type<MutationGenerationResult>(),
+    /** The last evaluator health check; null until one ran. */
+    evaluatorHealth: jsonb('evaluator_health').$type<EvaluatorHealth>(),
     /** Key of the built-in test case this row was registered from; null for user-made ones. */
     builtInKey: text('built_in_key'),
     /**
@@ -200,7 +222,11 @@ export const agentArtifacts = pgTable(
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     alias: text('alias').notNull(),
-    data: jsonb('data').$type<Json>().notNull().default({}),
+    /** The contract's fields, and the blob key of the agent's icon (never sent); read through repositories/agents.ts. */
+    data: jsonb('data')
+      .$type<AgentArtifactData & { icon_key?: string }>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     archived: boolean('archived').notNull().default(false),
     createdAt: createdAt(),
   },
@@ -256,7 +282,7 @@ export const sessions = pgTable(
     /** The original session when this one is a replay of it. */
     replayOfSessionId: integer('replay_of_session_id'),
     jobGroupId: text('job_group_id'),
-    simulatorConfig: jsonb('simulator_config').$type<Json>().notNull().default({}),
+    simulatorConfig: jsonb('simulator_config').$type<SessionRunConfig>().notNull().default({}),
     output: jsonb('output'),
     /** The task the session was run with: its test case's prompt, or the one given at reset. */
     prompt: text('prompt'),
@@ -269,7 +295,7 @@ export const sessions = pgTable(
      * What post-processing derives from the steps: action_sequences.trajectory_decomposition.subtasks
      * (000 §3 Session snapshot), null until the session has been post-processed.
      */
-    postprocessing: jsonb('postprocessing').$type<Json>(),
+    postprocessing: jsonb('postprocessing').$type<ActionSequences>(),
     /** Recording format version of this session's steps and events (packages/recording). */
     recordingVersion: integer('recording_version').notNull().default(1),
     /*
@@ -315,9 +341,9 @@ export const sessionSteps = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     idx: integer('idx').notNull(),
-    action: jsonb('action').$type<Json>().notNull(),
-    beforeState: jsonb('before_state').$type<Json>(),
-    afterState: jsonb('after_state').$type<Json>(),
+    action: jsonb('action').$type<UserAction>().notNull(),
+    beforeState: jsonb('before_state').$type<PageState>(),
+    afterState: jsonb('after_state').$type<PageState>(),
     /** How many of the instance's mutations had happened when the step began and when it settled. */
     mutationsBefore: integer('mutations_before').notNull().default(0),
     mutationsAfter: integer('mutations_after').notNull().default(0),
@@ -361,8 +387,8 @@ export const scores = pgTable(
       .references(() => sessions.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type').notNull(),
-    config: jsonb('config').$type<Json>().notNull().default({}),
-    result: jsonb('result').$type<Json>().notNull().default({}),
+    config: jsonb('config').$type<StoredScoreConfig>().notNull().default({}),
+    result: jsonb('result').$type<StoredScoreResult>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -395,7 +421,7 @@ export const sessionLogs = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
     source: text('source').notNull(),
-    logData: jsonb('log_data').$type<Json>().notNull(),
+    logData: jsonb('log_data').$type<SessionLog['logData']>().notNull(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('session_logs_session_idx').on(t.sessionId, t.timestamp, t.id)],
@@ -412,10 +438,16 @@ export const networkRequests = pgTable(
     originUrl: text('origin_url'),
     contentType: text('content_type'),
     requestBody: text('request_body'),
-    requestHeaders: jsonb('request_headers').$type<Record<string, string>>().notNull().default({}),
+    requestHeaders: jsonb('request_headers')
+      .$type<RecordedRequest['request_headers']>()
+      .notNull()
+      .default({}),
     /** base64, as the spec sends it. */
     responseBody: text('response_body'),
-    responseHeaders: jsonb('response_headers').$type<Record<string, string>>().notNull().default({}),
+    responseHeaders: jsonb('response_headers')
+      .$type<RecordedRequest['response_headers']>()
+      .notNull()
+      .default({}),
     status: integer('status'),
     resourceType: text('resource_type'),
     /** When the request started, milliseconds since the epoch (null for imported ones). */

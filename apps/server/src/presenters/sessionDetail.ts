@@ -1,20 +1,28 @@
 import {
+  type NetworkRequestsResponse,
   type PageState,
   type PageStateView,
   type RecordedStep,
+  type RrwebActionsResponse,
   SESSION_PAGE_MUTATION_LIMIT,
   type SessionDetailResponse,
   type SessionLog,
+  type SimulatorConfig,
   type SnapshotStep,
-  type StateMutation,
 } from '@proctor/contracts';
-import { type Database, networkRequests, sessionEvents, sessionLogs, sessionSteps } from '@proctor/db';
+import type { Database } from '@proctor/db';
 import { filterMutations, type Mutation } from '@proctor/simulators';
-import { and, asc, eq } from 'drizzle-orm';
-import { EVENT_KIND, type RrwebChunk } from '../environments/recordingWriter';
+import type { z } from 'zod';
+import {
+  recordedMutations,
+  recordedRequestSummaries,
+  recordedRequests,
+  recordedRrwebChunks,
+  recordedSteps,
+} from '../repositories/recordings';
+import { listSessionLogs, type SessionRow } from '../repositories/sessions';
 import { simulatorFilters } from '../scoring/filters';
 import { presentSummary, type ReadableSession } from './sessions';
-import { upgradeStoredStep } from './storedSteps';
 
 /** The path the dashboard fetches a step's screenshot from (the caller's access is checked there again). */
 export const screenshotUrl = (sessionPublicId: string, key: string) =>
@@ -28,26 +36,6 @@ function presentState(sessionPublicId: string, state: PageState | null): PageSta
     screenshot_url: screenshot ? screenshotUrl(sessionPublicId, screenshot.key) : null,
     screenshot_size: screenshot ? { width: screenshot.width, height: screenshot.height } : null,
   };
-}
-
-/** The session's steps in order, each in the current recording format whatever format it was stored in. */
-export async function recordedSteps(db: Database, sessionId: number): Promise<RecordedStep[]> {
-  const rows = await db
-    .select()
-    .from(sessionSteps)
-    .where(eq(sessionSteps.sessionId, sessionId))
-    .orderBy(asc(sessionSteps.idx));
-  return rows.map(upgradeStoredStep);
-}
-
-/** Every mutation the session's instance logged, unfiltered, in order (written step by step as it ran). */
-export async function recordedMutations(db: Database, sessionId: number): Promise<Mutation[]> {
-  const chunks = await db
-    .select({ payload: sessionEvents.payload })
-    .from(sessionEvents)
-    .where(and(eq(sessionEvents.sessionId, sessionId), eq(sessionEvents.kind, EVENT_KIND.mutations)))
-    .orderBy(asc(sessionEvents.seq));
-  return chunks.flatMap((chunk) => chunk.payload as Mutation[]);
 }
 
 /**
@@ -83,48 +71,29 @@ export function mutationRanges(steps: readonly RecordedStep[]): Array<[number, n
   });
 }
 
+/** The session page (GET /api/session/{id}) but its human results, which the caller adds. */
 export async function sessionDetail(
   db: Database,
   row: ReadableSession,
   options: {
     /** The instance's mutations, when the session is still running here (fresher than the recorded ones). */
     liveMutations?: Mutation[];
-    simulatorConfig: Record<string, unknown>;
+    simulatorConfig: SimulatorConfig;
   },
 ): Promise<Omit<SessionDetailResponse, 'human_results'>> {
   const { session } = row;
   const [steps, rrwebChunks, logs, network, recorded] = await Promise.all([
     recordedSteps(db, session.id),
-    db
-      .select({ payload: sessionEvents.payload })
-      .from(sessionEvents)
-      .where(and(eq(sessionEvents.sessionId, session.id), eq(sessionEvents.kind, EVENT_KIND.rrweb)))
-      .orderBy(asc(sessionEvents.seq)),
-    db
-      .select()
-      .from(sessionLogs)
-      .where(eq(sessionLogs.sessionId, session.id))
-      .orderBy(asc(sessionLogs.timestamp), asc(sessionLogs.id)),
-    db
-      .select({
-        id: networkRequests.id,
-        method: networkRequests.method,
-        url: networkRequests.url,
-        status: networkRequests.status,
-        stepIdx: networkRequests.stepIdx,
-        startedAt: networkRequests.startedAt,
-        durationMs: networkRequests.durationMs,
-      })
-      .from(networkRequests)
-      .where(eq(networkRequests.sessionId, session.id))
-      .orderBy(asc(networkRequests.id)),
+    recordedRrwebChunks(db, session.id),
+    listSessionLogs(db, session.id),
+    recordedRequestSummaries(db, session.id),
     options.liveMutations ? Promise.resolve(options.liveMutations) : recordedMutations(db, session.id),
   ]);
   const startedAtMs = session.createdAt.getTime();
   const filters = simulatorFilters(options.simulatorConfig);
   const kept = keptBefore(recorded, filters);
   const keptAt = (rawIndex: number) => kept[Math.min(Math.max(rawIndex, 0), recorded.length)]!;
-  const stateMutations = filterMutations(recorded, filters) as StateMutation[];
+  const stateMutations = filterMutations(recorded, filters);
 
   const ranges = mutationRanges(steps);
   const snapshots: SnapshotStep[] = steps.map((step, i) => ({
@@ -136,9 +105,10 @@ export async function sessionDetail(
     offset_ms: Math.max(0, step.action.timestamp - startedAtMs),
   }));
   // The replay shows the tab the session began in; other tabs (popups) are in the steps' screenshots.
-  const chunks = rrwebChunks.map((chunk) => chunk.payload as RrwebChunk);
-  const firstPage = chunks[0]?.page;
-  const rrwebEvents = chunks.filter((chunk) => chunk.page === firstPage).flatMap((chunk) => chunk.events);
+  const firstPage = rrwebChunks[0]?.page;
+  const rrwebEvents = rrwebChunks
+    .filter((chunk) => chunk.page === firstPage)
+    .flatMap((chunk) => chunk.events);
 
   return {
     session: {
@@ -161,7 +131,7 @@ export async function sessionDetail(
         id: log.id,
         source: log.source,
         timestamp: log.timestamp.toISOString(),
-        logData: log.logData as Record<string, unknown>,
+        logData: log.logData,
       }),
     ),
     state_mutations: stateMutations.slice(0, SESSION_PAGE_MUTATION_LIMIT),
@@ -176,5 +146,49 @@ export async function sessionDetail(
       duration_ms: request.durationMs,
     })),
     recorded: { steps: steps.length > 0, rrweb: rrwebEvents.length > 0, network: network.length > 0 },
+  };
+}
+
+/** GET /api/session/{id}/network-requests: every request the session recorded, bodies and headers included. */
+export async function sessionNetworkRequests(
+  db: Database,
+  session: SessionRow,
+): Promise<z.output<typeof NetworkRequestsResponse>> {
+  const rows = await recordedRequests(db, session.id);
+  const startedAtMs = session.createdAt.getTime();
+  return {
+    requests: rows.map((row) => ({
+      id: row.id,
+      method: row.method,
+      url: row.url,
+      resource_type: row.resourceType,
+      status: row.status,
+      content_type: row.contentType,
+      request_headers: row.requestHeaders,
+      response_headers: row.responseHeaders,
+      request_body: row.requestBody,
+      response_body: row.responseBody,
+      truncated: row.truncated,
+      started_at: row.startedAt ?? startedAtMs,
+      duration_ms: row.durationMs,
+      failed: row.failed,
+      step_idx: row.stepIdx,
+    })),
+  };
+}
+
+/** GET /api/session/{id}/rrweb-actions: the steps' actions, with when each happened. */
+export async function sessionRrwebActions(
+  db: Database,
+  session: SessionRow,
+): Promise<z.output<typeof RrwebActionsResponse>> {
+  const steps = await recordedSteps(db, session.id);
+  const startedAtMs = session.createdAt.getTime();
+  return {
+    actions: steps.map((step) => ({
+      idx: step.idx,
+      action: step.action,
+      offset_ms: Math.max(0, step.action.timestamp - startedAtMs),
+    })),
   };
 }
