@@ -2,7 +2,7 @@ import type { SimType, Simulator, SimulatorConfig } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import type { Viewer } from '../kernel/access/viewer';
 import { listSimulatorVersions, type SimulatorRow } from '../repositories/simulators';
-import { listTestCaseSessionCounts } from '../repositories/testCases';
+import { listTestCaseSessionCounts } from '../repositories/testCaseFigures';
 
 /** Config keys only platform admins see (001 §3, §6). */
 const ADMIN_ONLY_CONFIG_KEYS = ['notes', 'assigned_user_id'] as const;

@@ -2,8 +2,10 @@ import { type TestCase, type TestCaseMetadata, TestCaseScoringType } from '@proc
 import type { Database } from '@proctor/db';
 import type { Viewer } from '../kernel/access/viewer';
 import { listSimulatorSummaries } from '../repositories/simulators';
+import { listSiteNames } from '../repositories/sites';
+import { testCaseSessionFigures } from '../repositories/testCaseFigures';
 import { firstVisibleSetOfTestCases } from '../repositories/testCaseSets';
-import { listSiteNames, type TestCaseRow, testCaseSessionFigures } from '../repositories/testCases';
+import type { TestCaseRow } from '../repositories/testCases';
 import { maskScoringSecrets } from '../scoring/testCaseConfig';
 
 /** Stored metadata as the API shows it: unset and empty values as null. */

@@ -9,10 +9,10 @@ import { type Database, type Executor, newPublicId } from '@proctor/db';
 import { canEditOwned, canSeeSimulator, type Viewer } from '../kernel/access/viewer';
 import { forbidden, notFound } from '../kernel/http/errors';
 import { findSimulator } from '../repositories/simulators';
+import { findUsableSite } from '../repositories/sites';
 import { appendToSet } from '../repositories/testCaseSets';
 import {
   archiveEditableTestCases,
-  findUsableSite,
   findVisibleTestCaseByRef,
   insertTestCases,
   lockBlankNumbering,
