@@ -1,11 +1,10 @@
 import {
-  BulkArchiveResponse,
+  type EndpointBody,
+  type EndpointQuery,
+  endpoints,
   MAX_PAGE,
   MAX_RECORD_ID,
   PAGE_SIZE,
-  TestCaseListResponse,
-  TestCaseResponse,
-  TestCasesResponse,
 } from '@proctor/contracts';
 import { organizationTestCases, testCaseSetItems, testCases } from '@proctor/db';
 import { eq } from 'drizzle-orm';
@@ -17,11 +16,23 @@ describeEachDatabase('test cases', (proctor) => {
   const make = catalog(proctor);
   const author = (options: Parameters<ReturnType<typeof proctor>['actor']>[0] = {}) =>
     proctor().actor({ ...options, permissions: { create_test_cases: true, ...options.permissions } });
-  const list = async (as: Actor, query = '') => {
-    const response = await proctor().request({ method: 'GET', url: `/api/testcases${query}`, as });
-    expect(response.statusCode).toBe(200);
-    return TestCaseListResponse.parse(response.json());
+  type ListQuery = EndpointQuery<typeof endpoints.testCases>;
+  type CreateBody = EndpointBody<typeof endpoints.createTestCases>;
+  type UpdateBody = EndpointBody<typeof endpoints.updateTestCase>;
+  const list = async (as: Actor, query: ListQuery = {}) => {
+    const response = await proctor().call(endpoints.testCases, { query, as });
+    expect(response.status).toBe(200);
+    return response.body;
   };
+  const read = (id: string | number, as: Actor) =>
+    proctor().call(endpoints.testCase, { params: { id: String(id) }, as });
+  const create = (body: CreateBody, as: Actor) => proctor().call(endpoints.createTestCases, { as, body });
+  const update = (id: string | number, body: UpdateBody, as: Actor) =>
+    proctor().call(endpoints.updateTestCase, { params: { id: String(id) }, as, body });
+  const archive = (id: string | number, as: Actor) =>
+    proctor().call(endpoints.archiveTestCase, { params: { id: String(id) }, as });
+  const bulkArchive = (ids: number[], as: Actor) =>
+    proctor().call(endpoints.bulkArchiveTestCases, { as, body: { test_case_ids: ids } });
   const namesOf = (page: { testcases: { name: string }[] }) => page.testcases.map((t) => t.name);
 
   it("should list public test cases of the plan's simulators and the organization's own, never another's", async () => {
@@ -43,13 +54,13 @@ describeEachDatabase('test cases', (proctor) => {
     expect(page.testcases[0]).toMatchObject({ organization_id: null, publicId: publicOne.publicId });
 
     for (const ref of [String(theirs.id), theirs.publicId]) {
-      const detail = await proctor().request({ method: 'GET', url: `/api/testcases/${ref}`, as: member });
-      expect(detail.statusCode).toBe(404);
-      expect(detail.json()).toEqual({ detail: 'Test case not found' });
+      const detail = await read(ref, member);
+      expect(detail.status).toBe(404);
+      expect(detail.body).toEqual({ detail: 'Test case not found' });
     }
 
     const admin = await proctor().actor({ permissions: { is_admin: true } });
-    const adminNames = namesOf(await list(admin, '?page_size=1000'));
+    const adminNames = namesOf(await list(admin, { page_size: 1000 }));
     expect(adminNames).toContain('Public allowed');
     expect(adminNames).toContain('Public outside plan');
     expect(adminNames).not.toContain('Theirs');
@@ -59,27 +70,11 @@ describeEachDatabase('test cases', (proctor) => {
     const owner = await author();
     const stranger = await author();
     const theirs = await make.testCase({ organizationId: owner.organization!.id });
-    const as = stranger;
-    const update = await proctor().request({
-      method: 'PUT',
-      url: `/api/testcases/${theirs.id}`,
-      as,
-      payload: { name: 'Hijacked' },
-    });
-    expect(update.statusCode).toBe(404);
-    const archive = await proctor().request({
-      method: 'POST',
-      url: `/api/testcases/${theirs.publicId}/archive`,
-      as,
-    });
-    expect(archive.statusCode).toBe(404);
-    const bulk = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases/bulk-archive',
-      as,
-      payload: { test_case_ids: [theirs.id] },
-    });
-    expect(BulkArchiveResponse.parse(bulk.json())).toEqual({ archived_count: 0 });
+    expect((await update(theirs.id, { name: 'Hijacked' }, stranger)).status).toBe(404);
+    expect((await archive(theirs.publicId, stranger)).status).toBe(404);
+    const bulk = await bulkArchive([theirs.id], stranger);
+    expect(bulk.status).toBe(200);
+    expect(bulk.body).toEqual({ archived_count: 0 });
     const [row] = await proctor().ctx.db.select().from(testCases).where(eq(testCases.id, theirs.id));
     expect(row).toMatchObject({ name: theirs.name, archived: false });
   });
@@ -112,18 +107,21 @@ describeEachDatabase('test cases', (proctor) => {
       startUrl: '/catalog',
     });
 
-    expect(namesOf(await list(member, '?name=order'))).toEqual(['Refund an ORDER']);
-    expect(namesOf(await list(member, '?prompt=LATEST'))).toEqual(['Refund an ORDER']);
-    expect(namesOf(await list(member, '?start_url=catalog'))).toEqual(['Find 100% cotton', 'Find 100 items']);
+    expect(namesOf(await list(member, { name: 'order' }))).toEqual(['Refund an ORDER']);
+    expect(namesOf(await list(member, { prompt: 'LATEST' }))).toEqual(['Refund an ORDER']);
+    expect(namesOf(await list(member, { start_url: 'catalog' }))).toEqual([
+      'Find 100% cotton',
+      'Find 100 items',
+    ]);
     // A % typed into the filter is a percent sign, not a wildcard.
-    expect(namesOf(await list(member, `?name=${encodeURIComponent('100%')}`))).toEqual(['Find 100% cotton']);
-    expect(namesOf(await list(member, `?simulator_id=${other.id}`))).toEqual(['Find 100% cotton']);
-    expect(namesOf(await list(member, `?test_case_public_id=${refund.publicId}`))).toEqual([
+    expect(namesOf(await list(member, { name: '100%' }))).toEqual(['Find 100% cotton']);
+    expect(namesOf(await list(member, { simulator_id: other.id }))).toEqual(['Find 100% cotton']);
+    expect(namesOf(await list(member, { test_case_public_id: refund.publicId }))).toEqual([
       'Refund an ORDER',
     ]);
-    expect(namesOf(await list(member, '?is_sample=true'))).toEqual(['Find 100% cotton']);
-    expect(namesOf(await list(member, '?is_sample=false&name=find'))).toEqual(['Find 100 items']);
-    expect(namesOf(await list(member, '?name=&prompt='))).toHaveLength(3);
+    expect(namesOf(await list(member, { is_sample: 'true' }))).toEqual(['Find 100% cotton']);
+    expect(namesOf(await list(member, { is_sample: 'false', name: 'find' }))).toEqual(['Find 100 items']);
+    expect(namesOf(await list(member, { name: '', prompt: '' }))).toHaveLength(3);
   });
 
   it('should page by 30 by default, count every match and accept 1000 for per-simulator fetches', async () => {
@@ -140,28 +138,24 @@ describeEachDatabase('test cases', (proctor) => {
     const first = await list(member);
     expect(first.testcases).toHaveLength(PAGE_SIZE.tests);
     expect(first.pagination).toEqual({ page: 1, page_size: 30, total_count: 31, total_pages: 2 });
-    const second = await list(member, '?page=2');
+    const second = await list(member, { page: 2 });
     expect(namesOf(second)).toEqual(['Paged 30']);
-    const all = await list(member, '?page_size=1000');
+    const all = await list(member, { page_size: 1000 });
     expect(all.testcases).toHaveLength(31);
     expect(all.pagination.total_pages).toBe(1);
 
-    const tooBig = await proctor().request({
-      method: 'GET',
-      url: '/api/testcases?page_size=1001',
-      as: member,
-    });
-    expect(tooBig.statusCode).toBe(400);
+    const tooBig = await proctor().call(endpoints.testCases, { query: { page_size: 1001 }, as: member });
+    expect(tooBig.status).toBe(400);
   });
 
   it('should refuse a page or a simulator filter beyond any that can exist with 400, never 500', async () => {
     const member = await proctor().actor();
-    const last = await list(member, `?page=${MAX_PAGE}`);
+    const last = await list(member, { page: MAX_PAGE });
     expect(last.testcases).toEqual([]);
-    for (const query of [`?page=${MAX_PAGE + 1}`, '?page=1e300', `?simulator_id=${MAX_RECORD_ID + 1}`]) {
-      const response = await proctor().request({ method: 'GET', url: `/api/testcases${query}`, as: member });
-      expect(response.statusCode, query).toBe(400);
-      expect(response.json().detail).toMatch(/^querystring\.(page|simulator_id): /);
+    for (const query of [{ page: MAX_PAGE + 1 }, { page: '1e300' }, { simulator_id: MAX_RECORD_ID + 1 }]) {
+      const response = await proctor().call(endpoints.testCases, { query, as: member });
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(response.body.detail).toMatch(/^querystring\.(page|simulator_id): /);
     }
   });
 
@@ -170,35 +164,27 @@ describeEachDatabase('test cases', (proctor) => {
     const simulator = await make.simulator();
     await make.allow(as.organization, simulator.id);
     for (const id of [MAX_RECORD_ID, MAX_RECORD_ID + 1, 99999999999]) {
-      for (const [method, url, payload] of [
-        ['GET', `/api/testcases/${id}`, undefined],
-        ['PUT', `/api/testcases/${id}`, { name: 'x' }],
-        ['POST', `/api/testcases/${id}/archive`, undefined],
+      for (const [what, response] of [
+        ['read', await read(id, as)],
+        ['update', await update(id, { name: 'x' }, as)],
+        ['archive', await archive(id, as)],
       ] as const) {
-        const response = await proctor().request({ method, url, as, payload });
-        expect(response.statusCode, `${method} ${url}`).toBe(404);
-        expect(response.json()).toEqual({ detail: 'Test case not found' });
+        expect(response.status, `${what} ${id}`).toBe(404);
+        expect(response.body).toEqual({ detail: 'Test case not found' });
       }
     }
     const beyond = MAX_RECORD_ID + 1;
-    for (const field of ['simulatorId', 'siteId', 'testCaseSetId']) {
-      const response = await proctor().request({
-        method: 'POST',
-        url: '/api/testcases',
+    for (const field of ['simulatorId', 'siteId', 'testCaseSetId'] as const) {
+      const response = await create(
+        { name: 'x', prompt: 'y', simulatorId: simulator.id, [field]: beyond },
         as,
-        payload: { name: 'x', prompt: 'y', simulatorId: simulator.id, [field]: beyond },
-      });
-      expect(response.statusCode, field).toBe(400);
-      expect(response.json().detail).toContain(`body.${field}: Expected an id`);
+      );
+      expect(response.status, field).toBe(400);
+      expect(response.body.detail).toContain(`body.${field}: Expected an id`);
     }
-    const bulk = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases/bulk-archive',
-      as,
-      payload: { test_case_ids: [beyond] },
-    });
-    expect(bulk.statusCode).toBe(400);
-    expect(bulk.json().detail).toMatch(/^body\.test_case_ids\.0: Expected an id/);
+    const bulk = await bulkArchive([beyond], as);
+    expect(bulk.status).toBe(400);
+    expect(bulk.body.detail).toMatch(/^body\.test_case_ids\.0: Expected an id/);
   });
 
   it('should show a test case by id or public id, with its metadata and averages from real sessions', async () => {
@@ -213,10 +199,11 @@ describeEachDatabase('test cases', (proctor) => {
         skills: ['reasoning_and_control_flow'],
       },
     });
-    const get = async (ref: string) =>
-      TestCaseResponse.parse(
-        (await proctor().request({ method: 'GET', url: `/api/testcases/${ref}`, as: member })).json(),
-      ).testCase;
+    const get = async (ref: string) => {
+      const response = await read(ref, member);
+      expect(response.status).toBe(200);
+      return response.body.testCase;
+    };
 
     const before = await get(testCase.publicId);
     expect(before).toMatchObject({
@@ -252,11 +239,8 @@ describeEachDatabase('test cases', (proctor) => {
     const simulator = await make.simulator();
     await make.allow(as.organization, simulator.id);
     const set = await make.set({ organizationId: as.organization!.id });
-    const response = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases',
-      as,
-      payload: {
+    const response = await create(
+      {
         name: 'Cancel order',
         prompt: 'Cancel order 1001',
         startUrl: '/orders/1001',
@@ -267,9 +251,10 @@ describeEachDatabase('test cases', (proctor) => {
         simulatorConfig: { type: 'noop' },
         defaultScoringConfig: { type: 'offline_step', threshold: 0.8, max_steps: 10 },
       },
-    });
-    expect(response.statusCode).toBe(201);
-    const [created] = TestCasesResponse.parse(response.json()).testCases;
+      as,
+    );
+    expect(response.status).toBe(201);
+    const [created] = response.body.testCases;
     expect(created).toMatchObject({
       name: 'Cancel order',
       startUrl: '/orders/1001',
@@ -288,50 +273,33 @@ describeEachDatabase('test cases', (proctor) => {
 
   it('should require name, prompt and environment in single mode, and a simulator the caller may use', async () => {
     const as = await author();
-    const missing = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases',
-      as,
-      payload: { name: ' ' },
-    });
-    expect(missing.statusCode).toBe(400);
+    const missing = await create({ name: ' ' }, as);
+    expect(missing.status).toBe(400);
     for (const message of ['Environment is required', 'Name is required', 'Prompt is required'])
-      expect(missing.json().detail).toContain(message);
+      expect(missing.body.detail).toContain(message);
 
     const hidden = await make.simulator();
-    const outside = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases',
-      as,
-      payload: { name: 'x', prompt: 'y', simulatorId: hidden.id },
-    });
-    expect(outside.statusCode).toBe(404);
-    expect(outside.json()).toEqual({ detail: 'Simulator not found' });
+    const outside = await create({ name: 'x', prompt: 'y', simulatorId: hidden.id }, as);
+    expect(outside.status).toBe(404);
+    expect(outside.body).toEqual({ detail: 'Simulator not found' });
 
     const simulator = await make.simulator();
     await make.allow(as.organization, simulator.id);
     const someoneElses = await make.set({ organizationId: (await proctor().organization()).id });
-    const foreignSet = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases',
+    const foreignSet = await create(
+      { name: 'x', prompt: 'y', simulatorId: simulator.id, testCaseSetId: someoneElses.id },
       as,
-      payload: { name: 'x', prompt: 'y', simulatorId: simulator.id, testCaseSetId: someoneElses.id },
-    });
-    expect(foreignSet.statusCode).toBe(404);
-    expect(foreignSet.json()).toEqual({ detail: 'Dataset not found' });
+    );
+    expect(foreignSet.status).toBe(404);
+    expect(foreignSet.body).toEqual({ detail: 'Dataset not found' });
   });
 
   it('should refuse an output schema that is not a JSON object describing a schema', async () => {
     const as = await author();
     const simulator = await make.simulator();
     await make.allow(as.organization, simulator.id);
-    const create = (outputSchema: unknown) =>
-      proctor().request({
-        method: 'POST',
-        url: '/api/testcases',
-        as,
-        payload: { name: 'x', prompt: 'y', simulatorId: simulator.id, outputSchema },
-      });
+    const withSchema = (outputSchema: unknown) =>
+      create({ name: 'x', prompt: 'y', simulatorId: simulator.id, outputSchema }, as);
     const cases: Array<[unknown, string]> = [
       ['{not json', 'Invalid JSON in output schema: it does not parse'],
       [[1, 2], 'Invalid JSON in output schema: schema must be a JSON object describing a schema'],
@@ -341,9 +309,9 @@ describeEachDatabase('test cases', (proctor) => {
       [{ type: 'object', required: 'a' }, 'schema.required must be a list of property names'],
     ];
     for (const [schema, message] of cases) {
-      const response = await create(schema);
-      expect(response.statusCode, JSON.stringify(schema)).toBe(400);
-      expect(response.json().detail).toContain(message);
+      const response = await withSchema(schema);
+      expect(response.status, JSON.stringify(schema)).toBe(400);
+      expect(response.body.detail).toContain(message);
     }
   });
 
@@ -351,14 +319,9 @@ describeEachDatabase('test cases', (proctor) => {
     const as = await author();
     const simulator = await make.simulator();
     await make.allow(as.organization, simulator.id);
-    const blank = (count: unknown) =>
-      proctor().request({
-        method: 'POST',
-        url: '/api/testcases',
-        as,
-        payload: { mode: 'blank', count, simulatorId: simulator.id, scoringTypes: ['output'] },
-      });
-    const first = TestCasesResponse.parse((await blank(3)).json()).testCases;
+    const blank = (count: number | undefined) =>
+      create({ mode: 'blank', count, simulatorId: simulator.id, scoringTypes: ['output'] }, as);
+    const first = (await blank(3)).body.testCases;
     expect(first.map((t) => [t.name, t.startUrl, t.prompt, t.scoringTypes])).toEqual([
       ['blank_test_1', '', 'This is a blank test case.', ['output']],
       ['blank_test_2', '', 'This is a blank test case.', ['output']],
@@ -366,26 +329,22 @@ describeEachDatabase('test cases', (proctor) => {
     ]);
     // Archived blanks keep their numbers.
     await proctor().ctx.db.update(testCases).set({ archived: true }).where(eq(testCases.id, first[2]!.id));
-    const next = TestCasesResponse.parse((await blank(2)).json()).testCases;
+    const next = (await blank(2)).body.testCases;
     expect(next.map((t) => t.name)).toEqual(['blank_test_4', 'blank_test_5']);
 
     // Another organization starts at 1.
     const other = await author();
     await make.allow(other.organization, simulator.id);
-    const theirs = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases',
-      as: other,
-      payload: { mode: 'blank', count: 1, simulatorId: simulator.id },
-    });
-    expect(TestCasesResponse.parse(theirs.json()).testCases.map((t) => t.name)).toEqual(['blank_test_1']);
+    const theirs = await create({ mode: 'blank', count: 1, simulatorId: simulator.id }, other);
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.testCases.map((t) => t.name)).toEqual(['blank_test_1']);
 
     for (const count of [0, 101, 2.5, undefined]) {
       const response = await blank(count);
-      expect(response.statusCode, String(count)).toBe(400);
+      expect(response.status, String(count)).toBe(400);
     }
-    expect((await blank(101)).json().detail).toContain('Count must be from 1 to 100');
-    expect((await blank(undefined)).json().detail).toContain('Number of blank test cases is required');
+    expect((await blank(101)).body.detail).toContain('Count must be from 1 to 100');
+    expect((await blank(undefined)).body.detail).toContain('Number of blank test cases is required');
   });
 
   it('should hand out distinct blank numbers to simultaneous requests', async () => {
@@ -393,16 +352,10 @@ describeEachDatabase('test cases', (proctor) => {
     const simulator = await make.simulator();
     await make.allow(as.organization, simulator.id);
     const responses = await Promise.all(
-      [3, 3, 3].map((count) =>
-        proctor().request({
-          method: 'POST',
-          url: '/api/testcases',
-          as,
-          payload: { mode: 'blank', count, simulatorId: simulator.id },
-        }),
-      ),
+      [3, 3, 3].map((count) => create({ mode: 'blank', count, simulatorId: simulator.id }, as)),
     );
-    const names = responses.flatMap((r) => TestCasesResponse.parse(r.json()).testCases.map((t) => t.name));
+    for (const response of responses) expect(response.status).toBe(201);
+    const names = responses.flatMap((r) => r.body.testCases.map((t) => t.name));
     expect(names.sort()).toEqual(Array.from({ length: 9 }, (_, i) => `blank_test_${i + 1}`).sort());
   });
 
@@ -412,8 +365,7 @@ describeEachDatabase('test cases', (proctor) => {
       organizationId: as.organization!.id,
       metadataConfig: { goal_type: 'lookup', reasoning_level: 'level_1', capabilities: ['data_displays'] },
     });
-    const put = (payload: object) =>
-      proctor().request({ method: 'PUT', url: `/api/testcases/${testCase.publicId}`, as, payload });
+    const put = (body: UpdateBody) => update(testCase.publicId, body, as);
 
     const response = await put({
       name: 'Renamed',
@@ -429,8 +381,8 @@ describeEachDatabase('test cases', (proctor) => {
       skills: ['navigation_and_input', 'extract_and_understand'],
       capabilities: [],
     });
-    expect(response.statusCode).toBe(200);
-    expect(TestCaseResponse.parse(response.json()).testCase).toMatchObject({
+    expect(response.status).toBe(200);
+    expect(response.body.testCase).toMatchObject({
       name: 'Renamed',
       prompt: 'New prompt',
       startUrl: '/start',
@@ -447,7 +399,7 @@ describeEachDatabase('test cases', (proctor) => {
       },
     });
 
-    const cleared = TestCaseResponse.parse((await put({ reasoningLevel: null, outputSchema: null })).json());
+    const cleared = (await put({ reasoningLevel: null, outputSchema: null })).body;
     expect(cleared.testCase.metadataConfig.reasoning_level).toBeNull();
     expect(cleared.testCase.metadataConfig.skills).toEqual([
       'navigation_and_input',
@@ -463,25 +415,25 @@ describeEachDatabase('test cases', (proctor) => {
   it('should refuse invalid updates with clear messages', async () => {
     const as = await author();
     const testCase = await make.testCase({ organizationId: as.organization!.id });
-    const put = (payload: object) =>
-      proctor().request({ method: 'PUT', url: `/api/testcases/${testCase.id}`, as, payload });
-    const cases: Array<[object, string]> = [
+    const put = (body: UpdateBody) => update(testCase.id, body, as);
+    const cases: Array<[UpdateBody, string]> = [
       [{ correctOutputs: '{"a":' }, 'Invalid JSON in correct outputs'],
       [{ correctOutputs: { a: 1 } }, 'Invalid JSON in correct outputs: correct outputs must be a JSON list'],
       [{ defaultScoringConfig: '[1]' }, 'Invalid JSON in scoring config'],
       [{ outputSchema: 'true' }, 'Invalid JSON in output schema'],
       [{ reasoningLevel: 'level_9' }, 'Reasoning level must be one of level_1'],
-      [{ skills: ['juggling'] }, 'skills'],
-      [{ capabilities: ['telepathy'] }, 'capabilities'],
-      [{ scoringTypes: ['vibes'] }, 'scoringTypes'],
+      // Values outside the contract's lists: its type does not allow them, the server must refuse them.
+      [{ skills: ['juggling'] } as never, 'skills'],
+      [{ capabilities: ['telepathy'] } as never, 'capabilities'],
+      [{ scoringTypes: ['vibes'] } as never, 'scoringTypes'],
       [{ scoringTypes: [] }, 'Choose at least one scoring type'],
       [{ name: '  ' }, 'Name is required'],
       [{}, 'Nothing to update'],
     ];
-    for (const [payload, message] of cases) {
-      const response = await put(payload);
-      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().detail).toContain(message);
+    for (const [body, message] of cases) {
+      const response = await put(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.detail).toContain(message);
     }
   });
 
@@ -490,39 +442,26 @@ describeEachDatabase('test cases', (proctor) => {
     const publicOne = await make.testCase({ simulatorId: simulator.id });
     const member = await author();
     await make.allow(member.organization, simulator.id);
-    const refused = await proctor().request({
-      method: 'PUT',
-      url: `/api/testcases/${publicOne.id}`,
-      as: member,
-      payload: { prompt: 'Changed' },
-    });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'Only platform admins can change public test cases' });
+    const refused = await update(publicOne.id, { prompt: 'Changed' }, member);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ detail: 'Only platform admins can change public test cases' });
 
     const admin = await author({ permissions: { is_admin: true } });
-    const allowed = await proctor().request({
-      method: 'PUT',
-      url: `/api/testcases/${publicOne.id}`,
-      as: admin,
-      payload: { prompt: 'Changed' },
-    });
-    expect(allowed.statusCode).toBe(200);
-    expect(allowed.json().testCase.prompt).toBe('Changed');
+    const allowed = await update(publicOne.id, { prompt: 'Changed' }, admin);
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.testCase.prompt).toBe('Changed');
   });
 
   it('should archive a test case, which then leaves the list but stays readable', async () => {
     const as = await author();
     const testCase = await make.testCase({ organizationId: as.organization!.id });
-    const archived = await proctor().request({
-      method: 'POST',
-      url: `/api/testcases/${testCase.id}/archive`,
-      as,
-    });
-    expect(archived.statusCode).toBe(200);
-    expect(TestCaseResponse.parse(archived.json()).testCase.archived).toBe(true);
+    const archived = await archive(testCase.id, as);
+    expect(archived.status).toBe(200);
+    expect(archived.body.testCase.archived).toBe(true);
     expect((await list(as)).testcases.map((t) => t.id)).not.toContain(testCase.id);
-    const detail = await proctor().request({ method: 'GET', url: `/api/testcases/${testCase.publicId}`, as });
-    expect(detail.json().testCase.archived).toBe(true);
+    const detail = await read(testCase.publicId, as);
+    expect(detail.status).toBe(200);
+    expect(detail.body.testCase.archived).toBe(true);
   });
 
   it('should bulk-archive only what the caller may edit and count only those', async () => {
@@ -534,29 +473,20 @@ describeEachDatabase('test cases', (proctor) => {
     const alreadyArchived = await make.testCase({ organizationId: org, archived: true });
     const publicOne = await make.testCase({ simulatorId: simulator.id });
     const theirs = await make.testCase({ organizationId: (await proctor().organization()).id });
-    const response = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases/bulk-archive',
+    const response = await bulkArchive(
+      [...mine.map((t) => t.id), alreadyArchived.id, publicOne.id, theirs.id, 999999],
       as,
-      payload: {
-        test_case_ids: [...mine.map((t) => t.id), alreadyArchived.id, publicOne.id, theirs.id, 999999],
-      },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(BulkArchiveResponse.parse(response.json())).toEqual({ archived_count: 2 });
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ archived_count: 2 });
     const rows = await proctor().ctx.db.select().from(testCases);
     const archivedIds = rows.filter((row) => row.archived).map((row) => row.id);
     expect(archivedIds).toEqual(expect.arrayContaining(mine.map((t) => t.id)));
     expect(archivedIds).not.toContain(publicOne.id);
     expect(archivedIds).not.toContain(theirs.id);
 
-    const empty = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases/bulk-archive',
-      as,
-      payload: { test_case_ids: [] },
-    });
-    expect(empty.statusCode).toBe(400);
+    const empty = await bulkArchive([], as);
+    expect(empty.status).toBe(400);
   });
 
   it('should make a test case public, after which other organizations with its simulator see it', async () => {
@@ -570,24 +500,17 @@ describeEachDatabase('test cases', (proctor) => {
     });
     expect((await list(other)).testcases.map((t) => t.id)).not.toContain(testCase.id);
 
-    const response = await proctor().request({
-      method: 'POST',
-      url: `/api/testcases/${testCase.id}/make-public`,
-      as: admin,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(TestCaseResponse.parse(response.json()).testCase).toMatchObject({
+    const makePublic = (id: number) =>
+      proctor().call(endpoints.makeTestCasePublic, { params: { id: String(id) }, as: admin });
+    const response = await makePublic(testCase.id);
+    expect(response.status).toBe(200);
+    expect(response.body.testCase).toMatchObject({
       organization_id: null,
       organizationId: null,
     });
     expect((await list(other)).testcases.map((t) => t.id)).toContain(testCase.id);
 
-    const unknown = await proctor().request({
-      method: 'POST',
-      url: '/api/testcases/999999/make-public',
-      as: admin,
-    });
-    expect(unknown.statusCode).toBe(404);
+    expect((await makePublic(999999)).status).toBe(404);
   });
 
   it('should show an annotator organization the test cases assigned to it, and filter by is_assigned', async () => {
@@ -601,13 +524,8 @@ describeEachDatabase('test cases', (proctor) => {
       .values({ organizationId: annotator.organization!.id, testCaseId: assigned.id });
 
     expect(namesOf(await list(annotator))).toEqual(['Assigned', 'Own']);
-    expect(namesOf(await list(annotator, '?is_assigned=true'))).toEqual(['Assigned']);
-    expect(namesOf(await list(annotator, '?is_assigned=false'))).toEqual(['Own']);
-    const detail = await proctor().request({
-      method: 'GET',
-      url: `/api/testcases/${assigned.id}`,
-      as: annotator,
-    });
-    expect(detail.statusCode).toBe(200);
+    expect(namesOf(await list(annotator, { is_assigned: 'true' }))).toEqual(['Assigned']);
+    expect(namesOf(await list(annotator, { is_assigned: 'false' }))).toEqual(['Own']);
+    expect((await read(assigned.id, annotator)).status).toBe(200);
   });
 });
