@@ -1,11 +1,4 @@
-import {
-  CdpUrlResponse,
-  MakeEnvironmentResponse,
-  NetworkRequestsResponse,
-  RECORDING,
-  ResetEnvironmentResponse,
-  SessionDetailResponse,
-} from '@proctor/contracts';
+import { type EndpointBody, endpoints, RECORDING, type SessionDetailResponse } from '@proctor/contracts';
 import {
   networkRequests,
   scores,
@@ -20,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
+import type { CallResult } from './support/call';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
@@ -58,14 +52,30 @@ describe('session recording', () => {
     await proctor?.close();
   });
 
-  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-    const response = await proctor.request({ method, url, as: player, ...(payload ? { payload } : {}) });
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    return response.json();
+  /** The body of a successful answer: every call here is expected to succeed. */
+  const ok = <R>({ status, body }: CallResult<R>): R => {
+    expect(status, body.detail).toBeLessThan(300);
+    return body;
   };
+  const make = async (body: EndpointBody<typeof endpoints.makeEnvironment>) =>
+    ok(await proctor.call(endpoints.makeEnvironment, { as: player, body }));
+  const reset = async (id: string, testCasePublicId?: string) =>
+    ok(
+      await proctor.call(endpoints.resetEnvironment, {
+        params: { id },
+        as: player,
+        body: testCasePublicId ? { test_case_public_id: testCasePublicId } : {},
+      }),
+    );
+  const close = async (id: string) =>
+    ok(await proctor.call(endpoints.closeEnvironment, { params: { id }, as: player }));
+  const sessionDetail = async (id: string) =>
+    ok(await proctor.call(endpoints.getSession, { params: { id }, as: player }));
 
   async function agentPage(environmentId: string): Promise<Page> {
-    const { cdp_url } = CdpUrlResponse.parse(await call('GET', `/api/env/${environmentId}/cdp_url`));
+    const { cdp_url } = ok(
+      await proctor.call(endpoints.environmentCdpUrl, { params: { id: environmentId }, as: player }),
+    );
     const agent = await chromium.connectOverCDP(cdp_url);
     agents.push(agent);
     const page = agent.contexts()[0]!.pages()[0]!;
@@ -82,7 +92,7 @@ describe('session recording', () => {
     await expect
       .poll(
         async () => {
-          detail = SessionDetailResponse.parse(await call('GET', `/api/session/${id}`));
+          detail = await sessionDetail(id);
           return ready(detail) || JSON.stringify(detail.snapshot.snapshots.map((s) => s.action));
         },
         { timeout: 30_000, interval: 200 },
@@ -92,9 +102,7 @@ describe('session recording', () => {
   }
 
   it('records an agent signing in: click and type steps with screenshots, boxes, network, and redacted credentials', async () => {
-    const environment = MakeEnvironmentResponse.parse(
-      await call('POST', '/api/env/make2', { env_id: 'shop', record_network_requests: true }),
-    );
+    const environment = await make({ env_id: 'shop', record_network_requests: true });
     const page = await agentPage(environment.id);
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -138,8 +146,11 @@ describe('session recording', () => {
     expect(image.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
 
     // The sign-in's POST and the pages' requests are recorded; no cookie value reached the database.
-    const { requests } = NetworkRequestsResponse.parse(
-      await call('GET', `/api/session/${environment.session_id}/network-requests`),
+    const { requests } = ok(
+      await proctor.call(endpoints.sessionNetworkRequests, {
+        params: { id: environment.session_id },
+        as: player,
+      }),
     );
     const login = requests.find((r) => r.method === 'POST' && new URL(r.url).pathname === '/login');
     expect(login, JSON.stringify(requests.map((r) => `${r.method} ${r.url}`))).toBeDefined();
@@ -175,20 +186,16 @@ describe('session recording', () => {
     expect(recorded).toContain('Hearth & Harbor storefront: warm paper background');
     expect(recorded).toContain('"_cssText"');
     expect(recorded).not.toMatch(/"rel":"stylesheet"/);
-    await call('POST', `/api/env/${environment.id}/close`);
+    await close(environment.id);
   });
 
   it('puts each write on the step that made it, and starts a new recording at reset', async () => {
-    const environment = MakeEnvironmentResponse.parse(
-      await call('POST', '/api/env/make2', { env_id: 'shop' }),
-    );
+    const environment = await make({ env_id: 'shop' });
     const [testCase] = await proctor.ctx.db
       .select({ publicId: testCases.publicId })
       .from(testCases)
       .where(eq(testCases.builtInKey, `shop/${mugs.key}`));
-    const run = ResetEnvironmentResponse.parse(
-      await call('POST', `/api/env/${environment.id}/reset`, { test_case_public_id: testCase!.publicId }),
-    );
+    const run = await reset(environment.id, testCase!.publicId);
     const page = await agentPage(environment.id);
     const origin = new URL(run.start_url).origin;
     await mugs.solve(page, {
@@ -213,45 +220,35 @@ describe('session recording', () => {
     expect(first.session.testCase?.publicId).toBe(testCase!.publicId);
     expect(first.session.prompt).toBe(mugs.prompt);
 
-    const reset = ResetEnvironmentResponse.parse(await call('POST', `/api/env/${environment.id}/reset`, {}));
-    expect(reset.session_id).not.toBe(run.session_id);
+    const again = await reset(environment.id);
+    expect(again.session_id).not.toBe(run.session_id);
     await page.getByRole('link', { name: 'Sign in' }).click();
-    const second = await sessionWhen(reset.session_id, (d) =>
+    const second = await sessionWhen(again.session_id, (d) =>
       d.snapshot.snapshots.some((s) => s.action.type === 'click'),
     );
     expect(second.snapshot.snapshots[0]!.idx).toBe(0);
     expect(second.state_mutation_count).toBe(0);
     // The first session kept what it recorded.
-    const again = SessionDetailResponse.parse(await call('GET', `/api/session/${run.session_id}`));
+    const kept = await sessionDetail(run.session_id);
     // (Its last step, still settling when it was first read, was written at the reset.)
     const ids = (detail: SessionDetailResponse) => detail.snapshot.snapshots.map((step) => step.action.id);
-    expect(ids(again).slice(0, ids(first).length)).toEqual(ids(first));
+    expect(ids(kept).slice(0, ids(first).length)).toEqual(ids(first));
     // Ended by the reset, it was judged by its test case: the reference solution passes.
     await expect
-      .poll(
-        async () => SessionDetailResponse.parse(await call('GET', `/api/session/${run.session_id}`)).session,
-        {
-          timeout: 30_000,
-        },
-      )
+      .poll(async () => (await sessionDetail(run.session_id)).session, { timeout: 30_000 })
       .toMatchObject({ status: 'scoring_completed', scoringBadge: 'pass' });
-    await call('POST', `/api/env/${environment.id}/close`);
+    await close(environment.id);
   });
 
   it('judges a run that changed nothing "Auto Failed: No Mutations", and a run without a test case not at all', async () => {
-    const environment = MakeEnvironmentResponse.parse(
-      await call('POST', '/api/env/make2', { env_id: 'shop' }),
-    );
+    const environment = await make({ env_id: 'shop' });
     const [testCase] = await proctor.ctx.db
       .select({ publicId: testCases.publicId })
       .from(testCases)
       .where(eq(testCases.builtInKey, `shop/${mugs.key}`));
-    const run = ResetEnvironmentResponse.parse(
-      await call('POST', `/api/env/${environment.id}/reset`, { test_case_public_id: testCase!.publicId }),
-    );
-    await call('POST', `/api/env/${environment.id}/close`);
-    const judged = async (id: string) =>
-      SessionDetailResponse.parse(await call('GET', `/api/session/${id}`)).session;
+    const run = await reset(environment.id, testCase!.publicId);
+    await close(environment.id);
+    const judged = async (id: string) => (await sessionDetail(id)).session;
     await expect
       .poll(() => judged(run.session_id), { timeout: 30_000 })
       .toMatchObject({ status: 'scoring_completed', scoringBadge: 'fail' });
