@@ -1,15 +1,16 @@
-import { AUTH, endpoints, MAX_JSON_BODY_BYTES, TokenResponse, User } from '@proctor/contracts';
+import { AUTH, endpoints, MAX_JSON_BODY_BYTES } from '@proctor/contracts';
 import { expect, it } from 'vitest';
+import { callEndpoint } from './support/call';
 import { describeEachDatabase, type TestProctor } from './support/proctor';
 
-async function register(proctor: TestProctor, email: string, password = 'correct horse battery') {
-  const response = await proctor.request({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email, password, name: email.split('@')[0] },
-  });
-  return response;
+function register(proctor: TestProctor, email: string, password = 'correct horse battery') {
+  return proctor.call(endpoints.register, { body: { email, password, name: email.split('@')[0]! } });
 }
+
+/** The test server as reached from one socket address, for the limits counted per address. */
+const from = (proctor: TestProctor, remoteAddress: string): Pick<TestProctor, 'request'> => ({
+  request: (options) => proctor.request({ ...options, remoteAddress }),
+});
 
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
@@ -26,47 +27,28 @@ async function failedSignIns(
   for (let i = 0; i < count; i++) {
     const { remoteAddress, email, forwardedFor } = attempt(i);
     responses.push(
-      await proctor.request({
-        method: 'POST',
-        url: '/api/auth/login',
-        remoteAddress,
-        headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-        payload: { email, password: 'guess' },
+      await callEndpoint(from(proctor, remoteAddress), endpoints.login, {
+        body: { email, password: 'guess' },
+        as: { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} },
       }),
     );
   }
   return responses;
 }
-const statusesOf = (responses: { statusCode: number }[]) => responses.map((response) => response.statusCode);
+const statusesOf = (responses: { status: number }[]) => responses.map((response) => response.status);
 const limitedAfter = (allowed: number) => [...Array(allowed).fill(401), 429];
 
 describeEachDatabase('local accounts', (proctor) => {
   it('should make the first account on a fresh install a platform admin, and later ones not', async () => {
     const first = await register(proctor(), 'First@Example.test');
-    expect(first.statusCode).toBe(201);
-    const tokens = TokenResponse.parse(first.json());
-    const me = User.parse(
-      (
-        await proctor().request({
-          method: 'GET',
-          url: '/api/user/from-session',
-          as: bearer(tokens.access_token),
-        })
-      ).json(),
-    );
-    expect(me.email).toBe('first@example.test');
-    expect(me.permissions.is_admin).toBe(true);
+    expect(first.status).toBe(201);
+    const me = await proctor().call(endpoints.fromSession, { as: bearer(first.body.access_token) });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('first@example.test');
+    expect(me.body.permissions.is_admin).toBe(true);
 
-    const second = TokenResponse.parse((await register(proctor(), 'second@example.test')).json());
-    const other = User.parse(
-      (
-        await proctor().request({
-          method: 'GET',
-          url: '/api/user/from-session',
-          as: bearer(second.access_token),
-        })
-      ).json(),
-    );
+    const second = (await register(proctor(), 'second@example.test')).body;
+    const other = (await proctor().call(endpoints.fromSession, { as: bearer(second.access_token) })).body;
     expect(other.permissions.is_admin).toBe(false);
     expect(other.organization).toBeNull();
   });
@@ -74,46 +56,31 @@ describeEachDatabase('local accounts', (proctor) => {
   it('should refuse a second account with the same e-mail, whatever its case', async () => {
     await register(proctor(), 'dup@example.test');
     const again = await register(proctor(), 'DUP@example.test');
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'An account with this e-mail already exists' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: 'An account with this e-mail already exists' });
   });
 
   it('should sign in with the right password and refuse a wrong one without telling which part was wrong', async () => {
     await register(proctor(), 'login@example.test', 'the right password');
-    const ok = await proctor().request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'login@example.test', password: 'the right password' },
-    });
-    expect(ok.statusCode).toBe(200);
-    expect(endpoints.login.response.safeParse(ok.json()).success).toBe(true);
-    const wrong = await proctor().request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'login@example.test', password: 'nope' },
-    });
-    const unknown = await proctor().request({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'ghost@example.test', password: 'nope' },
-    });
-    expect(wrong.statusCode).toBe(401);
-    expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual(unknown.json());
+    const login = (password: string, email = 'login@example.test') =>
+      proctor().call(endpoints.login, { body: { email, password } });
+    // The call parses the answer with the login response schema.
+    expect((await login('the right password')).status).toBe(200);
+    const wrong = await login('nope');
+    const unknown = await login('nope', 'ghost@example.test');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
   });
 
   it('should rate-limit repeated sign-in attempts for one account', async () => {
     const attempt = () =>
-      proctor().request({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: 'victim@example.test', password: 'guess' },
-      });
+      proctor().call(endpoints.login, { body: { email: 'victim@example.test', password: 'guess' } });
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await attempt()).statusCode);
+    for (let i = 0; i < 12; i++) statuses.push((await attempt()).status);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    expect((await attempt()).json().detail).toMatch(/Too many sign-in attempts/);
+    expect((await attempt()).body.detail).toMatch(/Too many sign-in attempts/);
   });
 
   it('should not let a client reset the sign-in limit with a made-up X-Forwarded-For when no proxy is trusted', async () => {
@@ -131,10 +98,8 @@ describeEachDatabase('local accounts', (proctor) => {
       email: `spray-${i}@example.test`,
     }));
     expect(statusesOf(responses)).toEqual(limitedAfter(AUTH.loginAttemptsPerAddressPerWindow));
-    expect(responses.at(-1)!.json().detail).toMatch(
-      /^Too many sign-in attempts\. Try again in \d+ seconds\.$/,
-    );
-    expect(responses.at(-1)!.headers['retry-after']).toBeDefined();
+    expect(responses.at(-1)!.body.detail).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+    expect(responses.at(-1)!.response.headers['retry-after']).toBeDefined();
     const elsewhere = await failedSignIns(proctor(), 1, () => ({
       remoteAddress: '203.0.113.10',
       email: 'spray-0@example.test',
@@ -143,87 +108,67 @@ describeEachDatabase('local accounts', (proctor) => {
   });
 
   it('should rotate refresh tokens, and revoke the whole family when a spent one is used again', async () => {
-    const first = TokenResponse.parse((await register(proctor(), 'rotate@example.test')).json());
-    const refresh = (token: string) =>
-      proctor().request({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: token } });
+    const first = (await register(proctor(), 'rotate@example.test')).body;
+    const refresh = (token: string) => proctor().call(endpoints.refresh, { body: { refresh_token: token } });
 
     const second = await refresh(first.refresh_token);
-    expect(second.statusCode).toBe(200);
-    const secondTokens = TokenResponse.parse(second.json());
+    expect(second.status).toBe(200);
+    const secondTokens = second.body;
     expect(secondTokens.refresh_token).not.toBe(first.refresh_token);
 
     const replay = await refresh(first.refresh_token);
-    expect(replay.statusCode).toBe(401);
-    expect(replay.json().detail).toBe('Your session has expired. Please log in again.');
+    expect(replay.status).toBe(401);
+    expect(replay.body.detail).toBe('Your session has expired. Please log in again.');
     // The thief's replay also kills the legitimate holder's current token.
-    expect((await refresh(secondTokens.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(secondTokens.refresh_token)).status).toBe(401);
   });
 
   it('should revoke the refresh token on logout', async () => {
-    const tokens = TokenResponse.parse((await register(proctor(), 'logout@example.test')).json());
-    const out = await proctor().request({
-      method: 'POST',
-      url: '/api/user/logout',
-      payload: { refresh_token: tokens.refresh_token },
+    const tokens = (await register(proctor(), 'logout@example.test')).body;
+    const out = await proctor().call(endpoints.logout, {
+      body: { refresh_token: tokens.refresh_token },
       as: bearer(tokens.access_token),
     });
-    expect(out.statusCode).toBe(200);
-    const refreshed = await proctor().request({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: tokens.refresh_token },
+    expect(out.status).toBe(200);
+    const refreshed = await proctor().call(endpoints.refresh, {
+      body: { refresh_token: tokens.refresh_token },
     });
-    expect(refreshed.statusCode).toBe(401);
+    expect(refreshed.status).toBe(401);
   });
 
   it('should end the access token with its sign-in at logout, and leave other sign-ins working', async () => {
-    const laptop = TokenResponse.parse((await register(proctor(), 'two-devices@example.test')).json());
-    const phone = TokenResponse.parse(
-      (
-        await proctor().request({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: 'two-devices@example.test', password: 'correct horse battery' },
-        })
-      ).json(),
-    );
-    const me = (token: string) =>
-      proctor().request({ method: 'GET', url: '/api/user/from-session', as: bearer(token) });
-    expect((await me(laptop.access_token)).statusCode).toBe(200);
+    const laptop = (await register(proctor(), 'two-devices@example.test')).body;
+    const phone = (
+      await proctor().call(endpoints.login, {
+        body: { email: 'two-devices@example.test', password: 'correct horse battery' },
+      })
+    ).body;
+    const me = (token: string) => proctor().call(endpoints.fromSession, { as: bearer(token) });
+    expect((await me(laptop.access_token)).status).toBe(200);
 
-    await proctor().request({
-      method: 'POST',
-      url: '/api/user/logout',
-      payload: { refresh_token: laptop.refresh_token },
+    await proctor().call(endpoints.logout, {
+      body: { refresh_token: laptop.refresh_token },
       as: bearer(laptop.access_token),
     });
     const after = await me(laptop.access_token);
-    expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ detail: 'Your session has expired. Please log in again.' });
-    expect((await me(phone.access_token)).statusCode).toBe(200);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ detail: 'Your session has expired. Please log in again.' });
+    expect((await me(phone.access_token)).status).toBe(200);
   });
 
   it('should end the access token of a sign-in whose refresh token was replayed', async () => {
-    const first = TokenResponse.parse((await register(proctor(), 'replayed@example.test')).json());
-    const refresh = (token: string) =>
-      proctor().request({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: token } });
-    const second = TokenResponse.parse((await refresh(first.refresh_token)).json());
+    const first = (await register(proctor(), 'replayed@example.test')).body;
+    const refresh = (token: string) => proctor().call(endpoints.refresh, { body: { refresh_token: token } });
+    const second = (await refresh(first.refresh_token)).body;
     await refresh(first.refresh_token);
-    const me = await proctor().request({
-      method: 'GET',
-      url: '/api/user/from-session',
-      as: bearer(second.access_token),
-    });
-    expect(me.statusCode).toBe(401);
+    const me = await proctor().call(endpoints.fromSession, { as: bearer(second.access_token) });
+    expect(me.status).toBe(401);
   });
 
   it('should limit sign-ups from one address, and only from that address', async () => {
     const signUp = (i: number, remoteAddress: string) =>
-      proctor().request({
-        method: 'POST',
-        url: '/api/auth/register',
-        remoteAddress,
-        payload: {
+      callEndpoint(from(proctor(), remoteAddress), endpoints.register, {
+        body: {
           email: `wave-${remoteAddress}-${i}@example.test`,
           password: 'correct horse battery',
           name: 'W',
@@ -231,40 +176,35 @@ describeEachDatabase('local accounts', (proctor) => {
       });
     const statuses = [];
     for (let i = 0; i <= AUTH.registrationsPerAddressPerWindow; i++)
-      statuses.push((await signUp(i, '203.0.113.20')).statusCode);
+      statuses.push((await signUp(i, '203.0.113.20')).status);
     expect(statuses).toEqual([...Array(AUTH.registrationsPerAddressPerWindow).fill(201), 429]);
     const limited = await signUp(99, '203.0.113.20');
-    expect(limited.json().detail).toMatch(
+    expect(limited.body.detail).toMatch(
       /^Too many accounts created from this address\. Try again in \d+ seconds\.$/,
     );
-    expect((await signUp(0, '203.0.113.21')).statusCode).toBe(201);
+    expect((await signUp(0, '203.0.113.21')).status).toBe(201);
   });
 
   it('should answer 401 with the session-expired message for a forged or garbage token', async () => {
-    const response = await proctor().request({
-      method: 'GET',
-      url: '/api/user/from-session',
-      as: bearer('not.a.jwt'),
-    });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: 'Your session has expired. Please log in again.' });
+    const response = await proctor().call(endpoints.fromSession, { as: bearer('not.a.jwt') });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: 'Your session has expired. Please log in again.' });
   });
 
   it('should authenticate SDK calls with the organization API key in either header', async () => {
     const admin = await proctor().actor({ permissions: { is_account_admin: true, dashboard_access: true } });
     const key = admin.organization!.apiKey;
-    for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }]) {
-      const response = await proctor().request({ method: 'GET', url: '/api/organization/members', headers });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().members.map((m: { email: string }) => m.email)).toEqual([admin.user.email]);
+    const eitherHeader: Record<string, string>[] = [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }];
+    for (const headers of eitherHeader) {
+      const response = await proctor().call(endpoints.organizationMembers, { as: { headers } });
+      expect(response.status).toBe(200);
+      expect(response.body.members.map((m) => m.email)).toEqual([admin.user.email]);
     }
-    const bad = await proctor().request({
-      method: 'GET',
-      url: '/api/organization/members',
-      headers: { 'x-api-key': 'pk_wrong' },
+    const bad = await proctor().call(endpoints.organizationMembers, {
+      as: { headers: { 'x-api-key': 'pk_wrong' } },
     });
-    expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ detail: 'Invalid API key' });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ detail: 'Invalid API key' });
   });
 });
 
@@ -281,14 +221,12 @@ describeEachDatabase('bad input', (proctor) => {
   });
 
   it('should name the missing or invalid field', async () => {
-    const response = await proctor().request({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email: 'not-an-email', name: 'X' },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toContain('body.email: Enter a valid e-mail address');
-    expect(response.json().detail).toContain('body.password');
+    // No password: a body the contract's type would not let through.
+    const body = { email: 'not-an-email', name: 'X' } as never;
+    const response = await proctor().call(endpoints.register, { body });
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toContain('body.email: Enter a valid e-mail address');
+    expect(response.body.detail).toContain('body.password');
   });
 
   it('should answer an oversize body with 413', async () => {
@@ -307,21 +245,16 @@ describeEachDatabase('bad input', (proctor) => {
     expect((await proctor().request({ method: 'GET', url: '/api/no-such-thing' })).json()).toEqual({
       detail: 'Not found',
     });
-    const unknownUser = await proctor().request({
-      method: 'PUT',
-      url: '/api/user/admin/update-user/987654',
-      payload: { has_beta_access: true },
-      as: admin,
-    });
-    expect(unknownUser.statusCode).toBe(404);
-    expect(unknownUser.json()).toEqual({ detail: 'User not found' });
-    const badId = await proctor().request({
-      method: 'PUT',
-      url: '/api/user/admin/update-user/abc',
-      payload: { has_beta_access: true },
-      as: admin,
-    });
-    expect(badId.statusCode).toBe(400);
+    const updateUser = (id: number | string) =>
+      proctor().call(endpoints.adminUpdateUser, {
+        params: { id },
+        body: { has_beta_access: true },
+        as: admin,
+      });
+    const unknownUser = await updateUser(987654);
+    expect(unknownUser.status).toBe(404);
+    expect(unknownUser.body).toEqual({ detail: 'User not found' });
+    expect((await updateUser('abc')).status).toBe(400);
   });
 
   it('should answer an unsupported content type with 415', async () => {
@@ -344,8 +277,8 @@ describeEachDatabase('bad input', (proctor) => {
   });
 
   it('should report health with the database in use', async () => {
-    const response = await proctor().request({ method: 'GET', url: '/api/health' });
-    expect(response.json()).toMatchObject({ status: 'ok', database: proctor().database });
+    const response = await proctor().call(endpoints.health);
+    expect(response.body).toMatchObject({ status: 'ok', database: proctor().database });
   });
 });
 
@@ -353,8 +286,8 @@ describeEachDatabase(
   'server settings the dashboard reads',
   (proctor) => {
     it('should tell the dashboard how to sign in and whom to contact', async () => {
-      const response = await proctor().request({ method: 'GET', url: '/api/auth/config' });
-      expect(response.json()).toEqual({
+      const response = await proctor().call(endpoints.authConfig);
+      expect(response.body).toEqual({
         mode: 'local',
         login_url: null,
         registration_open: true,
