@@ -1,14 +1,4 @@
-import {
-  CdpUrlResponse,
-  EnvironmentStateResponse,
-  EnvironmentStatusResponse,
-  EvaluateEnvironmentResponse,
-  KeepaliveJobsResponse,
-  LIVE_VIEW_CLOSE,
-  liveViewSocketPath,
-  MakeEnvironmentResponse,
-  ResetEnvironmentResponse,
-} from '@proctor/contracts';
+import { type EndpointBody, endpoints, LIVE_VIEW_CLOSE, liveViewSocketPath } from '@proctor/contracts';
 import { newPublicId, scores, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
@@ -47,13 +37,25 @@ describe('live environments', () => {
   });
   afterAll(() => proctor?.close());
 
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, as: Actor = player, payload?: unknown) =>
-    proctor.request({ method, url, as, ...(payload === undefined ? {} : { payload: payload as object }) });
+  type MakeBody = EndpointBody<typeof endpoints.makeEnvironment>;
+  const start = (body: MakeBody, as: Actor = player) => proctor.call(endpoints.makeEnvironment, { as, body });
+  const status = (id: string, as: Actor = player) =>
+    proctor.call(endpoints.environmentStatus, { params: { id }, as });
+  const workerReady = (id: string) =>
+    proctor.call(endpoints.environmentWorkerReady, { params: { id }, as: player });
+  const stateOf = (id: string) => proctor.call(endpoints.environmentState, { params: { id }, as: player });
+  const cdpUrl = (id: string) => proctor.call(endpoints.environmentCdpUrl, { params: { id }, as: player });
+  const reset = (id: string, body: EndpointBody<typeof endpoints.resetEnvironment>) =>
+    proctor.call(endpoints.resetEnvironment, { params: { id }, as: player, body });
+  const evaluate = (id: string) =>
+    proctor.call(endpoints.evaluateEnvironment, { params: { id }, as: player, body: {} });
+  const close = (id: string, as: Actor = player) =>
+    proctor.call(endpoints.closeEnvironment, { params: { id }, as });
 
-  async function make(as: Actor = player, body: Record<string, unknown> = { env_id: 'shop' }) {
-    const response = await call('POST', '/api/env/make2', as, body);
-    expect(response.statusCode, response.body).toBe(201);
-    return MakeEnvironmentResponse.parse(response.json());
+  async function make(as: Actor = player, body: MakeBody = { env_id: 'shop' }) {
+    const response = await start(body, as);
+    expect(response.status, response.body.detail).toBe(201);
+    return response.body;
   }
 
   async function publicTestCase(simulatorName: string) {
@@ -72,33 +74,25 @@ describe('live environments', () => {
   it('should start an environment ready at once, with a running session, and close it as completed', async () => {
     const environment = await make();
     expect(environment.status).toBe('running');
-    const status = EnvironmentStatusResponse.parse(
-      (await call('GET', `/api/env/${environment.id}/status`)).json(),
-    );
-    expect(status).toEqual({ status: 'running', error: null });
-    expect((await call('GET', `/api/env/${environment.id}/worker_ready`)).json()).toEqual({ ready: true });
+    expect((await status(environment.id)).body).toEqual({ status: 'running', error: null });
+    expect((await workerReady(environment.id)).body).toEqual({ ready: true });
     expect((await sessionRow(environment.session_id)).status).toBe('run_setup_completed');
 
-    const state = EnvironmentStateResponse.parse(
-      (await call('GET', `/api/env/${environment.id}/state`)).json(),
-    );
+    const { body: state } = await stateOf(environment.id);
     expect(state.state.mutations).toEqual([]);
     expect(state.live_view_url).toMatch(new RegExp(`/live/${environment.id}\\?token=`));
 
-    expect((await call('POST', `/api/env/${environment.id}/close`)).json()).toEqual({ status: 'closed' });
-    expect((await call('GET', `/api/env/${environment.id}/status`)).json()).toEqual({
-      status: 'closed',
-      error: null,
-    });
+    expect((await close(environment.id)).body).toEqual({ status: 'closed' });
+    expect((await status(environment.id)).body).toEqual({ status: 'closed', error: null });
     const ended = await sessionRow(environment.session_id);
     expect(ended.status).toBe('run_completed');
     expect(ended.endedAt).not.toBeNull();
-    expect((await call('GET', `/api/env/${environment.id}/state`)).statusCode).toBe(409);
+    expect((await stateOf(environment.id)).status).toBe(409);
   });
 
   it("should warm the pool on the simulator last asked for, leaving the next environment nothing of the visit but the simulator's files in its cache", async () => {
     const first = await make();
-    await call('POST', `/api/env/${first.id}/close`);
+    await close(first.id);
     // The browser the pool launched to replace the first one waits warmed on the shop.
     await expect
       .poll(
@@ -111,7 +105,7 @@ describe('live environments', () => {
       .toBe(true);
 
     const environment = await make();
-    const cdp = CdpUrlResponse.parse((await call('GET', `/api/env/${environment.id}/cdp_url`)).json());
+    const { body: cdp } = await cdpUrl(environment.id);
     const browser = await chromium.connectOverCDP(cdp.cdp_url);
     try {
       const [page] = browser.contexts()[0]!.pages();
@@ -134,36 +128,30 @@ describe('live environments', () => {
     } finally {
       await browser.close();
     }
-    await call('POST', `/api/env/${environment.id}/close`);
+    await close(environment.id);
   });
 
   it('should reset to a test case: new session, the browser on its start URL, its prompt', async () => {
     const environment = await make();
     const testCase = await publicTestCase('shop');
-    const response = await call('POST', `/api/env/${environment.id}/reset`, player, {
-      test_case_public_id: testCase.publicId,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const reset = ResetEnvironmentResponse.parse(response.json());
-    expect(reset.session_id).not.toBe(environment.session_id);
-    expect(reset.prompt).toBe(testCase.prompt);
-    expect(new URL(reset.start_url).pathname + new URL(reset.start_url).search).toBe(testCase.startUrl);
-    expect(new URL(reset.start_url).hostname).toBe(`${environment.id}.shop.localhost`);
+    const response = await reset(environment.id, { test_case_public_id: testCase.publicId });
+    expect(response.status, response.body.detail).toBe(200);
+    const { body: started } = response;
+    expect(started.session_id).not.toBe(environment.session_id);
+    expect(started.prompt).toBe(testCase.prompt);
+    expect(new URL(started.start_url).pathname + new URL(started.start_url).search).toBe(testCase.startUrl);
+    expect(new URL(started.start_url).hostname).toBe(`${environment.id}.shop.localhost`);
     expect((await sessionRow(environment.session_id)).status).toBe('run_completed');
-    expect((await sessionRow(reset.session_id)).status).toBe('run_setup_completed');
+    expect((await sessionRow(started.session_id)).status).toBe('run_setup_completed');
 
     // Nothing done yet: the test case's expectations are not met.
-    const evaluation = EvaluateEnvironmentResponse.parse(
-      (await call('POST', `/api/env/${environment.id}/evaluate`, player, {})).json(),
-    );
+    const { body: evaluation } = await evaluate(environment.id);
     expect(evaluation.passed).toBe(false);
     expect(evaluation.details.test_case_public_id).toBe(testCase.publicId);
 
-    const elsewhere = await call('POST', `/api/env/${environment.id}/reset`, player, {
-      start_url: 'http://example.com/',
-    });
-    expect(elsewhere.statusCode).toBe(400);
-    await call('POST', `/api/env/${environment.id}/close`);
+    const elsewhere = await reset(environment.id, { start_url: 'http://example.com/' });
+    expect(elsewhere.status).toBe(400);
+    await close(environment.id);
   });
 
   it("should evaluate with the scoring engine: each score type's verdict, nothing recorded, and a scorer that cannot judge is no fail of the agent", async () => {
@@ -172,21 +160,15 @@ describe('live environments', () => {
       .select()
       .from(testCases)
       .where(eq(testCases.builtInKey, 'shop/add-sage-mugs-to-cart'));
-    const evaluate = async (testCasePublicId: string) => {
-      const reset = ResetEnvironmentResponse.parse(
-        (
-          await call('POST', `/api/env/${environment.id}/reset`, player, {
-            test_case_public_id: testCasePublicId,
-          })
-        ).json(),
-      );
-      const response = await call('POST', `/api/env/${environment.id}/evaluate`, player, {});
-      expect(response.statusCode, response.body).toBe(200);
-      return { session: reset.session_id, evaluation: EvaluateEnvironmentResponse.parse(response.json()) };
+    const judge = async (testCasePublicId: string) => {
+      const { body: started } = await reset(environment.id, { test_case_public_id: testCasePublicId });
+      const response = await evaluate(environment.id);
+      expect(response.status, response.body.detail).toBe(200);
+      return { session: started.session_id, evaluation: response.body };
     };
 
     // Nothing done yet: the state task fails, by its expected mutations and by the system's own verdict.
-    const untouched = await evaluate(mugs!.publicId);
+    const untouched = await judge(mugs!.publicId);
     expect(untouched.evaluation.passed).toBe(false);
     expect(untouched.evaluation.details.scores).toEqual([
       { type: 'state_mutation_match', correct: false, reason: expect.stringContaining('cart_items') },
@@ -211,7 +193,7 @@ describe('live environments', () => {
         defaultScoringConfig: { mutations: 'two mugs' },
       })
       .returning();
-    const { evaluation } = await evaluate(broken!.publicId);
+    const { evaluation } = await judge(broken!.publicId);
     expect(evaluation.passed).toBe(false);
     expect(evaluation.details.scores).toContainEqual({
       type: 'state_mutation_match',
@@ -224,43 +206,36 @@ describe('live environments', () => {
       'state_mutation_match could not judge the run (invalid_config: ',
     );
     expect(evaluation.details.explanation).toContain('this is not a verdict on the agent');
-    await call('POST', `/api/env/${environment.id}/close`);
+    await close(environment.id);
   });
 
   it("should answer another organization's environment, CDP URL, live view and state with 404", async () => {
     const environment = await make();
-    for (const [method, path] of [
-      ['GET', 'status'],
-      ['GET', 'worker_ready'],
-      ['GET', 'state'],
-      ['GET', 'cdp_url'],
-      ['POST', 'reset'],
-      ['POST', 'evaluate'],
-      ['POST', 'backup'],
-      ['POST', 'heartbeat'],
-      ['POST', 'close'],
+    const theirs = { params: { id: environment.id }, as: outsider };
+    for (const [name, response] of [
+      ['status', await proctor.call(endpoints.environmentStatus, theirs)],
+      ['worker_ready', await proctor.call(endpoints.environmentWorkerReady, theirs)],
+      ['state', await proctor.call(endpoints.environmentState, theirs)],
+      ['cdp_url', await proctor.call(endpoints.environmentCdpUrl, theirs)],
+      ['reset', await proctor.call(endpoints.resetEnvironment, { ...theirs, body: {} })],
+      ['evaluate', await proctor.call(endpoints.evaluateEnvironment, { ...theirs, body: {} })],
+      ['backup', await proctor.call(endpoints.backupEnvironment, theirs)],
+      ['heartbeat', await proctor.call(endpoints.environmentHeartbeat, theirs)],
+      ['close', await proctor.call(endpoints.closeEnvironment, theirs)],
     ] as const) {
-      const response = await call(
-        method,
-        `/api/env/${environment.id}/${path}`,
-        outsider,
-        method === 'POST' ? {} : undefined,
-      );
-      expect(response.statusCode, `${method} ${path}`).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Environment not found' });
+      expect(response.status, name).toBe(404);
+      expect(response.body).toEqual({ detail: 'Environment not found' });
     }
     // A live-view token names one environment: it opens no other.
-    const state = EnvironmentStateResponse.parse(
-      (await call('GET', `/api/env/${environment.id}/state`)).json(),
-    );
+    const { body: state } = await stateOf(environment.id);
     const token = new URL(state.live_view_url).searchParams.get('token')!;
     const other = await make(outsider);
     expect(await liveViewOutcome(`${liveViewSocketPath(other.id)}?token=${token}`)).toBe(
       LIVE_VIEW_CLOSE.unauthorized.code,
     );
     expect(await liveViewOutcome(`${liveViewSocketPath(environment.id)}?token=${token}`)).toBe('frame');
-    await call('POST', `/api/env/${environment.id}/close`);
-    await call('POST', `/api/env/${other.id}/close`, outsider);
+    await close(environment.id);
+    await close(other.id, outsider);
   });
 
   /** How a live-view socket opened with this path ends: 'frame' when it is served, else its close code. */
@@ -279,9 +254,9 @@ describe('live environments', () => {
 
   it('should let an agent drive the browser over CDP, within the filters, and survive Browser.close', async () => {
     const environment = await make();
-    const { cdp_url } = CdpUrlResponse.parse(
-      (await call('GET', `/api/env/${environment.id}/cdp_url`)).json(),
-    );
+    const {
+      body: { cdp_url },
+    } = await cdpUrl(environment.id);
     expect(cdp_url).toMatch(/^ws:\/\/.*\/cdp\//);
     const other = await make(outsider);
 
@@ -316,29 +291,29 @@ describe('live environments', () => {
     await new Promise<void>((resolve) =>
       browser.isConnected() ? browser.once('disconnected', () => resolve()) : resolve(),
     );
-    expect((await call('GET', `/api/env/${environment.id}/worker_ready`)).json()).toEqual({ ready: true });
+    expect((await workerReady(environment.id)).body).toEqual({ ready: true });
     // An http:// address works too: /json/version points the client at the same filtered door.
     const again = await chromium.connectOverCDP(cdp_url.replace(/^ws/, 'http'));
     expect(again.contexts()[0]!.pages().length).toBeGreaterThan(0);
     await again.close();
 
-    const expired = await call('POST', `/api/env/${environment.id}/close`);
-    expect(expired.statusCode).toBe(200);
+    const expired = await close(environment.id);
+    expect(expired.status).toBe(200);
     await expect(chromium.connectOverCDP(cdp_url, { timeout: 5000 })).rejects.toThrow();
-    await call('POST', `/api/env/${other.id}/close`, outsider);
+    await close(other.id, outsider);
   });
 
   it('should close an environment whose heartbeat stopped, failing its session with the reason', async () => {
     const environment = await make();
-    expect((await call('POST', `/api/env/${environment.id}/heartbeat`)).json()).toEqual({
-      status: 'running',
+    const heartbeat = await proctor.call(endpoints.environmentHeartbeat, {
+      params: { id: environment.id },
+      as: player,
     });
+    expect(heartbeat.body).toEqual({ status: 'running' });
     await proctor.ctx.environments.closeIdle(Date.now() + 121_000);
-    const status = EnvironmentStatusResponse.parse(
-      (await call('GET', `/api/env/${environment.id}/status`)).json(),
-    );
-    expect(status.status).toBe('failed');
-    expect(status.error).toMatch(/No heartbeat for 2 minutes/);
+    const { body: closed } = await status(environment.id);
+    expect(closed.status).toBe('failed');
+    expect(closed.error).toMatch(/No heartbeat for 2 minutes/);
     const session = await sessionRow(environment.session_id);
     expect(session.status).toBe('run_failed');
     const logs = await proctor.ctx.db.select().from(sessionLogs).where(eq(sessionLogs.sessionId, session.id));
@@ -348,34 +323,33 @@ describe('live environments', () => {
   });
 
   it('should keep keepalive environments past the heartbeat, list them, and require an alias', async () => {
-    const missing = await call('POST', '/api/env/make2', player, { env_id: 'mail', keepalive: true });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ detail: 'Please select a simulator and provide an alias' });
-    const badAlias = await call('POST', '/api/env/make2', player, {
-      env_id: 'mail',
-      keepalive: true,
-      alias: 'a b',
-    });
-    expect(badAlias.json().detail).toMatch(/Alias can only contain letters, numbers, and hyphens/);
+    const missing = await start({ env_id: 'mail', keepalive: true });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ detail: 'Please select a simulator and provide an alias' });
+    const badAlias = await start({ env_id: 'mail', keepalive: true, alias: 'a b' });
+    expect(badAlias.status).toBe(400);
+    expect(badAlias.body.detail).toMatch(/Alias can only contain letters, numbers, and hyphens/);
 
     const environment = await make(player, { env_id: 'mail', keepalive: true, alias: 'demo-inbox' });
     await proctor.ctx.environments.closeIdle(Date.now() + 121_000);
-    const listed = KeepaliveJobsResponse.parse((await call('GET', '/api/jobs/keepalive')).json());
-    expect(listed.job_groups.map((group) => [group.group_id, group.alias, group.overall_status])).toEqual([
-      [environment.id, 'demo-inbox', 'running'],
-    ]);
+    const keepalive = async (as: Actor) => {
+      const response = await proctor.call(endpoints.keepaliveJobs, { as });
+      expect(response.status).toBe(200);
+      return response.body.job_groups;
+    };
     expect(
-      KeepaliveJobsResponse.parse((await call('GET', '/api/jobs/keepalive', outsider)).json()).job_groups,
-    ).toEqual([]);
-    const duplicate = await call('POST', '/api/env/make2', player, {
-      env_id: 'mail',
-      keepalive: true,
-      alias: 'demo-inbox',
-    });
-    expect(duplicate.statusCode).toBe(409);
+      (await keepalive(player)).map((group) => [group.group_id, group.alias, group.overall_status]),
+    ).toEqual([[environment.id, 'demo-inbox', 'running']]);
+    expect(await keepalive(outsider)).toEqual([]);
+    const duplicate = await start({ env_id: 'mail', keepalive: true, alias: 'demo-inbox' });
+    expect(duplicate.status).toBe(409);
     // Backing up a shared environment is an authoring act.
-    expect((await call('POST', `/api/env/${environment.id}/backup`)).statusCode).toBe(403);
-    await call('POST', `/api/env/${environment.id}/close`);
+    const backup = await proctor.call(endpoints.backupEnvironment, {
+      params: { id: environment.id },
+      as: player,
+    });
+    expect(backup.status).toBe(403);
+    await close(environment.id);
   });
 
   it('should refuse a simulator outside the plan, and more environments than the machine allows', async () => {
@@ -383,59 +357,55 @@ describe('live environments', () => {
       permissions: { playground_access: true },
       plan: { allowed_simulators: [] },
     });
-    const refused = await call('POST', '/api/env/make2', narrow, { env_id: 'shop' });
-    expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ detail: 'Simulator "shop" not found or not enabled' });
+    const refused = await start({ env_id: 'shop' }, narrow);
+    expect(refused.status).toBe(404);
+    expect(refused.body).toEqual({ detail: 'Simulator "shop" not found or not enabled' });
 
     const started = [await make(), await make(), await make(outsider)];
-    const over = await call('POST', '/api/env/make2', outsider, { env_id: 'shop' });
-    expect(over.statusCode).toBe(503);
-    expect(over.json().detail).toMatch(/All 3 environment slots are in use/);
-    for (const environment of started.slice(0, 2)) await call('POST', `/api/env/${environment.id}/close`);
-    await call('POST', `/api/env/${started[2]!.id}/close`, outsider);
+    const over = await start({ env_id: 'shop' }, outsider);
+    expect(over.status).toBe(503);
+    expect(over.body.detail).toMatch(/All 3 environment slots are in use/);
+    for (const environment of started.slice(0, 2)) await close(environment.id);
+    await close(started[2]!.id, outsider);
   });
 
   it("should hold an organization to its limit of environments (2 of 3 here), leaving room for another's", async () => {
     const started = [await make(), await make()];
-    const over = await call('POST', '/api/env/make2', player, { env_id: 'shop' });
-    expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({
+    const over = await start({ env_id: 'shop' });
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({
       detail:
         "Your organization's limit of 2 environments at once is reached: close one of its environments or try again shortly",
     });
     const other = await make(outsider);
-    await call('POST', `/api/env/${other.id}/close`, outsider);
+    await close(other.id, outsider);
 
     // A platform admin gives the organization's plan a limit of its own.
     const admin = await proctor.actor({ permissions: { is_admin: true } });
     const plan = { ...player.organization!.plan, max_environments: 3 };
-    const updated = await call(
-      'PUT',
-      `/api/user/admin/update-organization/${player.organization!.id}`,
-      admin,
-      { plan },
-    );
-    expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().plan).toEqual(plan);
+    const setPlan = (body: EndpointBody<typeof endpoints.adminUpdateOrganization>) =>
+      proctor.call(endpoints.adminUpdateOrganization, {
+        params: { id: player.organization!.id },
+        as: admin,
+        body,
+      });
+    const updated = await setPlan({ plan });
+    expect(updated.status, updated.body.detail).toBe(200);
+    expect(updated.body.plan).toEqual(plan);
     started.push(await make());
-    for (const environment of started) await call('POST', `/api/env/${environment.id}/close`);
-    await call('PUT', `/api/user/admin/update-organization/${player.organization!.id}`, admin, {
-      plan: player.organization!.plan,
-    });
+    for (const environment of started) await close(environment.id);
+    await setPlan({ plan: player.organization!.plan });
   });
 
   it('should close a keepalive environment after its maximum lifetime, failing its session with the reason', async () => {
     const environment = await make(player, { env_id: 'mail', keepalive: true, alias: 'long-lived' });
     const lifetime = proctor.ctx.config.environments.keepaliveMaxMinutes;
     await proctor.ctx.environments.closeIdle(Date.now() + (lifetime - 1) * 60_000);
-    expect((await call('GET', `/api/env/${environment.id}/status`)).json().status).toBe('running');
+    expect((await status(environment.id)).body.status).toBe('running');
 
     await proctor.ctx.environments.closeIdle(Date.now() + (lifetime + 1) * 60_000);
     const reason = `The keepalive environment was closed after its maximum lifetime of ${lifetime} minutes`;
-    expect((await call('GET', `/api/env/${environment.id}/status`)).json()).toEqual({
-      status: 'failed',
-      error: reason,
-    });
+    expect((await status(environment.id)).body).toEqual({ status: 'failed', error: reason });
     const session = await sessionRow(environment.session_id);
     expect(session.status).toBe('run_failed');
     expect(session.failureReason).toBe(reason);
