@@ -8,7 +8,7 @@ import {
   endpoints,
 } from '@proctor/contracts';
 import { agentArtifacts, newPublicId, sessions, simulators, testCases } from '@proctor/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   NO_ANTHROPIC_COMPUTER_USE,
@@ -19,8 +19,8 @@ import {
 import { startSession } from '../src/environments/records';
 import { HttpError } from '../src/kernel/http/errors';
 import { SDK_AGENT_DESCRIPTION } from '../src/repositories/agents';
-import { EmojiIconRenderer, ICON_MESSAGES } from '../src/services/agentIcons';
 import { recordScores } from '../src/scoring/classification';
+import { EmojiIconRenderer, ICON_MESSAGES } from '../src/services/agentIcons';
 import { ICON_IMAGE_MESSAGES, ICON_MAX_BYTES } from '../src/services/iconImages';
 import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
 import { startStandIn } from './unit/support/standIn';
@@ -442,6 +442,27 @@ function agentsSuite(proctor: () => TestProctor) {
       agent: { archived: true },
       summary: { total: 1 },
     });
+  });
+
+  it('should list an agent stored in an older shape, each field that no longer reads shown as its default', async () => {
+    const member = await manager();
+    const name = alias('older');
+    // Written as JSON: no type, an icon that is not text, a built-in kind that no longer exists.
+    const older = { img_url: 7, endpoint: 'https://a.example.test', builtin: 'retired' };
+    await proctor()
+      .ctx.db.insert(agentArtifacts)
+      .values({
+        organizationId: member.organization!.id,
+        alias: name,
+        data: sql`${JSON.stringify(older)}::jsonb`,
+      });
+    const [agent] = await list(member);
+    expect(agent).toMatchObject({
+      alias: name,
+      data: { type: 'dev', img_url: null, description: '', endpoint: 'https://a.example.test' },
+      notRunnableReason: null,
+    });
+    expect(agent!.data).not.toHaveProperty('builtin');
   });
 
   describe('results per test case', () => {
