@@ -1,15 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  AgentArtifactsResponse,
   AgentObservation,
-  BenchmarkerStatus,
-  BenchmarkResponse,
   BUILT_IN_AGENTS,
+  type EndpointBody,
+  endpoints,
   MAX_RUNS_PER_REQUEST,
-  RunGroupResponse,
-  RunResponse,
-  SessionListResponse,
 } from '@proctor/contracts';
 import { runSessionBatches, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
@@ -99,10 +95,22 @@ describeEachDatabase(
     }
 
     async function agents(as: Actor) {
-      const response = await proctor().request({ method: 'GET', url: '/api/agent-artifacts/', as });
-      expect(response.statusCode).toBe(200);
-      return AgentArtifactsResponse.parse(response.json()).artifacts;
+      const response = await proctor().call(endpoints.agentArtifacts, { as });
+      expect(response.status).toBe(200);
+      return response.body.artifacts;
     }
+    const startRun = (as: Actor, body: EndpointBody<typeof endpoints.startRun>) =>
+      proctor().call(endpoints.startRun, { as, body });
+    const benchmark = (as: Actor, body: EndpointBody<typeof endpoints.startBenchmark>) =>
+      proctor().call(endpoints.startBenchmark, { as, body });
+    const createAgent = (as: Actor, body: EndpointBody<typeof endpoints.createAgentArtifact>) =>
+      proctor().call(endpoints.createAgentArtifact, { as, body });
+    /** The sessions list's rows, of one run group or of all the caller's organization's. */
+    const sessionList = async (as: Actor, runSessionBatchId?: string) => {
+      const response = await proctor().call(endpoints.listSessions, { query: { runSessionBatchId }, as });
+      expect(response.status).toBe(200);
+      return response.body;
+    };
     const testCasePrompt = async (id: number) =>
       (
         await proctor()
@@ -114,9 +122,9 @@ describeEachDatabase(
       (await agents(as)).find((agent) => agent.alias === BUILT_IN_AGENTS[kind].alias)!.id;
 
     const group = async (as: Actor, id: string) => {
-      const response = await proctor().request({ method: 'GET', url: `/api/runs/batches/${id}`, as });
-      expect(response.statusCode, response.body).toBe(200);
-      return RunGroupResponse.parse(response.json()).runGroup;
+      const response = await proctor().call(endpoints.runGroup, { params: { id }, as });
+      expect(response.status, response.body.detail).toBe(200);
+      return response.body.runGroup;
     };
     /** Each session of a run group: its status, and its logs (why an agent or a run failed). */
     const sessionsOf = async (groupId: string) => {
@@ -178,35 +186,31 @@ describeEachDatabase(
       const oracle = listed.find((agent) => agent.alias === 'oracle')!;
       expect(oracle.data).toMatchObject({ type: 'builtin', builtin: 'oracle' });
       expect(listed.find((agent) => agent.alias === 'oracle-wrong')?.data.builtin).toBe('wrong');
-      const archive = await proctor().request({
-        method: 'DELETE',
-        url: `/api/agent-artifacts/${oracle.id}`,
+      const archive = await proctor().call(endpoints.archiveAgentArtifact, {
+        params: { id: String(oracle.id) },
         as: person,
       });
-      expect(archive.statusCode).toBe(403);
-      expect(archive.json().detail).toBe('Built-in agents cannot be archived');
-      const taken = await proctor().request({
-        method: 'POST',
-        url: '/api/agent-artifacts/',
-        as: person,
-        payload: { alias: 'Oracle', type: 'dev', endpoint: 'https://agent.example.test' },
+      expect(archive.status).toBe(403);
+      expect(archive.body.detail).toBe('Built-in agents cannot be archived');
+      const taken = await createAgent(person, {
+        alias: 'Oracle',
+        type: 'dev',
+        endpoint: 'https://agent.example.test',
       });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json().detail).toBe('"Oracle" is the alias of a built-in agent: choose another');
+      expect(taken.status).toBe(409);
+      expect(taken.body.detail).toBe('"Oracle" is the alias of a built-in agent: choose another');
     });
 
     it('runs the oracle on a test case: the session is queued at once, runs, passes, and only its organization sees it', async () => {
       const person = await runner();
       const outsider = await runner();
       const testCase = await builtInTestCase('shop');
-      const response = await proctor().request({
-        method: 'POST',
-        url: '/api/runs/',
-        as: person,
-        payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'oracle') },
+      const response = await startRun(person, {
+        testCaseId: testCase.id,
+        agentArtifactId: await builtInId(person, 'oracle'),
       });
-      expect(response.statusCode, response.body).toBe(201);
-      const run = RunResponse.parse(response.json());
+      expect(response.status, response.body.detail).toBe(201);
+      const run = response.body;
       const ended = await scoredGroup(person, run.batch_id);
       expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
         kind: 'run',
@@ -218,56 +222,36 @@ describeEachDatabase(
       });
       expect(ended.agent?.alias).toBe('oracle');
 
-      const listed = await proctor().request({
-        method: 'GET',
-        url: `/api/session/?runSessionBatchId=${run.batch_id}`,
-        as: person,
-      });
-      const sessions = SessionListResponse.parse(listed.json());
+      const sessions = await sessionList(person, run.batch_id);
       expect(sessions.sessions.map((s) => s.sessionId)).toEqual([run.session_id]);
       expect(sessions.sessions[0]?.agentArtifact?.alias).toBe('oracle');
       expect(sessions.summary?.runGroup?.name).toBe(`${testCase.name} · oracle`);
 
-      const theirs = await proctor().request({
-        method: 'GET',
-        url: `/api/runs/batches/${run.batch_id}`,
-        as: outsider,
-      });
-      expect(theirs.statusCode).toBe(404);
-      const theirList = await proctor().request({
-        method: 'GET',
-        url: `/api/session/?runSessionBatchId=${run.batch_id}`,
-        as: outsider,
-      });
-      expect(SessionListResponse.parse(theirList.json()).sessions).toEqual([]);
+      const theirs = await proctor().call(endpoints.runGroup, { params: { id: run.batch_id }, as: outsider });
+      expect(theirs.status).toBe(404);
+      expect((await sessionList(outsider, run.batch_id)).sessions).toEqual([]);
       // The agent's results count the organization's own runs only.
-      const results = await proctor().request({
-        method: 'GET',
-        url: '/api/agent-artifacts/oracle/results',
+      const results = await proctor().call(endpoints.agentResults, {
+        params: { id: 'oracle' },
         as: outsider,
       });
-      expect(results.json().summary.total).toBe(0);
+      expect(results.status).toBe(200);
+      expect(results.body.summary.total).toBe(0);
     });
 
     it('benchmarks the wrong agent: every run of it fails, with runs and concurrency as asked', async () => {
       const person = await runner();
       const testCase = await builtInTestCase('tracker');
-      const response = await proctor().request({
-        method: 'POST',
-        url: '/api/benchmarker/benchmark',
-        as: person,
-        payload: {
-          testcase_ids: [testCase.publicId],
-          agent: 'oracle-wrong',
-          version: '  v2  ',
-          runs: 2,
-          concurrency: 'many',
-        },
+      const response = await benchmark(person, {
+        testcase_ids: [testCase.publicId],
+        agent: 'oracle-wrong',
+        version: '  v2  ',
+        runs: 2,
+        concurrency: 'many',
       });
-      expect(response.statusCode, response.body).toBe(200);
-      const benchmark = BenchmarkResponse.parse(response.json());
-      expect(benchmark.total_runs).toBe(2);
-      const ended = await scoredGroup(person, benchmark.batch_id);
+      expect(response.status, response.body.detail).toBe(200);
+      expect(response.body.total_runs).toBe(2);
+      const ended = await scoredGroup(person, response.body.batch_id);
       expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
         kind: 'benchmark',
         version: 'v2',
@@ -287,14 +271,12 @@ describeEachDatabase(
         { organizationId: person.organization!.id, name: 'Two apps', description: 'two' },
         [one.id, two.id],
       );
-      const response = await proctor().request({
-        method: 'POST',
-        url: '/api/runs/batch',
+      const response = await proctor().call(endpoints.startBatchRun, {
         as: person,
-        payload: { testCaseSetId: set!.id, agentArtifactId: await builtInId(person, 'oracle') },
+        body: { testCaseSetId: set!.id, agentArtifactId: await builtInId(person, 'oracle') },
       });
-      expect(response.statusCode, response.body).toBe(201);
-      const batch = response.json() as { batch_id: string; total_runs: number };
+      expect(response.status, response.body.detail).toBe(201);
+      const batch = response.body;
       expect(batch.total_runs).toBe(2);
       const ended = await scoredGroup(person, batch.batch_id);
       expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
@@ -308,56 +290,46 @@ describeEachDatabase(
     it('refuses what it cannot run, saying why, and starts nothing', async () => {
       const person = await runner({ dashboard_access: true, create_test_cases: true });
       const oracle = await builtInId(person, 'oracle');
-      const call = (url: string, payload: object) =>
-        proctor().request({ method: 'POST', url, as: person, payload });
       const shopTestCase = await builtInTestCase('shop');
 
-      const noAgent = await call('/api/benchmarker/benchmark', { testcase_ids: [shopTestCase.publicId] });
-      expect(noAgent.statusCode).toBe(400);
-      expect(noAgent.json().detail).toContain('Agent is required');
-      const unknownCase = await call('/api/benchmarker/benchmark', {
-        testcase_ids: ['no-such-case'],
-        agent: 'oracle',
-      });
-      expect(unknownCase.statusCode).toBe(404);
-      expect(unknownCase.json().detail).toBe('Test case not found: no-such-case');
-      const elsewhere = await call('/api/benchmarker/benchmark', {
+      // Without an agent: a body the contract's type does not allow, refused with the reason.
+      const noAgent = await benchmark(person, { testcase_ids: [shopTestCase.publicId] } as never);
+      expect(noAgent.status).toBe(400);
+      expect(noAgent.body.detail).toContain('Agent is required');
+      const unknownCase = await benchmark(person, { testcase_ids: ['no-such-case'], agent: 'oracle' });
+      expect(unknownCase.status).toBe(404);
+      expect(unknownCase.body.detail).toBe('Test case not found: no-such-case');
+      const elsewhere = await benchmark(person, {
         testcase_ids: [shopTestCase.publicId],
         agent: 'oracle',
         base_url: 'http://169.254.169.254/api',
       });
-      expect(elsewhere.statusCode).toBe(400);
-      expect(elsewhere.json().detail).toMatch(/^base_url must be this Proctor's own API/);
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.detail).toMatch(/^base_url must be this Proctor's own API/);
 
-      const human = await proctor().request({
-        method: 'POST',
-        url: '/api/agent-artifacts/',
-        as: person,
-        payload: { alias: 'a-person', type: 'human', humanName: 'A Person' },
-      });
-      const humanRun = await call('/api/runs/', {
+      const human = await createAgent(person, { alias: 'a-person', type: 'human', humanName: 'A Person' });
+      expect(human.status).toBe(201);
+      const humanRun = await startRun(person, {
         testCaseId: shopTestCase.id,
-        agentArtifactId: human.json().artifact.id,
+        agentArtifactId: human.body.artifact.id,
       });
-      expect(humanRun.statusCode).toBe(400);
-      expect(humanRun.json().detail).toBe(
-        '"a-person" is a human: people record their runs from the dashboard',
-      );
+      expect(humanRun.status).toBe(400);
+      expect(humanRun.body.detail).toBe('"a-person" is a human: people record their runs from the dashboard');
 
       // An organization's own test case has no reference solution for the oracle.
       const shop = (await proctor().ctx.db.select().from(simulators).where(eq(simulators.name, 'shop')))[0]!;
       const own = await make.testCase({ organizationId: person.organization!.id, simulatorId: shop.id });
-      const notBuiltIn = await call('/api/runs/', { testCaseId: own.id, agentArtifactId: oracle });
-      expect(notBuiltIn.statusCode).toBe(400);
-      expect(notBuiltIn.json().detail).toMatch(/is not a built-in test case: oracle knows only/);
+      const notBuiltIn = await startRun(person, { testCaseId: own.id, agentArtifactId: oracle });
+      expect(notBuiltIn.status).toBe(400);
+      expect(notBuiltIn.body.detail).toMatch(/is not a built-in test case: oracle knows only/);
 
-      const unknownAgent = await call('/api/runs/', {
-        testCaseId: shopTestCase.id,
-        agentArtifactId: 999_999,
+      const unknownAgent = await startRun(person, { testCaseId: shopTestCase.id, agentArtifactId: 999_999 });
+      expect(unknownAgent.status).toBe(404);
+      const unknownSet = await proctor().call(endpoints.startBatchRun, {
+        as: person,
+        body: { testCaseSetId: 999_999, agentArtifactId: oracle },
       });
-      expect(unknownAgent.statusCode).toBe(404);
-      const unknownSet = await call('/api/runs/batch', { testCaseSetId: 999_999, agentArtifactId: oracle });
-      expect(unknownSet.statusCode).toBe(404);
+      expect(unknownSet.status).toBe(404);
       const malformed = await proctor().request({
         method: 'POST',
         url: '/api/runs/',
@@ -367,26 +339,23 @@ describeEachDatabase(
       });
       expect(malformed.statusCode).toBe(400);
 
-      const listed = await proctor().request({ method: 'GET', url: '/api/session/', as: person });
-      expect(SessionListResponse.parse(listed.json()).sessions).toEqual([]);
+      expect((await sessionList(person)).sessions).toEqual([]);
     });
 
     it('refuses a benchmark of more runs than one request may start (test cases × runs), starting none', async () => {
       const person = await runner();
       const testCases = [await builtInTestCase('shop'), await builtInTestCase('mail')];
       const runs = Math.floor(MAX_RUNS_PER_REQUEST / testCases.length) + 1;
-      const response = await proctor().request({
-        method: 'POST',
-        url: '/api/benchmarker/benchmark',
-        as: person,
-        payload: { testcase_ids: testCases.map((testCase) => testCase.publicId), agent: 'oracle', runs },
+      const response = await benchmark(person, {
+        testcase_ids: testCases.map((testCase) => testCase.publicId),
+        agent: 'oracle',
+        runs,
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
         detail: `That is ${runs * testCases.length} runs: at most ${MAX_RUNS_PER_REQUEST} may be started at once`,
       });
-      const listed = await proctor().request({ method: 'GET', url: '/api/session/', as: person });
-      expect(SessionListResponse.parse(listed.json()).sessions).toEqual([]);
+      expect((await sessionList(person)).sessions).toEqual([]);
     });
 
     it("starts another organization's single run before one organization's backlog has gone through", async () => {
@@ -394,32 +363,30 @@ describeEachDatabase(
       const busy = await runner();
       const other = await runner();
       const testCase = await builtInTestCase('shop');
-      const backlog = await proctor().request({
-        method: 'POST',
-        url: '/api/benchmarker/benchmark',
-        as: busy,
-        payload: { testcase_ids: [testCase.publicId], agent: 'oracle', runs: 4, concurrency: 4 },
+      const backlog = await benchmark(busy, {
+        testcase_ids: [testCase.publicId],
+        agent: 'oracle',
+        runs: 4,
+        concurrency: 4,
       });
-      expect(backlog.statusCode, backlog.body).toBe(200);
-      const benchmark = BenchmarkResponse.parse(backlog.json());
-      const single = await proctor().request({
-        method: 'POST',
-        url: '/api/runs/',
-        as: other,
-        payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(other, 'oracle') },
+      expect(backlog.status, backlog.body.detail).toBe(200);
+      const started = backlog.body;
+      const single = await startRun(other, {
+        testCaseId: testCase.id,
+        agentArtifactId: await builtInId(other, 'oracle'),
       });
-      expect(single.statusCode, single.body).toBe(201);
-      const run = RunResponse.parse(single.json());
+      expect(single.status, single.body.detail).toBe(201);
+      const run = single.body;
 
       await until(
         () => sessionsOf(run.batch_id),
         ([only]) => only !== undefined && !['run_queued', 'run_started'].includes(only.status),
         'the single run to have an environment',
       );
-      const waiting = (await sessionsOf(benchmark.batch_id)).filter((row) => row.status === 'run_queued');
+      const waiting = (await sessionsOf(started.batch_id)).filter((row) => row.status === 'run_queued');
       expect(waiting.length).toBeGreaterThanOrEqual(1);
       expect(await scoredGroup(other, run.batch_id)).toMatchObject({ total: 1, passed: 1 });
-      expect(await scoredGroup(busy, benchmark.batch_id)).toMatchObject({ total: 4, passed: 4 });
+      expect(await scoredGroup(busy, started.batch_id)).toMatchObject({ total: 4, passed: 4 });
     }, 240_000);
 
     describe('a dev agent speaking the step protocol', () => {
@@ -476,27 +443,20 @@ describeEachDatabase(
       afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
       async function devAgent(as: Actor, alias: string, path: string) {
-        const made = await proctor().request({
-          method: 'POST',
-          url: '/api/agent-artifacts/',
-          as,
-          payload: { alias, type: 'dev', endpoint: `${endpoint}${path}` },
-        });
-        expect(made.statusCode, made.body).toBe(201);
-        return made.json().artifact.id as number;
+        const made = await createAgent(as, { alias, type: 'dev', endpoint: `${endpoint}${path}` });
+        expect(made.status, made.body.detail).toBe(201);
+        return made.body.artifact.id;
       }
 
       it('completes a test case: observations in, actions out, the answer scored', async () => {
         const person = await runner({ dashboard_access: true });
         const testCase = await builtInTestCase('tracker', 'infrastructure-lead-email');
-        const response = await proctor().request({
-          method: 'POST',
-          url: '/api/runs/',
-          as: person,
-          payload: { testCaseId: testCase.id, agentArtifactId: await devAgent(person, 'stand-in', '/step') },
+        const response = await startRun(person, {
+          testCaseId: testCase.id,
+          agentArtifactId: await devAgent(person, 'stand-in', '/step'),
         });
-        expect(response.statusCode, response.body).toBe(201);
-        const run = RunResponse.parse(response.json());
+        expect(response.status, response.body.detail).toBe(201);
+        const run = response.body;
         const ended = await scoredGroup(person, run.batch_id);
         expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
           total: 1,
@@ -534,16 +494,12 @@ describeEachDatabase(
       it('fails the task of an agent that answers something other than an action, and says why', async () => {
         const person = await runner({ dashboard_access: true });
         const testCase = await builtInTestCase('tracker', 'infrastructure-lead-email');
-        const response = await proctor().request({
-          method: 'POST',
-          url: '/api/runs/',
-          as: person,
-          payload: {
-            testCaseId: testCase.id,
-            agentArtifactId: await devAgent(person, 'confused', '/garbage'),
-          },
+        const response = await startRun(person, {
+          testCaseId: testCase.id,
+          agentArtifactId: await devAgent(person, 'confused', '/garbage'),
         });
-        const run = RunResponse.parse(response.json());
+        expect(response.status, response.body.detail).toBe(201);
+        const run = response.body;
         const ended = await scoredGroup(person, run.batch_id);
         // The agent's failure, not the infrastructure's: scored and failed.
         expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
@@ -574,14 +530,9 @@ describeEachDatabase(
           { organizationId: person.organization!.id, userId: person.user.id },
           'sdk-made',
         );
-        const response = await proctor().request({
-          method: 'POST',
-          url: '/api/runs/',
-          as: person,
-          payload: { testCaseId: testCase.id, agentArtifactId: id },
-        });
-        expect(response.statusCode).toBe(400);
-        expect(response.json().detail).toBe(
+        const response = await startRun(person, { testCaseId: testCase.id, agentArtifactId: id });
+        expect(response.status).toBe(400);
+        expect(response.body.detail).toBe(
           '"sdk-made" has no endpoint: it drives its environments itself through the SDK',
         );
       });
@@ -596,24 +547,20 @@ describeEachDatabase(
       async (simulator, key, chosen) => {
         const person = await runner();
         const testCase = await builtInTestCase(simulator, key);
-        const original = await proctor().request({
-          method: 'POST',
-          url: '/api/runs/',
-          as: person,
-          payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'oracle') },
+        const original = await startRun(person, {
+          testCaseId: testCase.id,
+          agentArtifactId: await builtInId(person, 'oracle'),
         });
-        const recorded = RunResponse.parse(original.json());
+        expect(original.status, original.body.detail).toBe(201);
+        const recorded = original.body;
         const first = await scoredGroup(person, recorded.batch_id);
         expect(first, JSON.stringify(first.sessions)).toMatchObject({ total: 1, passed: 1 });
 
-        const response = await proctor().request({
-          method: 'POST',
-          url: '/api/runs/replay',
-          as: person,
-          payload: { session_id: recorded.session_id },
-        });
-        expect(response.statusCode, response.body).toBe(201);
-        const replay = RunResponse.parse(response.json());
+        const replayOf = (as: Actor) =>
+          proctor().call(endpoints.startReplay, { as, body: { session_id: recorded.session_id } });
+        const response = await replayOf(person);
+        expect(response.status, response.body.detail).toBe(201);
+        const replay = response.body;
         const ended = await scoredGroup(person, replay.batch_id);
         expect(ended, JSON.stringify(ended.sessions)).toMatchObject({
           total: 1,
@@ -622,17 +569,19 @@ describeEachDatabase(
           agent: { alias: 'replay' },
         });
 
-        const detail = async (sessionId: string) =>
-          (
-            await proctor().request({ method: 'GET', url: `/api/session/${sessionId}`, as: person })
-          ).json() as {
-            state_mutations: Array<{ action: string; table_name: string; changes?: unknown }>;
-            snapshot: { snapshots: Array<{ action: { type: string; labels?: string[] } }> };
-          };
+        const detail = async (sessionId: string) => {
+          const response = await proctor().call(endpoints.getSession, {
+            params: { id: sessionId },
+            as: person,
+          });
+          expect(response.status).toBe(200);
+          return response.body;
+        };
         const choices = (steps: Awaited<ReturnType<typeof detail>>['snapshot']['snapshots']) =>
           steps.flatMap((step) => (step.action.type === 'select' ? (step.action.labels ?? []) : []));
+        // The same writes in the same order, by action and table.
         const changes = (mutations: Awaited<ReturnType<typeof detail>>['state_mutations']) =>
-          mutations.map(({ action, table_name, changes }) => ({ action, table_name, changes }));
+          mutations.map(({ action, table_name }) => ({ action, table_name }));
         const [before, after] = await Promise.all([detail(recorded.session_id), detail(replay.session_id)]);
         expect(before.state_mutations.length).toBeGreaterThan(0);
         expect(changes(after.state_mutations)).toEqual(changes(before.state_mutations));
@@ -648,31 +597,18 @@ describeEachDatabase(
           .where(eq(sessions.publicId, recorded.session_id));
         expect(row!.replayOfSessionId).toBe(originalRow!.id);
         // Its run group lists it (replays are otherwise left out of the sessions list by default).
-        const listed = await proctor().request({
-          method: 'GET',
-          url: `/api/session/?runSessionBatchId=${replay.batch_id}`,
-          as: person,
-        });
-        expect(SessionListResponse.parse(listed.json()).sessions.map((s) => s.sessionId)).toEqual([
+        expect((await sessionList(person, replay.batch_id)).sessions.map((s) => s.sessionId)).toEqual([
           replay.session_id,
         ]);
 
         // Not a run of its own kind: the replay agent is started from a session only, and only from one that ended.
-        const asRun = await proctor().request({
-          method: 'POST',
-          url: '/api/runs/',
-          as: person,
-          payload: { testCaseId: testCase.id, agentArtifactId: await builtInId(person, 'replay') },
+        const asRun = await startRun(person, {
+          testCaseId: testCase.id,
+          agentArtifactId: await builtInId(person, 'replay'),
         });
-        expect(asRun.statusCode).toBe(400);
-        expect(asRun.json().detail).toMatch(/^The replay agent re-enacts a recorded session/);
-        const someoneElse = await proctor().request({
-          method: 'POST',
-          url: '/api/runs/replay',
-          as: await runner(),
-          payload: { session_id: recorded.session_id },
-        });
-        expect(someoneElse.statusCode).toBe(404);
+        expect(asRun.status).toBe(400);
+        expect(asRun.body.detail).toMatch(/^The replay agent re-enacts a recorded session/);
+        expect((await replayOf(await runner())).status).toBe(404);
       },
     );
 
@@ -682,14 +618,9 @@ describeEachDatabase(
       const dom = (await agents(person)).find((agent) => agent.alias === 'dom-agent')!;
       expect(dom.notRunnableReason).toBeNull();
       const before = chatRequests.length;
-      const response = await proctor().request({
-        method: 'POST',
-        url: '/api/runs/',
-        as: person,
-        payload: { testCaseId: testCase.id, agentArtifactId: dom.id },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-      const run = RunResponse.parse(response.json());
+      const response = await startRun(person, { testCaseId: testCase.id, agentArtifactId: dom.id });
+      expect(response.status, response.body.detail).toBe(201);
+      const run = response.body;
       expect(await scoredGroup(person, run.batch_id)).toMatchObject({ total: 1, scored: 1, passed: 1 });
       const sent = chatRequests.slice(before);
       expect(sent).toHaveLength(4);
@@ -709,36 +640,26 @@ describeEachDatabase(
 
     it('says the benchmarker is online when this machine can run browsers', async () => {
       const person = await runner();
-      const response = await proctor().request({ method: 'GET', url: '/api/benchmarker/', as: person });
-      expect(response.statusCode).toBe(200);
-      expect(BenchmarkerStatus.parse(response.json())).toMatchObject({ status: 'online', detail: null });
+      const response = await proctor().call(endpoints.benchmarkerStatus, { as: person });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ status: 'online', detail: null });
     });
 
     it('rejects a reset that names a built-in agent as its own, before the running session is touched', async () => {
       const person = await runner({ playground_access: true });
-      const made = await proctor().request({
-        method: 'POST',
-        url: '/api/env/make2',
+      const made = await proctor().call(endpoints.makeEnvironment, { as: person, body: { env_id: 'shop' } });
+      expect(made.status, made.body.detail).toBe(201);
+      const { id, session_id } = made.body;
+      const reset = await proctor().call(endpoints.resetEnvironment, {
+        params: { id },
         as: person,
-        payload: { env_id: 'shop' },
+        body: { agent_version: 'oracle' },
       });
-      expect(made.statusCode, made.body).toBe(201);
-      const { id, session_id } = made.json() as { id: string; session_id: string };
-      const reset = await proctor().request({
-        method: 'POST',
-        url: `/api/env/${id}/reset`,
-        as: person,
-        payload: { agent_version: 'oracle' },
-      });
-      expect(reset.statusCode).toBe(400);
-      expect(reset.json().detail).toBe('"oracle" is the alias of a built-in agent: choose another');
-      const status = await proctor().request({
-        method: 'GET',
-        url: `/api/session/${session_id}`,
-        as: person,
-      });
-      expect(status.json().session.status).toBe('run_setup_completed');
-      await proctor().request({ method: 'POST', url: `/api/env/${id}/close`, as: person });
+      expect(reset.status).toBe(400);
+      expect(reset.body.detail).toBe('"oracle" is the alias of a built-in agent: choose another');
+      const status = await proctor().call(endpoints.getSession, { params: { id: session_id }, as: person });
+      expect(status.body.session.status).toBe('run_setup_completed');
+      await proctor().call(endpoints.closeEnvironment, { params: { id }, as: person });
     });
   },
   {
