@@ -1,31 +1,34 @@
-import { MAX_RECORD_ID, SimulatorResponse, SimulatorsResponse } from '@proctor/contracts';
+import { type EndpointBody, endpoints, MAX_RECORD_ID } from '@proctor/contracts';
 import { simulatorVersions } from '@proctor/db';
 import { expect, it } from 'vitest';
 import { catalog } from './support/catalog';
-import { describeEachDatabase } from './support/proctor';
+import { type Actor, describeEachDatabase } from './support/proctor';
 
 describeEachDatabase('simulators', (proctor) => {
   const make = catalog(proctor);
   const admin = () => proctor().actor({ permissions: { is_admin: true } });
+  const create = async (body: EndpointBody<typeof endpoints.createSimulator>, as?: Actor) =>
+    proctor().call(endpoints.createSimulator, { body, as: as ?? (await admin()) });
+  const update = (id: number | string, body: EndpointBody<typeof endpoints.updateSimulator>, as: Actor) =>
+    proctor().call(endpoints.updateSimulator, { params: { id }, body, as });
+  const show = (nameOrId: string | number, as: Actor | { headers: Record<string, string> }) =>
+    proctor().call(endpoints.simulator, { params: { nameOrId: String(nameOrId) }, as });
+  const list = (as: Actor | { headers: Record<string, string> }) =>
+    proctor().call(endpoints.simulators, { as });
 
   it('should create a proxy simulator with the dialog defaults: status not_started, port 3000, a job name', async () => {
-    const response = await proctor().request({
-      method: 'POST',
-      url: '/api/env/simulators',
-      as: await admin(),
-      payload: {
-        name: 'acme-shop',
-        simType: 'proxy',
-        url: 'https://shop.example.test',
-        config: {
-          authentication: { user: 'demo', password: 'secret' },
-          notes: 'Use the demo account',
-          license: 'MIT',
-        },
+    const response = await create({
+      name: 'acme-shop',
+      simType: 'proxy',
+      url: 'https://shop.example.test',
+      config: {
+        authentication: { user: 'demo', password: 'secret' },
+        notes: 'Use the demo account',
+        license: 'MIT',
       },
     });
-    expect(response.statusCode).toBe(201);
-    const { simulator } = SimulatorResponse.parse(response.json());
+    expect(response.status).toBe(201);
+    const { simulator } = response.body;
     expect(simulator).toMatchObject({
       name: 'acme-shop',
       simType: 'proxy',
@@ -46,56 +49,37 @@ describeEachDatabase('simulators', (proctor) => {
   });
 
   it('should parse the port as an integer and keep authentication only when both user and password are given', async () => {
-    const response = await proctor().request({
-      method: 'POST',
-      url: '/api/env/simulators',
-      as: await admin(),
-      payload: {
-        name: 'half-auth',
-        simType: 'docker_app',
-        internalAppPort: '8080',
-        config: { authentication: { user: 'demo', password: '' } },
-      },
+    const response = await create({
+      name: 'half-auth',
+      simType: 'docker_app',
+      internalAppPort: '8080',
+      config: { authentication: { user: 'demo', password: '' } },
     });
-    expect(response.statusCode).toBe(201);
-    const { simulator } = SimulatorResponse.parse(response.json());
+    expect(response.status).toBe(201);
+    const { simulator } = response.body;
     expect(simulator.internalAppPort).toBe(8080);
     expect(simulator.config).not.toHaveProperty('authentication');
 
-    const badPort = await proctor().request({
-      method: 'POST',
-      url: '/api/env/simulators',
-      as: await admin(),
-      payload: { name: 'bad-port', simType: 'proxy', internalAppPort: 'eighty' },
-    });
-    expect(badPort.statusCode).toBe(400);
-    expect(badPort.json().detail).toContain('Port must be a whole number');
+    const badPort = await create({ name: 'bad-port', simType: 'proxy', internalAppPort: 'eighty' });
+    expect(badPort.status).toBe(400);
+    expect(badPort.body.detail).toContain('Port must be a whole number');
   });
 
   it('should require a name and a type, and refuse a taken name with 409', async () => {
     const as = await admin();
-    const missing = await proctor().request({ method: 'POST', url: '/api/env/simulators', as, payload: {} });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().detail).toContain('Name is required');
-    expect(missing.json().detail).toContain('Type is required');
+    // Bodies the contract's type would not let through: no name and no type, then an unknown type.
+    const missing = await create({} as never, as);
+    expect(missing.status).toBe(400);
+    expect(missing.body.detail).toContain('Name is required');
+    expect(missing.body.detail).toContain('Type is required');
 
-    const badType = await proctor().request({
-      method: 'POST',
-      url: '/api/env/simulators',
-      as,
-      payload: { name: 'x', simType: 'vm' },
-    });
-    expect(badType.json().detail).toContain('Type must be proxy, docker_app or app');
+    const badType = await create({ name: 'x', simType: 'vm' } as never, as);
+    expect(badType.body.detail).toContain('Type must be proxy, docker_app or app');
 
     await make.simulator({ name: 'taken' });
-    const taken = await proctor().request({
-      method: 'POST',
-      url: '/api/env/simulators',
-      as,
-      payload: { name: 'taken', simType: 'app' },
-    });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ detail: 'A simulator named "taken" already exists' });
+    const taken = await create({ name: 'taken', simType: 'app' }, as);
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ detail: 'A simulator named "taken" already exists' });
   });
 
   it('should update fields partially and merge config key by key', async () => {
@@ -104,18 +88,13 @@ describeEachDatabase('simulators', (proctor) => {
       config: { status: 'not_started', notes: 'keep me', license: 'MIT' },
     });
     const as = await admin();
-    const response = await proctor().request({
-      method: 'PUT',
-      url: `/api/env/simulators/${simulator.id}`,
+    const response = await update(
+      simulator.id,
+      { enabled: false, internalAppPort: '', config: { status: 'ready', assigned_user_id: as.user.id } },
       as,
-      payload: {
-        enabled: false,
-        internalAppPort: '',
-        config: { status: 'ready', assigned_user_id: as.user.id },
-      },
-    });
-    expect(response.statusCode).toBe(200);
-    const updated = SimulatorResponse.parse(response.json()).simulator;
+    );
+    expect(response.status).toBe(200);
+    const updated = response.body.simulator;
     expect(updated).toMatchObject({ description: 'Before', enabled: false, internalAppPort: null });
     expect(updated.config).toEqual({
       status: 'ready',
@@ -129,46 +108,42 @@ describeEachDatabase('simulators', (proctor) => {
     const as = await admin();
     const simulator = await make.simulator();
     const other = await make.simulator();
-    const put = (id: number, payload: object) =>
-      proctor().request({ method: 'PUT', url: `/api/env/simulators/${id}`, as, payload });
+    const put = (id: number, body: EndpointBody<typeof endpoints.updateSimulator>) => update(id, body, as);
 
     const status = await put(simulator.id, { config: { status: 'almost_done' } });
-    expect(status.statusCode).toBe(400);
-    expect(status.json().detail).toMatch(/^config\.status: /);
-    expect((await put(simulator.id, { config: { assigned_user_id: 999999 } })).json()).toEqual({
+    expect(status.status).toBe(400);
+    expect(status.body.detail).toMatch(/^config\.status: /);
+    expect((await put(simulator.id, { config: { assigned_user_id: 999999 } })).body).toEqual({
       detail: 'Assigned user not found',
     });
-    expect((await put(simulator.id, { name: other.name })).statusCode).toBe(409);
-    expect((await put(999999, { enabled: true })).statusCode).toBe(404);
-    expect((await put(simulator.id, {})).json().detail).toContain('Nothing to update');
+    expect((await put(simulator.id, { name: other.name })).status).toBe(409);
+    expect((await put(999999, { enabled: true })).status).toBe(404);
+    expect((await put(simulator.id, {})).body.detail).toContain('Nothing to update');
   });
 
   it('should answer 404 for a simulator id beyond any record and 400 for such an assignee, never 500', async () => {
     const as = await admin();
     const simulator = await make.simulator();
-    const request = (method: 'GET' | 'PUT', ref: string | number, payload?: object) =>
-      proctor().request({ method, url: `/api/env/simulators/${ref}`, as, payload });
-
     for (const id of [MAX_RECORD_ID + 1, 99999999999]) {
-      const put = await request('PUT', id, { enabled: true });
-      expect(put.statusCode).toBe(404);
-      expect(put.json()).toEqual({ detail: 'Not found' });
-      const get = await request('GET', id);
-      expect(get.statusCode).toBe(404);
-      expect(get.json()).toEqual({ detail: 'Simulator not found' });
+      const put = await update(id, { enabled: true }, as);
+      expect(put.status).toBe(404);
+      expect(put.body).toEqual({ detail: 'Not found' });
+      const get = await show(id, as);
+      expect(get.status).toBe(404);
+      expect(get.body).toEqual({ detail: 'Simulator not found' });
     }
     // The largest id there can be is still looked up, and simply not found.
-    expect((await request('PUT', MAX_RECORD_ID, { enabled: true })).json()).toEqual({
+    expect((await update(MAX_RECORD_ID, { enabled: true }, as)).body).toEqual({
       detail: 'Simulator not found',
     });
-    expect((await request('GET', MAX_RECORD_ID)).json()).toEqual({ detail: 'Simulator not found' });
-    const malformed = await request('PUT', 'abc', { enabled: true });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().detail).toMatch(/^params\.id: /);
+    expect((await show(MAX_RECORD_ID, as)).body).toEqual({ detail: 'Simulator not found' });
+    const malformed = await update('abc', { enabled: true }, as);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.detail).toMatch(/^params\.id: /);
 
-    const assignee = await request('PUT', simulator.id, { config: { assigned_user_id: 99999999999 } });
-    expect(assignee.statusCode).toBe(400);
-    expect(assignee.json().detail).toMatch(/^config\.assigned_user_id: Expected an id/);
+    const assignee = await update(simulator.id, { config: { assigned_user_id: 99999999999 } }, as);
+    expect(assignee.status).toBe(400);
+    expect(assignee.body.detail).toMatch(/^config\.assigned_user_id: Expected an id/);
   });
 
   it("should show non-admins only their plan's simulators, and answer 404 for the others by name or id", async () => {
@@ -179,31 +154,27 @@ describeEachDatabase('simulators', (proctor) => {
     const member = await proctor().actor();
     await make.allow(member.organization, allowed.id);
 
-    const list = SimulatorsResponse.parse(
-      (await proctor().request({ method: 'GET', url: '/api/env/simulators', as: member })).json(),
-    );
-    expect(list.simulators.map((s) => s.name)).toEqual([allowed.name]);
-    // Notes and the assigned user are for platform admins only.
-    expect(list.simulators[0]!.config).toEqual({ status: 'ready' });
+    const listed = (await list(member)).body;
+    expect(listed.simulators.map((s) => s.name)).toEqual([allowed.name]);
+    // Notes and the assigned user are for platform admins only (the config schema keeps any key given).
+    expect(listed.simulators[0]!.config).toEqual({ status: 'ready' });
 
     for (const ref of [allowed.name, String(allowed.id)]) {
-      const one = await proctor().request({ method: 'GET', url: `/api/env/simulators/${ref}`, as: member });
-      expect(one.statusCode).toBe(200);
-      expect(SimulatorResponse.parse(one.json()).simulator.id).toBe(allowed.id);
+      const one = await show(ref, member);
+      expect(one.status).toBe(200);
+      expect(one.body.simulator.id).toBe(allowed.id);
     }
     for (const ref of [hidden.name, String(hidden.id), 'no-such-simulator']) {
-      const one = await proctor().request({ method: 'GET', url: `/api/env/simulators/${ref}`, as: member });
-      expect(one.statusCode).toBe(404);
-      expect(one.json()).toEqual({ detail: 'Simulator not found' });
+      const one = await show(ref, member);
+      expect(one.status).toBe(404);
+      expect(one.body).toEqual({ detail: 'Simulator not found' });
     }
 
     const key = { headers: { 'x-api-key': member.organization!.apiKey } };
-    const viaKey = (await proctor().request({ method: 'GET', url: '/api/env/simulators', as: key })).json();
-    expect(viaKey.simulators.map((s: { id: number }) => s.id)).toEqual([allowed.id]);
+    const viaKey = (await list(key)).body;
+    expect(viaKey.simulators.map((s) => s.id)).toEqual([allowed.id]);
 
-    const adminList = SimulatorsResponse.parse(
-      (await proctor().request({ method: 'GET', url: '/api/env/simulators', as: await admin() })).json(),
-    );
+    const adminList = (await list(await admin())).body;
     const names = adminList.simulators.map((s) => s.name);
     expect(names).toContain(allowed.name);
     expect(names).toContain(hidden.name);
@@ -231,11 +202,7 @@ describeEachDatabase('simulators', (proctor) => {
     // Another organization's private session is not counted for this member.
     await make.session(b, { organizationId: stranger.organization!.id });
 
-    const { simulator: shown } = SimulatorResponse.parse(
-      (
-        await proctor().request({ method: 'GET', url: `/api/env/simulators/${simulator.id}`, as: member })
-      ).json(),
-    );
+    const { simulator: shown } = (await show(simulator.id, member)).body;
     expect(shown.test_count).toBe(3);
     expect(shown.test_count_with_scoring_configs).toBe(1);
     expect(shown.num_sessions_breakdown).toEqual({ '2': 1, '1': 1, '0': 1 });
@@ -259,15 +226,7 @@ describeEachDatabase('simulators', (proctor) => {
           publishedAt: new Date('2026-02-01T00:00:00Z'),
         },
       ]);
-    const { simulator: shown } = SimulatorResponse.parse(
-      (
-        await proctor().request({
-          method: 'GET',
-          url: `/api/env/simulators/${simulator.name}`,
-          as: await admin(),
-        })
-      ).json(),
-    );
+    const { simulator: shown } = (await show(simulator.name, await admin())).body;
     expect(shown.versions).toEqual([
       { version: 'v2', tag: null, description: 'More data', publishedDate: '2026-02-01T00:00:00.000Z' },
       { version: 'v1', tag: 'built-in', description: '', publishedDate: '2026-01-01T00:00:00.000Z' },
