@@ -1,14 +1,16 @@
 import {
+  ANNOTATOR_STATS_WINDOW_DAYS,
   CONTACT_SUCCESS_MESSAGE,
   type EndpointBody,
   endpoints,
   MAX_RECORD_ID,
   noPermissions,
 } from '@proctor/contracts';
-import { auditLog, contactMessages, invites } from '@proctor/db';
+import { auditLog, contactMessages, invites, scores } from '@proctor/db';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { type Actor, describeEachDatabase } from './support/proctor';
+import { storedSession } from './support/storedSessions';
 
 describeEachDatabase('organizations and invitations', (proctor) => {
   const createInvite = async (as: Actor) => {
@@ -333,5 +335,47 @@ describeEachDatabase('platform admin', (proctor) => {
     const counts = response.body.organizations.map((o) => o.user_count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(response.body.organizations.every((o) => o.is_assigned_to_test_case === false)).toBe(true);
+  });
+
+  it("should count a member's sessions and human scores of the statistics window in their stats", async () => {
+    const alice = await proctor().actor({ name: 'Alice' });
+    const { db } = proctor().ctx;
+    const longAgo = new Date(Date.now() - (ANNOTATOR_STATS_WINDOW_DAYS + 1) * 24 * 3600 * 1000);
+    const mine = { userId: alice.user.id, organizationId: alice.organization!.id };
+    const first = await storedSession(db, { ...mine, sessionDuration: 0.5 });
+    const second = await storedSession(db, { ...mine, sessionDuration: 1.5 });
+    const old = await storedSession(db, { ...mine, sessionDuration: 10, createdAt: longAgo });
+    const human = (sessionId: number, correct: boolean, seconds: number, createdAt = new Date()) => ({
+      sessionId,
+      userId: alice.user.id,
+      type: 'human_in_the_loop',
+      result: { correct, reason: '', session_time: seconds },
+      createdAt,
+    });
+    await db
+      .insert(scores)
+      .values([
+        human(first.id, true, 120),
+        human(first.id, true, 180),
+        human(second.id, false, 240),
+        human(old.id, false, 6000, longAgo),
+        {
+          sessionId: second.id,
+          userId: alice.user.id,
+          type: 'mutations',
+          result: { correct: false, reason: '' },
+        },
+      ]);
+
+    const expected = {
+      total_sessions: 2,
+      scored_sessions: 2,
+      avg_session_time: 60,
+      avg_score_time: 3,
+      success_rate: 67,
+    };
+    const users = (await proctor().call(endpoints.organizationUsers, { as: alice })).body.users;
+    expect(users.map((u) => u.stats)).toEqual([expected]);
+    expect((await me(alice)).stats).toEqual(expected);
   });
 });
