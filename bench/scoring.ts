@@ -37,19 +37,19 @@ import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { ownBrowserPrefix } from '../apps/server/src/environments/browserFolders';
 import { simulatorFilters } from '../apps/server/src/environments/evaluation';
-import { EVENT_KIND, SessionRecordingWriter } from '../apps/server/src/environments/recordingWriter';
+import { SessionRecordingWriter } from '../apps/server/src/environments/recordingWriter';
 import { setSessionStatus, startSession } from '../apps/server/src/environments/records';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
+import { EVENT_KIND, recordedMutations, recordedSteps } from '../apps/server/src/repositories/recordings';
+import type { TestCaseRow } from '../apps/server/src/repositories/testCases';
 import {
   scoreEndedSession,
   scoreStoredSession,
   scoreTypesOf,
   storedScoringInput,
-  type TestCaseRow,
 } from '../apps/server/src/scoring/pipeline';
 import { generateForTestCase } from '../apps/server/src/services/mutationGeneration';
 import { builtInTestCaseKey } from '../apps/server/src/services/registration';
-import { recordedMutations, recordedSteps } from '../apps/server/src/services/sessionRecording';
 import { json, startStandIn } from '../apps/server/test/unit/support/standIn';
 import { type Goal, runBenchmark } from './support/main';
 import { copySession } from './support/sessionCopy';

@@ -1,6 +1,6 @@
 import type { Database } from '@proctor/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { classifyUnclassified } from '../../apps/server/src/services/classification';
+import { classifyUnclassified } from '../../apps/server/src/scoring/classification';
 
 /**
  * Many sessions at once for the sessions list figure, each group in one `insert … select generate_series`
@@ -20,7 +20,7 @@ export interface SeededSessions {
   sessions: number;
   scores: number;
   ms: number;
-  /** Of `ms`: classifying the scored sessions as the server does at start (services/classification.ts). */
+  /** Of `ms`: classifying the scored sessions as the server does at start (scoring/classification.ts). */
   classifyMs: number;
 }
 

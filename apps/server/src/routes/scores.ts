@@ -6,7 +6,8 @@ import { access, defineRoute } from './route';
 
 /**
  * People's scores (000 §7.2). Each is a person's own judgement, so these calls need a signed-in person, not an
- * organization's API key. Who may score is decided in services/scores.ts; who reads what and is handed which session, in presenters/scores.ts.
+ * organization's API key. Who may score is decided in services/scores.ts; who reads which scores and is handed
+ * which session, in presenters/scores.ts.
  */
 export function scoreRoutes(app: FastifyInstance) {
   defineRoute(

@@ -300,7 +300,7 @@ export const sessions = pgTable(
     recordingVersion: integer('recording_version').notNull().default(1),
     /*
      * Its classification (001 §4.3), derived from its score records by @proctor/scoring's classifySession and
-     * written by apps/server/src/services/classification.ts whenever they change: lists read and filter on
+     * written by apps/server/src/scoring/classification.ts whenever they change: lists read and filter on
      * these instead of deriving them per row. classified_at is null for a session whose records were never
      * classified (written before these columns existed): the server classifies those at start.
      */
