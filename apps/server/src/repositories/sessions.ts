@@ -79,7 +79,10 @@ export async function startQueuedSession(db: Executor, sessionId: number, jobGro
 }
 
 /** The public id of the environment (job group) a session runs in, or null. */
-export async function sessionEnvironmentId(db: Executor, sessionId: number): Promise<string | null | undefined> {
+export async function sessionEnvironmentId(
+  db: Executor,
+  sessionId: number,
+): Promise<string | null | undefined> {
   const [session] = await db
     .select({ jobGroupId: sessions.jobGroupId })
     .from(sessions)
