@@ -1,11 +1,10 @@
 import {
-  GenerateMutationsConfigResponse,
-  MergedMutationsResponse,
+  type EndpointBody,
+  endpoints,
   MUTATION_GENERATION_MESSAGES,
   MutationGenerationEvent,
   type MutationRow,
   type StateMutation,
-  TestCaseResponse,
 } from '@proctor/contracts';
 import { testCases } from '@proctor/db';
 import { NO_CORRECT_SESSIONS } from '@proctor/scoring';
@@ -79,9 +78,9 @@ describeEachDatabase('expected-mutation generation', (proctor) => {
   }
 
   const generate = (ref: string | number, as: Actor = author) =>
-    proctor().request({ method: 'POST', url: `/api/testcases/${ref}/generate-state-mutations-config`, as });
+    proctor().call(endpoints.generateMutationsConfig, { params: { id: String(ref) }, as });
 
-  /** A streamed call, read to its end: its events in order. */
+  /** A streamed call, read to its end: its events in order. The streams have no endpoint in the contract. */
   async function stream(url: string, payload: unknown, as: Actor = author) {
     const response = await proctor().request({ method: 'POST', url, payload: payload as object, as });
     expect(response.statusCode, response.body).toBe(200);
@@ -103,8 +102,8 @@ describeEachDatabase('expected-mutation generation', (proctor) => {
     await session(testCase, [insert('orders', '7', { id: 7 })], true, stranger.organization!.id);
 
     const response = await generate(testCase.publicId);
-    expect(response.statusCode, response.body).toBe(200);
-    const { testCase: updated, result } = GenerateMutationsConfigResponse.parse(response.json());
+    expect(response.status, response.body.detail).toBe(200);
+    const { testCase: updated, result } = response.body;
     expect(result).toMatchObject({
       status: 'success',
       num_sessions_used: 2,
@@ -125,12 +124,8 @@ describeEachDatabase('expected-mutation generation', (proctor) => {
       num_sessions_used: 2,
     });
     expect(updated.lastScoringGenerationResult).toMatchObject({ status: 'success' });
-    const read = await proctor().request({
-      method: 'GET',
-      url: `/api/testcases/${testCase.publicId}`,
-      as: author,
-    });
-    expect(TestCaseResponse.parse(read.json()).testCase.defaultScoringConfig.num_sessions_used).toBe(2);
+    const read = await proctor().call(endpoints.testCase, { params: { id: testCase.publicId }, as: author });
+    expect(read.body.testCase.defaultScoringConfig.num_sessions_used).toBe(2);
   });
 
   it('refuses to save expectations the correct sessions disagree on, and says which changes', async () => {
@@ -146,9 +141,7 @@ describeEachDatabase('expected-mutation generation', (proctor) => {
       [...didTheTask('10:05'), insert('wishlist', '3', { id: 3, sku: 'LAMP-1' })],
       true,
     );
-    const { testCase: after, result } = GenerateMutationsConfigResponse.parse(
-      (await generate(testCase.id)).json(),
-    );
+    const { testCase: after, result } = (await generate(testCase.id)).body;
     expect(result.status).toBe('error');
     expect(result.errors[0]).toMatch(/disagree on 1 change/);
     expect(result.differential).toEqual([
@@ -166,16 +159,12 @@ describeEachDatabase('expected-mutation generation', (proctor) => {
       differential: result.differential,
     });
 
-    const merged = MergedMutationsResponse.parse(
-      (
-        await proctor().request({
-          method: 'POST',
-          url: '/api/testcases/merged-mutations',
-          payload: { test_case_id: testCase.publicId },
-          as: author,
-        })
-      ).json(),
-    );
+    const merged = (
+      await proctor().call(endpoints.mergedMutations, {
+        body: { test_case_id: testCase.publicId },
+        as: author,
+      })
+    ).body;
     expect(merged.sessions.map((s) => [s.sessionId, s.mutations.map((m) => m.table_name)])).toEqual([
       [plain.publicId, ['orders']],
       [extra.publicId, ['orders', 'wishlist']],
@@ -186,16 +175,14 @@ describeEachDatabase('expected-mutation generation', (proctor) => {
   it('says plainly when there is nothing to generate from', async () => {
     const testCase = await stateTask();
     await session(testCase, didTheTask('11:00'), false);
-    const { result } = GenerateMutationsConfigResponse.parse((await generate(testCase.publicId)).json());
+    const { result } = (await generate(testCase.publicId)).body;
     expect(result).toMatchObject({ status: 'error', errors: [NO_CORRECT_SESSIONS] });
     const outputOnly = await make.testCase({
       simulatorId,
       organizationId: author.organization!.id,
       scoringTypes: ['output'],
     });
-    const { result: notState } = GenerateMutationsConfigResponse.parse(
-      (await generate(outputOnly.id)).json(),
-    );
+    const { result: notState } = (await generate(outputOnly.id)).body;
     expect(notState.errors[0]).toMatch(/not scored by its mutations/);
   });
 
@@ -269,22 +256,20 @@ describeEachDatabase('expected-mutation generation', (proctor) => {
     ).toBe(404);
 
     const reader = await proctor().actor({ organization: author.organization });
-    expect((await generate(testCase.id, reader)).statusCode).toBe(403);
+    expect((await generate(testCase.id, reader)).status).toBe(403);
     const outsider = await proctor().actor({ permissions: { create_test_cases: true } });
     await make.allow(outsider.organization, simulatorId);
-    expect((await generate(testCase.id, outsider)).statusCode).toBe(404);
+    expect((await generate(testCase.id, outsider)).status).toBe(404);
     const builtIn = await stateTask(null);
     const publicCase = await generate(builtIn.id);
-    expect(publicCase.statusCode).toBe(403);
-    expect(publicCase.json().detail).toBe('Only platform admins can change public test cases');
+    expect(publicCase.status).toBe(403);
+    expect(publicCase.body.detail).toBe('Only platform admins can change public test cases');
 
-    const foreign = await post(
-      '/api/testcases/merged-mutations',
-      { session_ids: ['no-such-session'] },
-      reader,
-    );
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().detail).toBe(MUTATION_GENERATION_MESSAGES.noSessions);
-    expect((await post('/api/testcases/merged-mutations', {}, reader)).statusCode).toBe(400);
+    const merge = (body: EndpointBody<typeof endpoints.mergedMutations>) =>
+      proctor().call(endpoints.mergedMutations, { body, as: reader });
+    const foreign = await merge({ session_ids: ['no-such-session'] });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.detail).toBe(MUTATION_GENERATION_MESSAGES.noSessions);
+    expect((await merge({})).status).toBe(400);
   });
 });
