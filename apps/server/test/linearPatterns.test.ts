@@ -1,8 +1,12 @@
 import {
-  EvaluateEnvironmentResponse,
-  MakeEnvironmentResponse,
-  ResetEnvironmentResponse,
-  TestCasesResponse,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointOptionsArgument,
+  type EndpointRequest,
+  type EndpointResponse,
+  ErrorResponse,
+  endpoints,
+  endpointUrl,
 } from '@proctor/contracts';
 import { newPublicId, simulators, testCases } from '@proctor/db';
 import { eq } from 'drizzle-orm';
@@ -45,40 +49,70 @@ describe('user-supplied patterns run in linear time', () => {
       plan: { allowed_simulators: [shopId] },
     });
 
-  /** One call over HTTP, and how long it took from sending to the whole answer. */
-  async function timed(author: Actor, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  /**
+   * One call of an endpoint over HTTP, and how long it took from sending to the whole answer; the body
+   * parsed with the endpoint's response schema on 2xx, as `{detail}` otherwise.
+   */
+  async function timed<
+    P extends Endpoint['response'],
+    Q extends Endpoint['response'],
+    B extends Endpoint['response'],
+    R extends Endpoint['response'],
+  >(
+    author: Actor,
+    endpoint: Endpoint<P, Q, B, R>,
+    ...[options]: EndpointOptionsArgument<Endpoint<P, Q, B, R>, EndpointRequest<Endpoint<P, Q, B, R>>>
+  ): Promise<{
+    status: number;
+    body: EndpointResponse<Endpoint<P, Q, B, R>> & Partial<ErrorResponse>;
+    ms: number;
+  }>;
+  async function timed(
+    author: Actor,
+    endpoint: Endpoint,
+    options?: { params?: unknown; query?: unknown; body?: unknown },
+  ): Promise<{ status: number; body: unknown; ms: number }> {
+    const body = options?.body === undefined ? undefined : JSON.stringify(options.body);
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
+    const response = await fetch(`${baseUrl}${endpointUrl(endpoint.path, options)}`, {
+      method: endpoint.method,
       headers: { ...author.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      body,
     });
     const json = (await response.json()) as unknown;
-    return { status: response.status, json, ms: performance.now() - started };
+    const ms = performance.now() - started;
+    return {
+      status: response.status,
+      body: (response.ok ? endpoint.response : ErrorResponse.strict()).parse(json),
+      ms,
+    };
   }
 
-  async function createTestCase(author: Actor, outputSchema: unknown) {
-    return timed(author, 'POST', '/api/testcases', {
-      name: `Patterns ${newPublicId()}`,
-      prompt: 'Answer with a string',
-      simulatorId: shopId,
-      scoringTypes: ['output'],
-      outputSchema,
+  async function createTestCase(author: Actor, outputSchema: Record<string, unknown>) {
+    return timed(author, endpoints.createTestCases, {
+      body: {
+        name: `Patterns ${newPublicId()}`,
+        prompt: 'Answer with a string',
+        simulatorId: shopId,
+        scoringTypes: ['output'],
+        outputSchema,
+      },
     });
   }
 
   /** An environment reset to the test case, ready to evaluate. */
   async function environmentFor(author: Actor, testCasePublicId: string) {
-    const made = await timed(author, 'POST', '/api/env/make2', { env_id: 'shop' });
-    expect(made.status, JSON.stringify(made.json)).toBe(201);
-    const { id } = MakeEnvironmentResponse.parse(made.json);
-    const reset = await timed(author, 'POST', `/api/env/${id}/reset`, {
-      test_case_public_id: testCasePublicId,
+    const made = await timed(author, endpoints.makeEnvironment, { body: { env_id: 'shop' } });
+    expect(made.status, made.body.detail).toBe(201);
+    const { id } = made.body;
+    const reset = await timed(author, endpoints.resetEnvironment, {
+      params: { id },
+      body: { test_case_public_id: testCasePublicId },
     });
-    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
-    ResetEnvironmentResponse.parse(reset.json);
+    expect(reset.status, reset.body.detail).toBe(200);
     return id;
   }
+  const close = (author: Actor, id: string) => timed(author, endpoints.closeEnvironment, { params: { id } });
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -86,27 +120,24 @@ describe('user-supplied patterns run in linear time', () => {
     const author = await newAuthor();
     const catastrophic = '^(a+)+$';
     const created = await createTestCase(author, { type: 'string', pattern: catastrophic });
-    expect(created.status, JSON.stringify(created.json)).toBe(201);
-    const [testCase] = TestCasesResponse.parse(created.json).testCases;
+    expect(created.status, created.body.detail).toBe(201);
+    const [testCase] = created.body.testCases;
     const environment = await environmentFor(author, testCase!.publicId);
     const evaluate = (output: string) =>
-      timed(author, 'POST', `/api/env/${environment}/evaluate`, { output });
+      timed(author, endpoints.evaluateEnvironment, { params: { id: environment }, body: { output } });
 
     // The first evaluation compiles the schema; the hostile ones below are what is measured.
     const matching = await evaluate('aaaa');
-    expect(EvaluateEnvironmentResponse.parse(matching.json).passed).toBe(true);
+    expect(matching.body.passed).toBe(true);
 
     const hostile = `${'a'.repeat(40)}!`;
     const evaluations: number[] = [];
     const healths: number[] = [];
     // Five rounds, judged by their median: one scheduler pause on a busy machine is not the engine's.
     for (let round = 0; round < 5; round++) {
-      const [evaluation, health] = await Promise.all([
-        evaluate(hostile),
-        timed(author, 'GET', '/api/health'),
-      ]);
+      const [evaluation, health] = await Promise.all([evaluate(hostile), timed(author, endpoints.health)]);
       expect(evaluation.status).toBe(200);
-      const verdict = EvaluateEnvironmentResponse.parse(evaluation.json);
+      const verdict = evaluation.body;
       expect(verdict.passed).toBe(false);
       expect(verdict.details.output?.schema_errors).toEqual([
         `String does not match pattern ${catastrophic}`,
@@ -119,14 +150,14 @@ describe('user-supplied patterns run in linear time', () => {
       100,
     );
     expect(median(healths), `health took ${healths.map(Math.round).join(', ')} ms`).toBeLessThan(50);
-    await timed(author, 'POST', `/api/env/${environment}/close`);
+    await close(author, environment);
   });
 
   it('should refuse to save a schema or a url_pattern with lookaround or a backreference, saying why', async () => {
     const author = await newAuthor();
-    const expectRefused = (response: { status: number; json: unknown }, detail: string) => {
-      expect(response.status, JSON.stringify(response.json)).toBe(400);
-      expect((response.json as { detail: string }).detail).toContain(detail);
+    const expectRefused = (response: { status: number; body: { detail?: string } }, detail: string) => {
+      expect(response.status, JSON.stringify(response.body)).toBe(400);
+      expect(response.body.detail).toContain(detail);
     };
     expectRefused(
       await createTestCase(author, { type: 'string', pattern: '^(?!admin)' }),
@@ -142,16 +173,18 @@ describe('user-supplied patterns run in linear time', () => {
     );
 
     const created = await createTestCase(author, { type: 'string', pattern: '^\\d+$' });
-    expect(created.status, JSON.stringify(created.json)).toBe(201);
-    const [testCase] = TestCasesResponse.parse(created.json).testCases;
+    expect(created.status, created.body.detail).toBe(201);
+    const [testCase] = created.body.testCases;
+    const update = (body: EndpointBody<typeof endpoints.updateTestCase>) =>
+      timed(author, endpoints.updateTestCase, { params: { id: String(testCase!.id) }, body });
     expectRefused(
-      await timed(author, 'PUT', `/api/testcases/${testCase!.id}`, {
+      await update({
         outputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '(a)\\1' } } },
       }),
       'schema.properties.code.pattern uses a backreference',
     );
     expectRefused(
-      await timed(author, 'PUT', `/api/testcases/${testCase!.id}`, {
+      await update({
         defaultScoringConfig: {
           type: 'page_action_sequence',
           actions: [{ type: 'url_change', url_pattern: '^/orders/(?!new)' }],
@@ -179,9 +212,12 @@ describe('user-supplied patterns run in linear time', () => {
       })
       .returning();
     const environment = await environmentFor(author, stored!.publicId);
-    const evaluation = await timed(author, 'POST', `/api/env/${environment}/evaluate`, { output: 'aa' });
-    expect(evaluation.status, JSON.stringify(evaluation.json)).toBe(200);
-    const verdict = EvaluateEnvironmentResponse.parse(evaluation.json);
+    const evaluation = await timed(author, endpoints.evaluateEnvironment, {
+      params: { id: environment },
+      body: { output: 'aa' },
+    });
+    expect(evaluation.status, evaluation.body.detail).toBe(200);
+    const verdict = evaluation.body;
     expect(verdict.passed).toBe(false);
     expect(verdict.details.scores).toContainEqual({
       type: 'json_schema',
@@ -189,6 +225,6 @@ describe('user-supplied patterns run in linear time', () => {
       reason: expect.stringContaining('schema.pattern uses a backreference'),
       error: 'invalid_config',
     });
-    await timed(author, 'POST', `/api/env/${environment}/close`);
+    await close(author, environment);
   });
 });
