@@ -1,12 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import {
-  AGENT_MESSAGES,
-  AgentArtifactResponse,
-  AgentArtifactsResponse,
-  AgentResultsResponse,
-  DEFAULT_AGENT_EMOJI,
-  endpoints,
-} from '@proctor/contracts';
+import { AGENT_MESSAGES, DEFAULT_AGENT_EMOJI, type EndpointBody, endpoints } from '@proctor/contracts';
 import { agentArtifacts, newPublicId, sessions, simulators, testCases } from '@proctor/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,18 +74,18 @@ function agentsSuite(proctor: () => TestProctor) {
   let counter = 0;
   const alias = (name: string) => `${name}-${++counter}`;
 
-  const create = (as: Actor, payload: Record<string, unknown>) =>
-    proctor().request({ method: 'POST', url: endpoints.createAgentArtifact.path, payload, as });
-  async function created(as: Actor, payload: Record<string, unknown>) {
+  type AgentForm = EndpointBody<typeof endpoints.createAgentArtifact>;
+  const create = (as: Actor, body: AgentForm) => proctor().call(endpoints.createAgentArtifact, { body, as });
+  async function created(as: Actor, payload: AgentForm) {
     const response = await create(as, { imgUrl: URL_ICON, ...payload });
-    expect(response.statusCode, response.body).toBe(201);
-    return AgentArtifactResponse.parse(response.json()).artifact;
+    expect(response.status, response.body.detail).toBe(201);
+    return response.body.artifact;
   }
   /** The organization's own agents (the built-in ones, listed after them to everyone, are tested in runs.test.ts). */
   async function list(as: Actor) {
-    const response = await proctor().request({ method: 'GET', url: endpoints.agentArtifacts.path, as });
-    expect(response.statusCode).toBe(200);
-    const artifacts = AgentArtifactsResponse.parse(response.json()).artifacts;
+    const response = await proctor().call(endpoints.agentArtifacts, { as });
+    expect(response.status).toBe(200);
+    const artifacts = response.body.artifacts;
     const builtIn = artifacts.filter((agent) => agent.data.type === 'builtin');
     // What Proctor can run of them here: no model is configured for the DOM and computer-use agents in these tests.
     expect(builtIn.map((agent) => [agent.alias, agent.notRunnableReason])).toEqual([
@@ -107,17 +100,15 @@ function agentsSuite(proctor: () => TestProctor) {
     return artifacts.filter((agent) => agent.data.type !== 'builtin');
   }
   const archive = (as: Actor, ref: string | number) =>
-    proctor().request({ method: 'DELETE', url: `/api/agent-artifacts/${encodeURIComponent(ref)}`, as });
+    proctor().call(endpoints.archiveAgentArtifact, { params: { id: String(ref) }, as });
   const results = (as: Actor, ref: string | number) =>
-    proctor().request({
-      method: 'GET',
-      url: `/api/agent-artifacts/${encodeURIComponent(ref)}/results`,
-      as,
-    });
+    proctor().call(endpoints.agentResults, { params: { id: String(ref) }, as });
+  /** An agent's icon: a PNG, which no endpoint of the contract describes; its path is the one the API gave. */
+  const icon = (url: string, as: Actor) => proctor().request({ method: 'GET', url, as });
 
   it("should refuse a form without its type's fields, with the form's messages", async () => {
     const member = await manager();
-    const cases: [Record<string, unknown>, string[]][] = [
+    const cases: [AgentForm, string[]][] = [
       [{ alias: '  ', type: 'dev', endpoint: 'https://agent.example.test' }, [AGENT_MESSAGES.alias]],
       [{ alias: 'Rita', type: 'human' }, [AGENT_MESSAGES.humanName]],
       [{ alias: 'Rita', type: 'human', humanName: '   ' }, [AGENT_MESSAGES.humanName]],
@@ -126,22 +117,23 @@ function agentsSuite(proctor: () => TestProctor) {
         { alias: 'box', type: 'git_container' },
         [AGENT_MESSAGES.repoUrl, AGENT_MESSAGES.branch, AGENT_MESSAGES.commitHash],
       ],
-      [{ alias: 'x', type: 'robot', endpoint: 'https://agent.example.test' }, ['type']],
+      // A type the contract's type would not let through.
+      [{ alias: 'x', type: 'robot', endpoint: 'https://agent.example.test' } as never, ['type']],
     ];
     for (const [payload, messages] of cases) {
       const response = await create(member, payload);
-      expect(response.statusCode).toBe(400);
-      for (const message of messages) expect(response.json().detail).toContain(message);
+      expect(response.status).toBe(400);
+      for (const message of messages) expect(response.body.detail).toContain(message);
     }
     expect(await list(member)).toEqual([]);
   });
 
   it('should refuse an endpoint, a repository or an icon that is not an http(s) URL', async () => {
     const member = await manager();
-    const refused = async (payload: Record<string, unknown>, detail: string) => {
+    const refused = async (payload: AgentForm, detail: string) => {
       const response = await create(member, payload);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ detail });
     };
     await refused(
       { alias: 'bot', type: 'dev', endpoint: 'ftp://agent.example.test' },
@@ -196,8 +188,8 @@ function agentsSuite(proctor: () => TestProctor) {
         humanName: 'P',
         imgUrl,
       });
-      expect(response.statusCode, imgUrl).toBe(400);
-      expect(response.json(), imgUrl).toEqual({ detail });
+      expect(response.status, imgUrl).toBe(400);
+      expect(response.body, imgUrl).toEqual({ detail });
     }
     expect(await list(member)).toEqual([]);
   });
@@ -217,11 +209,11 @@ function agentsSuite(proctor: () => TestProctor) {
     expect(agent.data.img_url).toBe(`/api/agent-artifacts/${agent.id}/icon`);
     expect(fetches()).toHaveLength(1);
     for (let shown = 0; shown < 2; shown++) {
-      const icon = await proctor().request({ method: 'GET', url: agent.data.img_url!, as: member });
-      expect(icon.statusCode).toBe(200);
-      expect(icon.headers['content-type']).toBe('image/png');
-      expect(icon.headers['x-content-type-options']).toBe('nosniff');
-      expect(icon.rawPayload).toEqual(PNG);
+      const served = await icon(agent.data.img_url!, member);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload).toEqual(PNG);
     }
     expect(fetches(), 'showing the icon does not call the other site').toHaveLength(1);
     const [row] = await proctor()
@@ -277,9 +269,9 @@ function agentsSuite(proctor: () => TestProctor) {
       img_url: `/api/agent-artifacts/${box.id}/icon`,
     });
     expect((await list(member)).map((agent) => agent.alias)).toEqual([box.alias, dev.alias, human.alias]);
-    const icon = await proctor().request({ method: 'GET', url: dev.data.img_url!, as: member });
-    expect(icon.statusCode).toBe(200);
-    expect(icon.rawPayload).toEqual(PNG);
+    const served = await icon(dev.data.img_url!, member);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(PNG);
   });
 
   it('should refuse an alias the organization already uses, archived or not; another organization may use it', async () => {
@@ -295,20 +287,18 @@ function agentsSuite(proctor: () => TestProctor) {
       humanName: 'Someone',
       imgUrl: URL_ICON,
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: 'An agent named "claude-agent" already exists' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: 'An agent named "claude-agent" already exists' });
 
-    expect((await archive(member, first.id)).statusCode).toBe(200);
+    expect((await archive(member, first.id)).status).toBe(200);
     const afterArchive = await create(member, {
       alias: 'claude-agent',
       type: 'dev',
       endpoint: 'https://a.example.test',
       imgUrl: URL_ICON,
     });
-    expect(afterArchive.statusCode).toBe(409);
-    expect(afterArchive.json().detail).toBe(
-      'An archived agent is named "claude-agent": choose another alias',
-    );
+    expect(afterArchive.status).toBe(409);
+    expect(afterArchive.body.detail).toBe('An archived agent is named "claude-agent": choose another alias');
 
     const elsewhere = await manager();
     await created(elsewhere, { alias: 'claude-agent', type: 'dev', endpoint: 'https://a.example.test' });
@@ -330,13 +320,13 @@ function agentsSuite(proctor: () => TestProctor) {
     });
     for (const agent of [fox, human]) {
       expect(agent.data.img_url).toBe(`/api/agent-artifacts/${agent.id}/icon`);
-      const icon = await proctor().request({ method: 'GET', url: agent.data.img_url!, as: member });
-      expect(icon.statusCode).toBe(200);
-      expect(icon.headers['content-type']).toBe('image/png');
-      expect(icon.headers['x-content-type-options']).toBe('nosniff');
-      expect(icon.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+      const served = await icon(agent.data.img_url!, member);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
       // Square, and transparent around the emoji.
-      expect(readPng(icon.rawPayload)).toEqual({ width: 128, height: 128, cornerAlpha: 0 });
+      expect(readPng(served.rawPayload)).toEqual({ width: 128, height: 128, cornerAlpha: 0 });
     }
     // Kept by content: the same emoji drawn again is the same blob.
     const robot = await created(member, {
@@ -366,18 +356,10 @@ function agentsSuite(proctor: () => TestProctor) {
     // Another organization's member gets 404; a platform admin (who sees every organization's sessions) may.
     const stranger = await manager();
     const admin = await proctor().actor({ permissions: { is_admin: true } });
-    expect(
-      (await proctor().request({ method: 'GET', url: fox.data.img_url!, as: stranger })).statusCode,
-    ).toBe(404);
-    expect((await proctor().request({ method: 'GET', url: fox.data.img_url!, as: admin })).statusCode).toBe(
-      200,
-    );
-    expect(
-      (await proctor().request({ method: 'GET', url: '/api/agent-artifacts/999999/icon', as: member }))
-        .statusCode,
-    ).toBe(404);
-    const iconStatus = async (url: string) =>
-      (await proctor().request({ method: 'GET', url, as: member })).statusCode;
+    expect((await icon(fox.data.img_url!, stranger)).statusCode).toBe(404);
+    expect((await icon(fox.data.img_url!, admin)).statusCode).toBe(200);
+    const iconStatus = async (url: string) => (await icon(url, member)).statusCode;
+    expect(await iconStatus('/api/agent-artifacts/999999/icon')).toBe(404);
     expect(await iconStatus('/api/agent-artifacts/99999999999/icon')).toBe(404);
     expect(await iconStatus(`/api/agent-artifacts/${encodeURIComponent(fox.alias)}/icon`)).toBe(400);
   });
@@ -395,14 +377,14 @@ function agentsSuite(proctor: () => TestProctor) {
       expect(await list(other)).toEqual([]);
       for (const ref of [agent.id, agent.alias]) {
         const archived = await archive(other, ref);
-        expect(archived.statusCode).toBe(404);
+        expect(archived.status).toBe(404);
         const read = await results(other, ref);
-        expect(read.statusCode).toBe(404);
-        expect(read.json()).toEqual({ detail: AGENT_MESSAGES.notFound });
+        expect(read.status).toBe(404);
+        expect(read.body).toEqual({ detail: AGENT_MESSAGES.notFound });
       }
     }
     expect((await list(owner)).map((a) => a.id)).toEqual([agent.id]);
-    expect((await results(owner, 'no-such-agent')).json()).toEqual({ detail: AGENT_MESSAGES.notFound });
+    expect((await results(owner, 'no-such-agent')).body).toEqual({ detail: AGENT_MESSAGES.notFound });
   });
 
   it('should archive an agent by id or alias: it leaves the list, its sessions and results stay', async () => {
@@ -422,13 +404,13 @@ function agentsSuite(proctor: () => TestProctor) {
       .returning();
 
     const byId = await archive(member, one!.id);
-    expect(byId.statusCode).toBe(200);
-    expect(AgentArtifactResponse.parse(byId.json()).artifact).toMatchObject({
+    expect(byId.status).toBe(200);
+    expect(byId.body.artifact).toMatchObject({
       id: one!.id,
       archived: true,
     });
     const byAlias = await archive(member, two!.alias);
-    expect(AgentArtifactResponse.parse(byAlias.json()).artifact).toMatchObject({
+    expect(byAlias.body.artifact).toMatchObject({
       id: two!.id,
       archived: true,
     });
@@ -437,8 +419,8 @@ function agentsSuite(proctor: () => TestProctor) {
     const [kept] = await proctor().ctx.db.select().from(sessions).where(eq(sessions.id, session!.id));
     expect(kept!.agentArtifactId).toBe(one!.id);
     const read = await results(member, one!.alias);
-    expect(read.statusCode).toBe(200);
-    expect(AgentResultsResponse.parse(read.json())).toMatchObject({
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({
       agent: { archived: true },
       summary: { total: 1 },
     });
@@ -579,8 +561,8 @@ function agentsSuite(proctor: () => TestProctor) {
 
       for (const ref of [agent.alias, String(agent.id)]) {
         const response = await results(member, ref);
-        expect(response.statusCode).toBe(200);
-        const body = AgentResultsResponse.parse(response.json());
+        expect(response.status).toBe(200);
+        const body = response.body;
         expect(body.agent.id).toBe(agent.id);
         const [first, second, none] = body.testCases;
         expect(body.testCases).toHaveLength(3);
@@ -658,7 +640,7 @@ function agentsSuite(proctor: () => TestProctor) {
         type: 'dev',
         endpoint: 'https://a.example.test',
       });
-      const body = AgentResultsResponse.parse((await results(member, agent.alias)).json());
+      const body = (await results(member, agent.alias)).body;
       expect(body.testCases).toEqual([]);
       expect(body.summary).toEqual({
         total: 0,
@@ -688,14 +670,13 @@ function agentsSuite(proctor: () => TestProctor) {
         type: 'dev',
         endpoint: 'https://a.example.test',
       });
-      const agentOf = async (ref: string | number) =>
-        AgentResultsResponse.parse((await results(member, ref)).json()).agent.id;
+      const agentOf = async (ref: string | number) => (await results(member, ref)).body.agent.id;
       // The alias "<first's id>" names the agent called so; first is still reached by its own alias.
       expect(await agentOf(first.id)).toBe(namedLikeFirst.id);
       expect(await agentOf(first.alias)).toBe(first.id);
       expect(await agentOf(namedLikeFirst.id)).toBe(namedLikeFirst.id);
       expect(await agentOf('2147483647')).toBe(numbered.id);
-      expect((await results(member, '99999999999')).statusCode).toBe(404);
+      expect((await results(member, '99999999999')).status).toBe(404);
     });
   });
 
@@ -740,7 +721,7 @@ function agentsSuite(proctor: () => TestProctor) {
         archived: false,
         data: { type: 'dev', endpoint: null, description: SDK_AGENT_DESCRIPTION, img_url: null },
       });
-      expect(AgentResultsResponse.parse((await results(member, agent!.alias)).json()).summary.total).toBe(2);
+      expect((await results(member, agent!.alias)).body.summary.total).toBe(2);
       // Without agent_version a run has no agent.
       expect((await start(member, simulator, null)).agentArtifactId).toBeNull();
     });
@@ -771,7 +752,7 @@ function agentsSuite(proctor: () => TestProctor) {
       const theirs = await start(stranger, simulator, 'shared-name');
       expect(theirs.agentArtifactId).not.toBe(made.id);
       expect((await start(member, simulator, 'shared-name')).agentArtifactId).toBe(made.id);
-      expect((await archive(member, made.id)).statusCode).toBe(200);
+      expect((await archive(member, made.id)).status).toBe(200);
       expect((await start(member, simulator, 'shared-name')).agentArtifactId).toBe(made.id);
       expect(await list(member)).toEqual([]);
     });
