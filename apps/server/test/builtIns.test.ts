@@ -1,4 +1,4 @@
-import { type BuiltInSimulatorDefinition, User } from '@proctor/contracts';
+import { type BuiltInSimulatorDefinition, endpoints } from '@proctor/contracts';
 import { builtInSimulators, prepareSimulator } from '@proctor/simulators';
 import { expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
@@ -42,13 +42,12 @@ describeEachDatabase(
   (proctor) => {
     it('should register the simulator with its icon served by Proctor, not inlined in every payload', async () => {
       const admin = await proctor().actor({ permissions: { is_admin: true } });
-      const response = await proctor().request({
-        method: 'GET',
-        url: '/api/env/simulators/lending',
+      const response = await proctor().call(endpoints.simulator, {
+        params: { nameOrId: 'lending' },
         as: admin,
       });
-      expect(response.statusCode).toBe(200);
-      const { simulator } = response.json();
+      expect(response.status).toBe(200);
+      const { simulator } = response.body;
       expect(simulator).toMatchObject({
         name: 'lending',
         imgUrl: '/api/env/simulators/lending/icon',
@@ -59,7 +58,8 @@ describeEachDatabase(
         authentication: { user: 'reader@library.test' },
       });
 
-      const icon = await proctor().request({ method: 'GET', url: '/api/env/simulators/lending/icon' });
+      // The icon is an image, which no endpoint of the contract describes.
+      const icon = await proctor().request({ method: 'GET', url: simulator.imgUrl! });
       expect(icon.statusCode).toBe(200);
       expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(icon.headers['content-security-policy']).toContain("default-src 'none'");
@@ -71,18 +71,16 @@ describeEachDatabase(
 
     it('should let a new organization use the enabled built-in simulators and their public test cases', async () => {
       const founder = await proctor().actor({ organization: null });
-      const created = await proctor().request({
-        method: 'POST',
-        url: '/api/user/create-organization',
-        payload: { name: 'Readers Co', purpose: 'Evaluate our library agent' },
+      const created = await proctor().call(endpoints.createOrganization, {
+        body: { name: 'Readers Co', purpose: 'Evaluate our library agent' },
         as: founder,
       });
-      const me = User.parse(created.json());
-      const list = await proctor().request({ method: 'GET', url: '/api/env/simulators', as: founder });
-      expect(list.json().simulators.map((s: { name: string }) => s.name)).toEqual(['lending']);
-      expect(me.organization!.plan.allowed_simulators).toEqual([list.json().simulators[0].id]);
-      const tests = await proctor().request({ method: 'GET', url: '/api/testcases', as: founder });
-      expect(tests.json().testcases.map((t: { name: string }) => t.name)).toEqual(['Borrow Dune']);
+      const me = created.body;
+      const { simulators } = (await proctor().call(endpoints.simulators, { as: founder })).body;
+      expect(simulators.map((s) => s.name)).toEqual(['lending']);
+      expect(me.organization!.plan.allowed_simulators).toEqual([simulators[0]!.id]);
+      const tests = await proctor().call(endpoints.testCases, { as: founder });
+      expect(tests.body.testcases.map((t) => t.name)).toEqual(['Borrow Dune']);
     });
   },
   { builtInSimulators: [lending] },
