@@ -22,7 +22,7 @@ import { launchChromium, runTestCase } from '@proctor/simulators/testing';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import type { RedisQueue } from '../apps/server/src/kernel/queue/redisQueue';
-import { INFRASTRUCTURE_FAILURE_STATUSES } from '../apps/server/src/presenters/agentResults';
+import { INFRASTRUCTURE_FAILURE_STATUSES } from '../apps/server/src/repositories/sessions';
 import { builtInTestCaseKey } from '../apps/server/src/services/registration';
 import { type Goal, runBenchmark } from './support/main';
 import type { Teardown } from './support/teardown';

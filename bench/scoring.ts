@@ -36,12 +36,14 @@ import { builtInSimulators, type SimulatorDefinition, SimulatorHost } from '@pro
 import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { ownBrowserPrefix } from '../apps/server/src/environments/browserFolders';
-import { simulatorFilters } from '../apps/server/src/environments/evaluation';
 import { SessionRecordingWriter } from '../apps/server/src/environments/recordingWriter';
-import { setSessionStatus, startSession } from '../apps/server/src/environments/records';
+import { startSession } from '../apps/server/src/environments/records';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import { EVENT_KIND, recordedMutations, recordedSteps } from '../apps/server/src/repositories/recordings';
+import { setSessionStatus } from '../apps/server/src/repositories/sessions';
+import { parseSimulatorConfig } from '../apps/server/src/repositories/simulators';
 import type { TestCaseRow } from '../apps/server/src/repositories/testCases';
+import { simulatorFilters } from '../apps/server/src/scoring/filters';
 import {
   scoreEndedSession,
   scoreStoredSession,
@@ -273,7 +275,7 @@ async function startEngine(
     name,
     proctor,
     account,
-    shop: { id: shop.id, filters: simulatorFilters(shop.config as Record<string, unknown>) },
+    shop: { id: shop.id, filters: simulatorFilters(parseSimulatorConfig(shop.config)) },
   };
 }
 
