@@ -1,9 +1,4 @@
-import {
-  type BuiltInSimulatorDefinition,
-  SimulatorResponse,
-  TestCaseListResponse,
-  TestCaseSetsResponse,
-} from '@proctor/contracts';
+import { type BuiltInSimulatorDefinition, endpoints } from '@proctor/contracts';
 import { simulators, simulatorVersions, testCaseSetItems, testCaseSets, testCases } from '@proctor/db';
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -238,29 +233,27 @@ describeEachDatabase('registration of the built-in simulators', (proctor) => {
     const summary = await registerBuiltInSimulators(db(), definitions(prefix));
     const shopId = summary.simulators[0]!.id;
     const admin = await proctor().actor({ permissions: { is_admin: true, create_test_cases: true } });
-    const edited = await proctor().request({
-      method: 'PUT',
-      url: `/api/env/simulators/${shopId}`,
+    const edited = await proctor().call(endpoints.updateSimulator, {
+      params: { id: shopId },
       as: admin,
-      payload: { enabled: false, config: { status: 'out_of_service', notes: 'Broken checkout' } },
+      body: { enabled: false, config: { status: 'out_of_service', notes: 'Broken checkout' } },
     });
-    expect(edited.statusCode).toBe(200);
+    expect(edited.status).toBe(200);
     const [cancel] = await db()
       .select()
       .from(testCases)
       .where(eq(testCases.builtInKey, builtInTestCaseKey(`${prefix}-shop`, 'cancel-order')));
-    const prompt = await proctor().request({
-      method: 'PUT',
-      url: `/api/testcases/${cancel!.id}`,
+    const prompt = await proctor().call(endpoints.updateTestCase, {
+      params: { id: String(cancel!.id) },
       as: admin,
-      payload: { prompt: 'Cancel order ORD-1001 and say why' },
+      body: { prompt: 'Cancel order ORD-1001 and say why' },
     });
-    expect(prompt.statusCode).toBe(200);
+    expect(prompt.status).toBe(200);
 
     await registerBuiltInSimulators(db(), definitions(prefix));
-    const { simulator } = SimulatorResponse.parse(
-      (await proctor().request({ method: 'GET', url: `/api/env/simulators/${shopId}`, as: admin })).json(),
-    );
+    const { simulator } = (
+      await proctor().call(endpoints.simulator, { params: { nameOrId: String(shopId) }, as: admin })
+    ).body;
     expect(simulator.enabled).toBe(false);
     expect(simulator.config).toMatchObject({ status: 'out_of_service', notes: 'Broken checkout' });
     const [after] = await db().select().from(testCases).where(eq(testCases.id, cancel!.id));
@@ -308,33 +301,26 @@ describeEachDatabase('registration of the built-in simulators', (proctor) => {
     const shopId = summary.simulators[0]!.id;
     await make.allow(member.organization, shopId);
 
-    const { simulator } = SimulatorResponse.parse(
-      (
-        await proctor().request({ method: 'GET', url: `/api/env/simulators/${prefix}-shop`, as: member })
-      ).json(),
-    );
+    const { simulator } = (
+      await proctor().call(endpoints.simulator, { params: { nameOrId: `${prefix}-shop` }, as: member })
+    ).body;
     expect(simulator).toMatchObject({ builtIn: true, test_count: 2, test_count_with_scoring_configs: 1 });
     expect(simulator.config).not.toHaveProperty('notes');
     expect(simulator.versions).toHaveLength(1);
     expect(simulator.versions[0]!.tag).toBe('built-in');
 
-    const tests = TestCaseListResponse.parse(
-      (
-        await proctor().request({
-          method: 'GET',
-          url: `/api/testcases?simulator_id=${shopId}&page_size=1000`,
-          as: member,
-        })
-      ).json(),
-    );
+    const tests = (
+      await proctor().call(endpoints.testCases, {
+        query: { simulator_id: shopId, page_size: 1000 },
+        as: member,
+      })
+    ).body;
     expect(tests.test_cases.map((t) => [t.name, t.builtIn, t.metadataConfig.reasoning_level])).toEqual([
       ['Cancel an order', true, 'level_2'],
       ['Find the cheapest lamp', true, 'level_3'],
     ]);
 
-    const sets = TestCaseSetsResponse.parse(
-      (await proctor().request({ method: 'GET', url: '/api/testcases/sets', as: member })).json(),
-    ).testCaseSets;
+    const sets = (await proctor().call(endpoints.testCaseSets, { as: member })).body.testCaseSets;
     const shopSet = sets.find((s) => s.name === 'Northwind Shop' && s.builtIn)!;
     expect(shopSet.testCases.map((t) => t.name)).toEqual(['Cancel an order', 'Find the cheapest lamp']);
     // The mail simulator is not in the plan: its dataset says nothing to this member.
