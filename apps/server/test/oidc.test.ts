@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AuthConfigResponse, User } from '@proctor/contracts';
+import { endpoints } from '@proctor/contracts';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Proctor } from '../src/app/server';
@@ -276,15 +276,10 @@ for (const database of testDatabases()) {
     }
 
     async function currentUser(accessToken: string) {
-      const response = await proctor.app.inject({
-        method: 'GET',
-        url: '/api/user/from-session',
-        headers: { authorization: `Bearer ${accessToken}` },
+      const response = await proctor.call(endpoints.fromSession, {
+        as: { headers: { authorization: `Bearer ${accessToken}` } },
       });
-      return {
-        status: response.statusCode,
-        user: response.statusCode === 200 ? User.parse(response.json()) : null,
-      };
+      return { status: response.status, user: response.status === 200 ? response.body : null };
     }
 
     /** What an SDK does: its own code flow at the provider for an access token to `resource`. */
@@ -323,17 +318,12 @@ for (const database of testDatabases()) {
     }
 
     it('should tell the SPA to sign in through the provider and refuse local accounts', async () => {
-      const config = await proctor.app.inject({ method: 'GET', url: '/api/auth/config' });
-      expect(AuthConfigResponse.parse(config.json())).toMatchObject({
-        mode: 'oidc',
-        login_url: '/api/auth/oidc/login',
+      const config = await proctor.call(endpoints.authConfig);
+      expect(config.body).toMatchObject({ mode: 'oidc', login_url: '/api/auth/oidc/login' });
+      const register = await proctor.call(endpoints.register, {
+        body: { email: 'local@example.com', password: 'long enough password', name: 'Local' },
       });
-      const register = await proctor.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { email: 'local@example.com', password: 'long enough password', name: 'Local' },
-      });
-      expect(register.statusCode).toBe(403);
+      expect(register.status).toBe(403);
     });
 
     it('should refuse a plain-http issuer that is not on this machine', async () => {
@@ -387,12 +377,10 @@ for (const database of testDatabases()) {
       // The first account of a fresh install runs it.
       expect(user!.permissions.is_admin).toBe(true);
 
-      const refreshed = await proctor.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh',
-        payload: { refresh_token: fragment.get('refresh_token') },
+      const refreshed = await proctor.call(endpoints.refresh, {
+        body: { refresh_token: fragment.get('refresh_token')! },
       });
-      expect(refreshed.statusCode).toBe(200);
+      expect(refreshed.status).toBe(200);
     });
 
     it('should find the same account by its subject on the next sign-in', async () => {
