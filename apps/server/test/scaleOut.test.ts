@@ -2,13 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  BenchmarkResponse,
-  EnvironmentStateResponse,
-  LIVE_VIEW_CLOSE,
-  RunGroupResponse,
-  RunResponse,
-} from '@proctor/contracts';
+import { endpoints, LIVE_VIEW_CLOSE } from '@proctor/contracts';
 import { jobGroups, runSessionBatches, scores, sessions, simulators, testCases } from '@proctor/db';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -229,14 +223,12 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
         .where(and(eq(simulators.name, 'tracker'), isNotNull(testCases.builtInKey)))
         .limit(6)
     ).map((row) => row.publicId);
-    const started = await proctor.request({
-      method: 'POST',
-      url: '/api/benchmarker/benchmark',
+    const started = await proctor.call(endpoints.startBenchmark, {
       as: runner,
-      payload: { testcase_ids: ids, agent: 'oracle', runs: 1, concurrency: 2 },
+      body: { testcase_ids: ids, agent: 'oracle', runs: 1, concurrency: 2 },
     });
-    expect(started.statusCode, started.body).toBe(200);
-    const { batch_id } = BenchmarkResponse.parse(started.json());
+    expect(started.status, started.body.detail).toBe(200);
+    const { batch_id } = started.body;
     const [group] = await proctor.ctx.db
       .select()
       .from(runSessionBatches)
@@ -257,9 +249,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
 
     const ended = await until(
       async () =>
-        RunGroupResponse.parse(
-          (await proctor.request({ method: 'GET', url: `/api/runs/batches/${batch_id}`, as: runner })).json(),
-        ).runGroup,
+        (await proctor.call(endpoints.runGroup, { params: { id: batch_id }, as: runner })).body.runGroup,
       (view) => view.finished && view.scored + view.failed === view.total,
       `the run group to end (${output.join('')})`,
     );
@@ -300,31 +290,27 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
       });
     });
     await new Promise<void>((resolve) => agentServer!.listen(0, '127.0.0.1', resolve));
-    const made = await proctor.request({
-      method: 'POST',
-      url: '/api/agent-artifacts/',
+    const made = await proctor.call(endpoints.createAgentArtifact, {
       as: runner,
-      payload: {
+      body: {
         alias: 'thinker',
         type: 'dev',
         endpoint: `http://127.0.0.1:${(agentServer!.address() as AddressInfo).port}/step`,
       },
     });
-    expect(made.statusCode, made.body).toBe(201);
+    expect(made.status, made.body.detail).toBe(201);
     const [testCase] = await proctor.ctx.db
       .select({ id: testCases.id })
       .from(testCases)
       .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
       .where(and(eq(simulators.name, 'shop'), isNotNull(testCases.builtInKey)))
       .limit(1);
-    const started = await proctor.request({
-      method: 'POST',
-      url: '/api/runs/',
+    const started = await proctor.call(endpoints.startRun, {
       as: runner,
-      payload: { testCaseId: testCase!.id, agentArtifactId: made.json().artifact.id },
+      body: { testCaseId: testCase!.id, agentArtifactId: made.body.artifact.id },
     });
-    expect(started.statusCode, started.body).toBe(201);
-    const run = RunResponse.parse(started.json());
+    expect(started.status, started.body.detail).toBe(201);
+    const run = started.body;
     await asked;
     const [row] = await proctor.ctx.db
       .select({ environment: jobGroups.publicId, workerUrl: jobGroups.workerUrl })
@@ -333,21 +319,19 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
       .where(eq(sessions.publicId, run.session_id));
     expect(row?.workerUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
-    const state = await proctor.request({
-      method: 'GET',
-      url: `/api/env/${row!.environment}/state`,
+    const state = await proctor.call(endpoints.environmentState, {
+      params: { id: row!.environment },
       as: runner,
     });
-    expect(state.statusCode, state.body).toBe(200);
-    const { live_view_url } = EnvironmentStateResponse.parse(state.json());
+    expect(state.status, state.body.detail).toBe(200);
+    const { live_view_url } = state.body;
     expect(live_view_url.startsWith(`${baseUrl}/live/${row!.environment}?token=`)).toBe(true);
     // Another organization's member learns nothing of it.
-    const outsider = await proctor.request({
-      method: 'GET',
-      url: `/api/env/${row!.environment}/state`,
+    const outsider = await proctor.call(endpoints.environmentState, {
+      params: { id: row!.environment },
       as: await proctor.actor({ permissions: { playground_access: true } }),
     });
-    expect(outsider.statusCode).toBe(404);
+    expect(outsider.status).toBe(404);
 
     // The viewer connects to the server; the frames come from the worker's browser.
     const socketUrl = new URL(live_view_url);
@@ -377,11 +361,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     answer!();
     const ended = await until(
       async () =>
-        RunGroupResponse.parse(
-          (
-            await proctor.request({ method: 'GET', url: `/api/runs/batches/${run.batch_id}`, as: runner })
-          ).json(),
-        ).runGroup,
+        (await proctor.call(endpoints.runGroup, { params: { id: run.batch_id }, as: runner })).body.runGroup,
       (view) => view.finished,
       `the watched run to end (${output.join('')})`,
     );
@@ -430,11 +410,9 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
         .select({ id: simulators.id })
         .from(simulators)
         .where(eq(simulators.name, 'shop'));
-      const created = await proctor.request({
-        method: 'POST',
-        url: '/api/testcases',
+      const created = await proctor.call(endpoints.createTestCases, {
         as: author,
-        payload: {
+        body: {
           simulatorId: shop!.id,
           name: 'Judged by a slow scorer',
           prompt: 'Look around',
@@ -445,26 +423,22 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
           },
         },
       });
-      expect(created.statusCode, created.body).toBe(201);
-      const made = await proctor.request({
-        method: 'POST',
-        url: '/api/agent-artifacts/',
+      expect(created.status, created.body.detail).toBe(201);
+      const made = await proctor.call(endpoints.createAgentArtifact, {
         as: author,
-        payload: {
+        body: {
           alias: 'quick',
           type: 'dev',
           endpoint: `http://127.0.0.1:${(agent.address() as AddressInfo).port}/step`,
         },
       });
-      expect(made.statusCode, made.body).toBe(201);
-      const started = await proctor.request({
-        method: 'POST',
-        url: '/api/runs/',
+      expect(made.status, made.body.detail).toBe(201);
+      const started = await proctor.call(endpoints.startRun, {
         as: author,
-        payload: { testCaseId: created.json().testCases[0].id, agentArtifactId: made.json().artifact.id },
+        body: { testCaseId: created.body.testCases[0]!.id, agentArtifactId: made.body.artifact.id },
       });
-      expect(started.statusCode, started.body).toBe(201);
-      const run = RunResponse.parse(started.json());
+      expect(started.status, started.body.detail).toBe(201);
+      const run = started.body;
       await until(
         async () => scorerCalls.length,
         (calls) => calls === 1,
