@@ -1,10 +1,10 @@
-import { BenchmarkResponse, RunGroupResponse } from '@proctor/contracts';
+import { endpoints } from '@proctor/contracts';
 import { runSessionBatches, sessions, simulators, testCases } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
-import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/presenters/agentResults';
+import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/repositories/sessions';
 import { testDatabases } from './support/databases';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
 import { until } from './support/until';
@@ -64,14 +64,12 @@ describe('the built-in benchmark', () => {
   afterAll(() => proctor?.close());
 
   async function benchmark(agent: string, testCaseIds: string[], concurrency: number): Promise<string> {
-    const response = await proctor.request({
-      method: 'POST',
-      url: '/api/benchmarker/benchmark',
+    const response = await proctor.call(endpoints.startBenchmark, {
       as: await signedIn(),
-      payload: { testcase_ids: testCaseIds, agent, runs: 1, concurrency },
+      body: { testcase_ids: testCaseIds, agent, runs: 1, concurrency },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    return BenchmarkResponse.parse(response.json()).batch_id;
+    expect(response.status, response.body.detail).toBe(200);
+    return response.body.batch_id;
   }
 
   /**
@@ -82,15 +80,9 @@ describe('the built-in benchmark', () => {
   const ended = (groupId: string) =>
     until(
       async () => {
-        const { runGroup } = RunGroupResponse.parse(
-          (
-            await proctor.request({
-              method: 'GET',
-              url: `/api/runs/batches/${groupId}`,
-              as: await signedIn(),
-            })
-          ).json(),
-        );
+        const { runGroup } = (
+          await proctor.call(endpoints.runGroup, { params: { id: groupId }, as: await signedIn() })
+        ).body;
         const runs = await verdicts(groupId);
         return { finished: runGroup.finished, total: runGroup.total, runs };
       },
