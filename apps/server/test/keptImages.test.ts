@@ -1,4 +1,4 @@
-import { SimulatorResponse, TestCaseSetResponse } from '@proctor/contracts';
+import { type EndpointBody, endpoints } from '@proctor/contracts';
 import { afterAll, expect, it } from 'vitest';
 import { ICON_IMAGE_MESSAGES } from '../src/services/iconImages';
 import { describeEachDatabase } from './support/proctor';
@@ -30,19 +30,17 @@ describeEachDatabase(
       const { pathname, search } = new URL(url);
       return imageSite.received.filter((request) => request.url === pathname + search).length;
     };
+    /** A kept image: no endpoint of the contract describes an image's bytes. */
     const image = (url: string) => proctor().request({ method: 'GET', url });
 
     it("should keep a dataset's icon URL and serve it from Proctor to anyone, fetched once", async () => {
       const author = await proctor().actor({ permissions: { create_test_cases: true } });
       const icon = `${imageSite.origin}/cart.png?set=${Math.random()}`;
-      const created = await proctor().request({
-        method: 'POST',
-        url: '/api/testcases/sets',
-        payload: { name: 'Checkout', description: 'Checkout flows', icon },
-        as: author,
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const set = TestCaseSetResponse.parse(created.json()).testCaseSet;
+      const createSet = (body: EndpointBody<typeof endpoints.createTestCaseSet>) =>
+        proctor().call(endpoints.createTestCaseSet, { body, as: author });
+      const created = await createSet({ name: 'Checkout', description: 'Checkout flows', icon });
+      expect(created.status, created.body.detail).toBe(201);
+      const set = created.body.testCaseSet;
       expect(set.icon).toBe(icon);
       expect(set.imgUrl).toMatch(KEPT);
       for (let shown = 0; shown < 2; shown++) {
@@ -56,40 +54,36 @@ describeEachDatabase(
       }
       expect(fetchesOf(icon)).toBe(1);
 
-      const refused = await proctor().request({
-        method: 'POST',
-        url: '/api/testcases/sets',
-        payload: { name: 'Broken', description: 'd', icon: `${imageSite.origin}/page.html` },
-        as: author,
+      const refused = await createSet({
+        name: 'Broken',
+        description: 'd',
+        icon: `${imageSite.origin}/page.html`,
       });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ detail: ICON_IMAGE_MESSAGES.notAnImage('text/html') });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ detail: ICON_IMAGE_MESSAGES.notAnImage('text/html') });
     });
 
     it("should keep a simulator's image URL when it is added or changed, and leave paths as they are", async () => {
       const admin = await proctor().actor({ permissions: { is_admin: true } });
       const imgUrl = `${imageSite.origin}/cart.png?simulator=${Math.random()}`;
-      const created = await proctor().request({
-        method: 'POST',
-        url: '/api/env/simulators',
-        payload: { name: `pictured-${Math.random().toString(36).slice(2)}`, simType: 'app', imgUrl },
+      const created = await proctor().call(endpoints.createSimulator, {
+        body: { name: `pictured-${Math.random().toString(36).slice(2)}`, simType: 'app', imgUrl },
         as: admin,
       });
-      expect(created.statusCode, created.body).toBe(201);
-      const simulator = SimulatorResponse.parse(created.json()).simulator;
+      expect(created.status, created.body.detail).toBe(201);
+      const simulator = created.body.simulator;
       expect(simulator.imgUrl).toMatch(KEPT);
       expect((await image(simulator.imgUrl!)).rawPayload).toEqual(PNG);
       expect(fetchesOf(imgUrl)).toBe(1);
 
-      const update = async (payload: object) => {
-        const response = await proctor().request({
-          method: 'PUT',
-          url: `/api/env/simulators/${simulator.id}`,
-          payload,
+      const update = async (body: EndpointBody<typeof endpoints.updateSimulator>) => {
+        const response = await proctor().call(endpoints.updateSimulator, {
+          params: { id: simulator.id },
+          body,
           as: admin,
         });
-        expect(response.statusCode, response.body).toBe(200);
-        return SimulatorResponse.parse(response.json()).simulator.imgUrl;
+        expect(response.status, response.body.detail).toBe(200);
+        return response.body.simulator.imgUrl;
       };
       // Sent back as it is: nothing is fetched.
       expect(await update({ imgUrl: simulator.imgUrl, description: 'Edited' })).toBe(simulator.imgUrl);
