@@ -1,4 +1,4 @@
-import { MASKED_SECRET, RescoreResult, SessionScoresResponse } from '@proctor/contracts';
+import { endpoints, MASKED_SECRET } from '@proctor/contracts';
 import { newPublicId, scores, sessionLogs, sessions, testCases } from '@proctor/db';
 import { NO_LANGUAGE_MODEL } from '@proctor/scoring';
 import { eq } from 'drizzle-orm';
@@ -68,28 +68,26 @@ function scenario(proctor: () => TestProctor) {
       })
       .returning();
     const rescore = async () => {
-      const response = await proctor().request({
-        method: 'POST',
-        url: `/api/env/simulators/${simulator.id}/rescore`,
+      const response = await proctor().call(endpoints.rescoreSimulator, {
+        params: { id: simulator.id },
         as: owner,
       });
-      expect(response.statusCode, response.body).toBe(200);
-      return RescoreResult.parse(response.json());
+      expect(response.status, response.body.detail).toBe(200);
+      return response.body;
     };
     const saveConfig = (defaultScoringConfig: Record<string, unknown>) =>
-      proctor().request({
-        method: 'PUT',
-        url: `/api/testcases/${testCase.id}`,
-        payload: { defaultScoringConfig },
+      proctor().call(endpoints.updateTestCase, {
+        params: { id: String(testCase.id) },
+        body: { defaultScoringConfig },
         as: owner,
       });
     return { owner, session: session!, rescore, saveConfig };
   }
 
   const scoresOf = async (sessionId: string, as: Actor, type: string) =>
-    SessionScoresResponse.parse(
-      (await proctor().request({ method: 'GET', url: `/api/evals/scoring/${sessionId}`, as })).json(),
-    ).filter((record) => record.config.type === type);
+    (await proctor().call(endpoints.sessionScores, { params: { id: sessionId }, as })).body.filter(
+      (record) => record.config.type === type,
+    );
 
   const logsOf = async (sessionId: number) =>
     (await proctor().ctx.db.select().from(sessionLogs).where(eq(sessionLogs.sessionId, sessionId))).map(
@@ -102,10 +100,8 @@ function scenario(proctor: () => TestProctor) {
     const simulator = await make.simulator();
     await make.allow(person.organization, simulator.id);
     const create = (defaultScoringConfig: Record<string, unknown>) =>
-      proctor().request({
-        method: 'POST',
-        url: '/api/testcases',
-        payload: {
+      proctor().call(endpoints.createTestCases, {
+        body: {
           simulatorId: simulator.id,
           name: 'Judged elsewhere',
           prompt: 'Answer 42',
@@ -130,8 +126,8 @@ describeEachDatabase('configured scorers, with the outbound guard as shipped', (
       'http://10.1.2.3/score',
     ]) {
       const refused = await create({ type: 'api', endpoint, api_key: 'k' });
-      expect(refused.statusCode, endpoint).toBe(400);
-      expect(refused.json().detail).toMatch(/^The API endpoint cannot be used: Refused/);
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.detail).toMatch(/^The API endpoint cannot be used: Refused/);
     }
     // Loopback inside IPv6 forms: IPv4-translated, 6to4, NAT64, Teredo (the client's address inverted).
     for (const [endpoint, reason] of [
@@ -144,8 +140,8 @@ describeEachDatabase('configured scorers, with the outbound guard as shipped', (
       ],
     ] as const) {
       const refused = await create({ type: 'api', endpoint, api_key: 'k' });
-      expect(refused.statusCode, endpoint).toBe(400);
-      expect(refused.json().detail, endpoint).toContain(reason);
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.detail, endpoint).toContain(reason);
     }
     // Names that do not resolve here (or, where a resolver knows them, resolve to loopback): 400, never 500.
     for (const endpoint of [
@@ -154,14 +150,14 @@ describeEachDatabase('configured scorers, with the outbound guard as shipped', (
       'http://ip6-localhost/score',
     ]) {
       const refused = await create({ type: 'api', endpoint, api_key: 'k' });
-      expect(refused.statusCode, endpoint).toBe(400);
-      expect(refused.json().detail, endpoint).toMatch(
+      expect(refused.status, endpoint).toBe(400);
+      expect(refused.body.detail, endpoint).toMatch(
         /^The API endpoint cannot be used: .*(does not resolve|loopback)/,
       );
     }
     const invalid = await create({ type: 'criteria', criteria: [] });
-    expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().detail).toBe('Invalid scoring config: criteria: List at least one criterion');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.detail).toBe('Invalid scoring config: criteria: List at least one criterion');
   });
 
   it('refuses an API scorer on a loopback address and on a name that resolves to one, as an infrastructure error', async () => {
@@ -216,21 +212,19 @@ describeEachDatabase(
         endpoint: `${standIn.origin}/score`,
         api_key: 'scorer-key',
       });
-      expect(created.statusCode, created.body).toBe(201);
-      const [testCase] = (created.json() as { testCases: { id: number; defaultScoringConfig: object }[] })
-        .testCases;
+      expect(created.status, created.body.detail).toBe(201);
+      const [testCase] = created.body.testCases;
       expect(testCase!.defaultScoringConfig).toEqual({
         type: 'api',
         endpoint: `${standIn.origin}/score`,
         api_key: MASKED_SECRET,
       });
-      const saved = await proctor().request({
-        method: 'PUT',
-        url: `/api/testcases/${testCase!.id}`,
-        payload: { defaultScoringConfig: { ...testCase!.defaultScoringConfig, threshold: 1 } },
+      const saved = await proctor().call(endpoints.updateTestCase, {
+        params: { id: String(testCase!.id) },
+        body: { defaultScoringConfig: { ...testCase!.defaultScoringConfig, threshold: 1 } },
         as: person,
       });
-      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.status, saved.body.detail).toBe(200);
       const [row] = await proctor().ctx.db.select().from(testCases).where(eq(testCases.id, testCase!.id));
       expect(row!.defaultScoringConfig).toMatchObject({ api_key: 'scorer-key' });
     });
@@ -243,8 +237,8 @@ describeEachDatabase(
       });
       const moved = { type: 'api', endpoint: `${standIn.origin}/elsewhere`, api_key: MASKED_SECRET };
       const refused = await saveConfig(moved);
-      expect(refused.statusCode, refused.body).toBe(400);
-      expect(refused.json()).toEqual({ detail: 'Enter the API key again: the endpoint changed' });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ detail: 'Enter the API key again: the endpoint changed' });
       const keysAtElsewhere = () =>
         standIn.received
           .filter((request) => request.url === '/elsewhere')
@@ -256,7 +250,7 @@ describeEachDatabase(
       expect(keysAtElsewhere()).toEqual([]);
 
       const given = await saveConfig({ ...moved, api_key: 'elsewhere-key' });
-      expect(given.statusCode, given.body).toBe(200);
+      expect(given.status, given.body.detail).toBe(200);
       await rescore();
       expect(keysAtElsewhere()).toEqual(['Bearer elsewhere-key']);
     });

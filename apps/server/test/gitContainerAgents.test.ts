@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
-import { AGENT_MESSAGES, AgentArtifactsResponse, RunGroupResponse, RunResponse } from '@proctor/contracts';
+import { AGENT_MESSAGES, endpoints } from '@proctor/contracts';
 import { sessionLogs, sessions, simulators, testCases } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
 import { and, eq } from 'drizzle-orm';
@@ -172,31 +172,25 @@ describeEachDatabase(
     let aliases = 0;
     async function gitAgent(as: Actor, fields: { repoUrl?: string; branch: string; commitHash: string }) {
       aliases += 1;
-      const made = await proctor().request({
-        method: 'POST',
-        url: '/api/agent-artifacts/',
+      const made = await proctor().call(endpoints.createAgentArtifact, {
         as,
-        payload: { alias: `boxed-${aliases}`, type: 'git_container', repoUrl, ...fields },
+        body: { alias: `boxed-${aliases}`, type: 'git_container', repoUrl, ...fields },
       });
-      expect(made.statusCode, made.body).toBe(201);
-      return made.json().artifact.id as number;
+      expect(made.status, made.body.detail).toBe(201);
+      return made.body.artifact.id;
     }
 
     /** Runs the agent on the tracker task; the ended run's group and its session. */
     async function run(as: Actor, agentArtifactId: number) {
-      const response = await proctor().request({
-        method: 'POST',
-        url: '/api/runs/',
+      const response = await proctor().call(endpoints.startRun, {
         as,
-        payload: { testCaseId: await testCaseId(), agentArtifactId },
+        body: { testCaseId: await testCaseId(), agentArtifactId },
       });
-      expect(response.statusCode, response.body).toBe(201);
-      const { batch_id, session_id } = RunResponse.parse(response.json());
+      expect(response.status, response.body.detail).toBe(201);
+      const { batch_id, session_id } = response.body;
       const ended = await until(
         async () =>
-          RunGroupResponse.parse(
-            (await proctor().request({ method: 'GET', url: `/api/runs/batches/${batch_id}`, as })).json(),
-          ).runGroup,
+          (await proctor().call(endpoints.runGroup, { params: { id: batch_id }, as })).body.runGroup,
         (group) => group.finished && group.scored + group.failed === group.total,
         `run group ${batch_id} to end and be scored`,
       );
@@ -218,22 +212,20 @@ describeEachDatabase(
     it('lists a git container agent as runnable on this machine (bwrap is installed)', async () => {
       const person = await runner();
       const id = await gitAgent(person, { branch: 'main', commitHash: solving });
-      const listed = AgentArtifactsResponse.parse(
-        (await proctor().request({ method: 'GET', url: '/api/agent-artifacts/', as: person })).json(),
-      ).artifacts.find((agent) => agent.id === id)!;
+      const listed = (await proctor().call(endpoints.agentArtifacts, { as: person })).body.artifacts.find(
+        (agent) => agent.id === id,
+      )!;
       expect(listed.notRunnableReason).toBeNull();
     });
 
     it('refuses a commit hash that is not a commit id, keeping nothing', async () => {
       const person = await runner();
-      const response = await proctor().request({
-        method: 'POST',
-        url: '/api/agent-artifacts/',
+      const response = await proctor().call(endpoints.createAgentArtifact, {
         as: person,
-        payload: { alias: 'moving', type: 'git_container', repoUrl, branch: 'main', commitHash: 'main' },
+        body: { alias: 'moving', type: 'git_container', repoUrl, branch: 'main', commitHash: 'main' },
       });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: AGENT_MESSAGES.commitFormat });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ detail: AGENT_MESSAGES.commitFormat });
     });
 
     it('fetches the repository at its commit and runs the agent on its pipes: the task is done and scored', async () => {
