@@ -352,20 +352,18 @@ describeEachDatabase('platform admin', (proctor) => {
       result: { correct, reason: '', session_time: seconds },
       createdAt,
     });
-    await db
-      .insert(scores)
-      .values([
-        human(first.id, true, 120),
-        human(first.id, true, 180),
-        human(second.id, false, 240),
-        human(old.id, false, 6000, longAgo),
-        {
-          sessionId: second.id,
-          userId: alice.user.id,
-          type: 'mutations',
-          result: { correct: false, reason: '' },
-        },
-      ]);
+    await db.insert(scores).values([
+      human(first.id, true, 120),
+      human(first.id, true, 180),
+      human(second.id, false, 240),
+      human(old.id, false, 6000, longAgo),
+      {
+        sessionId: second.id,
+        userId: alice.user.id,
+        type: 'mutations',
+        result: { correct: false, reason: '' },
+      },
+    ]);
 
     const expected = {
       total_sessions: 2,

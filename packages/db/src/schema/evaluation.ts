@@ -1,18 +1,3 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  json,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
 import type {
   ActionSequences,
   AgentArtifactData,
@@ -30,6 +15,21 @@ import type {
   TestCaseMetadata,
   UserAction,
 } from '@proctor/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, organizations, updatedAt, users } from './identity';
 
 type Json = Record<string, unknown>;
