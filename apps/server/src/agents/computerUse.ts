@@ -250,9 +250,10 @@ export async function performInputs(
 export function computerUseTask(
   testCase: Pick<RunDriverContext['testCase'], 'prompt' | 'outputSchema' | 'scoringTypes'>,
 ): string {
-  const schema = testCase.outputSchema as { properties?: Record<string, unknown> } | null;
+  const schema = testCase.outputSchema;
+  const properties = schema?.properties;
   const answer =
-    schema?.properties && Object.keys(schema.properties).length > 0
+    typeof properties === 'object' && properties !== null && Object.keys(properties).length > 0
       ? `When the task is done, stop using the computer and reply with the answer only, as JSON that matches this JSON Schema: ${JSON.stringify(schema)}`
       : testCase.scoringTypes.includes('output')
         ? 'When the task is done, stop using the computer and reply with the answer only.'
