@@ -154,10 +154,6 @@ export class EnvironmentManager {
     await this.#host.close();
   }
 
-  get runningCount(): number {
-    return this.#registry.size;
-  }
-
   /** False when this machine cannot launch browsers (no Chromium); make2 then answers 503 with the reason. */
   get available(): boolean {
     return this.#unavailableReason === undefined;
@@ -170,10 +166,6 @@ export class EnvironmentManager {
   /** The simulators this process can run. */
   get simulatorNames(): string[] {
     return [...this.#definitions.keys()];
-  }
-
-  canRun(simulatorName: string): boolean {
-    return this.#definitions.has(simulatorName);
   }
 
   /** A built-in test case's reference script or its wrong variant, for the evaluator health check (evaluator.ts). */
