@@ -1,12 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  AgentArtifactsResponse,
-  BUILT_IN_AGENTS,
-  LAYOUT,
-  RunGroupResponse,
-  RunResponse,
-} from '@proctor/contracts';
+import { BUILT_IN_AGENTS, endpoints, LAYOUT } from '@proctor/contracts';
 import { sessionLogs, sessions, simulators, testCases } from '@proctor/db';
 import { builtInSimulators, SimulatorHost } from '@proctor/simulators';
 import { launchChromium } from '@proctor/simulators/testing';
@@ -245,24 +239,22 @@ function harness(proctor: () => TestProctor) {
     return row!;
   }
   async function agents(as: Actor) {
-    const response = await proctor().request({ method: 'GET', url: '/api/agent-artifacts/', as });
-    expect(response.statusCode).toBe(200);
-    return AgentArtifactsResponse.parse(response.json()).artifacts;
+    const response = await proctor().call(endpoints.agentArtifacts, { as });
+    expect(response.status).toBe(200);
+    return response.body.artifacts;
   }
   async function startRun(as: Actor, kind: keyof typeof BUILT_IN_AGENTS) {
     const agent = (await agents(as)).find((candidate) => candidate.alias === BUILT_IN_AGENTS[kind].alias)!;
-    return proctor().request({
-      method: 'POST',
-      url: '/api/runs/',
+    return proctor().call(endpoints.startRun, {
       as,
-      payload: { testCaseId: (await trackerTestCase()).id, agentArtifactId: agent.id },
+      body: { testCaseId: (await trackerTestCase()).id, agentArtifactId: agent.id },
     });
   }
   async function ended(as: Actor, batchId: string) {
     return until(
       async () => {
-        const response = await proctor().request({ method: 'GET', url: `/api/runs/batches/${batchId}`, as });
-        return RunGroupResponse.parse(response.json()).runGroup;
+        const response = await proctor().call(endpoints.runGroup, { params: { id: batchId }, as });
+        return response.body.runGroup;
       },
       (group) => group.finished && group.scored + group.failed === group.total,
       `run group ${batchId} to end and be scored`,
@@ -301,8 +293,8 @@ describeEachDatabase(
       const person = await runner();
       const before = openAi.received.length;
       const response = await startRun(person, 'openai_cua');
-      expect(response.statusCode, response.body).toBe(201);
-      const run = RunResponse.parse(response.json());
+      expect(response.status, response.body.detail).toBe(201);
+      const run = response.body;
       expect(await ended(person, run.batch_id)).toMatchObject({ total: 1, scored: 1, passed: 1, failed: 0 });
 
       const sent = openAi.received.slice(before);
@@ -368,8 +360,8 @@ describeEachDatabase(
       const person = await runner();
       const before = claude.received.length;
       const response = await startRun(person, 'anthropic_cua');
-      expect(response.statusCode, response.body).toBe(201);
-      const run = RunResponse.parse(response.json());
+      expect(response.status, response.body.detail).toBe(201);
+      const run = response.body;
       expect(await ended(person, run.batch_id)).toMatchObject({ total: 1, scored: 1, passed: 1, failed: 0 });
 
       const sent = claude.received.slice(before);
@@ -474,7 +466,8 @@ describeEachDatabase(
         api.failing = { status, body };
         try {
           const response = await startRun(person, kind);
-          const run = RunResponse.parse(response.json());
+          expect(response.status, response.body.detail).toBe(201);
+          const run = response.body;
           // The agent's failure, not the infrastructure's: scored and failed.
           expect(await ended(person, run.batch_id)).toMatchObject({
             total: 1,
@@ -520,8 +513,8 @@ describeEachDatabase(
         const agent = listed.find((candidate) => candidate.alias === BUILT_IN_AGENTS[kind].alias);
         expect(agent?.notRunnableReason).toBe(reason);
         const response = await startRun(person, kind);
-        expect(response.statusCode).toBe(400);
-        expect(response.json().detail).toBe(reason);
+        expect(response.status).toBe(400);
+        expect(response.body.detail).toBe(reason);
       }
       expect(NO_OPENAI_COMPUTER_USE).toMatch(
         /^The OpenAI computer-use agent .*OPENAI_CUA_URL is not configured/,

@@ -1,4 +1,4 @@
-import { EvaluatorHealthResponse, type StateMutation, TestCaseResponse } from '@proctor/contracts';
+import { endpoints, type StateMutation } from '@proctor/contracts';
 import { expect, it } from 'vitest';
 import { recordScores } from '../src/scoring/classification';
 import { catalog } from './support/catalog';
@@ -20,14 +20,12 @@ describeEachDatabase('evaluator health', (proctor) => {
     return { person, simulator };
   }
 
+  const checkHealth = (testCaseId: number, as: Actor) =>
+    proctor().call(endpoints.evaluatorHealth, { params: { id: String(testCaseId) }, as });
   const check = async (testCaseId: number, as: Actor) => {
-    const response = await proctor().request({
-      method: 'POST',
-      url: `/api/testcases/${testCaseId}/evaluator-health`,
-      as,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return EvaluatorHealthResponse.parse(response.json()).health;
+    const response = await checkHealth(testCaseId, as);
+    expect(response.status, response.body.detail).toBe(200);
+    return response.body.health;
   };
   const statuses = (health: Awaited<ReturnType<typeof check>>) =>
     Object.fromEntries(health.checks.map((c) => [c.check, c.status]));
@@ -76,21 +74,23 @@ describeEachDatabase('evaluator health', (proctor) => {
 
     // Someone edits the expectation to three mugs: the reference solution no longer passes.
     const edited = mugs.expectedMutations!.map((m) => ({ ...m, changes: { ...m.changes, quantity: 3 } }));
-    const saved = await proctor().request({
-      method: 'PUT',
-      url: `/api/testcases/${testCase.id}`,
-      payload: { defaultScoringConfig: { mutations: edited } },
+    const saved = await proctor().call(endpoints.updateTestCase, {
+      params: { id: String(testCase.id) },
+      body: { defaultScoringConfig: { mutations: edited } },
       as: person,
     });
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.status, saved.body.detail).toBe(200);
     const broken = await check(testCase.id, person);
     expect(broken.status).toBe('broken');
     expect(broken.checks.find((c) => c.check === 'reference_passes')).toMatchObject({
       status: 'broken',
       detail: expect.stringMatching(/^The reference solution does not pass: state_mutation_match/),
     });
-    const read = await proctor().request({ method: 'GET', url: `/api/testcases/${testCase.id}`, as: person });
-    expect(TestCaseResponse.parse(read.json()).testCase.evaluatorHealth).toMatchObject({ status: 'broken' });
+    const read = await proctor().call(endpoints.testCase, {
+      params: { id: String(testCase.id) },
+      as: person,
+    });
+    expect(read.body.testCase.evaluatorHealth).toMatchObject({ status: 'broken' });
   });
 
   it('judges the sessions people scored again, and lists those it now judges differently', async () => {
@@ -132,9 +132,7 @@ describeEachDatabase('evaluator health', (proctor) => {
     });
     const reader = await proctor().actor({ organization: person.organization });
     const stranger = await proctor().actor({ permissions: { create_test_cases: true } });
-    const post = (as: Actor) =>
-      proctor().request({ method: 'POST', url: `/api/testcases/${testCase.id}/evaluator-health`, as });
-    expect((await post(reader)).statusCode).toBe(403);
-    expect((await post(stranger)).statusCode).toBe(404);
+    expect((await checkHealth(testCase.id, reader)).status).toBe(403);
+    expect((await checkHealth(testCase.id, stranger)).status).toBe(404);
   });
 });
