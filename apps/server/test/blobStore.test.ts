@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { SessionDetailResponse } from '@proctor/contracts';
+import { endpoints } from '@proctor/contracts';
 import { newPublicId, sessions } from '@proctor/db';
 import type { CapturedStep } from '@proctor/environments';
 import { afterAll, expect, it } from 'vitest';
@@ -82,14 +82,12 @@ describeEachDatabase(
       writer.step(step);
       await writer.finish();
 
-      const detail = await proctor().request({
-        method: 'GET',
-        url: `/api/session/${session!.publicId}`,
+      const detail = await proctor().call(endpoints.getSession, {
+        params: { id: session!.publicId },
         as: member,
       });
-      expect(detail.statusCode, detail.body).toBe(200);
-      const url = SessionDetailResponse.parse(detail.json()).snapshot.snapshots[0]!.after_state!
-        .screenshot_url!;
+      expect(detail.status, detail.body.detail).toBe(200);
+      const url = detail.body.snapshot.snapshots[0]!.after_state!.screenshot_url!;
       const key = url.slice(url.lastIndexOf('/') + 1);
 
       const objectKey = `${PREFIX}/${sessionBlobPrefix(session!.publicId)}/${key}`;
@@ -99,6 +97,7 @@ describeEachDatabase(
 
       const operationsBefore = s3.operations.length;
       expect(url).toBe(`/api/session/${session!.publicId}/screenshots/${key}`);
+      // A screenshot is an image, which no endpoint of the contract describes.
       const screenshot = await proctor().request({ method: 'GET', url, as: member });
       expect(screenshot.statusCode, screenshot.body).toBe(200);
       expect(screenshot.headers['content-type']).toBe('image/jpeg');
