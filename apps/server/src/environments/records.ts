@@ -6,6 +6,7 @@ import { openEnvironmentsOf, setEnvironmentStatus } from '../repositories/enviro
 import {
   insertEnvironmentSession,
   logToSession,
+  type NewEnvironmentSession,
   sessionEnvironmentId,
   setSessionStatus,
 } from '../repositories/sessions';
@@ -19,17 +20,8 @@ export interface EnvironmentOwner {
   userId: number | null;
 }
 
-export interface SessionStart extends EnvironmentOwner {
-  simulatorId: number;
-  simulatorName: string;
-  jobGroupPublicId: string;
-  testCaseId: number | null;
-  source: string | null;
-  /** The agent's alias (reset's agent_version): the session belongs to that agent, made if it is new. */
-  agentVersion: string | null;
-  /** The task the session is run with, when one was given. */
-  prompt?: string | null;
-}
+/** A session to start: like its row, but the agent is named by its alias (agentVersion) and made if it is new. */
+export type SessionStart = Omit<NewEnvironmentSession, 'agentArtifactId'>;
 
 export async function startSession(db: Database, start: SessionStart) {
   if (start.agentVersion && isReservedAgentAlias(start.agentVersion))

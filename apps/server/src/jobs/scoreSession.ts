@@ -2,7 +2,8 @@ import type { Database } from '@proctor/db';
 import type { ScoringServices } from '@proctor/scoring';
 import type { JobHandler } from '../kernel/queue/catalog';
 import type { JobQueue } from '../kernel/queue/queue';
-import { logScoring, moveSessionStatus, sessionIdPages } from '../repositories/sessionScoring';
+import { moveSessionStatus, sessionIdPages } from '../repositories/sessionScoring';
+import { logToSession } from '../repositories/sessions';
 import { AWAITING_SCORING_STATUSES, scoreEndedSession } from '../scoring/pipeline';
 
 /** Sessions read at a time when re-queueing at start. */
@@ -16,10 +17,15 @@ export function scoreSessionHandler(db: Database, services: ScoringServices): Jo
     },
     async failed({ sessionId }, reason) {
       if (await moveSessionStatus(db, sessionId, 'scoring_failed', AWAITING_SCORING_STATUSES))
-        await logScoring(db, sessionId, {
-          type: 'scoring_failed',
-          message: `Scoring did not finish: ${reason}`,
-        });
+        await logToSession(
+          db,
+          sessionId,
+          {
+            type: 'scoring_failed',
+            message: `Scoring did not finish: ${reason}`,
+          },
+          'scoring',
+        );
     },
   };
 }

@@ -3,7 +3,7 @@ import { AgentArtifactData } from '@proctor/contracts';
 import { agentArtifacts, type Executor, sessions, simulators, testCases } from '@proctor/db';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { countWhere, infrastructureFailure, scored } from './sessions';
+import { countWhere, resultCounts } from './sessions';
 
 /** What an agent made by its first SDK run says about itself. */
 export const SDK_AGENT_DESCRIPTION = 'Drives its environments itself through the SDK (made by its first run)';
@@ -174,10 +174,7 @@ export async function agentResultsByTestCase(db: Executor, agentId: number, orga
       testCaseName: testCases.name,
       simulatorId: simulators.id,
       simulatorName: simulators.name,
-      total: sql<number>`count(*)::int`,
-      scored: countWhere(scored),
-      passed: countWhere(and(scored, eq(sessions.passed, true))!),
-      infrastructureFailures: countWhere(infrastructureFailure),
+      ...resultCounts,
       needsHumanScoring: countWhere(eq(sessions.needsHumanScoring, true)),
       humanDisagreements: countWhere(eq(sessions.humanDisagreement, true)),
     })

@@ -43,17 +43,6 @@ export async function moveSessionStatus(
   return updated.length > 0;
 }
 
-/** A line in the session's log (000 §3 Log entry) from its scoring. */
-export async function logScoring(
-  db: Executor,
-  sessionId: number,
-  entry: { type: string; message: string },
-): Promise<void> {
-  await db
-    .insert(sessionLogs)
-    .values({ sessionId, source: 'scoring', logData: { ...entry, source: 'scoring' } });
-}
-
 /**
  * Locks the sessions' rows until the transaction ends, in id order (so two transactions never wait on each
  * other), and returns their statuses.

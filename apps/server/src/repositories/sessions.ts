@@ -121,15 +121,14 @@ export async function setSessionOutput(db: Executor, sessionId: number, output: 
     .where(eq(sessions.id, sessionId));
 }
 
-/** A line in the session's log (000 §3 Log entry) from its environment: why it ended, what the environment did. */
+/** A line in the session's log (000 §3 Log entry): from its environment (why it ended, what it did) or its scoring. */
 export async function logToSession(
   db: Executor,
   sessionId: number,
   entry: { type: string; message: string },
+  source: 'environment' | 'scoring' = 'environment',
 ): Promise<void> {
-  await db
-    .insert(sessionLogs)
-    .values({ sessionId, source: 'environment', logData: { ...entry, source: 'environment' } });
+  await db.insert(sessionLogs).values({ sessionId, source, logData: { ...entry, source } });
 }
 
 /**
@@ -157,6 +156,14 @@ export const scored = and(
 /** Rows for which `condition` holds, as an integer. */
 export const countWhere = (condition: SQL | undefined) =>
   sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/** A group's sessions counted by the rules above: all of them, scored, passed, and Proctor's own failures. */
+export const resultCounts = {
+  total: sql<number>`count(*)::int`,
+  scored: countWhere(scored),
+  passed: countWhere(and(scored, eq(sessions.passed, true))!),
+  infrastructureFailures: countWhere(infrastructureFailure),
+};
 
 /** Per user: sessions created since `since`, and their average duration in hours. */
 export async function sessionActivityOfUsers(db: Executor, userIds: number[], since: Date) {
@@ -218,10 +225,7 @@ export function benchmarkCounts(db: Executor, simulatorIds: readonly number[], o
       testCaseName: testCases.name,
       simulatorId: simulators.id,
       simulatorName: simulators.name,
-      total: sql<number>`count(*)::int`,
-      scored: countWhere(scored),
-      passed: countWhere(and(scored, eq(sessions.passed, true))!),
-      infrastructureFailures: countWhere(infrastructureFailure),
+      ...resultCounts,
     })
     .from(sessions)
     .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))

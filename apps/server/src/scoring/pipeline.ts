@@ -13,9 +13,9 @@ import { recordedMutations, recordedSteps } from '../repositories/recordings';
 import {
   findSessionForScoring,
   findSessionWithTestCase,
-  logScoring,
   moveSessionStatus,
 } from '../repositories/sessionScoring';
+import { logToSession } from '../repositories/sessions';
 import type { TestCaseRow } from '../repositories/testCases';
 import { recordScores } from './classification';
 import { simulatorFilters } from './filters';
@@ -159,7 +159,7 @@ export async function scoreStoredSession(
     const message = (error as Error).message;
     if (!(await moveSessionStatus(db, target.sessionId, 'postprocessing_failed', onlyFrom)))
       return { status: 'superseded' };
-    await logScoring(db, target.sessionId, { type: 'postprocessing_failed', message });
+    await logToSession(db, target.sessionId, { type: 'postprocessing_failed', message }, 'scoring');
     return { status: 'postprocessing_failed', error: message };
   }
   await stage('postprocessing_completed');
@@ -184,10 +184,15 @@ export async function scoreStoredSession(
   );
   if (!written) return { status: 'superseded' };
   for (const failed of errors)
-    await logScoring(db, target.sessionId, {
-      type: 'scoring_failed',
-      message: `${failed.type}: ${failed.error.kind}: ${failed.error.message}`,
-    });
+    await logToSession(
+      db,
+      target.sessionId,
+      {
+        type: 'scoring_failed',
+        message: `${failed.type}: ${failed.error.kind}: ${failed.error.message}`,
+      },
+      'scoring',
+    );
   return { status: 'scored', outcomes };
 }
 
