@@ -10,7 +10,9 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import { freePort } from '../apps/server/test/support/network';
 
-export const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+/** The built dashboard; E2E_WEB_DIST points a run at a build of its own (people building in parallel). */
+export const WEB_DIST =
+  process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 /** The dashboard is driven in the full Chromium, as its users see it, not in the headless shell. */
 const CHROMIUM_PATH = chromiumPath('full');
 
