@@ -4,8 +4,27 @@ export const MUTATION_ACTIONS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 export const MutationAction = z.enum(MUTATION_ACTIONS);
 export type MutationAction = z.infer<typeof MutationAction>;
 
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * Any JSON value. Named (.meta id) and recursive through itself, so the API description refers to it as one
+ * component; zod's own z.json() recurses through an unnamed copy the OpenAPI generator cannot refer to.
+ */
+export const JsonValue: z.ZodType<JsonValue> = z
+  .lazy(() =>
+    z.union([
+      z.string(),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      z.array(JsonValue),
+      z.record(z.string(), JsonValue),
+    ]),
+  )
+  .meta({ id: 'JsonValue' });
+
 /** A row as the mutation log records it: column name to value (BLOB columns as upper-case hex). */
-export const MutationRow = z.record(z.string(), z.json());
+export const MutationRow = z.record(z.string(), JsonValue);
 export type MutationRow = z.infer<typeof MutationRow>;
 
 /**
