@@ -71,8 +71,29 @@ export const simulatorVersions = pgTable(
     dataset: text('dataset'),
     details: jsonb('details').$type<SimulatorVersionDetails>().notNull().default({}),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a platform admin entered this version in the registry (Admin, Versions); null until then. */
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('simulator_versions_uq').on(t.simulatorId, t.version)],
+);
+
+/** Registry tags: a tag names one version of a simulator, so tagging another version moves it. */
+export const simulatorVersionTags = pgTable(
+  'simulator_version_tags',
+  {
+    simulatorId: integer('simulator_id')
+      .notNull()
+      .references(() => simulators.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => simulatorVersions.id, { onDelete: 'cascade' }),
+    taggedAt: timestamp('tagged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.simulatorId, t.tag] }),
+    index('simulator_version_tags_version_idx').on(t.versionId),
+  ],
 );
 
 export const sites = pgTable('sites', {
