@@ -345,6 +345,8 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex('sessions_public_id_uq').on(t.publicId),
     index('sessions_org_created_idx').on(t.organizationId, t.archived, t.createdAt, t.id),
+    // Usage over a time window reads the sessions still open or ended inside it: a range on ended_at.
+    index('sessions_org_ended_idx').on(t.organizationId, t.endedAt),
     index('sessions_test_case_idx').on(t.testCaseId, t.createdAt),
     index('sessions_agent_idx').on(t.agentArtifactId, t.createdAt),
     index('sessions_batch_idx').on(t.runSessionBatchId),

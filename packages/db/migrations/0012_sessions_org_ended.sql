@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_org_ended_idx" ON "sessions" USING btree ("organization_id","ended_at");
