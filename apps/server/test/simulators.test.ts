@@ -82,6 +82,20 @@ describeEachDatabase('simulators', (proctor) => {
     expect(taken.body).toEqual({ detail: 'A simulator named "taken" already exists' });
   });
 
+  it('should let a member holding create_simulator add a simulator to their plan, but not edit it', async () => {
+    const creator = await proctor().actor({ permissions: { create_simulator: true } });
+    const created = await create({ name: 'members-own-sim', simType: 'app' }, creator);
+    expect(created.status).toBe(201);
+    const listed = (await list(creator)).body.simulators.map((s) => s.name);
+    expect(listed).toContain('members-own-sim');
+    expect((await update(created.body.simulator.id, { enabled: false }, creator)).status).toBe(403);
+
+    const plain = await proctor().actor();
+    const refused = await create({ name: 'not-allowed-sim', simType: 'app' }, plain);
+    expect(refused.status).toBe(403);
+    expect((await list(plain)).body.simulators.map((s) => s.name)).not.toContain('members-own-sim');
+  });
+
   it('should update fields partially and merge config key by key', async () => {
     const simulator = await make.simulator({
       description: 'Before',

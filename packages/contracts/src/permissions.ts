@@ -66,3 +66,18 @@ export function mayRescoreSessions(
 ): boolean {
   return RESCORE_PERMISSIONS.some((flag) => permissions[flag]);
 }
+
+/**
+ * Who may add simulators: platform admins and members holding create_simulator. The server's access rule and
+ * the dashboard's Add Simulator button both read this list; editing a simulator stays with platform admins.
+ */
+export const SIMULATOR_CREATE_PERMISSIONS = [
+  'is_admin',
+  'create_simulator',
+] as const satisfies readonly PermissionFlag[];
+
+export function mayCreateSimulators(
+  permissions: Pick<Permissions, (typeof SIMULATOR_CREATE_PERMISSIONS)[number]>,
+): boolean {
+  return SIMULATOR_CREATE_PERMISSIONS.some((flag) => permissions[flag]);
+}

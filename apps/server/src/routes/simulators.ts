@@ -1,4 +1,4 @@
-import { endpoints, RESCORE_PERMISSIONS } from '@proctor/contracts';
+import { endpoints, RESCORE_PERMISSIONS, SIMULATOR_CREATE_PERMISSIONS } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { viewerOf } from '../kernel/access/viewer';
 import { notFound } from '../kernel/http/errors';
@@ -6,14 +6,14 @@ import { presentSimulator, presentSimulators } from '../presenters/simulator';
 import { findSimulatorIcon, listVisibleSimulators } from '../repositories/simulators';
 import { keepIconImage } from '../services/iconImages';
 import { requestRescore } from '../services/rescore';
-import { createSimulator, getSimulator, updateSimulator } from '../services/simulators';
+import { createSimulator, getSimulator, includeInPlan, updateSimulator } from '../services/simulators';
 import { access, defineRawRoute, defineRoute } from './route';
 
 /**
  * Reading simulators needs only organization membership (or the organization's API key), not
  * dashboard_access: the playground and the annotators' recorder list environments too (000 §2.8), and
- * what a caller sees is already limited to their organization's plan. Adding and editing is for
- * platform admins (001 §2.7, §6).
+ * what a caller sees is already limited to their organization's plan. Adding is for platform admins and
+ * members holding create_simulator; editing is for platform admins (001 §2.7, §6).
  */
 export function simulatorRoutes(app: FastifyInstance) {
   const keepImage = (url: string) =>
@@ -35,8 +35,10 @@ export function simulatorRoutes(app: FastifyInstance) {
     return { simulator: await presentSimulator(ctx.db, viewer, row) };
   });
 
-  defineRoute(app, endpoints.createSimulator, access.admin, async ({ app: ctx, principal, body }) => {
+  const mayCreate = access.member({ anyPermission: [...SIMULATOR_CREATE_PERMISSIONS] });
+  defineRoute(app, endpoints.createSimulator, mayCreate, async ({ app: ctx, principal, body }) => {
     const row = await createSimulator(ctx.db, body, keepImage);
+    if (!principal.permissions.is_admin) await includeInPlan(ctx.db, principal.organization, row.id);
     return { simulator: await presentSimulator(ctx.db, viewerOf(principal), row) };
   });
 

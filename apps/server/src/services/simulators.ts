@@ -7,8 +7,10 @@ import {
   type UpdateSimulatorRequest,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
+import type { OrganizationRow } from '../kernel/access/principal';
 import type { Viewer } from '../kernel/access/viewer';
 import { badRequest, conflict, notFound } from '../kernel/http/errors';
+import { updateOrganizationSettings } from '../repositories/organizations';
 import {
   findSimulator,
   findSimulatorByName,
@@ -93,6 +95,18 @@ export async function createSimulator(
     if (isUniqueViolation(error)) throw conflict(`A simulator named "${body.name}" already exists`);
     throw error;
   }
+}
+
+/** A member who is not a platform admin adds a simulator to their own plan: otherwise they could not see it. */
+export async function includeInPlan(db: Database, organization: OrganizationRow, simulatorId: number) {
+  const { plan } = organization;
+  if (plan.allowed_simulators.includes(simulatorId)) return;
+  await updateOrganizationSettings(db, organization.id, {
+    plan: { ...plan, allowed_simulators: [...plan.allowed_simulators, simulatorId] },
+    permissions: organization.permissions,
+    isAnnotator: organization.isAnnotator,
+    name: organization.name,
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   EMPTY_SIMULATOR_FILTER,
   filterSimulators,
   isSimulatorFilterActive,
+  mayCreateSimulators,
   type SimulatorListFilter,
   simulatorLicenses,
 } from '@proctor/contracts';
@@ -23,6 +24,7 @@ export const SIMULATORS_LOAD_FAILED = 'Failed to load simulators';
 export function SimulatorsPage() {
   const user = useSignedInUser();
   const isAdmin = user.permissions.is_admin;
+  const mayCreate = mayCreateSimulators(user.permissions);
   const simulators = useSimulators();
   const users = useAssignableUsers(isAdmin);
   const [filter, setFilter] = useState<SimulatorListFilter>(EMPTY_SIMULATOR_FILTER);
@@ -38,7 +40,7 @@ export function SimulatorsPage() {
         title="Simulators"
         description="Simulated web apps that agents are judged in, and their readiness."
         actions={
-          isAdmin && (
+          mayCreate && (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
               Add Simulator
             </Button>
@@ -73,7 +75,7 @@ export function SimulatorsPage() {
           />
         )}
       </QueryView>
-      {isAdmin && <AddSimulatorDialog opened={adding} onClose={() => setAdding(false)} />}
+      {mayCreate && <AddSimulatorDialog opened={adding} onClose={() => setAdding(false)} />}
     </Stack>
   );
 }
