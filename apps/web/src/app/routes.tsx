@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 're
 import { AreaNotAvailable } from '../components/AreaNotAvailable';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { RequireDashboardAccess } from '../components/RequireDashboardAccess';
+import { AdminPage } from '../features/admin';
 import { AgentResultsPage, AgentsPage } from '../features/agents';
 import { AuthCallbackPage, LoginPage, RequireSignIn, useAuth } from '../features/auth';
 import { DatasetsPage } from '../features/datasets';
@@ -18,6 +19,7 @@ import { ReplaysPage } from '../features/replays';
 import { ResultsPage } from '../features/results';
 import { SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
+import { SimulatorEditorPage } from '../features/simulatorEditor';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
 import { TestCasePage, TestsPage } from '../features/tests';
 import { ROUTES } from '../paths';
@@ -109,6 +111,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: ROUTES.simulatorEditor,
+        element: (
+          <RequireDashboardAccess title="Simulator editor">
+            <SimulatorEditorPage />
+          </RequireDashboardAccess>
+        ),
+      },
+      {
         path: ROUTES.results,
         element: (
           <RequireDashboardAccess title="Results">
@@ -134,6 +144,8 @@ export const routes: RouteObject[] = [
           </RequireDashboardAccess>
         ),
       },
+      // Platform admins only; the page says so to anyone else and the server refuses their calls.
+      { path: ROUTES.admin, element: <AdminPage /> },
       ...notBuilt(PROTECTED_AREAS_NOT_BUILT),
     ],
   },

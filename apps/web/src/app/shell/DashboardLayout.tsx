@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { LAYOUT } from '@proctor/contracts';
 import { Outlet } from 'react-router';
 import { Brand } from '../../components/Brand';
+import { ViewAsBanner } from '../../features/admin';
 import { useAuth } from '../../features/auth';
 import { Sidebar } from './Sidebar';
 
@@ -26,6 +27,7 @@ export function DashboardLayout() {
         <Sidebar user={auth.user} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <ViewAsBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,0 +1,2 @@
+export { ViewAsBanner } from './components/ViewAsBanner';
+export { AdminPage } from './pages/AdminPage';
