@@ -26,7 +26,7 @@ export const RESCORE_FAILED_DETAIL = 'Please try again or contact support';
  * Rescore Sessions (001 §2.6): asks first, since every ended session gets new verdicts, then says what was done.
  * Shown to those the server lets rescore: platform admins, account admins and test authors.
  */
-function RescoreButton({ simulator }: { simulator: Simulator }) {
+export function RescoreButton({ simulator }: { simulator: Simulator }) {
   const user = useSignedInUser();
   const rescore = useRescoreSimulator();
   if (!mayRescoreSessions(user.permissions)) return null;

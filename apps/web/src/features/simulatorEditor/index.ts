@@ -1,0 +1,1 @@
+export { SimulatorEditorPage } from './pages/SimulatorEditorPage';
