@@ -213,6 +213,21 @@ describeEachDatabase('platform admin', (proctor) => {
     expect(uses.length).toBe(3);
     const cleared = await proctor().call(endpoints.clearViewAs, { as: withCookie });
     expect(cleared.response.cookies.find((c) => c.name === 'proctor_view_as')?.value).toBe('');
+
+    // Starting and stopping are written down with the admin who did it and the user viewed.
+    const startAndEnd = await proctor()
+      .ctx.db.select()
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, target.user.id))
+      .orderBy(auditLog.id);
+    expect(
+      startAndEnd
+        .filter((row) => row.action !== 'view_as.use')
+        .map(({ action, actorUserId }) => ({ action, actorUserId })),
+    ).toEqual([
+      { action: 'view_as.start', actorUserId: admin.user.id },
+      { action: 'view_as.end', actorUserId: admin.user.id },
+    ]);
   });
 
   it('should ignore a view-as cookie held by a non-admin, and a forged one', async () => {
