@@ -115,6 +115,13 @@ import {
   UpdateSimulatorRequest,
 } from './simulator';
 import {
+  RegisterVersionRequest,
+  RegistrySimulatorsResponse,
+  SimulatorInfoResponse,
+  SimulatorNameParam,
+  UnifiedVersionsResponse,
+} from './simulatorRegistry';
+import {
   BulkArchiveResponse,
   CreateTestCaseRequest,
   EvaluatorHealthResponse,
@@ -359,6 +366,48 @@ export const endpoints = {
     params: IdParam,
     body: UpdateSimulatorRequest,
     response: SimulatorResponse,
+  }),
+
+  registrySimulators: endpoint({
+    method: 'GET',
+    path: '/api/simulator/list',
+    tag: 'simulator versions',
+    summary: 'Every simulator, for the Admin Versions tab (platform admins)',
+    response: RegistrySimulatorsResponse,
+  }),
+  simulatorInfo: endpoint({
+    method: 'GET',
+    path: '/api/simulator/:name/info',
+    tag: 'simulator versions',
+    summary: "A simulator's current version and the version each registry tag names (platform admins)",
+    params: SimulatorNameParam,
+    response: SimulatorInfoResponse,
+  }),
+  registeredSimulatorVersions: endpoint({
+    method: 'GET',
+    path: '/api/simulator/:name/versions',
+    tag: 'simulator versions',
+    summary: "A simulator's versions that have a registry entry, in tag order (platform admins)",
+    params: SimulatorNameParam,
+    response: UnifiedVersionsResponse,
+  }),
+  unifiedSimulatorVersions: endpoint({
+    method: 'GET',
+    path: '/api/simulator/:name/unified-versions',
+    tag: 'simulator versions',
+    summary: 'Every recorded version of a simulator with its flags and tags, in tag order (platform admins)',
+    params: SimulatorNameParam,
+    response: UnifiedVersionsResponse,
+  }),
+  registerSimulatorVersion: endpoint({
+    method: 'POST',
+    path: '/api/simulator/:name/register',
+    tag: 'simulator versions',
+    summary:
+      'Enter a recorded version in the registry with tags; a tag on another version moves (platform admins)',
+    params: SimulatorNameParam,
+    body: RegisterVersionRequest,
+    response: UnifiedVersionsResponse,
   }),
 
   testCases: endpoint({

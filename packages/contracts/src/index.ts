@@ -23,6 +23,7 @@ export * from './run';
 export * from './scoring';
 export * from './session';
 export * from './simulator';
+export * from './simulatorRegistry';
 export * from './testCase';
 export * from './testCaseSet';
 export * from './vocabulary';

@@ -39,6 +39,7 @@ import { runRoutes } from '../routes/runs';
 import { scoreRoutes } from '../routes/scores';
 import { sdkRoutes } from '../routes/sdk';
 import { sessionRoutes } from '../routes/sessions';
+import { simulatorRegistryRoutes } from '../routes/simulatorRegistry';
 import { simulatorRoutes } from '../routes/simulators';
 import { systemRoutes } from '../routes/system';
 import { testCaseSetRoutes } from '../routes/testCaseSets';
@@ -67,6 +68,7 @@ const areas = [
   organizationRoutes,
   adminRoutes,
   simulatorRoutes,
+  simulatorRegistryRoutes,
   testCaseRoutes,
   testCaseSetRoutes,
   environmentRoutes,

@@ -1,0 +1,36 @@
+import { endpoints } from '@proctor/contracts';
+import type { FastifyInstance } from 'fastify';
+import { viewerOf } from '../kernel/access/viewer';
+import {
+  presentRegistrySimulator,
+  presentSimulatorInfo,
+  presentUnifiedVersions,
+} from '../presenters/simulatorRegistry';
+import { listVisibleSimulators } from '../repositories/simulators';
+import { getRegistrySimulator, registerSimulatorVersion } from '../services/simulatorRegistry';
+import { access, defineRoute } from './route';
+
+/** The simulator version registry (Admin screen, Versions tab): platform admins only. */
+export function simulatorRegistryRoutes(app: FastifyInstance) {
+  defineRoute(app, endpoints.registrySimulators, access.admin, async ({ app: ctx, principal }) => {
+    const rows = await listVisibleSimulators(ctx.db, viewerOf(principal));
+    return { simulators: rows.map(presentRegistrySimulator) };
+  });
+
+  defineRoute(app, endpoints.simulatorInfo, access.admin, async ({ app: ctx, params }) =>
+    presentSimulatorInfo(ctx.db, await getRegistrySimulator(ctx.db, params.name)),
+  );
+
+  defineRoute(app, endpoints.unifiedSimulatorVersions, access.admin, async ({ app: ctx, params }) =>
+    presentUnifiedVersions(ctx.db, await getRegistrySimulator(ctx.db, params.name)),
+  );
+
+  defineRoute(app, endpoints.registeredSimulatorVersions, access.admin, async ({ app: ctx, params }) => {
+    const unified = await presentUnifiedVersions(ctx.db, await getRegistrySimulator(ctx.db, params.name));
+    return { ...unified, versions: unified.versions.filter((version) => version.hasRegistryEntry) };
+  });
+
+  defineRoute(app, endpoints.registerSimulatorVersion, access.admin, async ({ app: ctx, params, body }) =>
+    presentUnifiedVersions(ctx.db, await registerSimulatorVersion(ctx.db, params.name, body)),
+  );
+}

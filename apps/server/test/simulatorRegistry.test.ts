@@ -1,0 +1,125 @@
+import { endpoints, TAG_NAME_REQUIRED } from '@proctor/contracts';
+import { simulatorVersions } from '@proctor/db';
+import { expect, it } from 'vitest';
+import { catalog } from './support/catalog';
+import { describeEachDatabase } from './support/proctor';
+
+describeEachDatabase('the simulator version registry', (proctor) => {
+  const make = catalog(proctor);
+
+  /** A simulator with versions recorded a minute apart, the last one newest. */
+  const simulatorWithVersions = async (...hashes: string[]) => {
+    const simulator = await make.simulator({ builtIn: true });
+    const start = Date.now() - hashes.length * 60_000;
+    await proctor()
+      .ctx.db.insert(simulatorVersions)
+      .values(
+        hashes.map((version, index) => ({
+          simulatorId: simulator.id,
+          version,
+          details: index === 0 ? {} : { data_fingerprint: `fp${version}` },
+          publishedAt: new Date(start + index * 60_000),
+        })),
+      );
+    return simulator;
+  };
+
+  it('should list versions newest first, and only the current one as runnable and built', async () => {
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    const simulator = await simulatorWithVersions('aaaa1111aaaa', 'bbbb2222bbbb');
+
+    const listed = await proctor().call(endpoints.registrySimulators, { as: admin });
+    expect(listed.body.simulators).toContainEqual({
+      name: simulator.name,
+      type: 'app',
+      enabled: true,
+      description: '',
+    });
+    const response = await proctor().call(endpoints.unifiedSimulatorVersions, {
+      as: admin,
+      params: { name: simulator.name },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.versions.map((version) => version.hash)).toEqual(['bbbb2222bbbb', 'aaaa1111aaaa']);
+    const [current, older] = response.body.versions;
+    expect(current).toMatchObject({
+      hasDockerImage: true,
+      hasFirecrackerSnapshot: true,
+      hasEcsTask: true,
+      hasRegistryEntry: false,
+      tags: [],
+    });
+    expect(older).toMatchObject({ hasDockerImage: false, hasFirecrackerSnapshot: false, hasEcsTask: false });
+  });
+
+  it('should move prod-latest to the version tagged second and sort it first', async () => {
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    const simulator = await simulatorWithVersions('c0ffee01', 'c0ffee02', 'c0ffee03');
+    const register = (git_hash: string, tag: string) =>
+      proctor().call(endpoints.registerSimulatorVersion, {
+        as: admin,
+        params: { name: simulator.name },
+        body: { git_hash, tags: [tag] },
+      });
+
+    expect((await register('c0ffee02', 'prod-latest')).status).toBe(200);
+    expect((await register('c0ffee03', '  staging-latest ')).status).toBe(200);
+    const moved = await register('c0ffee01', 'prod-latest');
+    expect(moved.status).toBe(200);
+    expect(moved.body.versions.map((version) => [version.hash, version.tags])).toEqual([
+      ['c0ffee01', ['prod-latest']],
+      ['c0ffee03', ['staging-latest']],
+      ['c0ffee02', []],
+    ]);
+    // The version that lost its tag keeps its registry entry.
+    expect(moved.body.versions.every((version) => version.hasRegistryEntry)).toBe(true);
+
+    const info = await proctor().call(endpoints.simulatorInfo, {
+      as: admin,
+      params: { name: simulator.name },
+    });
+    expect(info.body.tags).toEqual({ 'prod-latest': 'c0ffee01', 'staging-latest': 'c0ffee03' });
+    expect(info.body.currentVersion?.hash).toBe('c0ffee03');
+  });
+
+  it('should list only registered versions under /versions', async () => {
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    const simulator = await simulatorWithVersions('d00d0001', 'd00d0002');
+    await proctor().call(endpoints.registerSimulatorVersion, {
+      as: admin,
+      params: { name: simulator.name },
+      body: { git_hash: 'd00d0001', tags: ['v1'] },
+    });
+    const registered = await proctor().call(endpoints.registeredSimulatorVersions, {
+      as: admin,
+      params: { name: simulator.name },
+    });
+    expect(registered.body.versions.map((version) => version.hash)).toEqual(['d00d0001']);
+  });
+
+  it('should answer 404 for an unknown hash or simulator and 400 for a blank tag', async () => {
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    const simulator = await simulatorWithVersions('e0e0e0e0');
+    const register = (name: string, git_hash: string, tag: string) =>
+      proctor().request({
+        method: 'POST',
+        url: `/api/simulator/${encodeURIComponent(name)}/register`,
+        payload: { git_hash, tags: [tag] },
+        as: admin,
+      });
+
+    const unknownHash = await register(simulator.name, 'not-a-version', 'prod-latest');
+    expect(unknownHash.statusCode).toBe(404);
+    expect(unknownHash.json()).toEqual({ detail: 'Version not found' });
+    expect((await register('no-such-simulator', 'e0e0e0e0', 'prod-latest')).statusCode).toBe(404);
+    const blank = await register(simulator.name, 'e0e0e0e0', '   ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ detail: TAG_NAME_REQUIRED });
+
+    const after = await proctor().call(endpoints.unifiedSimulatorVersions, {
+      as: admin,
+      params: { name: simulator.name },
+    });
+    expect(after.body.versions[0]).toMatchObject({ hasRegistryEntry: false, tags: [] });
+  });
+});
