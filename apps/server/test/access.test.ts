@@ -142,6 +142,24 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ADMINS,
     request: { url: '/api/env/simulators/999999', payload: { enabled: true } },
   },
+  // The simulator version registry (Admin screen, Versions tab): platform admins only.
+  'GET /api/simulator/list': { allowed: ADMINS },
+  'GET /api/simulator/:name/info': { allowed: ADMINS, request: { url: '/api/simulator/unknown-sim/info' } },
+  'GET /api/simulator/:name/versions': {
+    allowed: ADMINS,
+    request: { url: '/api/simulator/unknown-sim/versions' },
+  },
+  'GET /api/simulator/:name/unified-versions': {
+    allowed: ADMINS,
+    request: { url: '/api/simulator/unknown-sim/unified-versions' },
+  },
+  'POST /api/simulator/:name/register': {
+    allowed: ADMINS,
+    request: {
+      url: '/api/simulator/unknown-sim/register',
+      payload: { git_hash: 'abc', tags: ['prod-latest'] },
+    },
+  },
   // Rescoring judges an organization's sessions again: platform admins, account admins and test authors.
   'POST /api/env/simulators/:id/rescore': {
     allowed: ['account_admin', ...AUTHORS, ...ADMINS],
