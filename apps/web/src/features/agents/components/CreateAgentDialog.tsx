@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { CreateAgentArtifactRequest, isIconUrl, LAYOUT } from '@proctor/contracts';
 import { errorDetail } from '../../../api';
 import { useContractForm } from '../../../components/contractForm';
+import { DialogActions } from '../../../components/DialogActions';
 import { notify } from '../../../components/notify';
 import {
   AGENT_ICON_HINT,
@@ -93,14 +94,7 @@ export function CreateAgentDialog({ opened, onClose }: { opened: boolean; onClos
               {errorDetail(create.error)}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <DialogActions submitLabel="Create" onCancel={close} pending={create.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { CreateTestCaseSetRequest, DATASET_ICON_HINT, isIconUrl, LAYOUT } from '@proctor/contracts';
 import { errorDetail } from '../../../api';
 import { useContractForm } from '../../../components/contractForm';
+import { DialogActions } from '../../../components/DialogActions';
 import { notify } from '../../../components/notify';
 import { useCreateTestCaseSet } from '../hooks/useTestCaseSets';
 import { DatasetIcon } from './DatasetIcon';
@@ -50,14 +51,7 @@ export function CreateDatasetDialog({ opened, onClose }: { opened: boolean; onCl
               icon && !isIconUrl(icon) ? <DatasetIcon icon={icon} name="Preview" size={22} /> : null
             }
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <DialogActions submitLabel="Create" onCancel={close} pending={create.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { LAYOUT } from '@proctor/contracts';
 import { useState } from 'react';
 import { errorDetail } from '../../../api';
+import { DialogActions } from '../../../components/DialogActions';
 import { notify } from '../../../components/notify';
 import { EnvironmentStartError, useEnvironmentSimulators, useMakeEnvironment } from '../../environments';
 import { type KeepaliveForm, keepaliveFormProblem } from '../keepaliveForm';
@@ -95,14 +96,7 @@ export function CreateEnvironmentDialog({ opened, onClose }: { opened: boolean; 
               {failure}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={make.isPending}>
-              Create
-            </Button>
-          </Group>
+          <DialogActions submitLabel="Create" onCancel={close} pending={make.isPending} />
         </Stack>
       </form>
     </Modal>

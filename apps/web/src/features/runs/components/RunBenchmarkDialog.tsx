@@ -5,6 +5,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
+import { DialogActions } from '../../../components/DialogActions';
 import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
 import {
@@ -183,14 +184,12 @@ function BenchmarkForm({ testCase, onClose }: { testCase: BenchmarkedTestCase; o
             {errorDetail(start.error)}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={start.isPending} disabled={!online || !agent}>
-            Start
-          </Button>
-        </Group>
+        <DialogActions
+          submitLabel="Start"
+          onCancel={onClose}
+          pending={start.isPending}
+          disabled={!online || !agent}
+        />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { LAYOUT, RUN_MESSAGES } from '@proctor/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
+import { DialogActions } from '../../../components/DialogActions';
 import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
 import { useAgentChoice } from '../hooks/useAgentChoice';
@@ -122,14 +123,12 @@ function RunForm({ target, onClose }: { target: RunTarget; onClose: () => void }
             {errorDetail(start.error)}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={start.isPending} disabled={choice.agents.isPending}>
-            Run
-          </Button>
-        </Group>
+        <DialogActions
+          submitLabel="Run"
+          onCancel={onClose}
+          pending={start.isPending}
+          disabled={choice.agents.isPending}
+        />
       </Stack>
     </form>
   );

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import {
   BLANK_TEST_CASE_MAX,
   blankCountFrom,
@@ -21,6 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
 import { useContractForm } from '../../../components/contractForm';
+import { DialogActions } from '../../../components/DialogActions';
 import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
 import { useSimulators } from '../../simulators';
@@ -182,14 +173,7 @@ export function NewTestCaseDialog({
               onBlur={() => form.set({ count: String(blankCountFrom(values.count, BLANK_TEST_CASE_MAX)) })}
             />
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <DialogActions submitLabel="Create" onCancel={close} pending={create.isPending} />
         </Stack>
       </form>
     </Modal>
