@@ -20,34 +20,39 @@ import {
   IconSitemap,
   IconUserShield,
   IconVideo,
+  type TablerIcon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 const SIZE = 18;
 const STROKE = 1.7;
 
-export const NAVIGATION_ICONS: Record<NavigationItemId, ReactNode> = {
-  dashboard: <IconHome size={SIZE} stroke={STROKE} />,
-  'data-creation': <IconDatabasePlus size={SIZE} stroke={STROKE} />,
-  tasks: <IconListCheck size={SIZE} stroke={STROKE} />,
-  sessions: <IconVideo size={SIZE} stroke={STROKE} />,
-  recorder: <IconPlayerRecord size={SIZE} stroke={STROKE} />,
-  'annotator-admin': <IconUserShield size={SIZE} stroke={STROKE} />,
-  tests: <IconFlask size={SIZE} stroke={STROKE} />,
-  simulators: <IconServer2 size={SIZE} stroke={STROKE} />,
-  results: <IconChartBar size={SIZE} stroke={STROKE} />,
-  agents: <IconRobot size={SIZE} stroke={STROKE} />,
-  playground: <IconPlayerPlay size={SIZE} stroke={STROKE} />,
-  replays: <IconRepeat size={SIZE} stroke={STROKE} />,
-  hub: <IconSitemap size={SIZE} stroke={STROKE} />,
-  admin: <IconShieldLock size={SIZE} stroke={STROKE} />,
-  usage: <IconGauge size={SIZE} stroke={STROKE} />,
-  organization: <IconBuilding size={SIZE} stroke={STROKE} />,
-  docs: <IconBook2 size={SIZE} stroke={STROKE} />,
-  settings: <IconSettings size={SIZE} stroke={STROKE} />,
-  login: <IconLogin2 size={SIZE} stroke={STROKE} />,
-  logout: <IconLogout size={SIZE} stroke={STROKE} />,
+const ICONS: Record<NavigationItemId, TablerIcon> = {
+  dashboard: IconHome,
+  'data-creation': IconDatabasePlus,
+  tasks: IconListCheck,
+  sessions: IconVideo,
+  recorder: IconPlayerRecord,
+  'annotator-admin': IconUserShield,
+  tests: IconFlask,
+  simulators: IconServer2,
+  results: IconChartBar,
+  agents: IconRobot,
+  playground: IconPlayerPlay,
+  replays: IconRepeat,
+  hub: IconSitemap,
+  admin: IconShieldLock,
+  usage: IconGauge,
+  organization: IconBuilding,
+  docs: IconBook2,
+  settings: IconSettings,
+  login: IconLogin2,
+  logout: IconLogout,
 };
+
+export const NAVIGATION_ICONS = Object.fromEntries(
+  Object.entries(ICONS).map(([id, Icon]) => [id, <Icon key={id} size={SIZE} stroke={STROKE} />]),
+) as Record<NavigationItemId, ReactNode>;
 
 export const DISABLED_HINT: Partial<Record<NavigationItemId, string>> = {
   tests: 'Needs dashboard access',

@@ -22,6 +22,11 @@ import { MarketingLayout } from '../components/MarketingLayout';
 /** The public landing page (002 §2.14); /landingv2 and /old-landing show it too. */
 export function LandingPage() {
   const contact = useContactLinks();
+  const tryItOut = (
+    <Button component={Link} to={paths.login()} variant="light" w="fit-content">
+      Try it out
+    </Button>
+  );
   return (
     <MarketingLayout>
       <Container size="lg" py={{ base: 48, sm: 80 }}>
@@ -64,28 +69,12 @@ export function LandingPage() {
               <Text c="dimmed">Two ways in, one catalogue of simulators and test cases.</Text>
             </Stack>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <FeatureCard
-                icon={<IconApi size={22} />}
-                title="API"
-                action={
-                  <Button component={Link} to={paths.login()} variant="light" w="fit-content">
-                    Try it out
-                  </Button>
-                }
-              >
+              <FeatureCard icon={<IconApi size={22} />} title="API" action={tryItOut}>
                 Start an environment with the TypeScript SDK, connect Playwright or any CDP client to its
                 browser, reset it to a test case, act, and evaluate. Simulators, test cases and datasets are
                 there too: every call is described in the API docs and validated against the same schemas.
               </FeatureCard>
-              <FeatureCard
-                icon={<IconLayoutDashboard size={22} />}
-                title="Dashboard"
-                action={
-                  <Button component={Link} to={paths.login()} variant="light" w="fit-content">
-                    Try it out
-                  </Button>
-                }
-              >
+              <FeatureCard icon={<IconLayoutDashboard size={22} />} title="Dashboard" action={tryItOut}>
                 Try any simulator in the playground and drive its browser yourself in the live view; step
                 through every recorded session afterwards; browse each simulator's test cases, edit their
                 prompts and scoring, and group them into datasets, with your team invited and each member's
