@@ -30,26 +30,36 @@ describeEachDatabase('the simulator version registry', (proctor) => {
 
     const listed = await proctor().call(endpoints.registrySimulators, { as: admin });
     expect(listed.body.simulators).toContainEqual({
+      id: simulator.id,
       name: simulator.name,
-      type: 'app',
+      img_url: null,
+      sim_type: 'app',
       enabled: true,
       description: '',
+      has_repo: false,
     });
     const response = await proctor().call(endpoints.unifiedSimulatorVersions, {
       as: admin,
       params: { name: simulator.name },
     });
     expect(response.status).toBe(200);
-    expect(response.body.versions.map((version) => version.hash)).toEqual(['bbbb2222bbbb', 'aaaa1111aaaa']);
+    expect(response.body.versions.map((version) => version.version)).toEqual([
+      'bbbb2222bbbb',
+      'aaaa1111aaaa',
+    ]);
     const [current, older] = response.body.versions;
     expect(current).toMatchObject({
-      hasDockerImage: true,
-      hasFirecrackerSnapshot: true,
-      hasEcsTask: true,
-      hasRegistryEntry: false,
-      tags: [],
+      has_docker_image: true,
+      has_firecracker_snapshot: true,
+      has_ecs_task_definition: true,
+      has_dynamodb_entry: false,
+      dynamodb_tags: [],
     });
-    expect(older).toMatchObject({ hasDockerImage: false, hasFirecrackerSnapshot: false, hasEcsTask: false });
+    expect(older).toMatchObject({
+      has_docker_image: false,
+      has_firecracker_snapshot: false,
+      has_ecs_task_definition: false,
+    });
   });
 
   it('should move prod-latest to the version tagged second and sort it first', async () => {
@@ -66,20 +76,20 @@ describeEachDatabase('the simulator version registry', (proctor) => {
     expect((await register('c0ffee03', '  staging-latest ')).status).toBe(200);
     const moved = await register('c0ffee01', 'prod-latest');
     expect(moved.status).toBe(200);
-    expect(moved.body.versions.map((version) => [version.hash, version.tags])).toEqual([
+    expect(moved.body.versions.map((version) => [version.version, version.dynamodb_tags])).toEqual([
       ['c0ffee01', ['prod-latest']],
       ['c0ffee03', ['staging-latest']],
       ['c0ffee02', []],
     ]);
     // The version that lost its tag keeps its registry entry.
-    expect(moved.body.versions.every((version) => version.hasRegistryEntry)).toBe(true);
+    expect(moved.body.versions.every((version) => version.has_dynamodb_entry)).toBe(true);
 
     const info = await proctor().call(endpoints.simulatorInfo, {
       as: admin,
       params: { name: simulator.name },
     });
     expect(info.body.tags).toEqual({ 'prod-latest': 'c0ffee01', 'staging-latest': 'c0ffee03' });
-    expect(info.body.currentVersion?.hash).toBe('c0ffee03');
+    expect(info.body.currentVersion?.version).toBe('c0ffee03');
   });
 
   it('should list only registered versions under /versions', async () => {
@@ -94,7 +104,7 @@ describeEachDatabase('the simulator version registry', (proctor) => {
       as: admin,
       params: { name: simulator.name },
     });
-    expect(registered.body.versions.map((version) => version.hash)).toEqual(['d00d0001']);
+    expect(registered.body.versions.map((version) => version.version)).toEqual(['d00d0001']);
   });
 
   it('should answer 404 for an unknown hash or simulator and 400 for a blank tag', async () => {
@@ -120,6 +130,6 @@ describeEachDatabase('the simulator version registry', (proctor) => {
       as: admin,
       params: { name: simulator.name },
     });
-    expect(after.body.versions[0]).toMatchObject({ hasRegistryEntry: false, tags: [] });
+    expect(after.body.versions[0]).toMatchObject({ has_dynamodb_entry: false, dynamodb_tags: [] });
   });
 });

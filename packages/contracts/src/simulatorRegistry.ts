@@ -13,32 +13,37 @@ export const SHORT_HASH_LENGTH = 8;
 export const SimulatorNameParam = z.object({ name: z.string().trim().min(1).max(200) });
 
 export const RegistrySimulator = z.object({
+  id: z.number().int(),
   name: z.string(),
-  type: SimType,
+  img_url: z.string().nullable(),
+  sim_type: SimType,
   enabled: z.boolean(),
   description: z.string(),
+  /** Simulator source repositories are not kept by Proctor: always false. */
+  has_repo: z.boolean(),
 });
 export type RegistrySimulator = z.infer<typeof RegistrySimulator>;
 export const RegistrySimulatorsResponse = z.object({ simulators: z.array(RegistrySimulator) });
 
-export const VersionLink = z.object({ label: z.string(), url: z.string() });
-
 /**
- * A recorded version of a simulator. The four flags keep the names of the hosted product's registry and say
- * what they mean in Proctor (docs/architecture.md, "Simulator versions").
+ * A recorded version of a simulator, in the hosted product's field names; docs/architecture.md ("Simulator
+ * versions") says what each flag means in Proctor. The URLs and task names have no counterpart here: null.
  */
 export const UnifiedVersion = z.object({
   /** The content hash registration recorded the version under (the hosted product's commit hash). */
-  hash: z.string(),
+  version: z.string(),
   dataset: z.string().nullable(),
-  createdAt: Timestamp,
-  hasDockerImage: z.boolean(),
-  hasFirecrackerSnapshot: z.boolean(),
-  hasEcsTask: z.boolean(),
-  hasRegistryEntry: z.boolean(),
-  registeredAt: Timestamp.nullable(),
-  tags: z.array(z.string()),
-  links: z.array(VersionLink),
+  created_at: Timestamp,
+  has_docker_image: z.boolean(),
+  has_firecracker_snapshot: z.boolean(),
+  has_ecs_task_definition: z.boolean(),
+  has_dynamodb_entry: z.boolean(),
+  dynamodb_tags: z.array(z.string()),
+  docker_image_url: z.string().nullable(),
+  firecracker_snapshot_url: z.string().nullable(),
+  task_definition_arn: z.string().nullable(),
+  task_definition_family: z.string().nullable(),
+  registered_at: Timestamp.nullable(),
 });
 export type UnifiedVersion = z.infer<typeof UnifiedVersion>;
 export const UnifiedVersionsResponse = z.object({ name: z.string(), versions: z.array(UnifiedVersion) });
@@ -59,13 +64,15 @@ export const SimulatorInfoResponse = z.object({
 });
 
 /** Orders versions: the leading tags first, then other tagged versions, then untagged ones, each newest first. */
-export function sortVersionsByTag<T extends { tags: readonly string[]; createdAt: string }>(
+export function sortVersionsByTag<T extends { dynamodb_tags: readonly string[]; created_at: string }>(
   versions: T[],
 ): T[] {
   const rank = (version: T) => {
-    const leading = LEADING_VERSION_TAGS.findIndex((tag) => version.tags.includes(tag));
+    const leading = LEADING_VERSION_TAGS.findIndex((tag) => version.dynamodb_tags.includes(tag));
     if (leading >= 0) return leading;
-    return version.tags.length > 0 ? LEADING_VERSION_TAGS.length : LEADING_VERSION_TAGS.length + 1;
+    return version.dynamodb_tags.length > 0 ? LEADING_VERSION_TAGS.length : LEADING_VERSION_TAGS.length + 1;
   };
-  return [...versions].sort((a, b) => rank(a) - rank(b) || Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return [...versions].sort(
+    (a, b) => rank(a) - rank(b) || Date.parse(b.created_at) - Date.parse(a.created_at),
+  );
 }

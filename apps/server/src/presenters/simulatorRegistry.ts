@@ -10,7 +10,15 @@ import { listVersionTags } from '../repositories/simulatorRegistry';
 import { listSimulatorVersions, type SimulatorRow } from '../repositories/simulators';
 
 export function presentRegistrySimulator(row: SimulatorRow): RegistrySimulator {
-  return { name: row.name, type: row.simType as SimType, enabled: row.enabled, description: row.description };
+  return {
+    id: row.id,
+    name: row.name,
+    img_url: row.imgUrl,
+    sim_type: row.simType as SimType,
+    enabled: row.enabled,
+    description: row.description,
+    has_repo: false,
+  };
 }
 
 /**
@@ -35,19 +43,22 @@ async function versionsNewestFirst(db: Database, simulator: SimulatorRow): Promi
     const current = version.id === currentId;
     const seedFingerprint = version.details.data_fingerprint ?? null;
     return {
-      hash: version.version,
+      version: version.version,
       dataset: version.dataset ?? (seedFingerprint ? `seed ${seedFingerprint.slice(0, 8)}` : null),
-      createdAt: version.publishedAt.toISOString(),
-      hasDockerImage: current && simulator.builtIn,
-      hasFirecrackerSnapshot: seedFingerprint !== null,
-      hasEcsTask: current && simulator.enabled,
-      hasRegistryEntry: version.registeredAt !== null,
-      registeredAt: version.registeredAt?.toISOString() ?? null,
-      tags: tags
+      created_at: version.publishedAt.toISOString(),
+      has_docker_image: current && simulator.builtIn,
+      has_firecracker_snapshot: seedFingerprint !== null,
+      has_ecs_task_definition: current && simulator.enabled,
+      has_dynamodb_entry: version.registeredAt !== null,
+      dynamodb_tags: tags
         .filter((tag) => tag.versionId === version.id)
         .map((tag) => tag.tag)
         .sort(),
-      links: current && simulator.url ? [{ label: 'Site', url: simulator.url }] : [],
+      docker_image_url: null,
+      firecracker_snapshot_url: null,
+      task_definition_arn: null,
+      task_definition_family: null,
+      registered_at: version.registeredAt?.toISOString() ?? null,
     };
   });
 }
@@ -56,6 +67,6 @@ async function versionsNewestFirst(db: Database, simulator: SimulatorRow): Promi
 export async function presentSimulatorInfo(db: Database, simulator: SimulatorRow) {
   const versions = await versionsNewestFirst(db, simulator);
   const tags: Record<string, string> = {};
-  for (const version of versions) for (const tag of version.tags) tags[tag] = version.hash;
+  for (const version of versions) for (const tag of version.dynamodb_tags) tags[tag] = version.version;
   return { simulator: presentRegistrySimulator(simulator), currentVersion: versions[0] ?? null, tags };
 }

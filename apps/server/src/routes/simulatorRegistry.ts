@@ -27,7 +27,7 @@ export function simulatorRegistryRoutes(app: FastifyInstance) {
 
   defineRoute(app, endpoints.registeredSimulatorVersions, access.admin, async ({ app: ctx, params }) => {
     const unified = await presentUnifiedVersions(ctx.db, await getRegistrySimulator(ctx.db, params.name));
-    return { ...unified, versions: unified.versions.filter((version) => version.hasRegistryEntry) };
+    return { ...unified, versions: unified.versions.filter((version) => version.has_dynamodb_entry) };
   });
 
   defineRoute(app, endpoints.registerSimulatorVersion, access.admin, async ({ app: ctx, params, body }) =>
