@@ -1,19 +1,7 @@
 import { Checkbox, Drawer, Select, Stack, Text, Title } from '@mantine/core';
 import { type AdminOrganization, type AdminUser, LAYOUT, PERMISSION_FLAGS } from '@proctor/contracts';
 import { type UserChange, useUpdateUser } from '../hooks/useUpdateUser';
-
-const NO_ORGANIZATION = 'none';
-
-/** The organization choices: 'No Organization' first, then organizations by user count (002 §2.3). */
-export function organizationOptions(organizations: AdminOrganization[]) {
-  const bySize = [...organizations].sort(
-    (a, b) => b.user_count - a.user_count || a.name.localeCompare(b.name),
-  );
-  return [
-    { value: NO_ORGANIZATION, label: 'No Organization' },
-    ...bySize.map((org) => ({ value: String(org.id), label: `${org.name} (${org.user_count} users)` })),
-  ];
-}
+import { NO_ORGANIZATION, organizationOptions } from '../organizationOptions';
 
 /** The 400 px 'Edit User' side panel; every change is saved at once. */
 export function EditUserPanel({
