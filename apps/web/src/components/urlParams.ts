@@ -1,7 +1,7 @@
 import { MAX_RECORD_ID } from '@proctor/contracts';
 
 /**
- * Reading a page's filters from its address (the sessions and replays lists): what a person typed or an old
+ * A page's filters in its address (the sessions and replays lists). Reading: what a person typed or an old
  * link carries is taken when it makes sense and otherwise counts as absent, never as an error.
  */
 
@@ -27,3 +27,16 @@ export const idList = (value: string | null): number[] =>
   commaList(value)
     .map((part) => positiveInteger(part, MAX_RECORD_ID))
     .filter((id): id is number => id !== null);
+
+/** Writes a comma list into an address's query, leaving the parameter out when the list is empty. */
+export function setCommaList(
+  search: URLSearchParams,
+  name: string,
+  values: ReadonlyArray<string | number>,
+): void {
+  if (values.length > 0) search.set(name, values.join(','));
+}
+
+/** A list as an API query's comma list; undefined when empty, so that it is not sent. */
+export const joinedList = (values: ReadonlyArray<string | number>): string | undefined =>
+  values.length > 0 ? values.join(',') : undefined;

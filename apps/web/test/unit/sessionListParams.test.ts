@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_SESSION_LIST_PARAMS,
   isSessionListFiltered,
-  multiSelectChoice,
   readSessionListParams,
   sessionListQueryFor,
   withSessionFilter,
@@ -66,12 +65,6 @@ describe('/sessions query parameters', () => {
     const params = read('statuses=run_failed&page=5');
     expect(withSessionFilter(params, { simulatorIds: [3] })).toMatchObject({ simulatorIds: [3], page: 1 });
     expect(withSessionFilter(params, { includeReplays: true }).page).toBe(1);
-  });
-
-  it('should clear a multi-select when "all" is chosen, and drop "all" once something else is', () => {
-    expect(multiSelectChoice(['1', '2'], ['1', '2', 'all'])).toEqual([]);
-    expect(multiSelectChoice([], ['3'])).toEqual(['3']);
-    expect(multiSelectChoice(['all'], ['all', '3'])).toEqual(['3']);
   });
 
   it('should know whether the list is filtered', () => {

@@ -1,5 +1,5 @@
 import { type EndpointQuery, type endpoints, MAX_PAGE, PAGE_SIZE } from '@proctor/contracts';
-import { commaList, idList, positiveInteger } from '../../components/urlParams';
+import { commaList, idList, joinedList, positiveInteger, setCommaList } from '../../components/urlParams';
 
 export type GroupedReplaysQueryInput = NonNullable<EndpointQuery<typeof endpoints.groupedReplays>>;
 
@@ -33,12 +33,9 @@ export function readReplayListParams(search: URLSearchParams): ReplayListParams 
 /** The address's query for these parameters: empty filters, switches off and page 1 are left out. */
 export function writeReplayListParams(params: ReplayListParams): URLSearchParams {
   const search = new URLSearchParams();
-  const list = (name: string, values: ReadonlyArray<string | number>) => {
-    if (values.length > 0) search.set(name, values.join(','));
-  };
-  list('agent_artifact_ids', params.agentArtifactIds);
-  list('simulator_ids', params.simulatorIds);
-  list('test_case_names', params.testCaseNames);
+  setCommaList(search, 'agent_artifact_ids', params.agentArtifactIds);
+  setCommaList(search, 'simulator_ids', params.simulatorIds);
+  setCommaList(search, 'test_case_names', params.testCaseNames);
   if (params.includePublic) search.set('include_public', 'true');
   if (params.noPassed) search.set('no_passed', 'true');
   if (params.page > 1) search.set('page', String(params.page));
@@ -63,15 +60,12 @@ export function isReplayListFiltered(params: ReplayListParams): boolean {
   );
 }
 
-const joined = (values: ReadonlyArray<string | number>): string | undefined =>
-  values.length > 0 ? values.join(',') : undefined;
-
 /** What GET /api/session/grouped-replays is asked for: 45 groups a page (001 §9). */
 export function groupedReplaysQueryFor(params: ReplayListParams): GroupedReplaysQueryInput {
   return {
-    agentArtifactIds: joined(params.agentArtifactIds),
-    simulatorIds: joined(params.simulatorIds),
-    testCaseNames: joined(params.testCaseNames),
+    agentArtifactIds: joinedList(params.agentArtifactIds),
+    simulatorIds: joinedList(params.simulatorIds),
+    testCaseNames: joinedList(params.testCaseNames),
     includePublic: params.includePublic ? 'true' : undefined,
     noPassed: params.noPassed ? 'true' : undefined,
     page: params.page,

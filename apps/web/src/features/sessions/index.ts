@@ -1,5 +1,4 @@
 export { ScoringBadge } from './components/ScoringBadge';
-export { type FilterOption, FilterSelect } from './components/SessionFilters';
 export { SessionStatusBadge } from './components/SessionStatusBadge';
 export { TestCaseSessions } from './components/TestCaseSessions';
 export { SESSION_READS } from './hooks/sessionReads';

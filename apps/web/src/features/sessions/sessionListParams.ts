@@ -6,7 +6,7 @@ import {
   SESSION_STATUSES,
   type SessionStatus,
 } from '@proctor/contracts';
-import { commaList, idList, positiveInteger } from '../../components/urlParams';
+import { commaList, idList, joinedList, positiveInteger, setCommaList } from '../../components/urlParams';
 
 export type SessionListQueryInput = NonNullable<EndpointQuery<typeof endpoints.listSessions>>;
 
@@ -66,14 +66,11 @@ export function readSessionListParams(search: URLSearchParams): SessionListParam
 /** The URL's query for these parameters: empty filters, include_replays=false and page 1 are left out. */
 export function writeSessionListParams(params: SessionListParams): URLSearchParams {
   const search = new URLSearchParams();
-  const list = (name: string, values: ReadonlyArray<string | number>) => {
-    if (values.length > 0) search.set(name, values.join(','));
-  };
-  list('agent_artifact_ids', params.agentArtifactIds);
-  list('simulator_ids', params.simulatorIds);
-  list('statuses', params.statuses);
-  list('test_case_names', params.testCaseNames);
-  list('organization_ids', params.organizationIds);
+  setCommaList(search, 'agent_artifact_ids', params.agentArtifactIds);
+  setCommaList(search, 'simulator_ids', params.simulatorIds);
+  setCommaList(search, 'statuses', params.statuses);
+  setCommaList(search, 'test_case_names', params.testCaseNames);
+  setCommaList(search, 'organization_ids', params.organizationIds);
   if (params.runSessionBatchId) search.set('run_session_batch_id', params.runSessionBatchId);
   if (params.humanScoreFilter) search.set('human_score_filter', params.humanScoreFilter);
   if (params.includeReplays) search.set('include_replays', 'true');
@@ -89,13 +86,6 @@ export function withSessionFilter(
   return { ...params, ...patch, page: 1 };
 }
 
-/** The choice "all" in a multi-select clears it (000 §2.4): picking it empties the filter. */
-export const ALL_OPTION = 'all';
-export function multiSelectChoice(previous: readonly string[], next: readonly string[]): string[] {
-  if (next.includes(ALL_OPTION) && !previous.includes(ALL_OPTION)) return [];
-  return next.filter((value) => value !== ALL_OPTION);
-}
-
 export function isSessionListFiltered(params: SessionListParams): boolean {
   return (
     params.agentArtifactIds.length > 0 ||
@@ -108,9 +98,6 @@ export function isSessionListFiltered(params: SessionListParams): boolean {
   );
 }
 
-const joined = (values: ReadonlyArray<string | number>): string | undefined =>
-  values.length > 0 ? values.join(',') : undefined;
-
 /**
  * What GET /api/session/ is asked for: comma-joined lists as the contract reads them. Test case names are
  * joined with commas too, so a name that itself holds a comma cannot be filtered on exactly.
@@ -122,11 +109,11 @@ export function sessionListQueryFor(
 ): SessionListQueryInput {
   return {
     adminView: options.adminView ? 'true' : undefined,
-    agentArtifactIds: joined(params.agentArtifactIds),
-    simulatorIds: joined(params.simulatorIds),
-    statuses: joined(params.statuses),
-    testCaseNames: joined(params.testCaseNames),
-    organizationIds: options.isPlatformAdmin ? joined(params.organizationIds) : undefined,
+    agentArtifactIds: joinedList(params.agentArtifactIds),
+    simulatorIds: joinedList(params.simulatorIds),
+    statuses: joinedList(params.statuses),
+    testCaseNames: joinedList(params.testCaseNames),
+    organizationIds: options.isPlatformAdmin ? joinedList(params.organizationIds) : undefined,
     runSessionBatchId: params.runSessionBatchId ?? undefined,
     humanScoreFilter: params.humanScoreFilter ?? undefined,
     includeReplays: params.includeReplays ? 'true' : undefined,

@@ -23,13 +23,13 @@ import {
 } from '@proctor/contracts';
 import { useState } from 'react';
 import { errorDetail } from '../../../api';
+import { ALL_OPTION, multiSelectChoice } from '../../../components/filterChoice';
 import { ListFooter, positionOf } from '../../../components/ListFooter';
 import { TableMessage } from '../../../components/TableMessage';
 import { paths } from '../../../paths';
 import { useSessions } from '../hooks/useSessions';
 import { HUMAN_CONSENSUS_COLORS } from '../humanConsensus';
 import { formatSessionDate, SESSIONS } from '../sessionFormat';
-import { ALL_OPTION, multiSelectChoice } from '../sessionListParams';
 import { sessionStatusLabel } from '../sessionStatus';
 import { ScoringBadge } from './ScoringBadge';
 import { SessionStatusBadge } from './SessionStatusBadge';
