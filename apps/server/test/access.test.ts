@@ -104,6 +104,16 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/user/for-assignment': { allowed: ADMINS },
   'GET /api/user/organization/users': { allowed: MEMBERS },
   'GET /api/organization/members': { allowed: MEMBERS },
+  // Usage (002 §1, §2.2: every member sees their organization's usage).
+  'GET /api/user/organization/usage': { allowed: MEMBERS },
+  'GET /api/user/organization/usage-v2': { allowed: MEMBERS },
+  'GET /api/user/organization/running-sessions': { allowed: MEMBERS },
+  'GET /api/user/admin/jobs': { allowed: ADMINS },
+  'GET /api/admin/ecs-tasks': { allowed: ADMINS },
+  'POST /api/admin/ecs-tasks/:id/stop': {
+    allowed: ADMINS,
+    request: { url: `/api/admin/ecs-tasks/${UNKNOWN_ENVIRONMENT}/stop?reason=check` },
+  },
   'POST /api/invite/create': { allowed: ['account_admin'] },
   'GET /api/invite/:code': { allowed: EVERYONE, request: { url: '/api/invite/inv_unknown' } },
   'GET /api/join/:code': { allowed: PEOPLE, request: { url: '/api/join/inv_unknown' } },

@@ -66,6 +66,7 @@ describeEachDatabase('the run scheduler', (proctor) => {
       },
       work: (handlers, limits) => inner.work(handlers, limits),
       counts: (name) => inner.counts(name),
+      list: (page, pageSize) => inner.list(page, pageSize),
       close: () => inner.close(),
     };
     new RunScheduler(db, flaky, proctor().app.log).schedule(groupId, 2);

@@ -141,6 +141,17 @@ import {
   TestCaseSetResponse,
   TestCaseSetsResponse,
 } from './testCaseSet';
+import {
+  AdminEnvironmentsResponse,
+  AdminJobsQuery,
+  AdminJobsResponse,
+  RunningSessionsResponse,
+  StopEnvironmentQuery,
+  StopEnvironmentResponse,
+  UsageResponse,
+  UsageV2Query,
+  UsageV2Response,
+} from './usage';
 
 const LogoutRequest = z.object({ refresh_token: z.string().optional() }).optional();
 
@@ -251,6 +262,53 @@ export const endpoints = {
     tag: 'organization',
     summary: "The organization's members and their roles",
     response: MembersResponse,
+  }),
+
+  organizationUsage: endpoint({
+    method: 'GET',
+    path: '/api/user/organization/usage',
+    tag: 'organization',
+    summary: "The organization's scored sessions and their cost: this month, twelve months, billing cycles",
+    response: UsageResponse,
+  }),
+  organizationUsageV2: endpoint({
+    method: 'GET',
+    path: '/api/user/organization/usage-v2',
+    tag: 'organization',
+    summary: 'Peak environments open at once per time bucket of a window (days: 1/24, 1, 7, 28, 30, 180)',
+    query: UsageV2Query,
+    response: UsageV2Response,
+  }),
+  organizationRunningSessions: endpoint({
+    method: 'GET',
+    path: '/api/user/organization/running-sessions',
+    tag: 'organization',
+    summary: "The organization's sessions whose environment is open now",
+    response: RunningSessionsResponse,
+  }),
+  adminJobs: endpoint({
+    method: 'GET',
+    path: '/api/user/admin/jobs',
+    tag: 'admin',
+    summary: "The job queue's jobs, newest first, with state, attempts, timings and error",
+    query: AdminJobsQuery,
+    response: AdminJobsResponse,
+  }),
+  adminEnvironments: endpoint({
+    method: 'GET',
+    path: '/api/admin/ecs-tasks',
+    tag: 'admin',
+    summary: 'Every live environment, on this server or a worker',
+    response: AdminEnvironmentsResponse,
+  }),
+  adminStopEnvironment: endpoint({
+    method: 'POST',
+    path: '/api/admin/ecs-tasks/:id/stop',
+    tag: 'admin',
+    summary: "Stop a live environment: its session fails with 'Stopped by an admin: {reason}'",
+    params: EnvironmentIdParam,
+    query: StopEnvironmentQuery,
+    response: StopEnvironmentResponse,
   }),
 
   inviteCreate: endpoint({

@@ -26,4 +26,5 @@ export * from './simulator';
 export * from './simulatorRegistry';
 export * from './testCase';
 export * from './testCaseSet';
+export * from './usage';
 export * from './vocabulary';

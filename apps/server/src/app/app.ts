@@ -44,6 +44,7 @@ import { simulatorRoutes } from '../routes/simulators';
 import { systemRoutes } from '../routes/system';
 import { testCaseSetRoutes } from '../routes/testCaseSets';
 import { testCaseRoutes } from '../routes/testCases';
+import { usageRoutes } from '../routes/usage';
 import { userRoutes } from '../routes/user';
 
 declare module 'fastify' {
@@ -66,6 +67,7 @@ const areas = [
   authRoutes,
   userRoutes,
   organizationRoutes,
+  usageRoutes,
   adminRoutes,
   simulatorRoutes,
   simulatorRegistryRoutes,

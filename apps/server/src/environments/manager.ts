@@ -277,6 +277,11 @@ export class EnvironmentManager {
     await this.#ending.end(environment, 'closed', 'Closed');
   }
 
+  /** Ends an environment on someone's word (an admin's stop): its session fails with `reason`. */
+  async failEnvironment(environment: LiveEnvironment, reason: string): Promise<void> {
+    await this.#ending.end(environment, 'failed', reason);
+  }
+
   /** Closes every environment whose heartbeat stopped, and every keepalive one past its lifetime. */
   async closeIdle(now: number): Promise<void> {
     for (const environment of this.#registry.values()) {

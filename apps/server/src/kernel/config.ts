@@ -5,6 +5,7 @@ import { JobEnv, type JobSettings, jobSettings } from './config/jobs';
 import { ModelEnv, type ModelSettings, modelSettings } from './config/models';
 import { ServingEnv, type ServingSettings, servingSettings } from './config/serving';
 import { StorageEnv, type StorageSettings, storageSettings } from './config/storage';
+import { UsageEnv, type UsageSettings, usageSettings } from './config/usage';
 
 /**
  * Every environment variable Proctor reads, each declared with its area of settings in config/. The README's
@@ -17,6 +18,7 @@ const Env = z.object({
   ...EnvironmentEnv.shape,
   ...JobEnv.shape,
   ...ModelEnv.shape,
+  ...UsageEnv.shape,
 });
 
 export interface ServerConfig
@@ -25,7 +27,8 @@ export interface ServerConfig
     StorageSettings,
     EnvironmentSettings,
     JobSettings,
-    ModelSettings {}
+    ModelSettings,
+    UsageSettings {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = Env.safeParse(env);
@@ -42,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...modelSettings(e),
     ...environmentSettings(e),
     ...jobSettings(e),
+    ...usageSettings(e),
   };
 }

@@ -1,6 +1,15 @@
 import type { EnvironmentStatus } from '@proctor/contracts';
-import { type Executor, jobGroups, jobs, newPublicId } from '@proctor/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import {
+  type Executor,
+  jobGroups,
+  jobs,
+  newPublicId,
+  organizations,
+  sessions,
+  simulators,
+  users,
+} from '@proctor/db';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 
 /**
  * The rows behind an environment: its job group (status, heartbeat, owner, the worker holding it) with one job
@@ -112,4 +121,42 @@ export async function workerHolding(db: Executor, environmentId: string): Promis
     .from(jobGroups)
     .where(eq(jobGroups.publicId, environmentId));
   return row?.workerUrl && row.status === 'running' ? row.workerUrl : null;
+}
+
+/** Environments open now, oldest first, with their organization, simulator, session and owner; all when no organization is given. */
+export async function listOpenEnvironments(db: Executor, organizationId?: number) {
+  return db
+    .select({
+      publicId: jobGroups.publicId,
+      status: jobGroups.overallStatus,
+      keepalive: jobGroups.keepalive,
+      workerId: jobGroups.workerId,
+      createdAt: jobGroups.createdAt,
+      organizationId: jobGroups.organizationId,
+      organizationName: organizations.name,
+      simulatorName: simulators.name,
+      sessionPublicId: sessions.publicId,
+      userName: users.name,
+    })
+    .from(jobGroups)
+    .leftJoin(organizations, eq(organizations.id, jobGroups.organizationId))
+    .leftJoin(simulators, eq(simulators.id, jobGroups.simulatorId))
+    .leftJoin(sessions, eq(sessions.id, jobGroups.sessionId))
+    .leftJoin(users, eq(users.id, jobGroups.userId))
+    .where(
+      and(
+        inArray(jobGroups.overallStatus, OPEN_STATUSES),
+        organizationId === undefined ? undefined : eq(jobGroups.organizationId, organizationId),
+      ),
+    )
+    .orderBy(asc(jobGroups.createdAt), asc(jobGroups.id));
+}
+
+/** An environment still open, of any organization, with where it is held; undefined when it is not open. */
+export async function findOpenEnvironment(db: Executor, publicId: string) {
+  const [row] = await db
+    .select({ status: jobGroups.overallStatus, workerId: jobGroups.workerId, workerUrl: jobGroups.workerUrl })
+    .from(jobGroups)
+    .where(and(eq(jobGroups.publicId, publicId), inArray(jobGroups.overallStatus, OPEN_STATUSES)));
+  return row;
 }

@@ -35,6 +35,8 @@ export interface JobQueue {
   work(handlers: JobHandlers, limits?: WorkerLimits): void;
   /** Jobs waiting and running now. */
   counts(name: JobName): Promise<{ queued: number; running: number }>;
+  /** The jobs it knows of, every name, newest first: a page of them and how many there are. */
+  list(page: number, pageSize: number): Promise<{ jobs: QueuedJob[]; total: number }>;
   /** Stops taking jobs, aborts those running and waits for their handlers to return. */
   close(): Promise<void>;
 }
@@ -43,6 +45,25 @@ export interface JobQueue {
 export interface AddOptions<Name extends JobName> {
   onProgress?: (event: JobProgress<Name>) => void;
 }
+
+/** A job as the admin's job list shows it. */
+export interface QueuedJob {
+  id: string;
+  /** The catalog's name of the job (`run-session`, …). */
+  name: string;
+  state: 'waiting' | 'running' | 'completed' | 'failed';
+  /** Attempts started so far. */
+  attempts: number;
+  addedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  /** The last failure: the final one, or that of an attempt being retried. */
+  error: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** Finished jobs the embedded queue remembers for the job list; older ones are forgotten. */
+const FINISHED_JOBS_KEPT = 1000;
 
 interface Pending {
   id: string;
@@ -67,6 +88,9 @@ function reasonOf(error: unknown): string {
 export class InProcessQueue implements JobQueue {
   readonly #waiting = new Map<JobName, Pending[]>();
   readonly #running = new Map<JobName, Set<{ controller: AbortController; done: Promise<void> }>>();
+  /** Every job added, oldest first, finished ones up to FINISHED_JOBS_KEPT. */
+  readonly #jobs = new Map<string, QueuedJob>();
+  #finished = 0;
   #handlers: JobHandlers | undefined;
   #limits: WorkerLimits = {};
   #closed = false;
@@ -87,6 +111,17 @@ export class InProcessQueue implements JobQueue {
       settle = resolve as (outcome: JobOutcome) => void;
     });
     const onProgress = options.onProgress as ((event: unknown) => void) | undefined;
+    this.#jobs.set(id, {
+      id,
+      name: this.catalog[name].name,
+      state: 'waiting',
+      attempts: 0,
+      addedAt: new Date(),
+      startedAt: null,
+      finishedAt: null,
+      error: null,
+      payload: parsed as Record<string, unknown>,
+    });
     this.#queue(name).push({ id, name, payload: parsed, attempt: 1, settle, onProgress });
     this.#pump(name);
     return { id, finished };
@@ -100,6 +135,30 @@ export class InProcessQueue implements JobQueue {
 
   async counts(name: JobName): Promise<{ queued: number; running: number }> {
     return { queued: this.#queue(name).length, running: this.#runningOf(name).size };
+  }
+
+  async list(page: number, pageSize: number): Promise<{ jobs: QueuedJob[]; total: number }> {
+    const newestFirst = [...this.#jobs.values()].reverse();
+    const from = (page - 1) * pageSize;
+    return {
+      jobs: newestFirst.slice(from, from + pageSize).map((job) => ({ ...job })),
+      total: newestFirst.length,
+    };
+  }
+
+  /** Records what became of a job; forgets the oldest finished ones past FINISHED_JOBS_KEPT. */
+  #record(id: string, change: Partial<QueuedJob>): void {
+    const job = this.#jobs.get(id);
+    if (!job) return;
+    Object.assign(job, change);
+    if (change.state !== 'completed' && change.state !== 'failed') return;
+    this.#finished += 1;
+    for (const [oldId, old] of this.#jobs) {
+      if (this.#finished <= FINISHED_JOBS_KEPT) break;
+      if (old.state !== 'completed' && old.state !== 'failed') continue;
+      this.#jobs.delete(oldId);
+      this.#finished -= 1;
+    }
   }
 
   async close(): Promise<void> {
@@ -151,6 +210,11 @@ export class InProcessQueue implements JobQueue {
     );
     let failure: { reason: string; permanent: boolean } | undefined;
     let result: unknown;
+    this.#record(job.id, {
+      state: 'running',
+      attempts: job.attempt,
+      ...(job.attempt === 1 ? { startedAt: new Date() } : {}),
+    });
     try {
       result = await handler.run(job.payload, {
         jobId: job.id,
@@ -171,14 +235,17 @@ export class InProcessQueue implements JobQueue {
       clearTimeout(timer);
     }
     if (!failure) {
+      this.#record(job.id, { state: 'completed', finishedAt: new Date() });
       job.settle({ status: 'completed', attempts: job.attempt, result });
       return;
     }
     if (!failure.permanent && !this.#closed && job.attempt < definition.attempts) {
+      this.#record(job.id, { state: 'waiting', error: failure.reason });
       this.#queue(job.name).push({ ...job, attempt: job.attempt + 1 });
       return;
     }
     const reason = job.attempt > 1 ? `${failure.reason} (after ${job.attempt} attempts)` : failure.reason;
+    this.#record(job.id, { state: 'failed', error: reason, finishedAt: new Date() });
     await handler.failed(job.payload, reason).catch(() => undefined);
     job.settle({ status: 'failed', attempts: job.attempt, reason });
   }

@@ -10,7 +10,7 @@ import {
   PermanentJobError,
   type WorkerLimits,
 } from './catalog';
-import type { AddedJob, AddOptions, JobOutcome, JobQueue } from './queue';
+import type { AddedJob, AddOptions, JobOutcome, JobQueue, QueuedJob } from './queue';
 
 export interface RedisQueueOptions {
   url: string;
@@ -235,6 +235,53 @@ export class RedisQueue implements JobQueue {
       queued: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
       running: counts.active ?? 0,
     };
+  }
+
+  /**
+   * Merges every name's jobs by when they were added: each state of each queue gives its newest `page × pageSize`
+   * (BullMQ keeps up to 10,000 finished jobs of each kind), enough to cut the page from.
+   */
+  async list(page: number, pageSize: number): Promise<{ jobs: QueuedJob[]; total: number }> {
+    const states = [
+      [['waiting', 'delayed', 'prioritized'], 'waiting'],
+      [['active'], 'running'],
+      [['completed'], 'completed'],
+      [['failed'], 'failed'],
+    ] as const;
+    const wanted = page * pageSize;
+    let total = 0;
+    const found: QueuedJob[] = [];
+    for (const name of Object.keys(this.#options.catalog) as JobName[]) {
+      const queue = this.#queue(name);
+      const counts = await queue.getJobCounts(
+        'waiting',
+        'delayed',
+        'prioritized',
+        'active',
+        'completed',
+        'failed',
+      );
+      total += Object.values(counts).reduce((sum, n) => sum + n, 0);
+      for (const [types, state] of states) {
+        const jobs = await queue.getJobs([...types], 0, wanted - 1, false);
+        for (const job of jobs) {
+          if (!job?.id) continue;
+          found.push({
+            id: job.id,
+            name: job.name,
+            state,
+            attempts: Math.max(job.attemptsStarted ?? 0, job.attemptsMade),
+            addedAt: new Date(job.timestamp),
+            startedAt: job.processedOn ? new Date(job.processedOn) : null,
+            finishedAt: job.finishedOn ? new Date(job.finishedOn) : null,
+            error: job.failedReason ? reasonOf(job.failedReason) : null,
+            payload: (job.data ?? {}) as Record<string, unknown>,
+          });
+        }
+      }
+    }
+    found.sort((a, b) => b.addedAt.getTime() - a.addedAt.getTime());
+    return { jobs: found.slice((page - 1) * pageSize, wanted), total };
   }
 
   async close(): Promise<void> {
