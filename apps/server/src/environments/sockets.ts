@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LIVE_VIEW, LIVE_VIEW_CLOSE } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { TokenService } from '../auth/tokens';
+import { refuseOnSocket } from '../kernel/http/socketRefusal';
 import { workerHolding } from '../repositories/environments';
 import type { EnvironmentManager } from './manager';
 import { pipeToWorker, workerSocketUrl } from './remote';
@@ -42,7 +42,7 @@ export function attachEnvironmentSockets(
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     void route(ctx, sockets, options.forward, request, socket, head).catch((error: unknown) => {
       app.log.error({ err: error }, 'environment socket failed');
-      refuse(socket, 500, 'Internal server error');
+      refuseOnSocket(socket, 500, 'Internal server error');
     });
   });
   app.addHook('onClose', async () => {
@@ -79,7 +79,7 @@ async function route(
       );
       return;
     }
-    if (!environment) return refuse(socket, 404, 'Environment not found, or the CDP URL has expired');
+    if (!environment) return refuseOnSocket(socket, 404, 'Environment not found, or the CDP URL has expired');
     // Before the upgrade, not after: a client's first commands must find the proxy listening, and no agent
     // acts before the recorder is attached.
     await environment.recording;
@@ -110,16 +110,5 @@ async function route(
     });
     return;
   }
-  refuse(socket, 404, 'Not found');
-}
-
-function refuse(socket: Duplex, status: number, detail: string): void {
-  const body = JSON.stringify({ detail });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
+  refuseOnSocket(socket, 404, 'Not found');
 }

@@ -80,10 +80,7 @@ export function parseChatModel(
   env: Partial<Record<string, unknown>>,
   prefix: 'SCORING_LLM' | 'AGENT_LLM',
 ): ChatModelConfig | undefined {
-  const value = (name: string) => {
-    const raw = env[`${prefix}_${name}`];
-    return typeof raw === 'string' ? raw.trim() || undefined : undefined;
-  };
+  const value = prefixedSetting(env, prefix);
   const baseUrl = value('URL');
   const model = value('MODEL');
   if ((baseUrl === undefined) !== (model === undefined))
@@ -91,6 +88,14 @@ export function parseChatModel(
   if (baseUrl === undefined || model === undefined) return undefined;
   requireApiUrl(`${prefix}_URL`, baseUrl, 'https://api.openai.com/v1');
   return { baseUrl, apiKey: value('API_KEY'), model };
+}
+
+/** Reads `<prefix>_<name>` settings: trimmed, with a blank one counted as unset. */
+function prefixedSetting(env: Partial<Record<string, unknown>>, prefix: string) {
+  return (name: string): string | undefined => {
+    const raw = env[`${prefix}_${name}`];
+    return typeof raw === 'string' ? raw.trim() || undefined : undefined;
+  };
 }
 
 function requireApiUrl(name: string, value: string, example: string): void {
@@ -125,10 +130,7 @@ const COMPUTER_USE_EXAMPLES = {
 
 export function parseComputerUse(env: Partial<Record<string, unknown>>): ComputerUseConfig {
   const model = (prefix: keyof typeof COMPUTER_USE_DEFAULT_MODELS): ChatModelConfig | undefined => {
-    const value = (name: string) => {
-      const raw = env[`${prefix}_${name}`];
-      return typeof raw === 'string' ? raw.trim() || undefined : undefined;
-    };
+    const value = prefixedSetting(env, prefix);
     const baseUrl = value('URL');
     if (baseUrl === undefined) {
       const stray = ['API_KEY', 'MODEL'].filter((name) => value(name) !== undefined);

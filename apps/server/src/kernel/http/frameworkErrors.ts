@@ -1,6 +1,6 @@
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { refuseOnSocket } from './socketRefusal';
 
 /**
  * Errors Fastify's router raises before a route is found. Its own answers have another shape
@@ -35,12 +35,5 @@ export const clientErrorHandler: NonNullable<FastifyServerOptions['clientErrorHa
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'The request took too long to arrive']
         : [400, 'Malformed HTTP request'];
-  const body = JSON.stringify({ detail });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
+  refuseOnSocket(socket, status, detail, error);
 };
