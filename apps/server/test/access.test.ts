@@ -194,6 +194,26 @@ const ROUTES: Record<string, RouteCase> = {
     request: { url: '/api/testcases/999999/make-public' },
   },
 
+  // Assignments (001 §6, 000 §2.9): platform admins give work to annotator organizations; everyone in an
+  // organization reads what concerns it; an annotator organization's members move its own data creation work.
+  'POST /api/testcases/:id/assign-to-organizations': {
+    allowed: ADMINS,
+    request: {
+      url: '/api/testcases/999999/assign-to-organizations',
+      payload: { organization_ids: [999999], requested_recording_count: 1 },
+    },
+  },
+  'GET /api/testcases/organization-assignments': { allowed: MEMBERS },
+  'GET /api/organization/annotator-assignments': { allowed: ['annotator'] },
+  'POST /api/organization/annotator-assignments': {
+    allowed: ADMINS,
+    request: { payload: { assignment_type: 'data_creation', organization_id: 999999, simulator_id: 999999 } },
+  },
+  'POST /api/organization/annotator-assignments/:id/stage': {
+    allowed: ['annotator'],
+    request: { url: '/api/organization/annotator-assignments/999999/stage', payload: { stage: 'completed' } },
+  },
+
   // Datasets (001 §2.3): members read; create_test_cases creates, fills and archives them.
   'GET /api/testcases/sets': { allowed: MEMBERS },
   'POST /api/testcases/sets': {

@@ -6,6 +6,16 @@ import {
   AgentResultsResponse,
   CreateAgentArtifactRequest,
 } from './agent';
+import {
+  AnnotatorAssignmentResponse,
+  AnnotatorAssignmentStageRequest,
+  AnnotatorAssignmentsQuery,
+  AnnotatorAssignmentsResponse,
+  AssignToOrganizationsRequest,
+  CreateAnnotatorAssignmentRequest,
+  OrganizationAssignmentsQuery,
+  OrganizationAssignmentsResponse,
+} from './assignment';
 import { IdParam, OkResponse } from './common';
 import {
   BackupEnvironmentResponse,
@@ -551,6 +561,49 @@ export const endpoints = {
     response: TestCaseResponse,
   }),
 
+  assignTestCaseToOrganizations: endpoint({
+    method: 'POST',
+    path: '/api/testcases/:id/assign-to-organizations',
+    tag: 'assignments',
+    summary: 'Ask annotator organizations to record a test case (platform admins)',
+    params: TestCaseRefParam,
+    body: AssignToOrganizationsRequest,
+    response: OrganizationAssignmentsResponse,
+  }),
+  organizationAssignments: endpoint({
+    method: 'GET',
+    path: '/api/testcases/organization-assignments',
+    tag: 'assignments',
+    summary: 'Test cases assigned to annotator organizations, with where each stands',
+    query: OrganizationAssignmentsQuery,
+    response: OrganizationAssignmentsResponse,
+  }),
+  annotatorAssignments: endpoint({
+    method: 'GET',
+    path: '/api/organization/annotator-assignments',
+    tag: 'assignments',
+    summary: "The annotator organization's work on simulators (data creation)",
+    query: AnnotatorAssignmentsQuery,
+    response: AnnotatorAssignmentsResponse,
+  }),
+  createAnnotatorAssignment: endpoint({
+    method: 'POST',
+    path: '/api/organization/annotator-assignments',
+    tag: 'assignments',
+    summary: 'Give an annotator organization work on a simulator (platform admins)',
+    body: CreateAnnotatorAssignmentRequest,
+    response: AnnotatorAssignmentResponse,
+    status: 201,
+  }),
+  annotatorAssignmentStage: endpoint({
+    method: 'POST',
+    path: '/api/organization/annotator-assignments/:id/stage',
+    tag: 'assignments',
+    summary: "Move an assignment to another stage (its organization's members)",
+    params: IdParam,
+    body: AnnotatorAssignmentStageRequest,
+    response: AnnotatorAssignmentResponse,
+  }),
   testCaseSets: endpoint({
     method: 'GET',
     path: '/api/testcases/sets',

@@ -1,5 +1,6 @@
 export * from './agent';
 export * from './agentProtocol';
+export * from './assignment';
 export * from './common';
 export * from './constants';
 export * from './endpoints';

@@ -103,7 +103,17 @@ export const Capability = z.enum(CAPABILITIES);
 export const AGENT_ARTIFACT_TYPES = ['human', 'dev', 'git_container'] as const;
 export const AgentArtifactType = z.enum(AGENT_ARTIFACT_TYPES);
 
-export const ANNOTATOR_STAGES = ['NEEDS_RECORDING', 'NEEDS_SCORING', 'REVIEW', 'COMPLETED'] as const;
+/**
+ * Where a test case assigned to an annotator organization stands (000 §2.7). One can need recording and
+ * scoring at once; a completed one is only completed.
+ */
+export const ANNOTATOR_STAGES = [
+  'NEEDS_LABELLING',
+  'NEEDS_RECORDING',
+  'NEEDS_SCORING',
+  'REVIEW',
+  'COMPLETED',
+] as const;
 export const DATA_CREATION_STAGES = ['needs_data_creation', 'review', 'completed'] as const;
 
 export const KEEPALIVE_JOB_STATUSES = ['running', 'queued', 'failed', 'cancelled', 'completed'] as const;

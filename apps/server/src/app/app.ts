@@ -26,6 +26,7 @@ import { securityHeaders } from '../kernel/http/securityHeaders';
 import { PROCTOR_VERSION } from '../kernel/version';
 import { adminRoutes } from '../routes/admin';
 import { agentRoutes } from '../routes/agents';
+import { assignmentRoutes } from '../routes/assignments';
 import { authRoutes } from '../routes/auth';
 import type { AppContext } from '../routes/context';
 import { environmentRoutes } from '../routes/environments';
@@ -74,6 +75,7 @@ const areas = [
   testCaseRoutes,
   testCaseSetRoutes,
   environmentRoutes,
+  assignmentRoutes,
   sessionRoutes,
   agentRoutes,
   imageRoutes,

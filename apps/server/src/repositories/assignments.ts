@@ -1,0 +1,271 @@
+/** Work given to annotator organizations: test cases to record (with where each stands) and simulator work. */
+import {
+  ANNOTATOR_STAGES,
+  type AnnotatorStage,
+  type DataCreationStage,
+  IN_PROGRESS_SESSION_STATUSES,
+  type SessionStatus,
+} from '@proctor/contracts';
+import {
+  annotatorAssignments,
+  type Executor,
+  organizations,
+  organizationTestCases,
+  sessions,
+  simulators,
+  testCases,
+} from '@proctor/db';
+import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+
+/** Sessions that count as recorded: finished, neither failed nor cancelled, not archived. */
+const NOT_RECORDED: readonly SessionStatus[] = [
+  'created',
+  'cancelled',
+  'run_failed',
+  ...IN_PROGRESS_SESSION_STATUSES,
+];
+
+/** Each assignment's sessions: those its organization made of its test case. */
+const progress = (db: Executor) =>
+  db
+    .select({
+      organizationId: sessions.organizationId,
+      testCaseId: sessions.testCaseId,
+      recorded: count().as('recorded'),
+      passed: sql<number>`count(*) filter (where ${sessions.humanConsensus} = 'pass')`
+        .mapWith(Number)
+        .as('passed'),
+      unmarked: sql<number>`count(*) filter (where ${sessions.humanScoreCount} = 0)`
+        .mapWith(Number)
+        .as('unmarked'),
+    })
+    .from(sessions)
+    .where(and(eq(sessions.archived, false), not(inArray(sessions.status, [...NOT_RECORDED]))))
+    .groupBy(sessions.organizationId, sessions.testCaseId)
+    .as('progress');
+
+type Progress = ReturnType<typeof progress>;
+
+/**
+ * The stages of 000 §2.7, decided here and nowhere else. An assignment can need recording and scoring at
+ * once; a completed one is only completed.
+ */
+function stageConditions(p: Progress): Record<AnnotatorStage, SQL> {
+  const recorded = sql`coalesce(${p.recorded}, 0)`;
+  const passed = sql`coalesce(${p.passed}, 0)`;
+  const unmarked = sql`coalesce(${p.unmarked}, 0)`;
+  const open = sql`not ${organizationTestCases.completed}`;
+  const requested = organizationTestCases.requestedRecordingCount;
+  const sample = testCases.isSample;
+  return {
+    NEEDS_LABELLING: sql`(${open} and ${sample} and ${recorded} > 0)`,
+    NEEDS_RECORDING: sql`(${open} and ${recorded} < ${requested} and (not ${sample} or ${recorded} = 0))`,
+    NEEDS_SCORING: sql`(${open} and not ${sample} and ${unmarked} > 0 and ${passed} < ${requested})`,
+    REVIEW: sql`(${open} and ${passed} >= ${requested})`,
+    COMPLETED: sql`${organizationTestCases.completed}`,
+  };
+}
+
+export interface AssignmentFilter {
+  /** The annotator organization doing the work. */
+  assignedTo?: number;
+  /** The organization owning the test case. */
+  testCaseOwnedBy?: number;
+  testCaseId?: number;
+  simulatorId?: number;
+  stage?: AnnotatorStage;
+}
+
+function assignmentConditions(
+  filter: AssignmentFilter,
+  stages: Record<AnnotatorStage, SQL>,
+): SQL | undefined {
+  const where: SQL[] = [eq(organizationTestCases.archived, false), eq(testCases.archived, false)];
+  if (filter.assignedTo !== undefined)
+    where.push(eq(organizationTestCases.organizationId, filter.assignedTo));
+  if (filter.testCaseOwnedBy !== undefined) where.push(eq(testCases.organizationId, filter.testCaseOwnedBy));
+  if (filter.testCaseId !== undefined) where.push(eq(organizationTestCases.testCaseId, filter.testCaseId));
+  if (filter.simulatorId !== undefined) where.push(eq(testCases.simulatorId, filter.simulatorId));
+  if (filter.stage !== undefined) where.push(stages[filter.stage]);
+  return and(...where);
+}
+
+export interface OrganizationAssignmentRow {
+  id: number;
+  organizationId: number;
+  organizationName: string;
+  testCaseId: number;
+  testCasePublicId: string;
+  testCaseName: string;
+  isSample: boolean;
+  simulatorId: number | null;
+  requestedRecordingCount: number;
+  completed: boolean;
+  createdAt: Date;
+  recordedCount: number;
+  passedCount: number;
+  unmarkedCount: number;
+  stages: AnnotatorStage[];
+}
+
+/** Assigned test cases with their progress and stages, oldest assignment first. */
+export async function listOrganizationAssignments(
+  db: Executor,
+  filter: AssignmentFilter,
+  limit: number,
+): Promise<OrganizationAssignmentRow[]> {
+  const p = progress(db);
+  const stages = stageConditions(p);
+  const stageList = sql<AnnotatorStage[]>`array_remove(array[${sql.join(
+    ANNOTATOR_STAGES.map((stage) => sql`case when ${stages[stage]} then ${stage} end`),
+    sql`, `,
+  )}]::text[], null)`;
+  return db
+    .select({
+      id: organizationTestCases.id,
+      organizationId: organizationTestCases.organizationId,
+      organizationName: organizations.name,
+      testCaseId: testCases.id,
+      testCasePublicId: testCases.publicId,
+      testCaseName: testCases.name,
+      isSample: testCases.isSample,
+      simulatorId: testCases.simulatorId,
+      requestedRecordingCount: organizationTestCases.requestedRecordingCount,
+      completed: organizationTestCases.completed,
+      createdAt: organizationTestCases.createdAt,
+      recordedCount: sql<number>`coalesce(${p.recorded}, 0)`.mapWith(Number),
+      passedCount: sql<number>`coalesce(${p.passed}, 0)`.mapWith(Number),
+      unmarkedCount: sql<number>`coalesce(${p.unmarked}, 0)`.mapWith(Number),
+      stages: stageList,
+    })
+    .from(organizationTestCases)
+    .innerJoin(testCases, eq(testCases.id, organizationTestCases.testCaseId))
+    .innerJoin(organizations, eq(organizations.id, organizationTestCases.organizationId))
+    .leftJoin(
+      p,
+      and(
+        eq(p.organizationId, organizationTestCases.organizationId),
+        eq(p.testCaseId, organizationTestCases.testCaseId),
+      ),
+    )
+    .where(assignmentConditions(filter, stages))
+    .orderBy(asc(organizationTestCases.id))
+    .limit(limit);
+}
+
+/** How many assignments of an organization are in each stage, in all and per simulator (tab counts). */
+export async function countOrganizationAssignmentsByStage(
+  db: Executor,
+  organizationId: number,
+): Promise<{ stage: AnnotatorStage; simulatorId: number | null; count: number }[]> {
+  const p = progress(db);
+  const stages = stageConditions(p);
+  const perStage = ANNOTATOR_STAGES.map((stage) =>
+    db
+      .select({ simulatorId: testCases.simulatorId, count: count() })
+      .from(organizationTestCases)
+      .innerJoin(testCases, eq(testCases.id, organizationTestCases.testCaseId))
+      .leftJoin(
+        p,
+        and(
+          eq(p.organizationId, organizationTestCases.organizationId),
+          eq(p.testCaseId, organizationTestCases.testCaseId),
+        ),
+      )
+      .where(assignmentConditions({ assignedTo: organizationId, stage }, stages))
+      .groupBy(testCases.simulatorId)
+      .then((rows) => rows.map((row) => ({ stage, ...row }))),
+  );
+  return (await Promise.all(perStage)).flat();
+}
+
+/**
+ * Assigns a test case to organizations, each asked for `requestedRecordingCount` sessions. An organization
+ * it was assigned to before gets the new count, and an archived assignment comes back.
+ */
+export async function upsertOrganizationTestCases(
+  db: Executor,
+  testCaseId: number,
+  organizationIds: readonly number[],
+  requestedRecordingCount: number,
+): Promise<void> {
+  await db
+    .insert(organizationTestCases)
+    .values(
+      organizationIds.map((organizationId) => ({ organizationId, testCaseId, requestedRecordingCount })),
+    )
+    .onConflictDoUpdate({
+      target: [organizationTestCases.organizationId, organizationTestCases.testCaseId],
+      set: { requestedRecordingCount, archived: false },
+    });
+}
+
+export type AnnotatorAssignmentRow = typeof annotatorAssignments.$inferSelect & {
+  simulatorName: string | null;
+  testCasePublicId: string | null;
+  testCaseName: string | null;
+};
+
+function selectAnnotatorAssignments(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      assignment: annotatorAssignments,
+      simulatorName: simulators.name,
+      testCasePublicId: testCases.publicId,
+      testCaseName: testCases.name,
+    })
+    .from(annotatorAssignments)
+    .leftJoin(simulators, eq(simulators.id, annotatorAssignments.simulatorId))
+    .leftJoin(testCases, eq(testCases.id, annotatorAssignments.testCaseId))
+    .where(where)
+    .orderBy(desc(annotatorAssignments.createdAt), desc(annotatorAssignments.id))
+    .then((rows) =>
+      rows.map(({ assignment, ...names }): AnnotatorAssignmentRow => ({ ...assignment, ...names })),
+    );
+}
+
+/** An organization's simulator work, newest first. */
+export function listAnnotatorAssignments(
+  db: Executor,
+  organizationId: number,
+  assignmentType?: string,
+): Promise<AnnotatorAssignmentRow[]> {
+  return selectAnnotatorAssignments(
+    db,
+    and(
+      eq(annotatorAssignments.organizationId, organizationId),
+      assignmentType === undefined ? undefined : eq(annotatorAssignments.assignmentType, assignmentType),
+    ),
+  );
+}
+
+export async function findAnnotatorAssignment(
+  db: Executor,
+  id: number,
+): Promise<AnnotatorAssignmentRow | undefined> {
+  const [row] = await selectAnnotatorAssignments(db, eq(annotatorAssignments.id, id));
+  return row;
+}
+
+export async function insertAnnotatorAssignment(
+  db: Executor,
+  values: typeof annotatorAssignments.$inferInsert,
+): Promise<number> {
+  const [row] = await db
+    .insert(annotatorAssignments)
+    .values(values)
+    .returning({ id: annotatorAssignments.id });
+  return row!.id;
+}
+
+export async function updateAnnotatorAssignmentStage(db: Executor, id: number, stage: DataCreationStage) {
+  await db.update(annotatorAssignments).set({ stage }).where(eq(annotatorAssignments.id, id));
+}
+
+/** The organizations among `ids` that exist, with whether each is an annotator organization. */
+export function findOrganizationsForAssignment(db: Executor, ids: readonly number[]) {
+  return db
+    .select({ id: organizations.id, isAnnotator: organizations.isAnnotator })
+    .from(organizations)
+    .where(inArray(organizations.id, [...ids]));
+}
