@@ -27,12 +27,13 @@ export const MAKE_PUBLIC_FAILED = 'Failed to make test cases public';
 
 type EditorTab = 'testCases' | 'configuration';
 
-/** A key press meant for a field (or a dialog) is not the table's Delete. */
+/** A key press meant for a text field (or a dialog) is not the table's Delete; one on a row's checkbox is. */
 function typingOrInDialog(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button'].includes(target.type);
   return (
     target.isContentEditable ||
-    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    ['TEXTAREA', 'SELECT'].includes(target.tagName) ||
     target.closest('[role="dialog"]') !== null
   );
 }
