@@ -11,6 +11,13 @@ export const LIVE_VIEW = {
   maxViewerMessageBytes: 8 * 1024,
   /** Longest text one `text` message inserts; the canvas splits a longer paste. */
   maxTextChars: 2000,
+  /** Longest message, default answer or prompt answer of a page's dialog carried either way. */
+  maxDialogChars: 2000,
+  /** Bytes of a file one `upload` message carries, base64-encoded inside the message limit. */
+  uploadChunkBytes: 4 * 1024,
+  /** Largest file a viewer uploads into the environment's uploads folder, and most files it holds. */
+  maxUploadBytes: 20 * 1024 * 1024,
+  maxUploadFiles: 50,
   /** Reconnect backoff of the canvas after a dropped connection: doubles from the first to the cap. */
   reconnectFirstMs: 500,
   reconnectMaxMs: 10_000,
@@ -133,8 +140,49 @@ export const LiveViewStatus = z.object({
 });
 export type LiveViewStatus = z.infer<typeof LiveViewStatus>;
 
+/** A page's `alert`, `confirm`, `prompt` or `beforeunload` dialog, waiting for a viewer's answer. */
+export const LivePageDialog = z.object({
+  kind: z.enum(['alert', 'confirm', 'prompt', 'beforeunload']),
+  message: z.string(),
+  /** What a prompt's field holds at first. */
+  defaultPrompt: z.string(),
+});
+export type LivePageDialog = z.infer<typeof LivePageDialog>;
+
+/** The followed tab's open dialog (null once answered or gone); sent on change and to a viewer who joins. */
+export const LiveDialogMessage = z.object({
+  type: z.literal('dialog'),
+  dialog: LivePageDialog.nullable(),
+});
+export type LiveDialogMessage = z.infer<typeof LiveDialogMessage>;
+
+/** A name in the environment's uploads folder: one plain file name, never a path. */
+export const UploadFileName = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[^/\\\0]+$/, 'a file name, not a path')
+  .refine((name) => !name.startsWith('.'), 'a file name may not start with a dot');
+
+export const LiveUploadedFile = z.object({ name: z.string(), size: z.number().int().nonnegative() });
+export type LiveUploadedFile = z.infer<typeof LiveUploadedFile>;
+
+/**
+ * The page's file chooser, waiting for files from the environment's uploads folder (null once answered or
+ * gone), with the folder's files; sent again when an upload completes.
+ */
+export const LiveFileChooserMessage = z.object({
+  type: z.literal('fileChooser'),
+  chooser: z.object({ multiple: z.boolean(), files: z.array(LiveUploadedFile) }).nullable(),
+});
+export type LiveFileChooserMessage = z.infer<typeof LiveFileChooserMessage>;
+
 /** The text messages the server sends (frames are binary, see `decodeLiveFrame`). */
-export const LiveViewServerMessage = z.discriminatedUnion('type', [LiveViewStatus]);
+export const LiveViewServerMessage = z.discriminatedUnion('type', [
+  LiveViewStatus,
+  LiveDialogMessage,
+  LiveFileChooserMessage,
+]);
 export type LiveViewServerMessage = z.infer<typeof LiveViewServerMessage>;
 
 export const LiveMouseMessage = z.strictObject({
@@ -186,10 +234,56 @@ export const LiveNavigateMessage = z.strictObject({
 });
 export type LiveNavigateMessage = z.infer<typeof LiveNavigateMessage>;
 
+/** An input method's text being composed, shown underlined in the page until `text` commits it. */
+export const LiveCompositionMessage = z.strictObject({
+  type: z.literal('composition'),
+  text: z.string().max(LIVE_VIEW.maxTextChars),
+  /** The caret or selection inside `text`. */
+  selectionStart: z.number().int().min(0).max(LIVE_VIEW.maxTextChars),
+  selectionEnd: z.number().int().min(0).max(LIVE_VIEW.maxTextChars),
+});
+export type LiveCompositionMessage = z.infer<typeof LiveCompositionMessage>;
+
+/** Answers the page's open dialog: OK (with a prompt's text) or Cancel. */
+export const LiveDialogAnswer = z.strictObject({
+  type: z.literal('dialog'),
+  accept: z.boolean(),
+  promptText: z.string().max(LIVE_VIEW.maxDialogChars).optional(),
+});
+export type LiveDialogAnswer = z.infer<typeof LiveDialogAnswer>;
+
+/** Answers the page's open file chooser with files of the uploads folder, by name; none cancels it. */
+export const LiveFileChooserAnswer = z.strictObject({
+  type: z.literal('fileChooser'),
+  files: z.array(UploadFileName).max(LIVE_VIEW.maxUploadFiles),
+});
+export type LiveFileChooserAnswer = z.infer<typeof LiveFileChooserAnswer>;
+
+/**
+ * A piece of a file the person puts into the environment's uploads folder: `first` starts the file (replacing
+ * one of that name), the next pieces follow in order, `last` completes it.
+ */
+export const LiveUploadMessage = z.strictObject({
+  type: z.literal('upload'),
+  name: UploadFileName,
+  first: z.boolean(),
+  last: z.boolean(),
+  /** Base64 of at most `uploadChunkBytes` bytes. */
+  data: z
+    .string()
+    .max(Math.ceil(LIVE_VIEW.uploadChunkBytes / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/),
+});
+export type LiveUploadMessage = z.infer<typeof LiveUploadMessage>;
+
 export const LiveViewerMessage = z.discriminatedUnion('type', [
   LiveMouseMessage,
   LiveKeyMessage,
   LiveTextMessage,
   LiveNavigateMessage,
+  LiveCompositionMessage,
+  LiveDialogAnswer,
+  LiveFileChooserAnswer,
+  LiveUploadMessage,
 ]);
 export type LiveViewerMessage = z.infer<typeof LiveViewerMessage>;

@@ -63,6 +63,12 @@ describe('live view messages', () => {
       { type: 'key', event: 'char', key: '', code: '', text: 'é' },
       { type: 'text', text: 'pasted text' },
       { type: 'navigate', action: 'back' },
+      { type: 'composition', text: 'にほん', selectionStart: 3, selectionEnd: 3 },
+      { type: 'dialog', accept: true, promptText: 'Ada' },
+      { type: 'dialog', accept: false },
+      { type: 'fileChooser', files: ['invoice 2026.pdf', 'photo.jpg'] },
+      { type: 'fileChooser', files: [] },
+      { type: 'upload', name: 'notes.txt', first: true, last: false, data: 'aGVsbG8=' },
     ]) {
       expect(LiveViewerMessage.safeParse(message).success, JSON.stringify(message)).toBe(true);
     }
@@ -81,10 +87,51 @@ describe('live view messages', () => {
       { type: 'text', text: '' },
       { type: 'text', text: 'x'.repeat(LIVE_VIEW.maxTextChars + 1) },
       { type: 'navigate', action: 'home' },
+      { type: 'composition', text: 'x', selectionStart: -1, selectionEnd: 0 },
+      { type: 'dialog', accept: 'yes' },
+      { type: 'dialog', accept: true, promptText: 'x'.repeat(LIVE_VIEW.maxDialogChars + 1) },
+      { type: 'fileChooser', files: ['../../etc/passwd'] },
+      { type: 'fileChooser', files: ['/etc/passwd'] },
+      { type: 'fileChooser', files: ['..\\boot.ini'] },
+      { type: 'fileChooser', files: ['.bashrc'] },
+      { type: 'fileChooser', files: ['..'] },
+      { type: 'fileChooser', files: Array.from({ length: LIVE_VIEW.maxUploadFiles + 1 }, (_, i) => `f${i}`) },
+      { type: 'upload', name: 'a/b.txt', first: true, last: true, data: '' },
+      { type: 'upload', name: 'a.txt', first: true, last: true, data: 'not base64!' },
+      {
+        type: 'upload',
+        name: 'a.txt',
+        first: true,
+        last: true,
+        data: 'A'.repeat(LIVE_VIEW.uploadChunkBytes * 2),
+      },
       'mouse',
       null,
     ]) {
       expect(LiveViewerMessage.safeParse(message).success, JSON.stringify(message)).toBe(false);
+    }
+  });
+
+  it('should fit the largest upload piece in one viewer message', () => {
+    const piece = {
+      type: 'upload',
+      name: 'n'.repeat(128),
+      first: true,
+      last: true,
+      data: Buffer.alloc(LIVE_VIEW.uploadChunkBytes).toString('base64'),
+    };
+    expect(LiveViewerMessage.safeParse(piece).success).toBe(true);
+    expect(JSON.stringify(piece).length).toBeLessThanOrEqual(LIVE_VIEW.maxViewerMessageBytes);
+  });
+
+  it("should describe the page's dialog and file chooser", () => {
+    for (const message of [
+      { type: 'dialog', dialog: { kind: 'prompt', message: 'Name?', defaultPrompt: 'Ada' } },
+      { type: 'dialog', dialog: null },
+      { type: 'fileChooser', chooser: { multiple: true, files: [{ name: 'a.pdf', size: 3 }] } },
+      { type: 'fileChooser', chooser: null },
+    ]) {
+      expect(LiveViewServerMessage.parse(message)).toEqual(message);
     }
   });
 

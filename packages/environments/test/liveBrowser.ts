@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   decodeLiveFrame,
+  type LiveDialogMessage,
+  type LiveFileChooserMessage,
   type LiveFrame,
   type LiveViewerMessage,
   LiveViewServerMessage,
@@ -141,6 +143,8 @@ export async function serveViewers(
 export class TestViewer {
   readonly frames: LiveFrame[] = [];
   readonly statuses: LiveViewStatus[] = [];
+  /** The dialog and file chooser messages, in order. */
+  readonly prompts: Array<LiveDialogMessage | LiveFileChooserMessage> = [];
   closed: { code: number; reason: string } | undefined;
 
   private constructor(readonly socket: WebSocket) {
@@ -150,7 +154,9 @@ export class TestViewer {
         if (!frame) throw new Error('A binary message that is not a frame');
         this.frames.push(frame);
       } else {
-        this.statuses.push(LiveViewServerMessage.parse(JSON.parse(data.toString())));
+        const message = LiveViewServerMessage.parse(JSON.parse(data.toString()));
+        if (message.type === 'status') this.statuses.push(message);
+        else this.prompts.push(message);
       }
     });
     socket.on('close', (code, reason) => {

@@ -101,7 +101,10 @@ export function connectCdpClient(environment: LiveEnvironment, client: WebSocket
 export async function addViewer(environment: LiveEnvironment, socket: WebSocket): Promise<void> {
   await environment.recording;
   const start = () =>
-    LiveView.connect(environment.browser.wsEndpoint, { viewport: environment.viewport }).catch(
+    LiveView.connect(environment.browser.wsEndpoint, {
+      viewport: environment.viewport,
+      uploadsDir: environment.browser.uploadsDir,
+    }).catch(
       (error: unknown) => {
         environment.liveView = undefined;
         throw error;

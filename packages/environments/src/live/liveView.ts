@@ -2,8 +2,11 @@ import {
   encodeLiveFrame,
   LAYOUT,
   LIVE_VIEW_CLOSE,
+  type LiveFileChooserMessage,
   type LiveFrameHeader,
+  type LivePageDialog,
   type LiveViewerMessage,
+  type LiveViewServerMessage,
   type LiveViewStatus,
 } from '@proctor/contracts';
 import type WebSocket from 'ws';
@@ -14,6 +17,7 @@ import { keyEventParams } from './keyboard';
 import { mouseEventParams } from './mouse';
 import { Screencast, type ScreencastFrame } from './screencast';
 import { isPageTab, pageTab, TabFollower } from './tabFollower';
+import { UploadsFolder } from './uploadsFolder';
 import { LiveViewer, type LiveViewerStats } from './viewer';
 
 export interface LiveViewOptions {
@@ -25,9 +29,11 @@ export interface LiveViewOptions {
   jpegQuality?: number;
   /** Bytes waiting in a viewer's socket above which it gets only the latest frame. */
   maxBufferedBytes?: number;
+  /** The environment's uploads folder: viewers put files there and answer the page's file choosers from it. */
+  uploadsDir?: string;
 }
 
-export const LIVE_VIEW_DEFAULTS = {
+export const LIVE_VIEW_DEFAULTS: Required<Omit<LiveViewOptions, 'uploadsDir'>> = {
   viewport: LAYOUT.keepaliveInterface,
   maxFps: 30,
   jpegQuality: 65,
@@ -61,12 +67,15 @@ interface Stream {
   canGoBack: boolean;
   canGoForward: boolean;
   tabPoll?: NodeJS.Timeout;
+  /** The page's dialog waiting for an answer: the page is blocked until a viewer gives one. */
+  dialog: LivePageDialog | null;
+  /** The file input whose chooser waits for files (Page.setInterceptFileChooserDialog). */
+  fileChooser: { backendNodeId: number; multiple: boolean } | null;
 }
 
 /**
  * How often the followed tab's title and history are read while streaming: Chromium announces a new url
- * (`targetInfoChanged`) but not a new title, and reading it needs no Page domain (which would route the
- * page's dialogs to CDP clients).
+ * (`targetInfoChanged`) but not a new title.
  */
 const TAB_POLL_MS = 1000;
 const SCREENCAST_START_RETRIES = 20;
@@ -79,7 +88,8 @@ const SCREENCAST_START_RETRY_MS = 100;
  */
 export class LiveView {
   readonly #connection: CdpConnection;
-  readonly #options: Required<LiveViewOptions>;
+  readonly #options: typeof LIVE_VIEW_DEFAULTS;
+  readonly #uploads: UploadsFolder | undefined;
   readonly #tabs = new TabFollower();
   readonly #viewers = new Set<LiveViewer>();
   readonly #input: InputQueue;
@@ -97,7 +107,9 @@ export class LiveView {
 
   private constructor(connection: CdpConnection, options: LiveViewOptions) {
     this.#connection = connection;
-    this.#options = { ...LIVE_VIEW_DEFAULTS, ...options };
+    const { uploadsDir, ...rest } = options;
+    this.#options = { ...LIVE_VIEW_DEFAULTS, ...rest };
+    this.#uploads = uploadsDir ? new UploadsFolder(uploadsDir) : undefined;
     this.#input = new InputQueue((message) => this.#dispatch(message));
   }
 
@@ -132,9 +144,9 @@ export class LiveView {
     const viewer = new LiveViewer(socket, {
       control: options.control ?? true,
       maxBufferedBytes: this.#options.maxBufferedBytes,
-      onMessage: (_viewer, message) => {
+      onMessage: (from, message) => {
         this.#inputEvents++;
-        this.#input.push(message);
+        this.#receive(from, message);
       },
       onClose: (gone) => this.#removeViewer(gone),
     });
@@ -142,6 +154,8 @@ export class LiveView {
     this.#viewers.add(viewer);
     if (this.#stream?.lastFrame) viewer.sendFrame(this.#stream.lastFrame);
     this.#broadcastStatus();
+    if (this.#stream?.dialog) viewer.send({ type: 'dialog', dialog: this.#stream.dialog });
+    if (this.#stream?.fileChooser) void this.#fileChooserMessage(this.#stream).then((m) => viewer.send(m));
     void this.#reconcile();
   }
 
@@ -169,7 +183,7 @@ export class LiveView {
     this.#input.clear();
     const { code, reason } = LIVE_VIEW_CLOSE.environmentClosed;
     for (const viewer of [...this.#viewers]) {
-      viewer.sendStatus(this.#status(viewer));
+      viewer.send(this.#status(viewer));
       viewer.close(code, reason);
     }
     await this.#reconcile();
@@ -191,6 +205,31 @@ export class LiveView {
       if (this.#stream?.sessionId !== sessionId) return;
       void this.#stopStream(this.#stream);
       void this.#reconcile();
+    });
+    connection.onEvent('Page.javascriptDialogOpening', (params, sessionId) => {
+      const stream = this.#streamOf(sessionId);
+      if (!stream) return;
+      stream.dialog = {
+        kind: params.type,
+        message: params.message,
+        defaultPrompt: params.defaultPrompt ?? '',
+      };
+      this.#broadcast({ type: 'dialog', dialog: stream.dialog });
+    });
+    connection.onEvent('Page.javascriptDialogClosed', (_params, sessionId) => {
+      const stream = this.#streamOf(sessionId);
+      if (!stream?.dialog) return;
+      stream.dialog = null;
+      this.#broadcast({ type: 'dialog', dialog: null });
+    });
+    connection.onEvent('Page.fileChooserOpened', (params, sessionId) => {
+      const stream = this.#streamOf(sessionId);
+      if (!stream || params.backendNodeId === undefined) return;
+      stream.fileChooser = {
+        backendNodeId: params.backendNodeId,
+        multiple: params.mode === 'selectMultiple',
+      };
+      void this.#broadcastFileChooser(stream);
     });
     connection.on('close', () => void this.close());
     await connection.send('Target.setDiscoverTargets', { discover: true });
@@ -268,6 +307,8 @@ export class LiveView {
       started: false,
       canGoBack: false,
       canGoForward: false,
+      dialog: null,
+      fileChooser: null,
       screencast: new Screencast(
         this.#connection,
         sessionId,
@@ -277,6 +318,7 @@ export class LiveView {
     };
     this.#stream = stream;
     stream.tabPoll = setInterval(() => void this.#refreshTab(stream), TAB_POLL_MS);
+    void this.#watchPage(stream);
     await this.#startScreencast(stream);
     void this.#refreshTab(stream);
   }
@@ -301,8 +343,28 @@ export class LiveView {
     }
   }
 
+  /**
+   * Routes the page's dialogs and file choosers to the viewers. The recorder enables the Page domain too, so a
+   * dialog already waited for a CDP client's answer: now a viewer gives it.
+   */
+  async #watchPage(stream: Stream): Promise<void> {
+    try {
+      await this.#connection.send('Page.enable', undefined, stream.sessionId);
+      if (this.#uploads)
+        await this.#connection.send(
+          'Page.setInterceptFileChooserDialog',
+          { enabled: true },
+          stream.sessionId,
+        );
+    } catch {
+      // The tab closed or swapped processes meanwhile: its next stream tries again.
+    }
+  }
+
   async #stopStream(stream: Stream): Promise<void> {
     this.#stream = undefined;
+    if (stream.dialog) this.#broadcast({ type: 'dialog', dialog: null });
+    if (stream.fileChooser) this.#broadcast({ type: 'fileChooser', chooser: null });
     clearInterval(stream.tabPoll);
     await stream.screencast.stop();
     await this.#connection
@@ -363,6 +425,81 @@ export class LiveView {
     for (const viewer of this.#viewers) viewer.sendFrame(message);
   }
 
+  #streamOf(sessionId: string | undefined): Stream | undefined {
+    return sessionId !== undefined && this.#stream?.sessionId === sessionId ? this.#stream : undefined;
+  }
+
+  /**
+   * Dialog and file chooser answers and uploads skip the input queue: while a dialog is open the page takes
+   * no input, so an answer queued behind a key press would never come.
+   */
+  #receive(viewer: LiveViewer, message: LiveViewerMessage): void {
+    switch (message.type) {
+      case 'dialog':
+        void this.#answerDialog(message.accept, message.promptText);
+        return;
+      case 'fileChooser':
+        void this.#answerFileChooser(message.files);
+        return;
+      case 'upload':
+        void this.#upload(viewer, message);
+        return;
+      default:
+        this.#input.push(message);
+    }
+  }
+
+  async #answerDialog(accept: boolean, promptText: string | undefined): Promise<void> {
+    const stream = this.#stream;
+    if (!stream?.dialog) return;
+    stream.dialog = null;
+    this.#broadcast({ type: 'dialog', dialog: null });
+    await this.#connection
+      .send('Page.handleJavaScriptDialog', { accept, promptText }, stream.sessionId)
+      .catch(() => undefined);
+  }
+
+  /** Files of the uploads folder into the waiting file input; no files (or one outside the folder) cancel. */
+  async #answerFileChooser(names: string[]): Promise<void> {
+    const stream = this.#stream;
+    const chooser = stream?.fileChooser;
+    if (!stream || !chooser || !this.#uploads) return;
+    stream.fileChooser = null;
+    this.#broadcast({ type: 'fileChooser', chooser: null });
+    const files = chooser.multiple ? names : names.slice(0, 1);
+    const paths = files.length > 0 ? await this.#uploads.paths(files) : null;
+    if (!paths) return;
+    await this.#connection
+      .send('DOM.setFileInputFiles', { files: paths, backendNodeId: chooser.backendNodeId }, stream.sessionId)
+      .catch(() => undefined);
+  }
+
+  /** One viewer's upload pieces are written in order; a refused piece closes nothing, the file just goes. */
+  async #upload(viewer: LiveViewer, piece: Extract<LiveViewerMessage, { type: 'upload' }>): Promise<void> {
+    const uploads = this.#uploads;
+    if (!uploads) return;
+    const completed = await viewer.serially(() => uploads.write(piece)).catch(() => false);
+    const stream = this.#stream;
+    if (completed && stream?.fileChooser) await this.#broadcastFileChooser(stream);
+  }
+
+  async #fileChooserMessage(stream: Stream): Promise<LiveFileChooserMessage> {
+    const chooser = stream.fileChooser;
+    if (!chooser || !this.#uploads) return { type: 'fileChooser', chooser: null };
+    const files = await this.#uploads.list().catch(() => []);
+    return { type: 'fileChooser', chooser: { multiple: chooser.multiple, files } };
+  }
+
+  async #broadcastFileChooser(stream: Stream): Promise<void> {
+    const message = await this.#fileChooserMessage(stream);
+    if (this.#stream === stream) this.#broadcast(message);
+  }
+
+  #broadcast(message: LiveViewServerMessage): void {
+    if (this.#closed) return;
+    for (const viewer of this.#viewers) viewer.send(message);
+  }
+
   async #dispatch(message: LiveViewerMessage): Promise<void> {
     const stream = this.#stream;
     if (!stream) return;
@@ -382,6 +519,13 @@ export class LiveView {
         return;
       case 'text':
         await this.#connection.send('Input.insertText', { text: message.text }, sessionId);
+        return;
+      case 'composition':
+        await this.#connection.send(
+          'Input.imeSetComposition',
+          { text: message.text, selectionStart: message.selectionStart, selectionEnd: message.selectionEnd },
+          sessionId,
+        );
         return;
       case 'navigate':
         return this.#navigate(message.action, sessionId);
@@ -423,6 +567,6 @@ export class LiveView {
 
   #broadcastStatus(): void {
     if (this.#closed) return;
-    for (const viewer of this.#viewers) viewer.sendStatus(this.#status(viewer));
+    for (const viewer of this.#viewers) viewer.send(this.#status(viewer));
   }
 }

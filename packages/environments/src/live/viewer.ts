@@ -1,4 +1,9 @@
-import { LIVE_VIEW, LIVE_VIEW_CLOSE, LiveViewerMessage, type LiveViewStatus } from '@proctor/contracts';
+import {
+  LIVE_VIEW,
+  LIVE_VIEW_CLOSE,
+  LiveViewerMessage,
+  type LiveViewServerMessage,
+} from '@proctor/contracts';
 import WebSocket, { type RawData } from 'ws';
 
 export interface LiveViewerOptions {
@@ -55,6 +60,7 @@ export class LiveViewer {
   #framesSent = 0;
   #framesSkipped = 0;
   #closed = false;
+  #serial: Promise<unknown> = Promise.resolve();
 
   constructor(socket: WebSocket, options: LiveViewerOptions) {
     this.#socket = socket;
@@ -90,9 +96,16 @@ export class LiveViewer {
     this.#write(frame);
   }
 
-  sendStatus(status: LiveViewStatus): void {
+  send(message: LiveViewServerMessage): void {
     if (this.#closed) return;
-    this.#socket.send(JSON.stringify(status), (error) => this.#sent(error));
+    this.#socket.send(JSON.stringify(message), (error) => this.#sent(error));
+  }
+
+  /** Runs `task` after this viewer's earlier ones (its upload pieces, written in the order they came). */
+  serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#serial.then(task);
+    this.#serial = run.catch(() => undefined);
+    return run;
   }
 
   close(code: number, reason: string): void {
