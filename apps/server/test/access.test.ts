@@ -353,6 +353,11 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: EVERYONE,
     request: { url: `/api/images/${'0'.repeat(64)}.png` },
   },
+  // The request template builder's preview: the spec names no role, so any member (it reaches nothing).
+  'POST /api/template/render': {
+    allowed: MEMBERS,
+    request: { payload: { template: 'Hello {{ name }}', data: { name: 'Ada' } } },
+  },
   // The icon of an agent: its organization's members (annotators' sessions show agents too) and platform
   // admins; an unknown one answers 404.
   'GET /api/agent-artifacts/:id/icon': {

@@ -143,6 +143,7 @@ import {
   TestCasesResponse,
   UpdateTestCaseRequest,
 } from './testCase';
+import { TemplateRenderRequest, TemplateRenderResponse } from './template';
 import {
   AddTestCasesToSetResponse,
   CreateTestCaseSetRequest,
@@ -957,6 +958,15 @@ export const endpoints = {
     params: BenchmarkNameParam,
     query: BenchmarkSessionsQuery,
     response: BenchmarkSessionsResponse,
+  }),
+
+  renderTemplate: endpoint({
+    method: 'POST',
+    path: '/api/template/render',
+    tag: 'templates',
+    summary: 'Render a Liquid template with the given data, within time, memory and size limits',
+    body: TemplateRenderRequest,
+    response: TemplateRenderResponse,
   }),
 } as const;
 

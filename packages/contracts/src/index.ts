@@ -25,6 +25,7 @@ export * from './scoring';
 export * from './session';
 export * from './simulator';
 export * from './simulatorRegistry';
+export * from './template';
 export * from './testCase';
 export * from './testCaseSet';
 export * from './usage';

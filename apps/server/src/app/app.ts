@@ -43,6 +43,7 @@ import { sessionRoutes } from '../routes/sessions';
 import { simulatorRegistryRoutes } from '../routes/simulatorRegistry';
 import { simulatorRoutes } from '../routes/simulators';
 import { systemRoutes } from '../routes/system';
+import { templateRoutes } from '../routes/templates';
 import { testCaseSetRoutes } from '../routes/testCaseSets';
 import { testCaseRoutes } from '../routes/testCases';
 import { usageRoutes } from '../routes/usage';
@@ -83,6 +84,7 @@ const areas = [
   runRoutes,
   scoreRoutes,
   mutationGenerationRoutes,
+  templateRoutes,
   sdkRoutes,
 ];
 

@@ -1,0 +1,16 @@
+import { endpoints } from '@proctor/contracts';
+import type { FastifyInstance } from 'fastify';
+import { TemplateRenderer } from '../kernel/template/templateRenderer';
+import { access, defineRoute } from './route';
+
+/**
+ * The request template builder's preview. The spec names no role for it, so any member of an organization may
+ * render (API keys too): a render reaches nothing but the data sent with it.
+ */
+export function templateRoutes(app: FastifyInstance) {
+  const renderer = new TemplateRenderer();
+  app.addHook('onClose', () => renderer.close());
+  defineRoute(app, endpoints.renderTemplate, access.member(), async ({ body }) => ({
+    rendered: await renderer.render(body.template, body.data),
+  }));
+}
