@@ -104,12 +104,10 @@ export async function addViewer(environment: LiveEnvironment, socket: WebSocket)
     LiveView.connect(environment.browser.wsEndpoint, {
       viewport: environment.viewport,
       uploadsDir: environment.browser.uploadsDir,
-    }).catch(
-      (error: unknown) => {
-        environment.liveView = undefined;
-        throw error;
-      },
-    );
+    }).catch((error: unknown) => {
+      environment.liveView = undefined;
+      throw error;
+    });
   environment.liveView ??= start();
   let liveView = await environment.liveView;
   // One that ended on its own (its DevTools connection dropped) is started again for the new viewer.
