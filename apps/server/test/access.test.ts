@@ -353,6 +353,9 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: EVERYONE,
     request: { url: `/api/images/${'0'.repeat(64)}.png` },
   },
+  // A site's icon by domain: members (each new domain is a fetch from the web); a malformed domain answers 400
+  // before any fetch.
+  'GET /api/favicon': { allowed: MEMBERS, request: { url: '/api/favicon?domain=not%20a%20domain' } },
   // The request template builder's preview: the spec names no role, so any member (it reaches nothing).
   'POST /api/template/render': {
     allowed: MEMBERS,

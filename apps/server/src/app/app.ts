@@ -30,6 +30,7 @@ import { assignmentRoutes } from '../routes/assignments';
 import { authRoutes } from '../routes/auth';
 import type { AppContext } from '../routes/context';
 import { environmentRoutes } from '../routes/environments';
+import { faviconRoutes } from '../routes/favicons';
 import { imageRoutes } from '../routes/images';
 import { mutationGenerationRoutes } from '../routes/mutationGeneration';
 import { oidcRoutes } from '../routes/oidc';
@@ -80,6 +81,7 @@ const areas = [
   sessionRoutes,
   agentRoutes,
   imageRoutes,
+  faviconRoutes,
   resultRoutes,
   runRoutes,
   scoreRoutes,

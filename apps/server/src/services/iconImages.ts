@@ -76,15 +76,23 @@ export function iconImageType(key: string): string {
 
 /**
  * Fetches an icon URL once, through the outbound guard (private addresses refused, on every redirect), within
- * ICON_FETCH_TIMEOUT_MS and ICON_MAX_BYTES; 400 with the reason when it gives no image of ours.
+ * ICON_FETCH_TIMEOUT_MS and ICON_MAX_BYTES unless given less; 400 with the reason when it gives no image of ours.
  */
-export async function fetchIconImage(url: string, guard: OutboundGuardOptions): Promise<IconImage> {
+export async function fetchIconImage(
+  url: string,
+  guard: OutboundGuardOptions,
+  limits: { maxBytes?: number; timeoutMs?: number } = {},
+): Promise<IconImage> {
   let response: OutboundResponse;
   try {
     response = await guardedRequest(
       url,
       { headers: { accept: ICON_IMAGES.map((image) => image.type).join(', ') } },
-      { ...guard, timeoutMs: ICON_FETCH_TIMEOUT_MS, maxResponseBytes: ICON_MAX_BYTES },
+      {
+        ...guard,
+        timeoutMs: limits.timeoutMs ?? ICON_FETCH_TIMEOUT_MS,
+        maxResponseBytes: limits.maxBytes ?? ICON_MAX_BYTES,
+      },
     );
   } catch (error) {
     if (error instanceof OutboundError) throw badRequest(`The icon could not be fetched: ${error.message}`);
