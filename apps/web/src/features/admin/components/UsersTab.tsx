@@ -76,10 +76,14 @@ function UsersTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Tooltip label="View as this user">
+                  {/* Without an organization there is only the create-organization form, and no banner to stop from. */}
+                  <Tooltip
+                    label={user.organizationId === null ? 'Has no organization to view' : 'View as this user'}
+                  >
                     <ActionIcon
                       variant="subtle"
                       aria-label={`View as ${user.name}`}
+                      disabled={user.organizationId === null}
                       loading={viewAs.isPending && viewAs.variables === user.email}
                       onClick={(event) => {
                         event.stopPropagation();
