@@ -5,6 +5,7 @@ import { useSignedInUser } from '../../auth';
 import { ContactTab } from '../components/ContactTab';
 import { OrganizationsTab } from '../components/OrganizationsTab';
 import { UsersTab } from '../components/UsersTab';
+import { VersionsTab } from '../versions/VersionsTab';
 
 /**
  * The admin screen's tabs, in the spec's order (002 §2.3): Users, Organizations, Versions, then Contact.
@@ -13,6 +14,7 @@ import { UsersTab } from '../components/UsersTab';
 const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; panel: () => ReactNode }> = [
   { value: 'users', label: 'Users', panel: () => <UsersTab /> },
   { value: 'organizations', label: 'Organizations', panel: () => <OrganizationsTab /> },
+  { value: 'versions', label: 'Versions', panel: () => <VersionsTab /> },
   { value: 'contact', label: 'Contact', panel: () => <ContactTab /> },
 ];
 
@@ -27,7 +29,7 @@ export function AdminPage() {
     );
   return (
     <Stack gap={0}>
-      <PageHeader title="Admin" description="Users, organizations and the questions people sent." />
+      <PageHeader title="Admin" description="Users, organizations, simulator versions and the questions people sent." />
       <Tabs defaultValue={ADMIN_TABS[0]!.value} keepMounted={false}>
         <Tabs.List>
           {ADMIN_TABS.map((tab) => (
