@@ -29,7 +29,10 @@ export function AdminPage() {
     );
   return (
     <Stack gap={0}>
-      <PageHeader title="Admin" description="Users, organizations, simulator versions and the questions people sent." />
+      <PageHeader
+        title="Admin"
+        description="Users, organizations, simulator versions and the questions people sent."
+      />
       <Tabs defaultValue={ADMIN_TABS[0]!.value} keepMounted={false}>
         <Tabs.List>
           {ADMIN_TABS.map((tab) => (
