@@ -142,6 +142,7 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: EVERYONE,
     request: { url: '/api/env/simulators/unknown-sim/icon' },
   },
+  // Also members holding create_simulator, which no caller here holds (simulators.test.ts checks them).
   'POST /api/env/simulators': {
     allowed: ADMINS,
     request: async () => ({
