@@ -80,3 +80,21 @@ export const CreateAnnotatorAssignmentRequest = z.object({
 });
 export const AnnotatorAssignmentStageRequest = z.object({ stage: DataCreationStage });
 export const AnnotatorAssignmentResponse = z.object({ assignment: AnnotatorAssignment });
+
+/** What the dashboard says about assigning (001 §8). */
+export const ASSIGNMENT_MESSAGES = {
+  assigned: 'Test case assigned to annotators successfully',
+  assignFailed: 'Failed to assign test case to annotators',
+  organizationsFailed: 'Failed to load annotator organizations',
+} as const;
+
+/** The requested recording count as typed: a whole number up to the maximum; anything else is the default. */
+export function requestedRecordingCountOf(text: string): number {
+  const trimmed = text.trim();
+  const number = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return Number.isInteger(number) &&
+    number >= REQUESTED_RECORDING_COUNT.min &&
+    number <= REQUESTED_RECORDING_COUNT.max
+    ? number
+    : REQUESTED_RECORDING_COUNT.default;
+}

@@ -14,7 +14,14 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { canEditCatalogueItem } from '@proctor/contracts';
-import { IconArchive, IconChartBar, IconPlayerRecord, IconStethoscope, IconWand } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconChartBar,
+  IconPlayerRecord,
+  IconStethoscope,
+  IconUsersGroup,
+  IconWand,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
@@ -22,6 +29,7 @@ import { BackButton } from '../../../components/BackButton';
 import { notify } from '../../../components/notify';
 import { ScoringBadges } from '../../../components/TestCaseBadges';
 import { paths } from '../../../paths';
+import { AssignToAnnotatorsDialog, mayAssignToAnnotators } from '../../assignments';
 import { useSignedInUser } from '../../auth';
 import { mayBenchmark, RunBenchmarkDialog } from '../../runs';
 import { TestCaseSessions } from '../../sessions';
@@ -58,6 +66,7 @@ export function TestCasePage() {
   const generation = useMutationGenerationDialog();
   const evaluator = useEvaluatorHealthDialog(publicId);
   const [benchmarking, setBenchmarking] = useState(false);
+  const [assigning, setAssigning] = useState(false);
 
   if (testCase.isPending) {
     return (
@@ -158,6 +167,15 @@ export function TestCasePage() {
               Record
             </Button>
           )}
+          {mayAssignToAnnotators(user) && (
+            <Button
+              variant="default"
+              leftSection={<IconUsersGroup size={16} />}
+              onClick={() => setAssigning(true)}
+            >
+              Assign to Annotators
+            </Button>
+          )}
           {editable && (
             <Button
               variant="default"
@@ -219,6 +237,9 @@ export function TestCasePage() {
       {generation.dialog}
       {mayBenchmark(user) && (
         <RunBenchmarkDialog testCase={current} opened={benchmarking} onClose={() => setBenchmarking(false)} />
+      )}
+      {mayAssignToAnnotators(user) && (
+        <AssignToAnnotatorsDialog testCase={current} opened={assigning} onClose={() => setAssigning(false)} />
       )}
       <EvaluatorHealthDialog
         testCase={current}

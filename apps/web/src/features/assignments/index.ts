@@ -1,0 +1,1 @@
+export { AssignToAnnotatorsDialog, mayAssignToAnnotators } from './components/AssignToAnnotatorsDialog';
