@@ -55,7 +55,7 @@ describe('simulator editor', () => {
     await e2e?.close();
   });
 
-  it('should open from the simulator page, select a range with shift-click and archive it after confirming', async () => {
+  it('should open from the simulator page, select a range with shift-click, archive it after confirming and make a row public', async () => {
     await page.goto(`/simulators/${simulator.name}`);
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.waitForURL(`**/simulators/${simulator.name}/editor`);
@@ -93,6 +93,13 @@ describe('simulator editor', () => {
     expect(await page.getByTestId('editor-bulk-bar').count()).toBe(0);
     const left = await api.call(endpoints.testCases, { query: { simulator_id: simulator.id } });
     expect(left.testcases.map((testCase) => testCase.name)).toEqual([names[0], names[4]]);
+
+    // Make Public takes the selected test case out of the organization.
+    await row(page, names[0]!).getByRole('checkbox').click();
+    await page.getByTestId('editor-bulk-bar').getByRole('button', { name: 'Make Public' }).click();
+    await page.getByText('Test cases made public successfully').waitFor();
+    const [made] = (await api.call(endpoints.testCases, { query: { name: names[0]! } })).testcases;
+    expect(made?.organizationId).toBeNull();
   });
 
   it("should list the focused test case's sessions and keep only the agents chosen in the header", async () => {
