@@ -49,6 +49,9 @@ describeEachDatabase(
 
       const outsiders = await proctor().call(endpoints.organizationUsage, { as: outsider });
       expect(outsiders.body.current_month).toEqual({ sessions: 1, cost: 1.5 });
+      // Without scored sessions there is no billing data.
+      const fresh = await proctor().call(endpoints.organizationUsage, { as: await proctor().actor() });
+      expect(fresh.body).toMatchObject({ current_month: { sessions: 0, cost: 0 }, billing_cycles: {} });
     });
 
     it('should show the peak of environments open at once, not counting back-to-back sessions', async () => {

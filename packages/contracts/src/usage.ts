@@ -9,8 +9,8 @@ export type UsageFigures = z.infer<typeof UsageFigures>;
 
 /**
  * An organization's usage: this calendar month, the last twelve months as [`YYYY-MM`, figures] oldest first,
- * and its billing cycles (a month long, starting on the day of the month the organization was created) keyed by
- * their start date `YYYY-MM-DD`.
+ * and its billing cycles with scored sessions (a month long, starting on the day of the month the organization
+ * was created) keyed by their start date `YYYY-MM-DD`.
  */
 export const UsageResponse = z.object({
   current_month: UsageFigures,

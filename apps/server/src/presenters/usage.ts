@@ -33,8 +33,8 @@ function cycleStartOf(date: Date, creationDay: number): Date {
 
 /**
  * This month's, the last twelve months' and the billing cycles' scored sessions and their cost (UTC). Cycles
- * start on the day of the month the organization was created; those since its creation within the last twelve
- * months are listed, the current one included.
+ * start on the day of the month the organization was created; those of the last twelve months with scored
+ * sessions are listed.
  */
 export async function presentUsage(
   db: Executor,
@@ -52,7 +52,6 @@ export async function presentUsage(
   for (let i = 0; i < MONTHS_SHOWN; i += 1)
     months.set(monthOf(new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + i, 1))), 0);
   const cycles = new Map<string, number>();
-  const createdDay = dayOf(organization.createdAt);
   for (const { day, sessions } of days) {
     const date = new Date(`${day}T00:00:00Z`);
     const month = monthOf(date);
@@ -60,13 +59,8 @@ export async function presentUsage(
     const cycle = dayOf(cycleStartOf(date, creationDay));
     cycles.set(cycle, (cycles.get(cycle) ?? 0) + sessions);
   }
-  // Every cycle from the first shown (or the creation) to the current one, those without sessions too.
   const billingCycles: Record<string, UsageFigures> = {};
-  for (let start = firstCycle; start.getTime() <= now.getTime(); ) {
-    const key = dayOf(start);
-    if (key >= createdDay || cycles.has(key)) billingCycles[key] = figures(cycles.get(key) ?? 0);
-    start = cycleStartOf(new Date(start.getTime() + 32 * DAY_MS), creationDay);
-  }
+  for (const [start, sessions] of cycles) billingCycles[start] = figures(sessions);
   return {
     current_month: figures(months.get(monthOf(now)) ?? 0),
     history: [...months].map(([month, sessions]) => [month, figures(sessions)]),
