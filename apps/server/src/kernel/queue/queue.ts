@@ -41,6 +41,22 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
+/**
+ * A new job's id and the promise of its outcome, with the function that settles it: whoever adds the job holds
+ * the promise, and the queue settles it when the job completes or fails for good.
+ */
+export function awaitedJob<Result>(): {
+  id: string;
+  finished: Promise<JobOutcome<Result>>;
+  settle: (outcome: JobOutcome) => void;
+} {
+  let settle!: (outcome: JobOutcome) => void;
+  const finished = new Promise<JobOutcome<Result>>((resolve) => {
+    settle = resolve as (outcome: JobOutcome) => void;
+  });
+  return { id: randomUUID(), finished, settle };
+}
+
 /** `onProgress`: told each progress report of the job, from wherever it runs, in order. */
 export interface AddOptions<Name extends JobName> {
   onProgress?: (event: JobProgress<Name>) => void;
@@ -105,11 +121,7 @@ export class InProcessQueue implements JobQueue {
   ): Promise<AddedJob<JobResult<Name>>> {
     if (this.#closed) throw new Error('The job queue is closed');
     const parsed = this.catalog[name].payload.parse(payload);
-    const id = randomUUID();
-    let settle!: (outcome: JobOutcome) => void;
-    const finished = new Promise<JobOutcome<JobResult<Name>>>((resolve) => {
-      settle = resolve as (outcome: JobOutcome) => void;
-    });
+    const { id, finished, settle } = awaitedJob<JobResult<Name>>();
     const onProgress = options.onProgress as ((event: unknown) => void) | undefined;
     this.#jobs.set(id, {
       id,

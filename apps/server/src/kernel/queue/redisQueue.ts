@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import {
   JOBS,
@@ -10,7 +9,14 @@ import {
   PermanentJobError,
   type WorkerLimits,
 } from './catalog';
-import type { AddedJob, AddOptions, JobOutcome, JobQueue, QueuedJob } from './queue';
+import {
+  type AddedJob,
+  type AddOptions,
+  awaitedJob,
+  type JobOutcome,
+  type JobQueue,
+  type QueuedJob,
+} from './queue';
 
 export interface RedisQueueOptions {
   url: string;
@@ -138,10 +144,8 @@ export class RedisQueue implements JobQueue {
     const data = definition.payload.parse(payload);
     await this.#listen(name);
     // The id is chosen here, so that whoever waits is listening before the job can report or end.
-    const id = randomUUID();
-    const finished = new Promise<JobOutcome<JobResult<Name>>>((resolve) =>
-      this.#pending.set(id, resolve as (outcome: JobOutcome) => void),
-    );
+    const { id, finished, settle } = awaitedJob<JobResult<Name>>();
+    this.#pending.set(id, settle);
     if (options.onProgress) this.#progressListeners.set(id, options.onProgress as (event: unknown) => void);
     try {
       await this.#queue(name).add(definition.name, data, {
