@@ -83,6 +83,9 @@ describe('admin screen', () => {
     await flag.click();
     await expect.poll(async () => (await memberNow()).permissions.create_simulator).toBe(true);
     await expect.poll(() => flag.isChecked()).toBe(true);
+    // create_simulator means something: the member's Simulators page now offers Add Simulator.
+    await memberPage.goto('/simulators');
+    await memberPage.getByRole('button', { name: 'Add Simulator' }).waitFor();
     await userPanel.getByRole('button', { name: 'Close Edit User' }).click();
 
     await adminPage.getByRole('tab', { name: 'Organizations' }).click();
