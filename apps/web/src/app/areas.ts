@@ -5,8 +5,6 @@ import { ROUTES } from '../paths';
  * "not available yet" panel inside the dashboard; when an area ships, its route moves to routes.tsx.
  */
 export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: string }> = [
-  { path: ROUTES.usageOld, title: 'Usage (previous version)' },
-  { path: ROUTES.usage, title: 'Usage' },
   { path: ROUTES.webFlowRuns, title: 'Web Flow Runs' },
   { path: ROUTES.siteRequests, title: 'Site Requests' },
   { path: ROUTES.sites, title: 'Sites' },

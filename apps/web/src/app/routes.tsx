@@ -22,6 +22,7 @@ import { SettingsPage } from '../features/settings';
 import { SimulatorEditorPage } from '../features/simulatorEditor';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
 import { TestCasePage, TestsPage } from '../features/tests';
+import { UsageOldPage, UsagePage } from '../features/usage';
 import { ROUTES } from '../paths';
 import { OPEN_AREAS_NOT_BUILT, PROTECTED_AREAS_NOT_BUILT } from './areas';
 import { DashboardLayout } from './shell/DashboardLayout';
@@ -61,6 +62,9 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: ROUTES.organization, element: <OrganizationPage /> },
       { path: ROUTES.settings, element: <SettingsPage /> },
+      // Usage is for every member (002 §2.2); stopping a running session is for platform admins.
+      { path: ROUTES.usage, element: <UsagePage /> },
+      { path: ROUTES.usageOld, element: <UsageOldPage /> },
       { path: ROUTES.publicUrls, element: <PublicUrlsPage /> },
       { path: ROUTES.liveView, element: <LiveViewPage /> },
       // Sessions are for every member (000 §2.2); the server decides which ones each may see.

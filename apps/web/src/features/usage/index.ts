@@ -1,0 +1,2 @@
+export { UsageOldPage } from './pages/UsageOldPage';
+export { UsagePage } from './pages/UsagePage';
