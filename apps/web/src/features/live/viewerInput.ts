@@ -1,4 +1,11 @@
-import { KEY_MODIFIERS, type LiveKeyMessage, type LiveMouseMessage } from '@proctor/contracts';
+import {
+  KEY_MODIFIERS,
+  LIVE_VIEW,
+  type LiveCompositionMessage,
+  type LiveKeyMessage,
+  type LiveMouseMessage,
+  type LiveUploadMessage,
+} from '@proctor/contracts';
 
 /**
  * Turning a person's pointer, wheel and keys on the live view canvas into the live view's messages. Pure,
@@ -113,11 +120,25 @@ export function isPasteShortcut(event: KeyEventFields): boolean {
 }
 
 /**
- * A key press or release as a message, or null for what is not forwarded: the paste shortcut and keys of
- * an input method's composition. The server derives the typed text and missing key codes.
+ * Ctrl+] leaves the live view's keyboard (Tab and Escape belong to the page). Matched by the key or by its
+ * place, for layouts where `]` needs another modifier.
+ */
+export function isLeaveShortcut(event: KeyEventFields): boolean {
+  return (
+    event.ctrlKey && !event.altKey && !event.metaKey && (event.key === ']' || event.code === 'BracketRight')
+  );
+}
+
+export const LEAVE_SHORTCUT_LABEL = 'Ctrl+]';
+
+/**
+ * A key press or release as a message, or null for what is not forwarded: the paste shortcut, the leave
+ * shortcut, and keys of an input method's composition (dead keys start one). The server derives the typed
+ * text and missing key codes.
  */
 export function keyMessage(event: 'down' | 'up', fields: KeyEventFields): LiveKeyMessage | null {
-  if (fields.isComposing || fields.key === 'Process' || isPasteShortcut(fields)) return null;
+  if (fields.isComposing || fields.key === 'Process' || fields.key === 'Dead') return null;
+  if (isPasteShortcut(fields) || isLeaveShortcut(fields)) return null;
   if (fields.key.length > 32 || fields.code.length > 32) return null;
   return {
     type: 'key',
@@ -144,4 +165,39 @@ export function textPieces(text: string, maxChars: number): string[] {
   }
   if (piece) pieces.push(piece);
   return pieces;
+}
+
+/** The input method's text being composed, caret at its end; null when too long to carry (it still commits). */
+export function compositionMessage(text: string): LiveCompositionMessage | null {
+  if (text.length > LIVE_VIEW.maxTextChars) return null;
+  return { type: 'composition', text, selectionStart: text.length, selectionEnd: text.length };
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** A file's bytes as the upload messages that put it into the environment's uploads folder, in order. */
+export function uploadPieces(name: string, bytes: Uint8Array): LiveUploadMessage[] {
+  const pieces: LiveUploadMessage[] = [];
+  const size = LIVE_VIEW.uploadChunkBytes;
+  for (let start = 0; start === 0 || start < bytes.length; start += size) {
+    pieces.push({
+      type: 'upload',
+      name,
+      first: start === 0,
+      last: start + size >= bytes.length,
+      data: base64(bytes.subarray(start, start + size)),
+    });
+  }
+  return pieces;
+}
+
+/** A file's size as the chooser lists it: bytes, KB or MB (of 1024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -1,9 +1,12 @@
 import { Center, Paper, Stack, Text } from '@mantine/core';
 import { LAYOUT, type LiveFrame } from '@proctor/contracts';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { FrameRenderer } from '../frameRenderer';
 import { useCanvasInput } from '../hooks/useCanvasInput';
 import { useLiveViewSocket } from '../hooks/useLiveViewSocket';
+import { LEAVE_SHORTCUT_LABEL } from '../viewerInput';
+import { LiveFileChooserPanel } from './LiveFileChooserPanel';
+import { LivePageDialogPanel } from './LivePageDialogPanel';
 import classes from './LiveViewCanvas.module.css';
 import { LiveViewStatusBar } from './LiveViewStatusBar';
 
@@ -14,7 +17,9 @@ const PLACEHOLDER = LAYOUT.keepaliveInterface;
 /**
  * A running environment's page, live: frames drawn on a canvas at most `width` wide (the 1310x800
  * reference by default) and never above their natural size, and the person's pointer, wheel and keys sent
- * back while the canvas has focus (click it first, or tab to it).
+ * back while the live view has the keyboard (click it first, or tab to it; Tab then moves inside the page and
+ * the leave shortcut gives the keyboard back to the dashboard). The page's dialogs and file choosers show
+ * over it and wait for the person's answer.
  */
 export function LiveViewCanvas({
   socketUrl,
@@ -23,12 +28,19 @@ export function LiveViewCanvas({
   socketUrl: string;
   width?: number;
 }) {
+  const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const keyboardRef = useRef<HTMLTextAreaElement>(null);
   const rendererRef = useRef<FrameRenderer | null>(null);
+  const [hasKeyboard, setHasKeyboard] = useState(false);
   const onFrame = useCallback((frame: LiveFrame) => rendererRef.current?.push(frame), []);
-  const { connection, status, send } = useLiveViewSocket(socketUrl, onFrame);
+  const { connection, status, dialog, fileChooser, send } = useLiveViewSocket(socketUrl, onFrame);
   const live = connection.state === 'live';
-  useCanvasInput(canvasRef, rendererRef, send, live && (status?.control ?? false));
+  const control = live && (status?.control ?? false);
+  // The frame takes the focus: the next Tab goes to what follows the live view on the dashboard.
+  const leave = useCallback(() => frameRef.current?.focus(), []);
+  useCanvasInput(canvasRef, keyboardRef, rendererRef, send, control && !dialog && !fileChooser, leave);
+  const refocus = () => keyboardRef.current?.focus({ preventScroll: true });
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -44,17 +56,55 @@ export function LiveViewCanvas({
   const maxHeight = (width * REFERENCE.height) / REFERENCE.width;
   return (
     <Stack gap={4} maw={width}>
-      <div className={classes.frame}>
+      <div ref={frameRef} className={classes.frame} tabIndex={-1}>
         <canvas
           ref={canvasRef}
           className={classes.canvas}
           width={PLACEHOLDER.width}
           height={PLACEHOLDER.height}
           style={{ maxHeight }}
-          tabIndex={0}
           aria-label="Live view of the environment's browser"
           data-inactive={live ? undefined : true}
         />
+        {/* Takes the keys over the canvas: an input method composes only in an editable element. */}
+        <textarea
+          ref={keyboardRef}
+          className={classes.keyboard}
+          aria-label="Keyboard of the live view"
+          aria-description={`Keys go to the page, Tab included. ${LEAVE_SHORTCUT_LABEL} leaves the live view.`}
+          autoCapitalize="off"
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          onFocus={() => setHasKeyboard(true)}
+          onBlur={() => setHasKeyboard(false)}
+        />
+        {live && dialog && (
+          <Center className={classes.panel}>
+            <LivePageDialogPanel
+              key={`${dialog.kind}:${dialog.message}`}
+              dialog={dialog}
+              control={control}
+              onAnswer={(answer) => {
+                send(answer);
+                refocus();
+              }}
+            />
+          </Center>
+        )}
+        {live && !dialog && fileChooser && (
+          <Center className={classes.panel}>
+            <LiveFileChooserPanel
+              chooser={fileChooser}
+              control={control}
+              onUpload={send}
+              onAnswer={(answer) => {
+                send(answer);
+                refocus();
+              }}
+            />
+          </Center>
+        )}
         {connection.state === 'ended' && (
           <Center className={classes.overlay}>
             <Paper shadow="sm" radius="md" px="lg" py="sm">
@@ -63,6 +113,13 @@ export function LiveViewCanvas({
           </Center>
         )}
       </div>
+      {control && (
+        <Text size="xs" c="dimmed" px={4} aria-hidden>
+          {hasKeyboard
+            ? `Keys go to the page, Tab included · ${LEAVE_SHORTCUT_LABEL} leaves the live view`
+            : 'Click the page to type into it'}
+        </Text>
+      )}
       <LiveViewStatusBar
         connection={connection}
         status={status}

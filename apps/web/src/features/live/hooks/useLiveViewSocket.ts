@@ -3,7 +3,9 @@ import {
   LIVE_VIEW,
   LIVE_VIEW_CLOSE,
   LIVE_VIEW_FINAL_CLOSE_CODES,
+  type LiveFileChooserMessage,
   type LiveFrame,
+  type LivePageDialog,
   type LiveViewerMessage,
   LiveViewServerMessage,
   type LiveViewStatus,
@@ -36,6 +38,9 @@ function endReason(code: number, reason: string): string {
 export function useLiveViewSocket(socketUrl: string, onFrame: (frame: LiveFrame) => void) {
   const [connection, setConnection] = useState<LiveConnection>({ state: 'connecting' });
   const [status, setStatus] = useState<LiveViewStatus | null>(null);
+  /** The page's dialog and file chooser waiting for an answer. */
+  const [dialog, setDialog] = useState<LivePageDialog | null>(null);
+  const [fileChooser, setFileChooser] = useState<LiveFileChooserMessage['chooser']>(null);
   const socketRef = useRef<WebSocket | null>(null);
   const onFrameRef = useRef(onFrame);
   onFrameRef.current = onFrame;
@@ -58,7 +63,11 @@ export function useLiveViewSocket(socketUrl: string, onFrame: (frame: LiveFrame)
         if (stopped) return;
         if (typeof event.data === 'string') {
           const parsed = LiveViewServerMessage.safeParse(safeJson(event.data));
-          if (parsed.success) setStatus(parsed.data);
+          if (!parsed.success) return;
+          const message = parsed.data;
+          if (message.type === 'status') setStatus(message);
+          else if (message.type === 'dialog') setDialog(message.dialog);
+          else setFileChooser(message.chooser);
           return;
         }
         const frame = decodeLiveFrame(new Uint8Array(event.data));
@@ -68,6 +77,9 @@ export function useLiveViewSocket(socketUrl: string, onFrame: (frame: LiveFrame)
         // A socket of an effect already cleaned up closes late: it must not touch the current one.
         if (stopped) return;
         socketRef.current = null;
+        // The server tells a viewer who joins about what is still open.
+        setDialog(null);
+        setFileChooser(null);
         if (LIVE_VIEW_FINAL_CLOSE_CODES.has(event.code)) {
           setConnection({ state: 'ended', reason: endReason(event.code, event.reason) });
           return;
@@ -97,7 +109,7 @@ export function useLiveViewSocket(socketUrl: string, onFrame: (frame: LiveFrame)
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }, []);
 
-  return { connection, status, send };
+  return { connection, status, dialog, fileChooser, send };
 }
 
 function safeJson(text: string): unknown {
