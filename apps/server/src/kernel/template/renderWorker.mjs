@@ -16,6 +16,8 @@ const noFiles = {
   resolve: (_root, file) => file,
 };
 
+parentPort.postMessage({ outcome: 'ready' });
+
 parentPort.on('message', async ({ template, data, limits }) => {
   const engine = new Liquid({
     fs: noFiles,

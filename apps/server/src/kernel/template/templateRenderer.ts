@@ -52,6 +52,7 @@ export const TEMPLATE_MESSAGES = {
       ? `Template error: ${message}`
       : `Template error at line ${line}, column ${column}: ${message}`,
   busy: 'Too many templates are rendering: try again in a moment',
+  slowStart: 'The template renderer is slow to start: try again in a moment',
 } as const;
 
 type WorkerAnswer =
@@ -59,6 +60,8 @@ type WorkerAnswer =
   | { outcome: 'too_large' }
   | { outcome: 'failed'; message: string; line?: number; column?: number };
 
+/** How long a new thread may take to load LiquidJS (a busy machine is slow to start one). */
+const START_TIMEOUT_MS = 10_000;
 /** Renders waiting for a thread beyond this many are refused at once (503) rather than queued for long. */
 const MAX_WAITING = 16;
 
@@ -87,7 +90,7 @@ export class TemplateRenderer {
       throw badRequest(TEMPLATE_MESSAGES.templateTooLarge(this.#limits));
     await this.#turn();
     try {
-      return await this.#renderIn(this.#idle.pop() ?? this.#start(), template, data);
+      return await this.#renderIn(this.#idle.pop() ?? (await this.#start()), template, data);
     } finally {
       this.#running--;
       this.#waiting.shift()?.();
@@ -114,8 +117,11 @@ export class TemplateRenderer {
     );
   }
 
-  #start(): Worker {
+  /** A new thread, once it has loaded LiquidJS: its start-up does not count against a render's time. */
+  #start(): Promise<Worker> {
     const worker = new Worker(WORKER_URL, {
+      // The thread runs plain JavaScript: none of the parent's loaders (tsx), which would slow its start.
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: this.#limits.heapMb, maxYoungGenerationSizeMb: 8 },
     });
     // Idle threads do not keep the process alive; one that dies while idle leaves the pool.
@@ -125,7 +131,20 @@ export class TemplateRenderer {
       const at = this.#idle.indexOf(worker);
       if (at >= 0) this.#idle.splice(at, 1);
     });
-    return worker;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        void worker.terminate();
+        reject(new HttpError(503, TEMPLATE_MESSAGES.slowStart));
+      }, START_TIMEOUT_MS);
+      worker.once('message', () => {
+        clearTimeout(timer);
+        resolve(worker);
+      });
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        reject(new Error('The template renderer did not start'));
+      });
+    });
   }
 
   #renderIn(worker: Worker, template: string, data: Record<string, unknown>): Promise<string> {
