@@ -23,9 +23,9 @@ export async function scoredSessionsPerDay(db: Executor, organizationId: number,
 /**
  * The most environments an organization had open at once in each of `buckets` equal slices of [start, end),
  * from its sessions' start and end times (a session made with an environment starts with it, and ends with it).
- * One pass over the sessions open at some point of the window: each start is +1 and each end −1; a bucket's
- * peak is the level at its start plus the highest running sum of its own events. At one instant an end counts
- * before a start, so back-to-back sessions are not counted as concurrent. Reads sessions_org_ended_idx.
+ * One scan of the sessions open at some point of the window and one sort of their starts (+1) and ends (−1): a
+ * bucket's peak is the highest running level after any of its events, or the level it starts with. At one
+ * instant an end counts before a start, so back-to-back sessions are not concurrent. Reads sessions_org_ended_idx.
  */
 export async function peakOpenEnvironments(
   db: Executor,
@@ -49,33 +49,26 @@ export async function peakOpenEnvironments(
         and (ended_at > ${startAt}::timestamptz or (ended_at is null and status in (${inProgress})))
     ),
     events as (
-      select greatest(created_at, ${startAt}::timestamptz) as at, 1 as change from open_sessions
-      union all
-      select ended_at, -1 from open_sessions where ended_at < ${endAt}::timestamptz
-    ),
-    bucketed as (
-      select least(floor(extract(epoch from (at - ${startAt}::timestamptz)) / ${bucketSeconds})::int, ${buckets - 1})
-        as bucket, at, change
-      from events
+      select e.at, e.change from open_sessions s
+      cross join lateral (values (greatest(s.created_at, ${startAt}::timestamptz), 1), (s.ended_at, -1)) as e(at, change)
+      where e.change = 1 or s.ended_at < ${endAt}::timestamptz
     ),
     running as (
-      select bucket,
-        sum(change) over (partition by bucket order by at, change rows unbounded preceding) as level,
-        sum(change) over (partition by bucket) as net
-      from bucketed
+      select at, change, sum(change) over (order by at, change rows unbounded preceding) as level from events
     ),
     per_bucket as (
-      select bucket, max(level) as top, max(net) as net from running group by bucket
-    ),
-    every_bucket as (
-      select b as bucket, coalesce(p.top, 0) as top, coalesce(p.net, 0) as net
-      from generate_series(0, ${buckets - 1}) as b left join per_bucket p on p.bucket = b
+      select least(floor(extract(epoch from (at - ${startAt}::timestamptz)) / ${bucketSeconds})::int, ${buckets - 1})
+          as bucket,
+        max(level) as top, sum(change) as net
+      from running group by 1
     )
-    select bucket,
-      (coalesce(sum(net) over (order by bucket rows between unbounded preceding and 1 preceding), 0)
-        + greatest(top, 0))::int as peak
-    from every_bucket
-    order by bucket
+    select b as bucket,
+      greatest(
+        coalesce(p.top, 0),
+        coalesce(sum(p.net) over (order by b rows between unbounded preceding and 1 preceding), 0)
+      )::int as peak
+    from generate_series(0, ${buckets - 1}) as b left join per_bucket p on p.bucket = b
+    order by b
   `);
   // Both drivers (node-postgres, PGlite) answer raw SQL with its rows under `rows`.
   return (result as unknown as { rows: { peak: number | string }[] }).rows.map((row) => Number(row.peak));
