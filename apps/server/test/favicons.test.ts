@@ -4,7 +4,8 @@ import { describeEachDatabase } from './support/proctor';
 import { startStandIn } from './unit/support/standIn';
 
 /**
- * GET /api/favicon?domain=: the site's own /favicon.ico through the outbound guard, kept, or a drawn letter. The
+ * GET /api/favicon?domain=: the icon the site's home page declares or its /favicon.ico, through the outbound
+ * guard, kept, or a drawn letter. The
  * sites are stand-ins on loopback: 127.0.0.1, which these servers allow as an operator would allow a host, and
  * 127.0.0.2, which they do not, standing for the machine's own services.
  */
@@ -36,6 +37,19 @@ const loopingSite = await startStandIn({
   '/favicon.ico': (request, response) => response.writeHead(302, { location: `${request.url}?again` }).end(),
 });
 const privateService = await startStandIn({});
+/** Declares its icon in its home page; a second page points at an address no configuration allows. */
+const declaringSite = await startStandIn({
+  '/': (_request, response) =>
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        '<html><head><link rel="stylesheet" href="/a.css"><LINK REL="Shortcut Icon" HREF=\'/static/logo.png?v=1&amp;x=2\'></head></html>',
+      ),
+  '/static/logo.png': (_request, response) =>
+    response.writeHead(200, { 'content-type': 'image/png' }).end(PNG),
+  '/favicon.ico': (_request, response) =>
+    response.writeHead(200, { 'content-type': 'image/x-icon' }).end(ICO),
+});
 // The same kind of server, moved to an address no configuration allows.
 const { createServer } = await import('node:http');
 const hidden = createServer((_request, response) => {
@@ -45,8 +59,27 @@ const hidden = createServer((_request, response) => {
 let hiddenVisits = 0;
 await new Promise<void>((resolve) => hidden.listen(0, '127.0.0.2', resolve));
 const hiddenPort = (hidden.address() as { port: number }).port;
+/** Its home page declares an icon on the machine's own address: the guard refuses it, its /favicon.ico serves. */
+const hidingSite = await startStandIn({
+  '/': (_request, response) =>
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<link rel=icon href=http://127.0.0.2:${hiddenPort}/favicon.ico>`),
+  '/favicon.ico': (_request, response) =>
+    response.writeHead(200, { 'content-type': 'image/x-icon' }).end(ICO),
+});
 afterAll(async () => {
-  for (const server of [site, pngSite, hugeSite, htmlSite, redirectingSite, loopingSite, privateService])
+  for (const server of [
+    site,
+    pngSite,
+    hugeSite,
+    htmlSite,
+    redirectingSite,
+    loopingSite,
+    privateService,
+    declaringSite,
+    hidingSite,
+  ])
     await server.close();
   hidden.closeAllConnections();
   await new Promise((resolve) => hidden.close(resolve));
@@ -88,6 +121,14 @@ describeEachDatabase(
       expect(png.rawPayload).toEqual(PNG);
     });
 
+    it('should prefer the icon the home page declares', async () => {
+      const answer = await favicon(`127.0.0.1:${declaringSite.port}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/png');
+      expect(answer.rawPayload).toEqual(PNG);
+      expect(declaringSite.received.map((request) => request.url)).toEqual(['/', '/static/logo.png?v=1&x=2']);
+    });
+
     it('should draw the first letter for a site without an icon it may serve', async () => {
       expectLetter(await favicon(`127.0.0.1:${hugeSite.port}`), `127.0.0.1:${hugeSite.port}`, '1');
       expectLetter(await favicon(`127.0.0.1:${htmlSite.port}`), `127.0.0.1:${htmlSite.port}`, '1');
@@ -104,6 +145,9 @@ describeEachDatabase(
       // Written otherwise than URLs write it, an address is not taken for a domain.
       expect((await favicon(`[::ffff:127.0.0.2]:${hiddenPort}`)).statusCode).toBe(400);
       expectLetter(await favicon('localhost'), 'localhost', 'L');
+      const hiding = await favicon(`127.0.0.1:${hidingSite.port}`);
+      expect(hiding.headers['content-type']).toBe('image/x-icon');
+      expect(hiding.rawPayload).toEqual(ICO);
       expect(hiddenVisits).toBe(0);
 
       expectLetter(

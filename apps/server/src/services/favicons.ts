@@ -1,13 +1,18 @@
 import { createHash } from 'node:crypto';
 import { badRequest, HttpError } from '../kernel/http/errors';
-import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
+import {
+  guardedRequest,
+  OutboundError,
+  type OutboundGuardOptions,
+  type OutboundResponse,
+} from '../kernel/outbound/outboundGuard';
 import type { BlobStore } from '../kernel/storage/blobs';
 import { fetchIconImage } from './iconImages';
 
 /**
- * A site's icon by its domain (the Sites column, test case lists): the site's own /favicon.ico, fetched through
- * the outbound guard and kept in the blob store, or a drawn letter when it has none we may fetch. Never a
- * third-party favicon service, which would learn every site Proctor's users test.
+ * A site's icon by its domain (the Sites column, test case lists): the icon its home page declares or its
+ * /favicon.ico, fetched through the outbound guard and kept in the blob store, or a drawn letter when it has
+ * none we may fetch. Never a third-party favicon service, which would learn every site Proctor's users test.
  */
 
 export const FAVICON_MAX_BYTES = 100 * 1024;
@@ -21,6 +26,25 @@ export const FAVICON_MESSAGES = {
   invalid: (domain: string) =>
     `Not a domain: ${JSON.stringify(domain.slice(0, 100))}; give a host name, optionally with a port`,
 } as const;
+
+/** Enough of a home page for its head, where icons are declared. */
+const HOME_PAGE_MAX_BYTES = 512 * 1024;
+const LINK_TAG = /<link\b[^>]*>/gi;
+const ATTRIBUTE = (name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i');
+
+/** The absolute http(s) URL of the first `<link rel="icon" href>` of a page, or null. */
+export function declaredIconUrl(html: string, pageUrl: string): string | null {
+  for (const [tag] of html.matchAll(LINK_TAG)) {
+    const rel = tag.match(ATTRIBUTE('rel'));
+    const href = tag.match(ATTRIBUTE('href'));
+    const rels = (rel?.[1] ?? rel?.[2] ?? rel?.[3] ?? '').toLowerCase().split(/\s+/);
+    const target = (href?.[1] ?? href?.[2] ?? href?.[3])?.replaceAll('&amp;', '&');
+    if (!rels.includes('icon') || !target || !URL.canParse(target, pageUrl)) continue;
+    const url = new URL(target, pageUrl);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  }
+  return null;
+}
 
 export interface Favicon {
   type: string;
@@ -92,19 +116,41 @@ export class FaviconService {
     return icon ?? letterIcon(host);
   }
 
-  /** The site's /favicon.ico over https, else http; null when neither gives an image the guard lets through. */
+  /**
+   * The icon the site's home page declares (`<link rel="icon">`), else its /favicon.ico; over https, else http.
+   * A scheme whose home page cannot be reached at all is not asked for its icon either. Null when nothing gives
+   * an image the guard lets through.
+   */
   async #fetch(host: string): Promise<Favicon | null> {
     for (const scheme of ['https', 'http']) {
+      let page: OutboundResponse;
       try {
-        const image = await fetchIconImage(`${scheme}://${host}/favicon.ico`, this.deps.guard, {
-          maxBytes: FAVICON_MAX_BYTES,
-          timeoutMs: FAVICON_FETCH_TIMEOUT_MS,
-        });
-        return { type: image.type, bytes: image.bytes };
+        page = await guardedRequest(
+          `${scheme}://${host}/`,
+          { headers: { accept: 'text/html' } },
+          { ...this.deps.guard, timeoutMs: FAVICON_FETCH_TIMEOUT_MS, maxResponseBytes: HOME_PAGE_MAX_BYTES },
+        );
       } catch (error) {
-        // fetchIconImage's 400s say why there is no icon (refused, too large, not an image): try the next.
-        if (!(error instanceof HttpError)) throw error;
+        if (error instanceof OutboundError) continue;
+        throw error;
       }
+      const declared = page.headers['content-type']?.includes('html')
+        ? declaredIconUrl(page.body.toString('utf8'), page.url)
+        : null;
+      for (const url of [declared, `${scheme}://${host}/favicon.ico`]) {
+        if (!url) continue;
+        try {
+          const image = await fetchIconImage(url, this.deps.guard, {
+            maxBytes: FAVICON_MAX_BYTES,
+            timeoutMs: FAVICON_FETCH_TIMEOUT_MS,
+          });
+          return { type: image.type, bytes: image.bytes };
+        } catch (error) {
+          // fetchIconImage's 400s say why this one is no icon (refused, too large, not an image): try the next.
+          if (!(error instanceof HttpError)) throw error;
+        }
+      }
+      return null;
     }
     return null;
   }
