@@ -43,14 +43,21 @@ let tabId: string;
 let uploadsDir: string;
 const opened: Array<{ close(): unknown }> = [];
 
-async function livePerson(): Promise<TestViewer> {
+async function liveView(): Promise<{ live: LiveView; join(): Promise<TestViewer> }> {
   const live = await LiveView.connect(browser.wsEndpoint, { uploadsDir });
   const server = await serveViewers((socket) => live.addViewer(socket));
   opened.push({ close: () => live.close() }, server);
-  const person = await TestViewer.connect(server.url);
-  opened.push(person);
-  await waitFor('a frame', () => person.lastFrame);
-  return person;
+  const join = async () => {
+    const person = await TestViewer.connect(server.url);
+    opened.push(person);
+    await waitFor('a frame', () => person.lastFrame);
+    return person;
+  };
+  return { live, join };
+}
+
+async function livePerson(): Promise<TestViewer> {
+  return (await liveView()).join();
 }
 
 async function showPage(): Promise<void> {
@@ -135,6 +142,26 @@ describe("live view: the page's dialogs, input methods, pastes and file choosers
     await waitFor('the answers', async () => (await dataset('answers')) !== undefined);
     expect(JSON.parse((await dataset('answers'))!)).toEqual([false, 'Grace Hopper']);
     await waitFor('no dialog shown', () => (person.prompts.at(-1) as LiveDialogMessage).dialog === null);
+  });
+
+  it('should show a dialog that opened before the person joined, and take their answer', async () => {
+    await showPage();
+    const { live, join } = await liveView();
+    const first = await join();
+    await probe.evaluate(
+      tabId,
+      `setTimeout(() => { document.body.dataset.ok = String(confirm('Still there?')); })`,
+    );
+    await nextDialog(first, 0);
+    // The dashboard reconnects (the screencast stops with the last viewer and starts again with the next).
+    first.close();
+    await waitFor('the last viewer gone', () => live.viewerCount === 0);
+    const again = await join();
+    expect(await nextDialog(again, 0)).toMatchObject({ kind: 'confirm', message: 'Still there?' });
+    again.send({ type: 'dialog', accept: true });
+    await waitFor('the answer', async () => (await dataset('ok')) === 'true');
+    again.close();
+    await waitFor('the screencast stopped once answered and unwatched', () => !live.stats().streaming);
   });
 
   it('should ask before the page unloads, and stay on it when the person says so', async () => {

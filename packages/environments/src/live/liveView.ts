@@ -221,6 +221,7 @@ export class LiveView {
       if (!stream?.dialog) return;
       stream.dialog = null;
       this.#broadcast({ type: 'dialog', dialog: null });
+      void this.#reconcile();
     });
     connection.onEvent('Page.fileChooserOpened', (params, sessionId) => {
       const stream = this.#streamOf(sessionId);
@@ -285,7 +286,12 @@ export class LiveView {
   async #reconcilePasses(): Promise<void> {
     while (this.#reconcileWanted) {
       this.#reconcileWanted = false;
-      const wanted = this.#closed || this.#viewers.size === 0 ? undefined : this.#tabs.followed?.targetId;
+      const followed = this.#tabs.followed?.targetId;
+      // A dialog or file chooser keeps its stream after the last viewer: only the session that saw it open
+      // can answer it, so the next viewer (a dashboard reconnecting) must find that session.
+      const waiting =
+        this.#stream?.targetId === followed && (this.#stream?.dialog || this.#stream?.fileChooser);
+      const wanted = this.#closed || (this.#viewers.size === 0 && !waiting) ? undefined : followed;
       if (this.#stream?.targetId === wanted) continue;
       if (this.#stream) await this.#stopStream(this.#stream);
       if (wanted) await this.#startStream(wanted);
@@ -457,6 +463,7 @@ export class LiveView {
     await this.#connection
       .send('Page.handleJavaScriptDialog', { accept, promptText }, stream.sessionId)
       .catch(() => undefined);
+    void this.#reconcile();
   }
 
   /** Files of the uploads folder into the waiting file input; no files (or one outside the folder) cancel. */
@@ -466,6 +473,7 @@ export class LiveView {
     if (!stream || !chooser || !this.#uploads) return;
     stream.fileChooser = null;
     this.#broadcast({ type: 'fileChooser', chooser: null });
+    void this.#reconcile();
     const files = chooser.multiple ? names : names.slice(0, 1);
     const paths = files.length > 0 ? await this.#uploads.paths(files) : null;
     if (!paths) return;
