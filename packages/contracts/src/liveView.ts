@@ -18,6 +18,9 @@ export const LIVE_VIEW = {
   /** Largest file a viewer uploads into the environment's uploads folder, and most files it holds. */
   maxUploadBytes: 20 * 1024 * 1024,
   maxUploadFiles: 50,
+  /** Bytes the uploads folder holds at most, and files uploaded at once: bounds a viewer's use of the disk. */
+  maxUploadFolderBytes: 100 * 1024 * 1024,
+  maxConcurrentUploads: 4,
   /** Reconnect backoff of the canvas after a dropped connection: doubles from the first to the cap. */
   reconnectFirstMs: 500,
   reconnectMaxMs: 10_000,

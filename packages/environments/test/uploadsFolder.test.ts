@@ -53,6 +53,18 @@ describe('uploads folder', () => {
     expect(await folder.write(piece('f0.txt', 'new', true, true))).toBe(true);
   });
 
+  it('should refuse more files at once than allowed, and a folder over its size', async () => {
+    for (let i = 0; i < LIVE_VIEW.maxConcurrentUploads; i++)
+      await folder.write(piece(`p${i}.txt`, 'x', true, false));
+    await expect(folder.write(piece('one-more.txt', 'x', true, false))).rejects.toThrow(/at once/);
+    await folder.write(piece('p0.txt', 'y', false, true));
+    expect(await folder.write(piece('now.txt', 'x', true, true))).toBe(true);
+
+    writeFileSync(join(dir, 'large.bin'), Buffer.alloc(LIVE_VIEW.maxUploadFolderBytes - 10));
+    await expect(folder.write(piece('p1.txt', 'x'.repeat(20), false, true))).rejects.toThrow(/full/);
+    await expect(folder.write(piece('new.txt', 'x'.repeat(20), true, true))).rejects.toThrow(/full/);
+  });
+
   it('should not write through a symlink, nor offer or hand out one that leads out', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'proctor-outside-'));
     try {

@@ -45,10 +45,18 @@ export class UploadsFolder {
     try {
       if (before === undefined) throw new Error('An upload piece came before its first piece');
       if (before + bytes.length > LIVE_VIEW.maxUploadBytes) throw new Error('The file is too large');
+      if (!piece.first && (await this.#folderBytes()) + bytes.length > LIVE_VIEW.maxUploadFolderBytes)
+        throw new Error('The uploads folder is full');
       if (piece.first) {
-        const existing = await this.list();
-        if (existing.length >= LIVE_VIEW.maxUploadFiles && !existing.some((file) => file.name === piece.name))
+        const existing = (await this.list()).filter((file) => file.name !== piece.name);
+        const held = existing.reduce((sum, file) => sum + file.size, 0);
+        if (
+          existing.length >= LIVE_VIEW.maxUploadFiles ||
+          held + bytes.length > LIVE_VIEW.maxUploadFolderBytes
+        )
           throw new Error('The uploads folder is full');
+        if (this.#writing.size >= LIVE_VIEW.maxConcurrentUploads && !this.#writing.has(piece.name))
+          throw new Error('Too many files are being uploaded at once');
         await writeFile(partial, bytes, { flag: FIRST_FLAGS });
       } else {
         await appendFile(partial, bytes, { flag: NEXT_FLAGS });
@@ -63,6 +71,12 @@ export class UploadsFolder {
       await rm(partial, { force: true });
       throw error;
     }
+  }
+
+  /** Bytes of the folder's files, and of the files being uploaded. */
+  async #folderBytes(): Promise<number> {
+    const whole = (await this.list()).reduce((sum, file) => sum + file.size, 0);
+    return [...this.#writing.values()].reduce((sum, size) => sum + size, whole);
   }
 
   /** The chosen files' paths, or null when one is not a plain file inside the folder. */
