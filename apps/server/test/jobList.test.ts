@@ -55,6 +55,7 @@ for (const { name, make, skip } of queues) {
       await until(
         () => queue.counts('runSession'),
         (counts) => counts.running === 1,
+        'the third job to be running',
       );
 
       const { jobs, total } = await queue.list(1, 10);
