@@ -180,11 +180,20 @@ export const LiveFileChooserMessage = z.object({
 });
 export type LiveFileChooserMessage = z.infer<typeof LiveFileChooserMessage>;
 
+/** To the uploading viewer: its file is in the uploads folder, or why it is not. */
+export const LiveUploadResult = z.object({
+  type: z.literal('uploaded'),
+  name: z.string(),
+  error: z.string().nullable(),
+});
+export type LiveUploadResult = z.infer<typeof LiveUploadResult>;
+
 /** The text messages the server sends (frames are binary, see `decodeLiveFrame`). */
 export const LiveViewServerMessage = z.discriminatedUnion('type', [
   LiveViewStatus,
   LiveDialogMessage,
   LiveFileChooserMessage,
+  LiveUploadResult,
 ]);
 export type LiveViewServerMessage = z.infer<typeof LiveViewServerMessage>;
 

@@ -130,6 +130,8 @@ describe('live view messages', () => {
       { type: 'dialog', dialog: null },
       { type: 'fileChooser', chooser: { multiple: true, files: [{ name: 'a.pdf', size: 3 }] } },
       { type: 'fileChooser', chooser: null },
+      { type: 'uploaded', name: 'a.pdf', error: null },
+      { type: 'uploaded', name: 'b.pdf', error: 'The uploads folder is full' },
     ]) {
       expect(LiveViewServerMessage.parse(message)).toEqual(message);
     }

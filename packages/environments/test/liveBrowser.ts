@@ -9,6 +9,7 @@ import {
   type LiveDialogMessage,
   type LiveFileChooserMessage,
   type LiveFrame,
+  type LiveUploadResult,
   type LiveViewerMessage,
   LiveViewServerMessage,
   type LiveViewStatus,
@@ -144,7 +145,7 @@ export class TestViewer {
   readonly frames: LiveFrame[] = [];
   readonly statuses: LiveViewStatus[] = [];
   /** The dialog and file chooser messages, in order. */
-  readonly prompts: Array<LiveDialogMessage | LiveFileChooserMessage> = [];
+  readonly prompts: Array<LiveDialogMessage | LiveFileChooserMessage | LiveUploadResult> = [];
   closed: { code: number; reason: string } | undefined;
 
   private constructor(readonly socket: WebSocket) {

@@ -229,6 +229,17 @@ describe("live view: the page's dialogs, input methods, pastes and file choosers
         data: piece.toString('base64'),
       });
     await waitFor('the file uploaded', () => readdirSync(uploadsDir).includes('invoice.txt'));
+    await waitFor('the upload answered', () =>
+      person.prompts.some((m) => m.type === 'uploaded' && m.name === 'invoice.txt' && m.error === null),
+    );
+    // One file more than may upload at once is refused, and said so; the socket stays.
+    for (let i = 0; i <= LIVE_VIEW.maxConcurrentUploads; i++)
+      person.send({ type: 'upload', name: `part${i}.bin`, first: true, last: false, data: 'AAAA' });
+    const refusal = await waitFor('the refusal', () =>
+      person.prompts.find((m) => m.type === 'uploaded' && m.error !== null),
+    );
+    expect(refusal).toMatchObject({ name: `part${LIVE_VIEW.maxConcurrentUploads}.bin` });
+
     expect(readFileSync(join(uploadsDir, 'invoice.txt'), 'utf8')).toBe(content);
     // Never offered: a hidden file, and a link to a file of the host.
     writeFileSync(join(uploadsDir, '.hidden'), 'no');

@@ -482,13 +482,23 @@ export class LiveView {
       .catch(() => undefined);
   }
 
-  /** One viewer's upload pieces are written in order; a refused piece closes nothing, the file just goes. */
+  /** One viewer's upload pieces are written in order; a refused file is answered with why, the socket stays. */
   async #upload(viewer: LiveViewer, piece: Extract<LiveViewerMessage, { type: 'upload' }>): Promise<void> {
     const uploads = this.#uploads;
     if (!uploads) return;
-    const completed = await viewer.serially(() => uploads.write(piece)).catch(() => false);
+    let completed: boolean;
+    try {
+      completed = await viewer.serially(() => uploads.write(piece));
+    } catch (error) {
+      // Its later pieces are refused too (no first piece before them): one answer per file.
+      if (!(error as Error).message.includes('before its first'))
+        viewer.send({ type: 'uploaded', name: piece.name, error: (error as Error).message });
+      return;
+    }
+    if (!completed) return;
+    viewer.send({ type: 'uploaded', name: piece.name, error: null });
     const stream = this.#stream;
-    if (completed && stream?.fileChooser) await this.#broadcastFileChooser(stream);
+    if (stream?.fileChooser) await this.#broadcastFileChooser(stream);
   }
 
   async #fileChooserMessage(stream: Stream): Promise<LiveFileChooserMessage> {

@@ -4,6 +4,7 @@ import {
   type LiveFileChooserAnswer,
   type LiveFileChooserMessage,
   type LiveUploadMessage,
+  type LiveUploadResult,
   UploadFileName,
 } from '@proctor/contracts';
 import { useState } from 'react';
@@ -18,16 +19,19 @@ type Chooser = NonNullable<LiveFileChooserMessage['chooser']>;
 export function LiveFileChooserPanel({
   chooser,
   control,
+  uploaded,
   onAnswer,
   onUpload,
 }: {
   chooser: Chooser;
   control: boolean;
+  uploaded: LiveUploadResult | null;
   onAnswer: (answer: LiveFileChooserAnswer) => void;
   onUpload: (piece: LiveUploadMessage) => void;
 }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const refused = uploaded?.error ? `${uploaded.name} was not uploaded: ${uploaded.error}.` : null;
 
   const toggle = (name: string, checked: boolean) =>
     setChosen((before) => {
@@ -82,9 +86,9 @@ export function LiveFileChooserPanel({
             ))}
           </Stack>
         )}
-        {error && (
+        {(error ?? refused) && (
           <Alert color="red" p="xs">
-            {error}
+            {error ?? refused}
           </Alert>
         )}
         {control ? (

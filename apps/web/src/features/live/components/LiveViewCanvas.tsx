@@ -34,7 +34,7 @@ export function LiveViewCanvas({
   const rendererRef = useRef<FrameRenderer | null>(null);
   const [hasKeyboard, setHasKeyboard] = useState(false);
   const onFrame = useCallback((frame: LiveFrame) => rendererRef.current?.push(frame), []);
-  const { connection, status, dialog, fileChooser, send } = useLiveViewSocket(socketUrl, onFrame);
+  const { connection, status, dialog, fileChooser, uploaded, send } = useLiveViewSocket(socketUrl, onFrame);
   const live = connection.state === 'live';
   const control = live && (status?.control ?? false);
   // The frame takes the focus: the next Tab goes to what follows the live view on the dashboard.
@@ -97,6 +97,7 @@ export function LiveViewCanvas({
             <LiveFileChooserPanel
               chooser={fileChooser}
               control={control}
+              uploaded={uploaded}
               onUpload={send}
               onAnswer={(answer) => {
                 send(answer);

@@ -6,6 +6,7 @@ import {
   type LiveFileChooserMessage,
   type LiveFrame,
   type LivePageDialog,
+  type LiveUploadResult,
   type LiveViewerMessage,
   LiveViewServerMessage,
   type LiveViewStatus,
@@ -41,6 +42,8 @@ export function useLiveViewSocket(socketUrl: string, onFrame: (frame: LiveFrame)
   /** The page's dialog and file chooser waiting for an answer. */
   const [dialog, setDialog] = useState<LivePageDialog | null>(null);
   const [fileChooser, setFileChooser] = useState<LiveFileChooserMessage['chooser']>(null);
+  /** The server's word on this viewer's latest upload. */
+  const [uploaded, setUploaded] = useState<LiveUploadResult | null>(null);
   const socketRef = useRef<WebSocket | null>(null);
   const onFrameRef = useRef(onFrame);
   onFrameRef.current = onFrame;
@@ -67,6 +70,7 @@ export function useLiveViewSocket(socketUrl: string, onFrame: (frame: LiveFrame)
           const message = parsed.data;
           if (message.type === 'status') setStatus(message);
           else if (message.type === 'dialog') setDialog(message.dialog);
+          else if (message.type === 'uploaded') setUploaded(message);
           else setFileChooser(message.chooser);
           return;
         }
@@ -109,7 +113,7 @@ export function useLiveViewSocket(socketUrl: string, onFrame: (frame: LiveFrame)
     if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }, []);
 
-  return { connection, status, dialog, fileChooser, send };
+  return { connection, status, dialog, fileChooser, uploaded, send };
 }
 
 function safeJson(text: string): unknown {
