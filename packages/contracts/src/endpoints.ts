@@ -131,6 +131,7 @@ import {
   SimulatorNameParam,
   UnifiedVersionsResponse,
 } from './simulatorRegistry';
+import { TemplateRenderRequest, TemplateRenderResponse } from './template';
 import {
   BulkArchiveResponse,
   CreateTestCaseRequest,
@@ -143,7 +144,6 @@ import {
   TestCasesResponse,
   UpdateTestCaseRequest,
 } from './testCase';
-import { TemplateRenderRequest, TemplateRenderResponse } from './template';
 import {
   AddTestCasesToSetResponse,
   CreateTestCaseSetRequest,

@@ -1,6 +1,6 @@
 /** Sessions as scoring reads and moves them: their status, their scoring logs, their stored classification. */
 import type { HumanConsensus, SessionScoringBadge, SessionStatus, SimulatorConfig } from '@proctor/contracts';
-import { type Executor, scores, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
+import { type Executor, scores, sessions, simulators, testCases } from '@proctor/db';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { parseSimulatorConfig } from './simulators';
 import type { TestCaseRow } from './testCases';
