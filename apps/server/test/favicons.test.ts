@@ -1,4 +1,4 @@
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FAVICON_MAX_BYTES, FAVICON_MESSAGES, letterIcon } from '../src/services/favicons';
 import { describeEachDatabase } from './support/proctor';
 import { startStandIn } from './unit/support/standIn';
@@ -88,6 +88,20 @@ afterAll(async () => {
 describeEachDatabase(
   'favicons',
   (proctor) => {
+    // The stand-in sites serve the run on each database: each run counts what they received from zero.
+    beforeAll(() => {
+      for (const stand of [
+        site,
+        pngSite,
+        hugeSite,
+        htmlSite,
+        redirectingSite,
+        loopingSite,
+        declaringSite,
+        hidingSite,
+      ])
+        stand.received.length = 0;
+    });
     const favicon = async (domain: string) => {
       const member = await proctor().actor();
       return proctor().request({
