@@ -1,3 +1,4 @@
+export { SimulatorPending, SimulatorUnavailable } from './components/SimulatorLoadStates';
 export { SimulatorStatusBadge } from './components/SimulatorStatusBadge';
 export { CATALOGUE_READS } from './hooks/simulatorReads';
 export { useAssignableUsers } from './hooks/useAssignableUsers';

@@ -1,15 +1,20 @@
-import { Alert, Button, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Group, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { TestCase } from '@proctor/contracts';
 import { IconListCheck, IconSettings } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { errorDetail, isApiError } from '../../../api';
+import { useParams } from 'react-router';
+import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { QueryView } from '../../../components/QueryView';
-import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
-import { NO_SIMULATOR_TEST_CASES, useSimulator, useSimulatorTestCases } from '../../simulators';
+import {
+  NO_SIMULATOR_TEST_CASES,
+  SimulatorPending,
+  SimulatorUnavailable,
+  useSimulator,
+  useSimulatorTestCases,
+} from '../../simulators';
 import { useMutationGenerationDialog } from '../../tests';
 import { BulkActionBar } from '../components/BulkActionBar';
 import { EditorHeader } from '../components/EditorHeader';
@@ -164,35 +169,8 @@ export function SimulatorEditorPage() {
   const [agentIds, setAgentIds] = useState<string[]>([]);
   const generation = useMutationGenerationDialog();
 
-  if (simulator.isPending) {
-    return (
-      <Stack gap="lg">
-        <Skeleton height={48} width={360} />
-        <Skeleton height={300} />
-      </Stack>
-    );
-  }
-  if (simulator.isError) {
-    const missing = isApiError(simulator.error) && simulator.error.status === 404;
-    return (
-      <Alert
-        color={missing ? 'gray' : 'red'}
-        variant="light"
-        title={missing ? 'Simulator not found' : 'Error loading data'}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            {missing
-              ? `There is no simulator named "${name}" that you can see.`
-              : errorDetail(simulator.error)}
-          </Text>
-          <Button component={Link} to={paths.simulators} size="xs" variant="light">
-            Back to Simulators
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (simulator.isPending) return <SimulatorPending headerHeight={48} />;
+  if (simulator.isError) return <SimulatorUnavailable name={name} error={simulator.error} />;
 
   const current = simulator.data;
   const mayGenerate = user.permissions.create_test_cases;

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { mayRescoreSessions, rescoreSummary, type Simulator, simulatorStatusOf } from '@proctor/contracts';
 import { IconChartBar, IconEdit, IconHistory, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { errorDetail, isApiError } from '../../../api';
+import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { TestCaseTable } from '../../../components/TestCaseTable';
@@ -11,6 +11,7 @@ import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import { SimulatorBenchmarks } from '../../results';
 import { GettingStarted } from '../components/GettingStarted';
+import { SimulatorPending, SimulatorUnavailable } from '../components/SimulatorLoadStates';
 import { SimulatorStatusBadge } from '../components/SimulatorStatusBadge';
 import { SimulatorVersions } from '../components/SimulatorVersions';
 import { useRescoreSimulator } from '../hooks/useRescoreSimulator';
@@ -65,35 +66,8 @@ export function SimulatorPage() {
   const simulator = useSimulator(name);
   const testCases = useSimulatorTestCases(simulator.data?.id);
 
-  if (simulator.isPending) {
-    return (
-      <Stack gap="lg">
-        <Skeleton height={56} width={360} />
-        <Skeleton height={300} />
-      </Stack>
-    );
-  }
-  if (simulator.isError) {
-    const missing = isApiError(simulator.error) && simulator.error.status === 404;
-    return (
-      <Alert
-        color={missing ? 'gray' : 'red'}
-        variant="light"
-        title={missing ? 'Simulator not found' : 'Error loading data'}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            {missing
-              ? `There is no simulator named "${name}" that you can see.`
-              : errorDetail(simulator.error)}
-          </Text>
-          <Button component={Link} to={paths.simulators} size="xs" variant="light">
-            Back to Simulators
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (simulator.isPending) return <SimulatorPending headerHeight={56} />;
+  if (simulator.isError) return <SimulatorUnavailable name={name} error={simulator.error} />;
 
   const current = simulator.data;
   const count = current.test_count;
