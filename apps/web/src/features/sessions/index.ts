@@ -1,3 +1,4 @@
+export { HumanConsensusBadge } from './components/HumanConsensusBadge';
 export { ScoringBadge } from './components/ScoringBadge';
 export { SessionStatusBadge } from './components/SessionStatusBadge';
 export { TestCaseSessions } from './components/TestCaseSessions';

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Center,
   Checkbox,
   Group,
@@ -14,8 +13,6 @@ import {
   Text,
 } from '@mantine/core';
 import {
-  HUMAN_CONSENSUS_LABELS,
-  HUMAN_SCORES_PER_SESSION,
   PAGE_SIZE,
   SESSION_STATUSES,
   type SessionScoringBadge,
@@ -28,9 +25,9 @@ import { ListFooter, positionOf } from '../../../components/ListFooter';
 import { TableMessage } from '../../../components/TableMessage';
 import { paths } from '../../../paths';
 import { useSessions } from '../hooks/useSessions';
-import { HUMAN_CONSENSUS_COLORS } from '../humanConsensus';
 import { formatSessionDate, SESSIONS } from '../sessionFormat';
 import { sessionStatusLabel } from '../sessionStatus';
+import { HumanConsensusBadge } from './HumanConsensusBadge';
 import { ScoringBadge } from './ScoringBadge';
 import { SessionStatusBadge } from './SessionStatusBadge';
 
@@ -189,21 +186,7 @@ export function TestCaseSessions({ testCasePublicId }: { testCasePublicId: strin
                         <ScoringBadge badge={session.scoringBadge} reason={session.badgeReason} />
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="human-consensus">
-                        {session.humanConsensus ? (
-                          <Badge
-                            variant="light"
-                            radius="sm"
-                            tt="none"
-                            color={HUMAN_CONSENSUS_COLORS[session.humanConsensus]}
-                          >
-                            {HUMAN_CONSENSUS_LABELS[session.humanConsensus]} {session.humanScoreCount}/
-                            {HUMAN_SCORES_PER_SESSION}
-                          </Badge>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            —
-                          </Text>
-                        )}
+                        <HumanConsensusBadge session={session} />
                       </Table.Td>
                       <Table.Td>
                         <Anchor

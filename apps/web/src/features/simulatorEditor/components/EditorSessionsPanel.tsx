@@ -1,10 +1,10 @@
-import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { HUMAN_CONSENSUS_LABELS, HUMAN_SCORES_PER_SESSION, LAYOUT, type TestCase } from '@proctor/contracts';
+import { ActionIcon, Anchor, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { LAYOUT, type TestCase } from '@proctor/contracts';
 import { IconExternalLink, IconRefresh, IconX } from '@tabler/icons-react';
 import { QueryView } from '../../../components/QueryView';
 import { TableMessage } from '../../../components/TableMessage';
 import { paths } from '../../../paths';
-import { formatSessionDate, HUMAN_CONSENSUS_COLORS, ScoringBadge, SessionStatusBadge } from '../../sessions';
+import { formatSessionDate, HumanConsensusBadge, ScoringBadge, SessionStatusBadge } from '../../sessions';
 import { useEditorSessions } from '../hooks/useEditorSessions';
 
 export const NO_SESSIONS_FOR_TEST_CASE = 'No sessions found for this test case';
@@ -100,21 +100,7 @@ export function EditorSessionsPanel({
                           <ScoringBadge badge={session.scoringBadge} reason={session.badgeReason} />
                         </Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {session.humanConsensus ? (
-                            <Badge
-                              variant="light"
-                              radius="sm"
-                              tt="none"
-                              color={HUMAN_CONSENSUS_COLORS[session.humanConsensus]}
-                            >
-                              {HUMAN_CONSENSUS_LABELS[session.humanConsensus]} {session.humanScoreCount}/
-                              {HUMAN_SCORES_PER_SESSION}
-                            </Badge>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              —
-                            </Text>
-                          )}
+                          <HumanConsensusBadge session={session} />
                         </Table.Td>
                         <Table.Td>
                           <Anchor
