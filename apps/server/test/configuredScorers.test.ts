@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
-import { json, startStandIn } from './unit/support/standIn';
+import { chatCompletion, json, startStandIn } from './unit/support/standIn';
 
 /**
  * Score types a test case's scoring configuration names, run by the pipeline with the services the server
@@ -23,22 +23,10 @@ const standIn = await startStandIn({
   // Another endpoint an author might move an API scorer to: it records what arrives and judges nothing.
   '/elsewhere': (_request, response) => json(response, 200, { correct: null, reason: 'Not judged here' }),
   '/v1/chat/completions': (_request, response) =>
-    json(response, 200, {
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      choices: [
-        {
-          index: 0,
-          finish_reason: 'stop',
-          message: {
-            role: 'assistant',
-            content: JSON.stringify({
-              criteria_scores: [{ name: 'Polite', score: 0.9, explanation: 'Thanked the user' }],
-            }),
-          },
-        },
-      ],
-    }),
+    chatCompletion(
+      response,
+      JSON.stringify({ criteria_scores: [{ name: 'Polite', score: 0.9, explanation: 'Thanked the user' }] }),
+    ),
 });
 afterAll(() => standIn.close());
 

@@ -71,6 +71,7 @@ export {
 } from './registry';
 export type {
   ChatCompletionRequest,
+  ChatContentPart,
   ChatMessage,
   FinalPageState,
   HumanAssessment,

@@ -158,9 +158,14 @@ export interface ScoringInput {
   assessment?: HumanAssessment;
 }
 
+/** A part of a user message as OpenAI-compatible chat APIs take it: text, or an image by URL (a data: URL too). */
+export type ChatContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } };
+
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
-  content: string;
+  content: string | ChatContentPart[];
 }
 
 export interface ChatCompletionRequest {

@@ -11,6 +11,9 @@ export const ModelEnv = z.object({
   AGENT_LLM_URL: z.string().optional(),
   AGENT_LLM_MODEL: z.string().optional(),
   AGENT_LLM_API_KEY: z.string().optional(),
+  AUTHORING_LLM_URL: z.string().optional(),
+  AUTHORING_LLM_MODEL: z.string().optional(),
+  AUTHORING_LLM_API_KEY: z.string().optional(),
   OPENAI_CUA_URL: z.string().optional(),
   OPENAI_CUA_API_KEY: z.string().optional(),
   OPENAI_CUA_MODEL: z.string().optional(),
@@ -25,13 +28,20 @@ export interface ModelSettings {
   agentLlm: ChatModelConfig | undefined;
   /** The models of the built-in computer-use agents (OPENAI_CUA_*, ANTHROPIC_CUA_*), each optional. */
   computerUse: ComputerUseConfig;
+  /**
+   * The model behind the authoring helpers (the recorder's Format, test case proposals, label analysis):
+   * AUTHORING_LLM_*, else the criteria judge's SCORING_LLM_* (one model serves both on most installs).
+   */
+  authoringLlm: ChatModelConfig | undefined;
 }
 
 export function modelSettings(e: z.infer<typeof ModelEnv>): ModelSettings {
+  const scoring = parseScoring(e);
   return {
-    scoring: parseScoring(e),
+    scoring,
     agentLlm: parseChatModel(e, 'AGENT_LLM'),
     computerUse: parseComputerUse(e),
+    authoringLlm: parseChatModel(e, 'AUTHORING_LLM') ?? scoring.llm,
   };
 }
 
@@ -78,7 +88,7 @@ export type ChatModelConfig = { baseUrl: string; apiKey: string | undefined; mod
  */
 export function parseChatModel(
   env: Partial<Record<string, unknown>>,
-  prefix: 'SCORING_LLM' | 'AGENT_LLM',
+  prefix: 'SCORING_LLM' | 'AGENT_LLM' | 'AUTHORING_LLM',
 ): ChatModelConfig | undefined {
   const value = prefixedSetting(env, prefix);
   const baseUrl = value('URL');

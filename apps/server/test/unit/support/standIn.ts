@@ -50,3 +50,11 @@ export async function startStandIn(routes: Record<string, Route>): Promise<{
 
 export const json = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+/** Answers as an OpenAI-compatible `/v1/chat/completions` endpoint does, with `content` as the assistant's message. */
+export const chatCompletion = (res: ServerResponse, content: string) =>
+  json(res, 200, {
+    id: 'chatcmpl-stand-in',
+    object: 'chat.completion',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+  });
