@@ -153,6 +153,15 @@ import {
   TestCaseSetsResponse,
 } from './testCaseSet';
 import {
+  StartTestRunRequest,
+  StartTestRunResponse,
+  TestRunDumpFileRequest,
+  TestRunDumpListing,
+  TestRunDumpsResponse,
+  TestRunIdParam,
+  TestRunSummary,
+} from './testRun';
+import {
   AdminEnvironmentsResponse,
   AdminJobsQuery,
   AdminJobsResponse,
@@ -320,6 +329,42 @@ export const endpoints = {
     params: EnvironmentIdParam,
     query: StopEnvironmentQuery,
     response: StopEnvironmentResponse,
+  }),
+  adminStartTestRun: endpoint({
+    method: 'POST',
+    path: '/api/admin/test-runs',
+    tag: 'admin',
+    summary:
+      'Run every matching built-in test case with its reference solution in N environments each, archived as a dump',
+    body: StartTestRunRequest,
+    response: StartTestRunResponse,
+    status: 202,
+  }),
+  adminTestRun: endpoint({
+    method: 'GET',
+    path: '/api/admin/test-runs/:id',
+    tag: 'admin',
+    summary:
+      "A test run's report: totals and the simulator → environment → test results (progress while it runs)",
+    params: TestRunIdParam,
+    response: TestRunSummary,
+  }),
+  adminTestRunDumps: endpoint({
+    method: 'GET',
+    path: '/api/admin/test-run-dumps',
+    tag: 'admin',
+    summary: 'Test runs and their dumps, newest first',
+    response: TestRunDumpsResponse,
+  }),
+  adminTestRunDumpFile: endpoint({
+    method: 'POST',
+    path: '/api/admin/test-run-dump/:id',
+    tag: 'admin',
+    summary:
+      "One file of a run's dump (its bytes and content type), or with list_directory the folder's entries",
+    params: TestRunIdParam,
+    body: TestRunDumpFileRequest,
+    response: TestRunDumpListing,
   }),
 
   inviteCreate: endpoint({

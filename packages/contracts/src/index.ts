@@ -28,5 +28,6 @@ export * from './simulatorRegistry';
 export * from './template';
 export * from './testCase';
 export * from './testCaseSet';
+export * from './testRun';
 export * from './usage';
 export * from './vocabulary';
