@@ -1,0 +1,6 @@
+import type { Section } from './section';
+import { templateSection } from './template';
+import { usageSection } from './usage';
+
+/** The sections of `npm run bench:operating`, in the order they run and print. Add a section here. */
+export const SECTIONS: readonly Section[] = [usageSection, templateSection];

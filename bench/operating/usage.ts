@@ -1,0 +1,172 @@
+import { USAGE_TIME_FRAMES, UsageV2Response } from '@proctor/contracts';
+import type { Database } from '@proctor/db';
+import { sql } from 'drizzle-orm';
+import { peakOpenEnvironments } from '../../apps/server/src/repositories/usage';
+import { type Latency, latency, ms, pair } from '../support/stats';
+import { createThrowawayDatabase } from '../support/throwawayDatabase';
+import { type Section, type SectionContext, signUp, timedGet } from './section';
+
+/** The issue's goal for usage-v2 over 1M sessions. */
+const GOAL_P95_MS = 200;
+const SESSIONS = 1_000_000;
+/** Of them, the measured organization's; the rest go to OTHER_ORGANIZATIONS others around it. */
+const OWN_SHARE = 0.9;
+const OTHER_ORGANIZATIONS = 3;
+const SPREAD_DAYS = 180;
+const BUCKETS = 60;
+const WARMUP = 2;
+const DAY_MS = 24 * 3600 * 1000;
+/** A window as the dashboard writes it in the query. */
+const daysParam = (days: number) => (days < 1 ? '1/24' : String(days));
+
+interface WindowFigures {
+  days: number;
+  /** The route as a dashboard calls it, over HTTP. */
+  route: Latency;
+  /** The direct computation over every session open in the window (repositories/usage.ts). */
+  direct: Latency;
+  peak: number;
+}
+
+interface UsageFigures {
+  seeded: { sessions: number; ms: number };
+  windows: WindowFigures[];
+}
+
+/**
+ * 1M sessions in one `insert … select generate_series` (90% in one organization, the rest in three others),
+ * started over the last 180 days at pseudo-random times (the same every run), each open 1 to 30 minutes; 5%
+ * without an environment (no job group); the newest few hundred still running (no end, an in-progress status).
+ */
+async function seed(db: Database, organizationId: number, others: number[]): Promise<void> {
+  const otherIds = sql.raw(`array[${others.join(', ')}]::int[]`);
+  await db.execute(sql`
+    with sims as (select array_agg(id order by id) ids from simulators),
+    shaped as (
+      select g,
+        ('x' || substr(md5('usage-' || g), 1, 8))::bit(32)::bigint as h,
+        now() - (('x' || substr(md5('usage-at-' || g), 1, 8))::bit(32)::bigint / 4294967296.0)
+          * interval '${sql.raw(String(SPREAD_DAYS))} days' as started
+      from generate_series(1, ${SESSIONS}::int) g
+    )
+    insert into sessions (public_id, status, organization_id, simulator_id, job_group_id, simulator_config,
+      created_at, ended_at)
+    select md5('bench-usage-' || g)::uuid::text,
+      case when started > now() - interval '40 minutes' and h % 3 = 0 then 'run_started' else 'run_completed' end,
+      case when g % 100 < ${Math.round(OWN_SHARE * 100)}::int then ${organizationId}::int
+        else (${otherIds})[1 + g % ${others.length}::int] end,
+      sims.ids[1 + g % cardinality(sims.ids)],
+      case when h % 20 = 0 then null else md5('bench-usage-job-' || g)::uuid::text end,
+      '{"type": "app", "env_id": "shop", "source": "sdk"}'::jsonb,
+      started,
+      case when started > now() - interval '40 minutes' and h % 3 = 0 then null
+        else started + (1 + h % 30) * interval '1 minute' + (h % 60) * interval '1 second' end
+    from shaped, sims`);
+  await db.execute(sql`analyze sessions`);
+}
+
+async function timedDirect(db: Database, organizationId: number, days: number, samples: number) {
+  const times: number[] = [];
+  let peak = 0;
+  for (let i = 0; i < samples + WARMUP; i++) {
+    const end = new Date();
+    const started = performance.now();
+    const peaks = await peakOpenEnvironments(db, organizationId, {
+      start: new Date(end.getTime() - days * DAY_MS),
+      end,
+      buckets: BUCKETS,
+    });
+    if (i >= WARMUP) times.push(performance.now() - started);
+    peak = Math.max(...peaks);
+  }
+  return { latency: latency(times), peak };
+}
+
+async function timedRoute(ctx: SectionContext, baseUrl: string, accessToken: string, days: number) {
+  const times: number[] = [];
+  let peak = 0;
+  for (let i = 0; i < ctx.requests + WARMUP; i++) {
+    const answer = await timedGet(
+      `${baseUrl}/api/user/organization/usage-v2?days=${encodeURIComponent(daysParam(days))}`,
+      accessToken,
+    );
+    if (answer.status !== 200)
+      throw new Error(`usage-v2?days=${daysParam(days)} answered ${answer.status}: ${answer.body}`);
+    if (i >= WARMUP) times.push(answer.ms);
+    peak = Math.max(
+      ...UsageV2Response.parse(JSON.parse(answer.body)).data.map((point) => point.active_count),
+    );
+  }
+  return { latency: latency(times), peak };
+}
+
+/** usage-v2 per window over 1M sessions on PostgreSQL: the route, and the direct computation beside it. */
+export const usageSection: Section = {
+  key: 'usage',
+  title: `Usage v2 over ${SESSIONS.toLocaleString('en')} sessions (GET /api/user/organization/usage-v2, PostgreSQL)`,
+  async run(ctx) {
+    if (!ctx.postgresAdminUrl) {
+      ctx.progress('DATABASE_URL is not set: the usage figures are skipped.');
+      return {
+        figures: undefined,
+        rows: [['usage-v2', 'not measured (set DATABASE_URL)', `p95 ≤ ${GOAL_P95_MS} ms`]],
+        goals: [
+          { goal: `usage-v2 p95 ≤ ${GOAL_P95_MS} ms over 1M sessions`, measured: 'not measured', met: false },
+        ],
+      };
+    }
+    const database = await createThrowawayDatabase(ctx.postgresAdminUrl, 'proctor_bench_operating');
+    ctx.teardown.add(`database ${database.name}`, () => database.drop());
+    ctx.progress(`Throwaway database ${database.name}, a Proctor on it (no browsers)…`);
+    const { proctor, baseUrl } = await ctx.startProctor('usage', { kind: 'postgres', url: database.url });
+    await signUp(baseUrl, 'admin');
+    const member = await signUp(baseUrl, 'usage');
+    const others: number[] = [];
+    for (let i = 0; i < OTHER_ORGANIZATIONS; i++)
+      others.push((await signUp(baseUrl, `other${i}`)).organizationId);
+    const { db } = proctor.ctx;
+
+    ctx.progress(`Seeding ${SESSIONS.toLocaleString('en')} sessions over ${SPREAD_DAYS} days…`);
+    const seedStarted = performance.now();
+    await seed(db, member.organizationId, others);
+    const seeded = { sessions: SESSIONS, ms: performance.now() - seedStarted };
+    ctx.progress(`  in ${(seeded.ms / 1000).toFixed(1)} s`);
+
+    const windows: WindowFigures[] = [];
+    for (const { days } of USAGE_TIME_FRAMES) {
+      ctx.progress(
+        `usage-v2?days=${daysParam(days)}: the route and the direct computation (${ctx.requests} each)…`,
+      );
+      const route = await timedRoute(ctx, baseUrl, member.accessToken, days);
+      const direct = await timedDirect(db, member.organizationId, days, ctx.requests);
+      windows.push({ days, route: route.latency, direct: direct.latency, peak: route.peak });
+    }
+    const figures: UsageFigures = { seeded, windows };
+    const worst = Math.max(...windows.map((window) => window.route.p95));
+    return {
+      figures,
+      rows: [
+        ['Seeding (one insert … select)', `${(seeded.ms / 1000).toFixed(1)} s`, ''],
+        ...windows.flatMap((window) => [
+          [
+            `days=${daysParam(window.days)}: route (p50 / p95)`,
+            pair(window.route),
+            `p95 ≤ ${GOAL_P95_MS} ms`,
+          ],
+          [`  direct computation (p50 / p95)`, pair(window.direct), ''],
+          [`  highest peak`, String(window.peak), ''],
+        ]),
+      ],
+      goals: [
+        {
+          goal: `usage-v2 p95 ≤ ${GOAL_P95_MS} ms over 1M sessions, every window`,
+          measured: `${ms(worst)} ms at worst`,
+          met: worst <= GOAL_P95_MS,
+        },
+      ],
+      notes: [
+        `${Math.round(OWN_SHARE * 100)}% of the sessions in the measured organization, over ${SPREAD_DAYS} days; ${BUCKETS} buckets per window.`,
+      ],
+    };
+  },
+};
