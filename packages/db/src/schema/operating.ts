@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { sites } from './evaluation';
 import { createdAt, organizations, updatedAt, users } from './identity';
 
@@ -120,14 +120,36 @@ export const integrationMethods = pgTable('integration_methods', {
   createdAt: createdAt(),
 });
 
-/** Archived results of simulator test runs (002 §3 Test run dump), stored as blobs. */
-export const testRunDumps = pgTable('test_run_dumps', {
-  id: serial('id').primaryKey(),
-  runId: text('run_id').notNull().unique(),
-  environment: text('environment').notNull(),
-  tags: jsonb('tags').$type<string[]>().notNull().default([]),
-  blobKey: text('blob_key').notNull(),
-  size: integer('size').notNull(),
-  result: jsonb('result').$type<Json>(),
-  createdAt: createdAt(),
-});
+/**
+ * A test run (002 §2.3 Test Run Dumps): the built-in test cases a pattern matched, run by their reference
+ * solutions in `environments` fresh environments each, one job per simulator and environment. Each job appends
+ * its environment's results to `results` (what results/run.json of the dump holds); the last one done adds the
+ * job that writes the dump, one zip in the blob store under `archiveKey`.
+ */
+export const testRuns = pgTable(
+  'test_runs',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull().unique(),
+    pattern: text('pattern').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    environments: integer('environments').notNull(),
+    /** The matched test cases by simulator: [{simulator, tests: [{key, name}]}]. */
+    plan: jsonb('plan').$type<unknown[]>().notNull().default([]),
+    /** queued, running, completed or failed. */
+    status: text('status').notNull().default('queued'),
+    /** Simulators × environments: the jobs of the run. */
+    totalEnvironments: integer('total_environments').notNull(),
+    doneEnvironments: integer('done_environments').notNull().default(0),
+    /** One entry per finished environment job, in the order they finished. */
+    results: jsonb('results').$type<unknown[]>().notNull().default([]),
+    error: text('error'),
+    archiveKey: text('archive_key'),
+    archiveSize: bigint('archive_size', { mode: 'number' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('test_runs_created_idx').on(t.createdAt)],
+);
