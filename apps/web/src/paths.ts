@@ -164,6 +164,8 @@ export const paths = {
   webEditor: ROUTES.webEditor,
   requestTemplateBuilder: ROUTES.requestTemplateBuilder,
   uploadHar: ROUTES.uploadHar,
-  labelling: (publicId: string) => fill(ROUTES.labelling, { publicId }),
+  /** Labelling a sample test case's sessions; `assignmentId` is the organization's assignment (000 §2.7 Annotate). */
+  labelling: (publicId: string, assignmentId?: number) =>
+    withQuery(fill(ROUTES.labelling, { publicId }), { assignmentId: assignmentId?.toString() }),
 } as const satisfies Record<RouteName, string | ((...args: never[]) => string)> &
   Record<string, string | ((...args: never[]) => string)>;

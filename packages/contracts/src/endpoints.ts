@@ -36,6 +36,15 @@ import {
 } from './environment';
 import { endpoint } from './http';
 import {
+  ArchiveOrganizationTestCaseRequest,
+  HumanRecorderFilterQuery,
+  HumanRecorderTabCountsQuery,
+  HumanRecorderTabCountsResponse,
+  HumanRecorderTestCasesQuery,
+  HumanRecorderTestCasesResponse,
+  OrganizationTestCaseResponse,
+} from './humanRecorder';
+import {
   AuthConfigResponse,
   LoginRequest,
   RefreshRequest,
@@ -649,6 +658,47 @@ export const endpoints = {
     params: IdParam,
     body: AnnotatorAssignmentStageRequest,
     response: AnnotatorAssignmentResponse,
+  }),
+  humanRecorderTestCases: endpoint({
+    method: 'GET',
+    path: '/api/testcases/human-recorder-testcase',
+    tag: 'assignments',
+    summary:
+      "The annotator organization's assigned test cases in one stage, 50 a page (human recorder dashboard)",
+    query: HumanRecorderTestCasesQuery,
+    response: HumanRecorderTestCasesResponse,
+  }),
+  humanRecorderFilter: endpoint({
+    method: 'GET',
+    path: '/api/testcases/human-recorder/filter',
+    tag: 'assignments',
+    summary: "The annotator organization's assigned test cases in one stage, of one simulator",
+    query: HumanRecorderFilterQuery,
+    response: HumanRecorderTestCasesResponse,
+  }),
+  humanRecorderTabCounts: endpoint({
+    method: 'GET',
+    path: '/api/testcases/human-recorder/tab-counts',
+    tag: 'assignments',
+    summary: 'How many assigned test cases are in each stage, in all and per simulator',
+    query: HumanRecorderTabCountsQuery,
+    response: HumanRecorderTabCountsResponse,
+  }),
+  markOrganizationTestCaseCompleted: endpoint({
+    method: 'POST',
+    path: '/api/testcases/:id/mark-completed',
+    tag: 'assignments',
+    summary: 'Mark an assigned test case completed for the organization (its account admins)',
+    params: TestCaseRefParam,
+    response: OrganizationTestCaseResponse,
+  }),
+  archiveOrganizationTestCase: endpoint({
+    method: 'POST',
+    path: '/api/testcases/archive-organization-testcase',
+    tag: 'assignments',
+    summary: "Take an assigned test case off the organization's dashboard (its account admins)",
+    body: ArchiveOrganizationTestCaseRequest,
+    response: OkResponse,
   }),
   testCaseSets: endpoint({
     method: 'GET',

@@ -6,6 +6,7 @@ export * from './constants';
 export * from './endpoints';
 export * from './environment';
 export * from './http';
+export * from './humanRecorder';
 export * from './identity';
 export * from './input';
 export * from './linearRegExp';

@@ -20,7 +20,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: ROUTES.viewer, title: 'Viewer' },
   { path: ROUTES.trainer, title: 'Trainer' },
   { path: ROUTES.offline, title: 'Offline sessions' },
-  { path: ROUTES.humanRecording2, title: 'Tasks 2.0' },
   { path: ROUTES.demo, title: 'Demo' },
   { path: ROUTES.webEditor, title: 'Web Editor' },
   { path: ROUTES.requestTemplateBuilder, title: 'Request Template Builder' },

@@ -7,6 +7,7 @@ import { AgentResultsPage, AgentsPage } from '../features/agents';
 import { AuthCallbackPage, LoginPage, RequireSignIn, useAuth } from '../features/auth';
 import { DatasetsPage } from '../features/datasets';
 import { HomePage } from '../features/home';
+import { HumanRecorderPage } from '../features/humanRecorder';
 import { LiveViewPage } from '../features/live';
 import { LandingPage, PricingPage, PrivacyPage, ResearchPage, TermsPage } from '../features/marketing';
 import { MutationDiffPage } from '../features/mutationDiff';
@@ -59,7 +60,7 @@ export const routes: RouteObject[] = [
   {
     element: <ProtectedShell />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, element: <HomePage annotatorHome={<HumanRecorderPage />} /> },
       { path: ROUTES.organization, element: <OrganizationPage /> },
       { path: ROUTES.settings, element: <SettingsPage /> },
       // Usage is for every member (002 §2.2); stopping a running session is for platform admins.
@@ -69,6 +70,8 @@ export const routes: RouteObject[] = [
       { path: ROUTES.liveView, element: <LiveViewPage /> },
       // Sessions are for every member (000 §2.2); the server decides which ones each may see.
       { path: ROUTES.sessions, element: <SessionsPage /> },
+      // The human recorder dashboard (000 §2.7); the server refuses organizations that are not annotators'.
+      { path: ROUTES.humanRecording2, element: <HumanRecorderPage /> },
       { path: ROUTES.session, element: <SessionPage /> },
       { path: ROUTES.networkRequests, element: <NetworkRequestsPage /> },
       // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.

@@ -3,6 +3,8 @@ export { ScoringBadge } from './components/ScoringBadge';
 export { SessionStatusBadge } from './components/SessionStatusBadge';
 export { TestCaseSessions } from './components/TestCaseSessions';
 export { SESSION_READS } from './hooks/sessionReads';
+export { useAdminView } from './hooks/useAdminView';
+export { useNextSessionToScore } from './hooks/useSessionMutations';
 export { HUMAN_CONSENSUS_COLORS } from './humanConsensus';
 export { SessionPage } from './pages/SessionPage';
 export { SessionsPage } from './pages/SessionsPage';

@@ -1,17 +1,20 @@
 import { Divider, Stack } from '@mantine/core';
-import { AreaNotAvailable } from '../../../components/AreaNotAvailable';
+import type { ReactNode } from 'react';
 import { ContactFooter } from '../../../components/ContactFooter';
 import { useSignedInUser } from '../../auth';
 import { Introduction } from '../components/Introduction';
 import { QuestionsForm } from '../components/QuestionsForm';
 import { QuickStart } from '../components/QuickStart';
 
-/** Home (000 §2.3): annotators get the human recorder dashboard, everyone else an introduction. */
-export function HomePage() {
+/**
+ * Home (000 §2.3): annotators get the human recorder dashboard (`annotatorHome`, given by the router so that
+ * home does not import that feature), everyone else an introduction.
+ */
+export function HomePage({ annotatorHome }: { annotatorHome: ReactNode }) {
   const user = useSignedInUser();
   const organization = user.organization;
   if (!organization) return null;
-  if (organization.isAnnotator) return <AreaNotAvailable title="Human recorder dashboard" />;
+  if (organization.isAnnotator) return annotatorHome;
   return (
     <Stack gap="xl" maw={1100}>
       <Introduction userName={user.name} organizationName={organization.name} />
