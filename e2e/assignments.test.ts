@@ -81,4 +81,51 @@ describe('assigning a test case to annotator organizations', () => {
     await adminPage.getByRole('button', { name: 'Assign to Annotators' }).click();
     await dialog.getByText('Assigned · 0/5 recorded').waitFor();
   });
+
+  it("should assign the editor's selected test cases, and the simulator for data creation", async () => {
+    const recorders = await annotatorOrganization(`Editors ${suffix}`);
+    const simulator = await adminApi.createSimulator({ name: `assign-editor-${suffix}`, simType: 'app' });
+    const names = ['Bulk one', 'Bulk two', 'Bulk three'].map((name) => `${name} ${suffix}`);
+    for (const name of names)
+      await adminApi.createTestCase({ name, prompt: 'Archive the oldest mail', simulatorId: simulator.id });
+
+    await adminPage.goto(`/simulators/${simulator.name}/editor`);
+    const row = (name: string) =>
+      adminPage.locator(`[data-testid="editor-test-case-row"][data-name="${name}"]`);
+    await row(names[0]!).getByRole('checkbox').click();
+    await row(names[2]!).getByRole('checkbox').click();
+    await adminPage
+      .getByTestId('editor-bulk-bar')
+      .getByRole('button', { name: 'Assign to Annotator' })
+      .click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Assign to Annotator Organizations' });
+    await dialog.getByText('2 test cases').waitFor();
+    await dialog.getByRole('checkbox', { name: `Editors ${suffix}` }).check();
+    await dialog.getByLabel('Requested recordings').fill('3');
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    await adminPage.getByText('Test cases assigned to annotators successfully').waitFor();
+
+    const { assignments } = await recorders.api.call(endpoints.organizationAssignments);
+    expect(assignments.map((a) => [a.test_case.name, a.requested_recording_count]).sort()).toEqual([
+      [names[0], 3],
+      [names[2], 3],
+    ]);
+
+    await adminPage.getByRole('tab', { name: 'Configuration' }).click();
+    await adminPage.getByRole('button', { name: 'Assign for Data Creation' }).click();
+    const simulatorDialog = adminPage.getByRole('dialog', { name: 'Assign for Data Creation' });
+    await simulatorDialog.getByRole('checkbox', { name: `Editors ${suffix}` }).check();
+    await simulatorDialog.getByRole('button', { name: 'Assign' }).click();
+    await adminPage.getByText('Simulator assigned to annotators successfully').waitFor();
+    const work = await recorders.api.call(endpoints.annotatorAssignments, {
+      query: { assignment_type: 'data_creation' },
+    });
+    expect(work.assignments).toEqual([
+      expect.objectContaining({
+        type: 'data_creation',
+        stage: 'needs_data_creation',
+        simulator: { id: simulator.id, name: simulator.name },
+      }),
+    ]);
+  });
 });

@@ -39,6 +39,8 @@ export const OrganizationAssignment = z.object({
   completed: z.boolean(),
   /** The organization's sessions of the test case (not archived). */
   recorded_count: z.number().int(),
+  /** Of those, the ones the caller recorded (0 for an API key). */
+  recorded_by_you_count: z.number().int(),
   /** Of those, the ones people agreed passed. */
   passed_count: z.number().int(),
   /** Of those, the ones nobody has scored yet. */
@@ -85,7 +87,13 @@ export const AnnotatorAssignmentResponse = z.object({ assignment: AnnotatorAssig
 export const ASSIGNMENT_MESSAGES = {
   assigned: 'Test case assigned to annotators successfully',
   assignFailed: 'Failed to assign test case to annotators',
+  bulkAssigned: 'Test cases assigned to annotators successfully',
+  bulkAssignFailed: 'Failed to assign test cases to annotators',
+  simulatorAssigned: 'Simulator assigned to annotators successfully',
+  simulatorAssignFailed: 'Failed to assign simulator to annotators',
   organizationsFailed: 'Failed to load annotator organizations',
+  noAnnotatorOrganizations:
+    'No annotator organizations found. Organizations must have "Is Annotator" enabled.',
 } as const;
 
 /** The requested recording count as typed: a whole number up to the maximum; anything else is the default. */

@@ -96,3 +96,27 @@ export function useEndpointMutation<E extends Endpoint, V = EndpointRequest<E>>(
     },
   });
 }
+
+/**
+ * One call of the endpoint per item, where the API offers no bulk form (make public, assign to organizations):
+ * every call is made even when one fails, the reads are invalidated once after all have settled (some may have
+ * changed data), and the mutation fails with the first failure.
+ */
+export function useEndpointMutationEach<E extends Endpoint, T>(
+  endpoint: E,
+  options: { request: (item: T) => EndpointRequest<E>; invalidates: readonly Endpoint[] | 'all' },
+): UseMutationResult<EndpointResponse<E>[], Error, readonly T[]> {
+  const queryClient = useQueryClient();
+  const { request, invalidates } = options;
+  return useMutation({
+    mutationFn: async (items: readonly T[]) => {
+      const results = await Promise.allSettled(
+        items.map((item) => callEndpoint(endpoint, request(item)) as Promise<EndpointResponse<E>>),
+      );
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      return results.map((result) => (result as PromiseFulfilledResult<EndpointResponse<E>>).value);
+    },
+    onSettled: () => invalidateEndpoints(queryClient, invalidates),
+  });
+}

@@ -4,6 +4,7 @@ export { endpointKey, endpointQueryKey, invalidateEndpoints } from './endpointKe
 export {
   type EndpointRequest,
   useEndpointMutation,
+  useEndpointMutationEach,
   useEndpointQuery,
   useInvalidateEndpoints,
 } from './endpointQuery';

@@ -1,1 +1,2 @@
+export { AssignForDataCreationDialog } from './components/AssignForDataCreationDialog';
 export { AssignToAnnotatorsDialog, mayAssignToAnnotators } from './components/AssignToAnnotatorsDialog';

@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Modal, Stack, Text, TextInput } from '@mantine/core';
 import {
   ASSIGNMENT_MESSAGES,
   LAYOUT,
@@ -10,12 +10,8 @@ import {
 import { useState } from 'react';
 import { DialogActions } from '../../../components/DialogActions';
 import { notify } from '../../../components/notify';
-import { QueryView } from '../../../components/QueryView';
-import {
-  useAnnotatorOrganizations,
-  useAssignToOrganizations,
-  useTestCaseAssignments,
-} from '../hooks/useTestCaseAssignment';
+import { useAssignToOrganizations, useTestCaseAssignments } from '../hooks/useTestCaseAssignment';
+import { AnnotatorOrganizationChoice } from './AnnotatorOrganizationChoice';
 
 type AssignedTestCase = Pick<TestCase, 'id' | 'publicId' | 'name'>;
 
@@ -23,15 +19,16 @@ type AssignedTestCase = Pick<TestCase, 'id' | 'publicId' | 'name'>;
 export const mayAssignToAnnotators = (user: Pick<User, 'permissions'>) => user.permissions.is_admin;
 
 /**
- * Assign to Annotator Organizations (001 §2.13, §5): the annotator organizations, those already asked marked,
- * and how many sessions each should record. Assign stays disabled until one is chosen.
+ * Assign to Annotator Organizations (001 §2.13, §5), from a test case's page or for the rows selected in the
+ * simulator editor: the annotator organizations (for one test case, those already asked marked with their
+ * progress) and how many sessions each should record. Assign stays disabled until one is chosen.
  */
 export function AssignToAnnotatorsDialog({
-  testCase,
+  testCases,
   opened,
   onClose,
 }: {
-  testCase: AssignedTestCase;
+  testCases: AssignedTestCase[];
   opened: boolean;
   onClose: () => void;
 }) {
@@ -42,30 +39,37 @@ export function AssignToAnnotatorsDialog({
       title="Assign to Annotator Organizations"
       size={LAYOUT.dialogWidths.small}
     >
-      {opened && <AssignForm testCase={testCase} onClose={onClose} />}
+      {opened && <AssignForm testCases={testCases} onClose={onClose} />}
     </Modal>
   );
 }
 
-function AssignForm({ testCase, onClose }: { testCase: AssignedTestCase; onClose: () => void }) {
-  const organizations = useAnnotatorOrganizations(testCase.id, true);
-  const assignments = useTestCaseAssignments(testCase.id, true);
-  const assign = useAssignToOrganizations(testCase.publicId);
+function AssignForm({ testCases, onClose }: { testCases: AssignedTestCase[]; onClose: () => void }) {
+  const single = testCases.length === 1 ? testCases[0] : undefined;
+  const assignments = useTestCaseAssignments(single?.id ?? 0, single !== undefined);
+  const assign = useAssignToOrganizations();
   const [chosen, setChosen] = useState<number[]>([]);
   const [count, setCount] = useState(String(REQUESTED_RECORDING_COUNT.default));
+  const messages = single
+    ? { done: ASSIGNMENT_MESSAGES.assigned, failed: ASSIGNMENT_MESSAGES.assignFailed }
+    : { done: ASSIGNMENT_MESSAGES.bulkAssigned, failed: ASSIGNMENT_MESSAGES.bulkAssignFailed };
 
   const submit = () => {
     if (chosen.length === 0) return;
     const requested = requestedRecordingCountOf(count);
     setCount(String(requested));
     assign.mutate(
-      { organization_ids: chosen, requested_recording_count: requested },
+      testCases.map((testCase) => ({
+        testCasePublicId: testCase.publicId,
+        organization_ids: chosen,
+        requested_recording_count: requested,
+      })),
       {
         onSuccess: () => {
-          notify.success(ASSIGNMENT_MESSAGES.assigned);
+          notify.success(messages.done);
           onClose();
         },
-        onError: () => notify.error(ASSIGNMENT_MESSAGES.assignFailed),
+        onError: () => notify.error(messages.failed),
       },
     );
   };
@@ -82,41 +86,25 @@ function AssignForm({ testCase, onClose }: { testCase: AssignedTestCase; onClose
     >
       <Stack gap="md">
         <Text size="sm">
-          Ask annotator organizations to record <strong>{testCase.name}</strong>.
+          Ask annotator organizations to record{' '}
+          <strong>{single ? single.name : `${testCases.length} test cases`}</strong>.
         </Text>
-        <QueryView query={organizations} errorTitle={ASSIGNMENT_MESSAGES.organizationsFailed}>
-          {(list) =>
-            list.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No organization is an annotator organization yet.
-              </Text>
-            ) : (
-              <Checkbox.Group
-                label="Annotator organizations"
-                value={chosen.map(String)}
-                onChange={(values) => setChosen(values.map(Number))}
-              >
-                <Stack gap="xs" mt="xs">
-                  {list.map((organization) => {
-                    const progress = progressOf(organization.id);
-                    return (
-                      <Group key={organization.id} gap="sm" wrap="nowrap">
-                        <Checkbox value={String(organization.id)} label={organization.name} />
-                        {organization.is_assigned_to_test_case && (
-                          <Badge variant="light" size="sm">
-                            {progress
-                              ? `Assigned · ${progress.recorded_count}/${progress.requested_recording_count} recorded`
-                              : 'Assigned'}
-                          </Badge>
-                        )}
-                      </Group>
-                    );
-                  })}
-                </Stack>
-              </Checkbox.Group>
-            )
-          }
-        </QueryView>
+        <AnnotatorOrganizationChoice
+          testCaseId={single?.id}
+          chosen={chosen}
+          onChange={setChosen}
+          badge={(organization) => {
+            if (!organization.is_assigned_to_test_case) return null;
+            const progress = progressOf(organization.id);
+            return (
+              <Badge variant="light" size="sm">
+                {progress
+                  ? `Assigned · ${progress.recorded_count}/${progress.requested_recording_count} recorded`
+                  : 'Assigned'}
+              </Badge>
+            );
+          }}
+        />
         <TextInput
           label="Requested recordings"
           description={`Sessions each organization should record, ${REQUESTED_RECORDING_COUNT.min} to ${REQUESTED_RECORDING_COUNT.max}`}

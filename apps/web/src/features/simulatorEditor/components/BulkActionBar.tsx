@@ -1,25 +1,27 @@
 import { Button, Group, Kbd, Paper, Text } from '@mantine/core';
-import { IconWand, IconWorld, IconX } from '@tabler/icons-react';
+import { IconUsersGroup, IconWand, IconWorld, IconX } from '@tabler/icons-react';
 
 /**
- * What can be done with the selected test cases (001 §2.6): Make Public for platform admins, Generate
- * Mutations for test authors, and the Delete key to archive. Shown only while rows are selected.
+ * What can be done with the selected test cases (001 §2.6): Assign to Annotator and Make Public for platform
+ * admins, Generate Mutations for test authors, and the Delete key to archive. Shown only while rows are selected.
  */
 export function BulkActionBar({
   count,
-  mayMakePublic,
+  mayAdminister,
   mayAuthor,
   makingPublic,
   generating,
+  onAssign,
   onMakePublic,
   onGenerate,
   onClear,
 }: {
   count: number;
-  mayMakePublic: boolean;
+  mayAdminister: boolean;
   mayAuthor: boolean;
   makingPublic: boolean;
   generating: boolean;
+  onAssign: () => void;
   onMakePublic: () => void;
   onGenerate: () => void;
   onClear: () => void;
@@ -38,7 +40,12 @@ export function BulkActionBar({
           )}
         </Group>
         <Group gap="xs">
-          {mayMakePublic && (
+          {mayAdminister && (
+            <Button size="xs" variant="default" leftSection={<IconUsersGroup size={15} />} onClick={onAssign}>
+              Assign to Annotator
+            </Button>
+          )}
+          {mayAdminister && (
             <Button
               size="xs"
               variant="default"

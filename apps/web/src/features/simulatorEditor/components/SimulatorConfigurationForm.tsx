@@ -17,12 +17,13 @@ import {
   type SimulatorStatus,
   vocabularyLabel,
 } from '@proctor/contracts';
-import { IconWand } from '@tabler/icons-react';
+import { IconUsersGroup, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
+import { AssignForDataCreationDialog } from '../../assignments';
 import { RescoreButton, useAssignableUsers } from '../../simulators';
 import { useSaveSimulator } from '../hooks/useSaveSimulator';
 import {
@@ -43,7 +44,7 @@ const STATUS_OPTIONS = SIMULATOR_STATUSES.map((status) => ({
 
 /**
  * The Configuration tab (001 §2.6). Only platform admins may change a simulator (the server's rule), so others
- * see the fields read-only without Save. The parent keys this form by the loaded values, so a save that
+ * see the fields read-only without Save or Assign for Data Creation. The parent keys this form by the loaded values, so a save that
  * changes them starts the form again from what the server kept.
  */
 export function SimulatorConfigurationForm({
@@ -63,6 +64,7 @@ export function SimulatorConfigurationForm({
   const loaded = draftFrom(simulator);
   const [draft, setDraft] = useState<SimulatorDraft>(loaded);
   const [configError, setConfigError] = useState<string | null>(null);
+  const [assigning, setAssigning] = useState(false);
   const save = useSaveSimulator();
   const users = useAssignableUsers(isAdmin);
   const changed = isChanged(draft, loaded);
@@ -192,6 +194,15 @@ export function SimulatorConfigurationForm({
               </Button>
             )}
             <RescoreButton simulator={simulator} />
+            {isAdmin && (
+              <Button
+                variant="default"
+                leftSection={<IconUsersGroup size={16} />}
+                onClick={() => setAssigning(true)}
+              >
+                Assign for Data Creation
+              </Button>
+            )}
           </Group>
           {isAdmin && (
             <Group gap="sm">
@@ -212,6 +223,11 @@ export function SimulatorConfigurationForm({
           )}
         </Group>
       </Stack>
+      <AssignForDataCreationDialog
+        simulator={simulator}
+        opened={assigning}
+        onClose={() => setAssigning(false)}
+      />
     </Paper>
   );
 }

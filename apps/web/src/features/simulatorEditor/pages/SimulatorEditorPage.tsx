@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { QueryView } from '../../../components/QueryView';
+import { AssignToAnnotatorsDialog } from '../../assignments';
 import { useSignedInUser } from '../../auth';
 import {
   NO_SIMULATOR_TEST_CASES,
@@ -112,11 +113,12 @@ function TestCasesTab({
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
-  const makeSelectedPublic = async () => {
-    const failure = await makePublic.run(selectedIds);
-    if (failure) notify.error(errorDetail(failure), MAKE_PUBLIC_FAILED);
-    else notify.success(MADE_PUBLIC);
-  };
+  const [assigning, setAssigning] = useState(false);
+  const makeSelectedPublic = () =>
+    makePublic.mutate(selectedIds, {
+      onSuccess: () => notify.success(MADE_PUBLIC),
+      onError: (error) => notify.error(errorDetail(error), MAKE_PUBLIC_FAILED),
+    });
 
   return (
     <QueryView query={testCases} errorTitle="Error loading test cases" loading={{ rows: 6 }}>
@@ -125,11 +127,12 @@ function TestCasesTab({
           {selectedIds.length > 0 && (user.permissions.is_admin || mayAuthor) && (
             <BulkActionBar
               count={selectedIds.length}
-              mayMakePublic={user.permissions.is_admin}
+              mayAdminister={user.permissions.is_admin}
               mayAuthor={mayAuthor}
-              makingPublic={makePublic.pending}
+              makingPublic={makePublic.isPending}
               generating={generating}
-              onMakePublic={() => void makeSelectedPublic()}
+              onAssign={() => setAssigning(true)}
+              onMakePublic={makeSelectedPublic}
               onGenerate={() => onGenerate(selectedIds)}
               onClear={() => setSelection(NO_SELECTION)}
             />
@@ -154,6 +157,11 @@ function TestCasesTab({
               />
             )}
           </Group>
+          <AssignToAnnotatorsDialog
+            testCases={rows.filter((testCase) => shown.selected.has(testCase.id))}
+            opened={assigning}
+            onClose={() => setAssigning(false)}
+          />
         </Stack>
       )}
     </QueryView>

@@ -239,7 +239,11 @@ export function TestCasePage() {
         <RunBenchmarkDialog testCase={current} opened={benchmarking} onClose={() => setBenchmarking(false)} />
       )}
       {mayAssignToAnnotators(user) && (
-        <AssignToAnnotatorsDialog testCase={current} opened={assigning} onClose={() => setAssigning(false)} />
+        <AssignToAnnotatorsDialog
+          testCases={[current]}
+          opened={assigning}
+          onClose={() => setAssigning(false)}
+        />
       )}
       <EvaluatorHealthDialog
         testCase={current}
