@@ -231,6 +231,11 @@ const ROUTES: Record<string, RouteCase> = {
     request: { url: '/api/testcases/sets/999999/testcases/999999' },
   },
   'POST /api/env/make2': { allowed: PLAYERS, request: { payload: { env_id: 'no-such-simulator' } } },
+  // The recorder's Format, for those who record (playground_access); a schema that cannot compile: 400.
+  'POST /api/testcases/convert-text-to-structured-data': {
+    allowed: PLAYERS,
+    request: { payload: { text: 'seven', outputSchema: { $ref: '#/no-such-definition' } } },
+  },
   'GET /api/env/:id/status': { allowed: PLAYERS, request: { url: `/api/env/${UNKNOWN_ENVIRONMENT}/status` } },
   'GET /api/env/:id/worker_ready': {
     allowed: PLAYERS,

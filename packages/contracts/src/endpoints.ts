@@ -140,6 +140,7 @@ import {
   SimulatorNameParam,
   UnifiedVersionsResponse,
 } from './simulatorRegistry';
+import { ConvertTextRequest, ConvertTextResponse } from './structuredData';
 import { TemplateRenderRequest, TemplateRenderResponse } from './template';
 import {
   BulkArchiveResponse,
@@ -614,6 +615,15 @@ export const endpoints = {
     summary: 'Make a test case public: it leaves its organization (platform admins)',
     params: TestCaseRefParam,
     response: TestCaseResponse,
+  }),
+
+  convertTextToStructuredData: endpoint({
+    method: 'POST',
+    path: '/api/testcases/convert-text-to-structured-data',
+    tag: 'test cases',
+    summary: "Turn free text into the JSON value it describes, held to an output schema (the recorder's Format)",
+    body: ConvertTextRequest,
+    response: ConvertTextResponse,
   }),
 
   assignTestCaseToOrganizations: endpoint({

@@ -26,6 +26,7 @@ export * from './scoring';
 export * from './session';
 export * from './simulator';
 export * from './simulatorRegistry';
+export * from './structuredData';
 export * from './template';
 export * from './testCase';
 export * from './testCaseSet';

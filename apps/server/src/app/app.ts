@@ -43,6 +43,7 @@ import { sdkRoutes } from '../routes/sdk';
 import { sessionRoutes } from '../routes/sessions';
 import { simulatorRegistryRoutes } from '../routes/simulatorRegistry';
 import { simulatorRoutes } from '../routes/simulators';
+import { structuredDataRoutes } from '../routes/structuredData';
 import { systemRoutes } from '../routes/system';
 import { templateRoutes } from '../routes/templates';
 import { testCaseSetRoutes } from '../routes/testCaseSets';
@@ -76,6 +77,7 @@ const areas = [
   simulatorRegistryRoutes,
   testCaseRoutes,
   testCaseSetRoutes,
+  structuredDataRoutes,
   environmentRoutes,
   assignmentRoutes,
   sessionRoutes,

@@ -15,6 +15,7 @@ export function presentOrganizationAssignment(row: OrganizationAssignmentRow): O
     requested_recording_count: row.requestedRecordingCount,
     completed: row.completed,
     recorded_count: row.recordedCount,
+    recorded_by_you_count: row.recordedByViewerCount,
     passed_count: row.passedCount,
     unmarked_count: row.unmarkedCount,
     stages: row.stages,

@@ -51,7 +51,12 @@ export function assignmentRoutes(app: FastifyInstance) {
         simulatorId: query.simulator_id,
         testCaseId: query.test_case_id,
       };
-      const rows = await listOrganizationAssignments(ctx.db, filter, query.page_size);
+      const rows = await listOrganizationAssignments(
+        ctx.db,
+        filter,
+        query.page_size,
+        principal.user?.id ?? null,
+      );
       return { assignments: rows.map(presentOrganizationAssignment) };
     },
   );
