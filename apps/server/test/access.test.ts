@@ -214,6 +214,13 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ['annotator'],
     request: { url: '/api/organization/annotator-assignments/999999/stage', payload: { stage: 'completed' } },
   },
+  // Annotator admin (000 §2.10, §6): account admins of annotator organizations only, a caller none of these
+  // roles is (annotatorAdmin.test.ts lets one in); annotators, other organizations' admins and keys are refused.
+  'GET /api/organization/annotator-admin/users': { allowed: [] },
+  'GET /api/organization/annotator-admin/users/:userPublicId/activity': {
+    allowed: [],
+    request: { url: '/api/organization/annotator-admin/users/no-such-user/activity' },
+  },
 
   // Datasets (001 §2.3): members read; create_test_cases creates, fills and archives them.
   'GET /api/testcases/sets': { allowed: MEMBERS },

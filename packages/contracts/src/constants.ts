@@ -14,6 +14,7 @@ export const PAGE_SIZE = {
   simulatorTestCases: 1000,
   mutationViewerSessions: 100,
   adminJobs: 100,
+  annotatorActivity: 100,
 } as const;
 
 /** The largest page size the API accepts for any list. */

@@ -7,6 +7,12 @@ import {
   CreateAgentArtifactRequest,
 } from './agent';
 import {
+  AnnotatorActivityQuery,
+  AnnotatorActivityResponse,
+  AnnotatorUserParam,
+  AnnotatorUsersResponse,
+} from './annotatorAdmin';
+import {
   AnnotatorAssignmentResponse,
   AnnotatorAssignmentStageRequest,
   AnnotatorAssignmentsQuery,
@@ -668,6 +674,22 @@ export const endpoints = {
     params: IdParam,
     body: AnnotatorAssignmentStageRequest,
     response: AnnotatorAssignmentResponse,
+  }),
+  annotatorAdminUsers: endpoint({
+    method: 'GET',
+    path: '/api/organization/annotator-admin/users',
+    tag: 'assignments',
+    summary: "The annotator organization's members with their 30-day sessions and scores (account admins)",
+    response: AnnotatorUsersResponse,
+  }),
+  annotatorAdminActivity: endpoint({
+    method: 'GET',
+    path: '/api/organization/annotator-admin/users/:userPublicId/activity',
+    tag: 'assignments',
+    summary: "A member's sessions created and scores added in the organization, newest first",
+    params: AnnotatorUserParam,
+    query: AnnotatorActivityQuery,
+    response: AnnotatorActivityResponse,
   }),
   humanRecorderTestCases: endpoint({
     method: 'GET',

@@ -1,5 +1,6 @@
 export * from './agent';
 export * from './agentProtocol';
+export * from './annotatorAdmin';
 export * from './assignment';
 export * from './common';
 export * from './constants';

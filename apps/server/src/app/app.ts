@@ -26,6 +26,7 @@ import { securityHeaders } from '../kernel/http/securityHeaders';
 import { PROCTOR_VERSION } from '../kernel/version';
 import { adminRoutes } from '../routes/admin';
 import { agentRoutes } from '../routes/agents';
+import { annotatorAdminRoutes } from '../routes/annotatorAdmin';
 import { assignmentRoutes } from '../routes/assignments';
 import { authRoutes } from '../routes/auth';
 import type { AppContext } from '../routes/context';
@@ -80,6 +81,7 @@ const areas = [
   structuredDataRoutes,
   environmentRoutes,
   assignmentRoutes,
+  annotatorAdminRoutes,
   sessionRoutes,
   agentRoutes,
   imageRoutes,
