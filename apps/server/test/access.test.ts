@@ -194,6 +194,19 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ADMINS,
     request: { url: '/api/testcases/999999/make-public' },
   },
+  // Proposals for the create form (001 §7): authors only. Past access: an empty task (400), an unknown session (404).
+  'POST /api/testcases/generate-prediction': {
+    allowed: AUTHORS,
+    request: { payload: { prompt: 'x', task: '' } },
+  },
+  'POST /api/testcases/generate-prediction-from-steps': {
+    allowed: AUTHORS,
+    request: { payload: { session_id: UNKNOWN_SESSION } },
+  },
+  'POST /api/testcases/generate-outcome-schema': {
+    allowed: AUTHORS,
+    request: { payload: { task: '', img: 'data:image/png;base64,AAAA' } },
+  },
 
   // Assignments (001 §6, 000 §2.9): platform admins give work to annotator organizations; everyone in an
   // organization reads what concerns it; an annotator organization's members move its own data creation work.

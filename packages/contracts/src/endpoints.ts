@@ -161,6 +161,13 @@ import {
   UpdateTestCaseRequest,
 } from './testCase';
 import {
+  GenerateOutcomeSchemaRequest,
+  GeneratePredictionFromStepsRequest,
+  GeneratePredictionRequest,
+  OutcomeSchemaResponse,
+  PredictionResponse,
+} from './testCaseGeneration';
+import {
   AddTestCasesToSetResponse,
   CreateTestCaseSetRequest,
   TestCaseSetIdParam,
@@ -613,6 +620,30 @@ export const endpoints = {
     summary: 'Archive the given test cases the caller may edit; the count says how many were archived',
     body: TestCaseIdsRequest,
     response: BulkArchiveResponse,
+  }),
+  generatePrediction: endpoint({
+    method: 'POST',
+    path: '/api/testcases/generate-prediction',
+    tag: 'test cases',
+    summary: "A test case proposed by the configured model from an author's prompt and a task",
+    body: GeneratePredictionRequest,
+    response: PredictionResponse,
+  }),
+  generatePredictionFromSteps: endpoint({
+    method: 'POST',
+    path: '/api/testcases/generate-prediction-from-steps',
+    tag: 'test cases',
+    summary: "A test case proposed by the configured model from a session's numbered screenshots and actions",
+    body: GeneratePredictionFromStepsRequest,
+    response: PredictionResponse,
+  }),
+  generateOutcomeSchema: endpoint({
+    method: 'POST',
+    path: '/api/testcases/generate-outcome-schema',
+    tag: 'test cases',
+    summary: 'An output test proposed by the configured model from a task and a screenshot of its outcome',
+    body: GenerateOutcomeSchemaRequest,
+    response: OutcomeSchemaResponse,
   }),
   makeTestCasePublic: endpoint({
     method: 'POST',

@@ -30,6 +30,7 @@ export * from './simulatorRegistry';
 export * from './structuredData';
 export * from './template';
 export * from './testCase';
+export * from './testCaseGeneration';
 export * from './testCaseSet';
 export * from './testRun';
 export * from './usage';

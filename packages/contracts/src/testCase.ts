@@ -325,6 +325,11 @@ export const CreateTestCaseRequest = z
     testCaseSetId: RecordId.nullable().optional(),
     simulatorConfig: ObjectInput('simulator config').optional(),
     defaultScoringConfig: ScoringConfigInput.optional(),
+    /**
+     * A state test from a session (Create State Test): the session's net changes, after its simulator's
+     * filters, become the expected mutations in defaultScoringConfig. The caller's organization's sessions only.
+     */
+    expectedMutationsFromSession: z.string().trim().min(1).max(100).optional(),
     count: z
       .number()
       .int({ error: `Count must be a whole number from 1 to ${BLANK_TEST_CASE_MAX}` })

@@ -48,6 +48,7 @@ import { structuredDataRoutes } from '../routes/structuredData';
 import { systemRoutes } from '../routes/system';
 import { templateRoutes } from '../routes/templates';
 import { testCaseSetRoutes } from '../routes/testCaseSets';
+import { testCaseGenerationRoutes } from '../routes/testCaseGeneration';
 import { testCaseRoutes } from '../routes/testCases';
 import { usageRoutes } from '../routes/usage';
 import { userRoutes } from '../routes/user';
@@ -77,6 +78,7 @@ const areas = [
   simulatorRoutes,
   simulatorRegistryRoutes,
   testCaseRoutes,
+  testCaseGenerationRoutes,
   testCaseSetRoutes,
   structuredDataRoutes,
   environmentRoutes,

@@ -5,6 +5,7 @@ import { presentTestCase, presentTestCases } from '../presenters/testCase';
 import { listTestCasesPage } from '../repositories/testCases';
 import { checkScoringConfig } from '../scoring/testCaseConfig';
 import { requestEvaluatorCheck } from '../services/evaluatorHealth';
+import { expectedMutationsOfSession } from '../services/testCaseGeneration';
 import {
   archiveTestCase,
   bulkArchiveTestCases,
@@ -44,7 +45,23 @@ export function testCaseRoutes(app: FastifyInstance) {
       allowedAddresses: ctx.config.scoring.allowedAddresses,
     });
     const viewer = viewerOf(principal);
-    const rows = await createTestCases(ctx.db, viewer, body);
+    // Create State Test: the session's changes are the expectations (the session is checked to be the caller's).
+    const fromSession =
+      body.expectedMutationsFromSession && body.simulatorId !== undefined
+        ? await expectedMutationsOfSession(
+            ctx.db,
+            principal,
+            body.expectedMutationsFromSession,
+            body.simulatorId,
+          )
+        : undefined;
+    const rows = await createTestCases(
+      ctx.db,
+      viewer,
+      fromSession
+        ? { ...body, defaultScoringConfig: { ...body.defaultScoringConfig, ...fromSession } }
+        : body,
+    );
     return { testCases: await presentTestCases(ctx.db, viewer, rows) };
   });
 
