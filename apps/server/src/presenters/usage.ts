@@ -9,10 +9,15 @@ import type {
 import type { Executor } from '@proctor/db';
 import type { JobQueue } from '../kernel/queue/queue';
 import { listOpenEnvironments } from '../repositories/environments';
-import { peakOpenEnvironments, scoredSessionsPerDay } from '../repositories/usage';
+import {
+  peakOpenEnvironments,
+  peakOpenEnvironmentsFromRollup,
+  scoredSessionsPerDay,
+} from '../repositories/usage';
 
 const MONTHS_SHOWN = 12;
 const DAY_MS = 24 * 3600 * 1000;
+const MINUTE_MS = 60_000;
 /** Buckets of the usage-v2 chart; the page's "peak last hour" reads the last 12 of the hour's. */
 const USAGE_V2_BUCKETS = 60;
 
@@ -68,19 +73,27 @@ export async function presentUsage(
   };
 }
 
-/** Peak environments open at once per bucket of the last `days` days, and how many are open now. */
+/**
+ * Peak environments open at once per bucket of the last `days` days (from the rollup; directly in the rare case
+ * it cannot answer exactly), and how many are open now.
+ */
 export async function presentUsageV2(
   db: Executor,
   organizationId: number,
   days: number,
   now = new Date(),
 ): Promise<UsageV2Response> {
-  const start = new Date(now.getTime() - days * DAY_MS);
+  // The window ends at the next whole minute, so that it and its buckets fall on the rollup's minutes.
+  const end = new Date(Math.ceil(now.getTime() / MINUTE_MS) * MINUTE_MS);
+  const start = new Date(end.getTime() - Math.round((days * DAY_MS) / MINUTE_MS) * MINUTE_MS);
+  const window = { start, end, buckets: USAGE_V2_BUCKETS };
   const [peaks, running] = await Promise.all([
-    peakOpenEnvironments(db, organizationId, { start, end: now, buckets: USAGE_V2_BUCKETS }),
+    peakOpenEnvironmentsFromRollup(db, organizationId, window).then(
+      (fast) => fast ?? peakOpenEnvironments(db, organizationId, window),
+    ),
     listOpenEnvironments(db, organizationId),
   ]);
-  const bucketMs = (now.getTime() - start.getTime()) / USAGE_V2_BUCKETS;
+  const bucketMs = (end.getTime() - start.getTime()) / USAGE_V2_BUCKETS;
   return {
     data: peaks.map((active_count, i) => ({
       timestamp: new Date(start.getTime() + i * bucketMs).toISOString(),

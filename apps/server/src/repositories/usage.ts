@@ -1,6 +1,6 @@
 import { IN_PROGRESS_SESSION_STATUSES } from '@proctor/contracts';
-import { type Executor, sessions } from '@proctor/db';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { type Executor, sessions, usageEnvironmentHours, usageEnvironmentMinutes } from '@proctor/db';
+import { and, count, eq, gte, isNotNull, lt, sql, sum } from 'drizzle-orm';
 
 /** An organization's scored sessions per UTC day since `since`, oldest first (days without any are left out). */
 export async function scoredSessionsPerDay(db: Executor, organizationId: number, since: Date) {
@@ -26,6 +26,7 @@ export async function scoredSessionsPerDay(db: Executor, organizationId: number,
  * One scan of the sessions open at some point of the window and one sort of their starts (+1) and ends (−1): a
  * bucket's peak is the highest running level after any of its events, or the level it starts with. At one
  * instant an end counts before a start, so back-to-back sessions are not concurrent. Reads sessions_org_ended_idx.
+ * This is the definition; usage-v2 reads peakOpenEnvironmentsFromRollup, which test/usageRollup.test.ts holds to it.
  */
 export async function peakOpenEnvironments(
   db: Executor,
@@ -72,4 +73,141 @@ export async function peakOpenEnvironments(
   `);
   // Both drivers (node-postgres, PGlite) answer raw SQL with its rows under `rows`.
   return (result as unknown as { rows: { peak: number | string }[] }).rows.map((row) => Number(row.peak));
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+const ceilTo = (ms: number, unit: number) => Math.ceil(ms / unit) * unit;
+const floorTo = (ms: number, unit: number) => Math.floor(ms / unit) * unit;
+
+/** A stretch of time folded into one: the net change in open environments, and the highest rise after its start. */
+interface Piece {
+  at: number;
+  net: number;
+  rise: number;
+}
+
+/**
+ * peakOpenEnvironments from the per-minute and per-hour rollup (usage_environment_minutes and _hours, kept by a
+ * trigger on sessions in the same transaction as every session write: packages/db/src/schema/usage.ts), reading
+ * a few hundred rows instead of every session of the window. Each bucket folds its whole hours and the minutes
+ * around them in time order; the level a bucket starts at is the sum of every change before it.
+ *
+ * The window must start and end on whole minutes and split into buckets of whole minutes. Undefined when a
+ * session counted ended exactly at the window's start (the direct computation leaves it out from the start; the
+ * rollup cannot tell it from one ending later in that minute): the caller computes directly then.
+ */
+export async function peakOpenEnvironmentsFromRollup(
+  db: Executor,
+  organizationId: number,
+  window: { start: Date; end: Date; buckets: number },
+): Promise<number[] | undefined> {
+  const startMs = window.start.getTime();
+  const endMs = window.end.getTime();
+  const bucketMs = (endMs - startMs) / window.buckets;
+  if (startMs % MINUTE_MS !== 0 || bucketMs % MINUTE_MS !== 0 || bucketMs <= 0)
+    throw new Error('A rollup window starts and ends on whole minutes, in buckets of whole minutes');
+
+  const [endingAtStart] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.organizationId, organizationId),
+        eq(sessions.endedAt, window.start),
+        isNotNull(sessions.jobGroupId),
+      ),
+    )
+    .limit(1);
+  if (endingAtStart) return undefined;
+
+  // Per bucket: minutes up to its first whole hour, its whole hours, minutes after its last whole hour.
+  const minuteRanges: { f: string; t: string }[] = [];
+  const hourSpans: { from: number; to: number }[] = [];
+  for (let i = 0; i < window.buckets; i++) {
+    const from = startMs + i * bucketMs;
+    const to = from + bucketMs;
+    const firstHour = ceilTo(from, HOUR_MS);
+    const lastHour = floorTo(to, HOUR_MS);
+    const range = (f: number, t: number) => {
+      if (t > f) minuteRanges.push({ f: new Date(f).toISOString(), t: new Date(t).toISOString() });
+    };
+    if (firstHour < lastHour) {
+      range(from, firstHour);
+      range(lastHour, to);
+      hourSpans.push({ from: firstHour, to: lastHour });
+    } else {
+      range(from, to);
+    }
+  }
+  const startHour = floorTo(startMs, HOUR_MS);
+  const [hoursBefore, minutesBefore, minutes, hours] = await Promise.all([
+    db
+      .select({ net: sum(usageEnvironmentHours.netChange) })
+      .from(usageEnvironmentHours)
+      .where(
+        and(
+          eq(usageEnvironmentHours.organizationId, organizationId),
+          lt(usageEnvironmentHours.hour, new Date(startHour)),
+        ),
+      ),
+    db
+      .select({ net: sum(usageEnvironmentMinutes.netChange) })
+      .from(usageEnvironmentMinutes)
+      .where(
+        and(
+          eq(usageEnvironmentMinutes.organizationId, organizationId),
+          gte(usageEnvironmentMinutes.minute, new Date(startHour)),
+          lt(usageEnvironmentMinutes.minute, window.start),
+        ),
+      ),
+    db.execute(sql`
+      select m.minute, m.net_change, m.peak_rise
+      from jsonb_to_recordset(${JSON.stringify(minuteRanges)}::jsonb) as r(f timestamptz, t timestamptz)
+      join ${usageEnvironmentMinutes} m
+        on m.organization_id = ${organizationId} and m.minute >= r.f and m.minute < r.t
+    `),
+    hourSpans.length === 0
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(usageEnvironmentHours)
+          .where(
+            and(
+              eq(usageEnvironmentHours.organizationId, organizationId),
+              gte(usageEnvironmentHours.hour, new Date(hourSpans[0]!.from)),
+              lt(usageEnvironmentHours.hour, new Date(hourSpans[hourSpans.length - 1]!.to)),
+            ),
+          ),
+  ]);
+
+  const perBucket: Piece[][] = Array.from({ length: window.buckets }, () => []);
+  const bucketOf = (at: number) => Math.floor((at - startMs) / bucketMs);
+  const rows = (
+    minutes as unknown as { rows: { minute: string | Date; net_change: number; peak_rise: number }[] }
+  ).rows;
+  for (const row of rows) {
+    const at = new Date(row.minute).getTime();
+    perBucket[bucketOf(at)]!.push({ at, net: Number(row.net_change), rise: Number(row.peak_rise) });
+  }
+  for (const row of hours) {
+    const at = row.hour.getTime();
+    const span = hourSpans.find((s) => at >= s.from && at < s.to);
+    // Hours straddling a bucket's edge are read as minutes instead.
+    if (span) perBucket[bucketOf(at)]!.push({ at, net: row.netChange, rise: row.peakRise });
+  }
+
+  let level = Number(hoursBefore[0]?.net ?? 0) + Number(minutesBefore[0]?.net ?? 0);
+  return perBucket.map((pieces) => {
+    pieces.sort((a, b) => a.at - b.at);
+    let rise = 0;
+    let running = 0;
+    for (const piece of pieces) {
+      rise = Math.max(rise, running + piece.rise);
+      running += piece.net;
+    }
+    const peak = level + rise;
+    level += running;
+    return peak;
+  });
 }

@@ -1,3 +1,4 @@
 export * from './evaluation';
 export * from './identity';
 export * from './operating';
+export * from './usage';
