@@ -368,6 +368,99 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     // It ended as its agent said (done, having changed nothing), not as an infrastructure failure.
     expect(ended).toMatchObject({ total: 1, completed: 1, failed: 0, passed: 0 });
   });
+  it("stops a run a worker holds when an admin says so: the worker ends it and its session keeps the admin's reason", async () => {
+    await startWorker('worker-stopped-by-admin');
+    // A dev agent that never answers: only the admin's stop ends the run.
+    let asked: () => void = () => undefined;
+    const wasAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const hung = createServer((request) => {
+      request.resume();
+      asked();
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    try {
+      const made = await proctor.call(endpoints.createAgentArtifact, {
+        as: runner,
+        body: {
+          alias: 'silent',
+          type: 'dev',
+          endpoint: `http://127.0.0.1:${(hung.address() as AddressInfo).port}/step`,
+        },
+      });
+      expect(made.status, made.body.detail).toBe(201);
+      const [testCase] = await proctor.ctx.db
+        .select({ id: testCases.id })
+        .from(testCases)
+        .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
+        .where(and(eq(simulators.name, 'shop'), isNotNull(testCases.builtInKey)))
+        .limit(1);
+      const started = await proctor.call(endpoints.startRun, {
+        as: runner,
+        body: { testCaseId: testCase!.id, agentArtifactId: made.body.artifact.id },
+      });
+      expect(started.status, started.body.detail).toBe(201);
+      // The environment is up and its agent is thinking.
+      await wasAsked;
+      const held = await until(
+        async () =>
+          (
+            await proctor.ctx.db
+              .select({ environment: jobGroups.publicId, workerUrl: jobGroups.workerUrl })
+              .from(sessions)
+              .innerJoin(jobGroups, eq(jobGroups.publicId, sessions.jobGroupId))
+              .where(eq(sessions.publicId, started.body.session_id))
+          )[0],
+        (row) => row?.workerUrl != null,
+        `a worker to take the run (${output.join('')})`,
+      );
+      expect(proctor.ctx.environments.byId(held!.environment)).toBeUndefined();
+      // The worker's door ends it only for a stop capability of this environment: a live one is refused.
+      const { token: liveToken } = await proctor.ctx.tokens.signEnvironmentToken(
+        'live',
+        held!.environment,
+        60,
+      );
+      const forged = await fetch(`${held!.workerUrl}/internal/environments/${held!.environment}/stop`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${liveToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Stopped by an admin: forged' }),
+      });
+      expect(forged.status).toBe(401);
+
+      const admin = await proctor.actor({ permissions: { is_admin: true } });
+      const stop = await proctor.call(endpoints.adminStopEnvironment, {
+        as: admin,
+        params: { id: held!.environment },
+        query: { reason: 'stuck agent' },
+      });
+      expect(stop.status, stop.body.detail).toBe(200);
+      const session = await until(
+        async () =>
+          (
+            await proctor.ctx.db
+              .select({ status: sessions.status, failureReason: sessions.failureReason })
+              .from(sessions)
+              .where(eq(sessions.publicId, started.body.session_id))
+          )[0],
+        (row) => row?.status === 'run_failed',
+        `the stopped run's session to fail (${output.join('')})`,
+      );
+      expect(session!.failureReason).toBe('Stopped by an admin: stuck agent');
+      // Stopped once: a second stop finds nothing running.
+      const again = await proctor.call(endpoints.adminStopEnvironment, {
+        as: admin,
+        params: { id: held!.environment },
+        query: { reason: 'again' },
+      });
+      expect([404, 409]).toContain(again.status);
+    } finally {
+      hung.closeAllConnections();
+      hung.close();
+    }
+  });
+
   it('scores a session again after the worker scoring it is killed: one set of scores, scoring_completed', async () => {
     // Every worker alive is killed once the scorer has been called: whichever held the job, it dies.
     const isAlive = (worker: ChildProcess) => worker.exitCode === null && worker.signalCode === null;

@@ -15,7 +15,8 @@ import {
 const ISSUER = 'proctor';
 const SECRET_KEY = 'jwt_secret';
 
-export type EnvironmentTokenPurpose = 'cdp' | 'live';
+/** 'stop': a server asks the worker holding an environment to end it (an admin's stop). */
+export type EnvironmentTokenPurpose = 'cdp' | 'live' | 'stop';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

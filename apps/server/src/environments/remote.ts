@@ -15,6 +15,44 @@ const WORKER_ANSWER_MS = 10_000;
 export const WORKER_STATE_ROUTE = '/internal/environments/:id/state';
 const workerStatePath = (environmentId: string) =>
   WORKER_STATE_ROUTE.replace(':id', encodeURIComponent(environmentId));
+/** The worker's door for ending an environment it holds, failing its session with the message sent. */
+export const WORKER_STOP_ROUTE = '/internal/environments/:id/stop';
+/** The longest failure message a worker takes from a server. */
+export const WORKER_STOP_MESSAGE_MAX = 2_000;
+
+/** Asks the worker holding an environment to fail it with `message`, with a `stop` token for it. */
+export async function stopOnWorker(
+  workerUrl: string,
+  environmentId: string,
+  token: string,
+  message: string,
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(
+      `${workerUrl}${WORKER_STOP_ROUTE.replace(':id', encodeURIComponent(environmentId))}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message }),
+        signal: AbortSignal.timeout(WORKER_ANSWER_MS),
+      },
+    );
+  } catch (error) {
+    throw new HttpError(
+      502,
+      `The worker running the environment (${workerUrl}) cannot be reached: ${(error as Error).message}`,
+    );
+  }
+  if (response.status === 404) throw new HttpError(409, 'The environment is no longer running');
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { detail?: string } | null;
+    throw new HttpError(
+      502,
+      `The worker running the environment answered ${response.status}${body?.detail ? `: ${body.detail}` : ''}`,
+    );
+  }
+}
 
 /** The net mutations of an environment a worker holds, asked of that worker with a `live` token for it. */
 export async function workerMutations(
