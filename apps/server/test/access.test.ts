@@ -348,6 +348,31 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /api/agent-artifacts/': {
     allowed: AGENT_MANAGERS,
     request: async () => ({
+  // Labels (000 §2.5–2.7): a person's own words, so people, not keys (an unknown session: 404); analyzing
+  // them and converting them into a test case is for account admins; the labelling page reads like test cases.
+  'GET /api/session/:id/labels': {
+    allowed: PEOPLE,
+    request: { url: `/api/session/${UNKNOWN_SESSION}/labels` },
+  },
+  'POST /api/session/:id/labels': {
+    allowed: PEOPLE,
+    request: { url: `/api/session/${UNKNOWN_SESSION}/labels`, payload: { text: 'Bought two mugs' } },
+  },
+  'GET /api/session/:id/analyze-labels': {
+    allowed: ['account_admin'],
+    request: { url: `/api/session/${UNKNOWN_SESSION}/analyze-labels` },
+  },
+  'POST /api/session/:id/create-from-labels': {
+    allowed: ['account_admin'],
+    request: {
+      url: `/api/session/${UNKNOWN_SESSION}/create-from-labels`,
+      payload: { task_prompt: 'Buy two mugs', test_case_name: 'Two mugs' },
+    },
+  },
+  'GET /api/testcases/:id/labelling': {
+    allowed: MEMBERS,
+    request: { url: '/api/testcases/no-such-test-case/labelling' },
+  },
       payload: {
         alias: `access-agent-${Math.random().toString(36).slice(2)}`,
         type: 'dev',

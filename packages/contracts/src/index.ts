@@ -10,6 +10,7 @@ export * from './http';
 export * from './humanRecorder';
 export * from './identity';
 export * from './input';
+export * from './labels';
 export * from './linearRegExp';
 export * from './liveView';
 export * from './mutation';

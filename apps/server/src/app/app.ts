@@ -34,6 +34,7 @@ import { environmentRoutes } from '../routes/environments';
 import { faviconRoutes } from '../routes/favicons';
 import { imageRoutes } from '../routes/images';
 import { mutationGenerationRoutes } from '../routes/mutationGeneration';
+import { labelRoutes } from '../routes/labels';
 import { oidcRoutes } from '../routes/oidc';
 import { organizationRoutes } from '../routes/organization';
 import { resultRoutes } from '../routes/results';
@@ -91,6 +92,7 @@ const areas = [
   resultRoutes,
   runRoutes,
   scoreRoutes,
+  labelRoutes,
   mutationGenerationRoutes,
   templateRoutes,
   sdkRoutes,

@@ -18,7 +18,7 @@ import {
 import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 
 /** Sessions that count as recorded: finished, neither failed nor cancelled, not archived. */
-const NOT_RECORDED: readonly SessionStatus[] = [
+export const NOT_RECORDED: readonly SessionStatus[] = [
   'created',
   'cancelled',
   'run_failed',
