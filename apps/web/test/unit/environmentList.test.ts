@@ -1,7 +1,7 @@
 import { ALIAS_MESSAGE, KEEPALIVE_REQUIRED_MESSAGE } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
+import { parseOutputValue, scoresOutput } from '../../src/features/environments/outputValue';
 import { environmentListOrder } from '../../src/features/environments/simulatorOrder';
-import { parseOutputValue, scoresOutput } from '../../src/features/playground/outputValue';
 import { keepaliveFormProblem } from '../../src/features/publicUrls/keepaliveForm';
 
 describe('playground environment list', () => {

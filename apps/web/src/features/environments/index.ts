@@ -1,5 +1,8 @@
 export { BackupDialog } from './components/BackupDialog';
 export { EnvironmentStateDialog, type EnvironmentStateView } from './components/EnvironmentStateDialog';
+export { LiveViewArea, SELECT_ENVIRONMENT } from './components/LiveViewArea';
+export { TaskDetails } from './components/TaskDetails';
+export { FREE_PLAY, TestCasePicker } from './components/TestCasePicker';
 export { useBackupEnvironment } from './hooks/useBackupEnvironment';
 export { useCloseEnvironment } from './hooks/useCloseEnvironment';
 export {
@@ -15,5 +18,6 @@ export { useEnvironmentState } from './hooks/useEnvironmentState';
 export { useKeepaliveJobs } from './hooks/useKeepaliveJobs';
 export { useMakeEnvironment } from './hooks/useMakeEnvironment';
 export { useResetEnvironment } from './hooks/useResetEnvironment';
+export { type OutputValue, parseOutputValue, scoresOutput } from './outputValue';
 export { EnvironmentStartError } from './readiness';
 export { socketUrlOfLiveView } from './socketUrlOfLiveView';

@@ -22,6 +22,7 @@ export type EnvironmentPhase =
   | 'creating'
   | 'waiting'
   | 'loading'
+  | 'loadingNext'
   | 'resetting'
   | 'ready'
   | 'closing'
@@ -32,6 +33,7 @@ export const ENVIRONMENT_OVERLAYS: Partial<Record<EnvironmentPhase, string>> = {
   creating: 'Creating environment',
   waiting: 'Waiting for environment',
   loading: 'Loading Task',
+  loadingNext: 'Loading Next Task',
   resetting: 'Resetting Environment',
   closing: 'Exiting Environment',
 };
@@ -61,6 +63,11 @@ export interface EnvironmentStartRequest {
   source: string;
   envConfig?: Record<string, unknown>;
   interfaceSize?: { width: number; height: number };
+  /**
+   * Starting over in a new environment (the recorder's Retry): the old one's closing shows as resetting,
+   * and the person gets the reset's pause before acting.
+   */
+  restart?: boolean;
 }
 
 export interface EnvironmentFailure {
@@ -128,8 +135,9 @@ export function useEnvironmentController() {
     setEnvironment(null);
     setFailure(null);
     setEvaluation(null);
-    setPhase('creating');
+    setPhase(request.restart ? 'resetting' : 'creating');
     if (previous) await closeQuietly(previous);
+    if (request.restart) setPhase('creating');
 
     let createdId: string | null = null;
     /** Whether the leave handlers know of it (they close it); until then this start must. */
@@ -200,6 +208,7 @@ export function useEnvironmentController() {
         throw new EnvironmentStartError(ENVIRONMENT_ACTION_ERRORS.fetchState, errorDetail(error));
       }
       setEnvironment({ ...active, task, liveViewUrl });
+      if (request.restart) await browserClock.sleep(TIMING.resetPauseMs);
       setPhase('ready');
     } catch (error) {
       if (signal.aborted) {
@@ -223,9 +232,16 @@ export function useEnvironmentController() {
     }
   }, []);
 
-  /** Resets to the test case (or free play): 'loading' for another task, 'resetting' to start over. */
+  /**
+   * Resets to the test case (or free play): 'loading' for another task, 'loadingNext' for the next one of a
+   * queue, 'resetting' to start over.
+   */
   const reset = useCallback(
-    async (testCase: TestCase | null, step: 'loading' | 'resetting', source: string): Promise<void> => {
+    async (
+      testCase: TestCase | null,
+      step: 'loading' | 'loadingNext' | 'resetting',
+      source: string,
+    ): Promise<void> => {
       if (!environment) return;
       setPhase(step);
       setEvaluation(null);
@@ -246,6 +262,28 @@ export function useEnvironmentController() {
       setPhase('ready');
     },
     [environment, invalidate],
+  );
+
+  /**
+   * Judges the run so far (with the output, when given) without ending it; the server keeps the output on the
+   * session. Null when it could not (said in a notification).
+   */
+  const evaluate = useCallback(
+    async (output?: unknown): Promise<EvaluateEnvironmentResponse | null> => {
+      if (!environment) return null;
+      try {
+        const result = await call(endpoints.evaluateEnvironment, {
+          params: { id: environment.id },
+          body: { output },
+        });
+        setEvaluation(result);
+        return result;
+      } catch (error) {
+        notify.error(errorDetail(error), ENVIRONMENT_ACTION_ERRORS.evaluate);
+        return null;
+      }
+    },
+    [environment],
   );
 
   /**
@@ -278,5 +316,5 @@ export function useEnvironmentController() {
     [environment],
   );
 
-  return { phase, environment, failure, evaluation, start, reset, end };
+  return { phase, environment, failure, evaluation, start, reset, evaluate, end };
 }

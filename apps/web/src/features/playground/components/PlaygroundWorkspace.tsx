@@ -24,17 +24,18 @@ import {
   ENVIRONMENT_OVERLAYS,
   EnvironmentStateDialog,
   type EnvironmentStateView,
+  LiveViewArea,
+  parseOutputValue,
+  scoresOutput,
+  TaskDetails,
+  TestCasePicker,
   useBackupEnvironment,
   useEnvironmentController,
   useEnvironmentSimulators,
 } from '../../environments';
 import { useSimulatorTaskList } from '../hooks/useSimulatorTaskList';
-import { parseOutputValue, scoresOutput } from '../outputValue';
 import { EnvironmentActions } from './EnvironmentActions';
-import { LiveViewArea } from './LiveViewArea';
 import { SimulatorList } from './SimulatorList';
-import { TaskDetails } from './TaskDetails';
-import { TestCasePicker } from './TestCasePicker';
 
 /** Who started the environment, kept on its sessions. */
 const SOURCE = 'playground';
@@ -151,6 +152,7 @@ export function PlaygroundWorkspace() {
           environment={environment}
           failure={controller.failure}
           evaluation={controller.evaluation}
+          idle="Choose a simulator and a test case on the right, then start it to work in its browser here."
         />
         <Paper
           withBorder

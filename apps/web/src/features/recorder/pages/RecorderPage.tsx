@@ -1,15 +1,21 @@
 import { AccessDialog } from '../../../components/AccessDialog';
-import { AreaNotAvailable } from '../../../components/AreaNotAvailable';
+import { PageHeader } from '../../../components/PageHeader';
 import { LoginDialog, useAuth } from '../../auth';
+import { RecorderWorkspace } from '../components/RecorderWorkspace';
 
-/** /recorder and /recorder/{testCaseId} (000 §2.8): a login dialog signed out, an access dialog without the flag. */
+/**
+ * /recorder and /recorder/{testCaseId} (000 §2.8): the recorder for members with playground_access (the server
+ * refuses environments to others too); a login dialog signed out, an access dialog without the flag.
+ */
 export function RecorderPage() {
   const auth = useAuth();
+  if (auth.status === 'authenticated' && auth.user.permissions.playground_access)
+    return <RecorderWorkspace organizationId={auth.user.organizationId} />;
   return (
     <>
-      <AreaNotAvailable title="Recorder" />
+      <PageHeader title="Recorder" />
       {auth.status === 'anonymous' && <LoginDialog />}
-      {auth.status === 'authenticated' && !auth.user.permissions.playground_access && (
+      {auth.status === 'authenticated' && (
         <AccessDialog
           title="Recorder access"
           description="Recording is not enabled for your account yet. Access will be granted shortly."

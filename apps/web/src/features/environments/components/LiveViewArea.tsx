@@ -2,14 +2,15 @@ import { Alert, Box, Loader, Overlay, Paper, Stack, Text, ThemeIcon } from '@man
 import { useElementSize } from '@mantine/hooks';
 import { type EvaluateEnvironmentResponse, LAYOUT } from '@proctor/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { LiveViewCanvas } from '../../live';
 import {
   type ActiveEnvironment,
   ENVIRONMENT_OVERLAYS,
   type EnvironmentFailure,
   type EnvironmentPhase,
-  socketUrlOfLiveView,
-} from '../../environments';
-import { LiveViewCanvas } from '../../live';
+} from '../hooks/useEnvironmentController';
+import { socketUrlOfLiveView } from '../socketUrlOfLiveView';
 import { EvaluationResult } from './EvaluationResult';
 
 export const SELECT_ENVIRONMENT = 'Select an environment to start';
@@ -17,20 +18,22 @@ export const SELECT_ENVIRONMENT = 'Select an environment to start';
 const REFERENCE = LAYOUT.liveViewReference;
 
 /**
- * The main area: the live view of the environment at the reference size (1310x800), scaled down only to
- * fit, under the overlay of a busy step; otherwise the start failure, the last evaluation, or the hint to
- * choose an environment.
+ * The main area of the playground and the recorder: the live view of the environment at the reference size
+ * (1310x800), scaled down only to fit, under the overlay of a busy step; otherwise the start failure, the
+ * last evaluation, or the hint to choose an environment (`idle`, the screen's own words under it).
  */
 export function LiveViewArea({
   phase,
   environment,
   failure,
   evaluation,
+  idle,
 }: {
   phase: EnvironmentPhase;
   environment: ActiveEnvironment | null;
   failure: EnvironmentFailure | null;
   evaluation: EvaluateEnvironmentResponse | null;
+  idle: ReactNode;
 }) {
   const { ref, width } = useElementSize();
   const viewWidth = Math.min(width, REFERENCE.width);
@@ -79,7 +82,7 @@ export function LiveViewArea({
               </ThemeIcon>
               <Text fw={600}>{SELECT_ENVIRONMENT}</Text>
               <Text size="sm" c="dimmed" ta="center" maw={420}>
-                Choose a simulator and a test case on the right, then start it to work in its browser here.
+                {idle}
               </Text>
             </Stack>
           </Paper>

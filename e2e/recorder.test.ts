@@ -1,0 +1,171 @@
+import { endpoints, type Simulator } from '@proctor/contracts';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, person, signUpThroughApi, startE2E } from './harness';
+import { type CatalogApi, catalogApi, unique } from './support/catalog';
+
+function liveView(page: Page): Locator {
+  return page.getByLabel("Live view of the environment's browser");
+}
+
+/** Waits until the live view draws a page of the simulator (many colours, not the blank placeholder). */
+async function waitForFrame(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        liveView(page).evaluate((element) => {
+          const canvas = element as HTMLCanvasElement;
+          const { data } = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height) ?? {
+            data: [],
+          };
+          const colours = new Set<number>();
+          for (let i = 0; i < data.length; i += 4 * 97)
+            colours.add(((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0));
+          return colours.size;
+        }),
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(20);
+}
+
+/** Clicks, in the dashboard, where the live view draws `target` (located over CDP only to know where). */
+async function clickInLiveView(page: Page, remote: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  const canvas = await liveView(page).boundingBox();
+  if (!box || !canvas) throw new Error('The target or the live view is not on screen');
+  const viewport = await remote.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  await page.mouse.click(
+    canvas.x + ((box.x + box.width / 2) / viewport.width) * canvas.width,
+    canvas.y + ((box.y + box.height / 2) / viewport.height) * canvas.height,
+  );
+}
+
+describe('the recorder', () => {
+  let e2e: E2E;
+  let adminApi: CatalogApi;
+  let shop: Simulator;
+  const remotes: Browser[] = [];
+  const suffix = unique();
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    // The first account is the platform admin: it writes the test cases and assigns them.
+    const adminPage = (await e2e.newUserPage()).page;
+    const tokens = await signUpThroughApi(e2e, adminPage, person('Ada Admin'), {
+      name: `Admin HQ ${suffix}`,
+      purpose: 'Run the platform',
+    });
+    adminApi = catalogApi(e2e.baseUrl, tokens.access_token);
+    const found = (await adminApi.simulators()).find((simulator) => simulator.name === 'shop');
+    if (!found) throw new Error('The built-in shop simulator is not registered');
+    shop = found;
+  });
+
+  afterAll(async () => {
+    await Promise.all(remotes.map((remote) => remote.close().catch(() => undefined)));
+    await e2e?.close();
+  });
+
+  it('should record an assigned case in the live view, move to the next on Task Complete, and exit to the session', async () => {
+    // An annotator organization (its first member holds playground_access) asked for 2 sessions of each case.
+    const { page } = await e2e.newUserPage();
+    await page.setViewportSize({ width: 2048, height: 1200 });
+    const annotatorTokens = await signUpThroughApi(e2e, page, person('Rae Recorder'), {
+      name: `Recorders ${suffix}`,
+      purpose: 'Record tasks',
+    });
+    const annotatorApi = catalogApi(e2e.baseUrl, annotatorTokens.access_token);
+    const organizationId = (await annotatorApi.call(endpoints.fromJwt)).organizationId!;
+    await adminApi.call(endpoints.adminUpdateOrganization, {
+      params: { id: organizationId },
+      body: { isAnnotator: true },
+    });
+    const names = [`Open the sign-in page ${suffix}`, `Browse the mugs ${suffix}`];
+    const cases = [];
+    for (const name of names) {
+      const testCase = await adminApi.createTestCase({ name, prompt: `${name}.`, simulatorId: shop.id });
+      await adminApi.call(endpoints.assignTestCaseToOrganizations, {
+        params: { id: testCase.publicId },
+        body: { organization_ids: [organizationId], requested_recording_count: 2 },
+      });
+      cases.push(testCase);
+    }
+    const [first, second] = cases as [(typeof cases)[0], (typeof cases)[0]];
+
+    await page.goto('/recorder');
+    const panel = page.getByRole('complementary', { name: 'Recorder panel' });
+    await page.getByText('Select an environment to start').waitFor();
+    const row = (publicId: string) =>
+      panel.locator(`[data-testid="recorder-case"][data-public-id="${publicId}"]`);
+    expect(await row(first.publicId).getByTestId('recorder-case-count').textContent()).toBe('0/2');
+    expect(await row(second.publicId).getByTestId('recorder-case-count').textContent()).toBe('0/2');
+
+    // Opening the first case starts the shop with its task.
+    await row(first.publicId).click();
+    await page.waitForURL((url) => url.pathname === `/recorder/${first.publicId}`);
+    await waitForFrame(page);
+    expect(await panel.getByTestId('recorder-test-case-name').textContent()).toBe(first.name);
+    expect(await panel.getByTestId('task-prompt').textContent()).toBe(first.prompt);
+    expect(await panel.getByTestId('simulator-user').textContent()).toBe('jordan.ellis@example.com');
+    const environmentId = (await panel.getByTestId('environment-id').textContent()) ?? '';
+
+    // The person acts through the live view only: CDP just says where the link is drawn.
+    const { cdp_url } = await annotatorApi.call(endpoints.environmentCdpUrl, {
+      params: { id: environmentId },
+    });
+    const remote = await chromium.connectOverCDP(cdp_url);
+    remotes.push(remote);
+    const shopPage = remote.contexts()[0]?.pages()[0];
+    if (!shopPage) throw new Error('The environment has no page');
+    await clickInLiveView(page, shopPage, shopPage.getByRole('link', { name: 'Sign in' }));
+    await shopPage.waitForURL((url) => url.pathname === '/login');
+
+    // Task Complete: the first case is done, the next one opens in the same environment.
+    await panel.getByRole('button', { name: 'Task Complete' }).click();
+    await expect
+      .poll(() => panel.getByTestId('recorder-test-case-name').textContent(), { timeout: 60_000 })
+      .toBe(second.name);
+    await page.waitForURL((url) => url.pathname === `/recorder/${second.publicId}`);
+    expect(await panel.getByTestId('environment-id').textContent()).toBe(environmentId);
+    await expect.poll(() => panel.getByTestId('task-prompt').textContent()).toBe(second.prompt);
+    await panel.getByRole('button', { name: 'Task Complete' }).waitFor();
+    expect(await panel.getByRole('button', { name: 'Task Complete' }).isEnabled()).toBe(true);
+
+    // The first case moved to the Completed group, with the session the person recorded counted.
+    await panel.getByRole('button', { name: 'Completed (1)' }).click();
+    await expect.poll(() => row(first.publicId).getByTestId('recorder-case-count').textContent()).toBe('1/2');
+    const { assignments } = await annotatorApi.call(endpoints.organizationAssignments);
+    expect(assignments.find((a) => a.test_case.publicId === first.publicId)).toMatchObject({
+      recorded_count: 1,
+      recorded_by_you_count: 1,
+    });
+
+    // Exit evaluates, closes the environment and lands on the session of the case it was on.
+    await panel.getByRole('button', { name: 'Exit' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sessions/'), { timeout: 60_000 });
+    const sessionId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const session = await annotatorApi.call(endpoints.getSession, { params: { id: sessionId } });
+    expect(session.session.testCase?.publicId).toBe(second.publicId);
+    const status = await annotatorApi.call(endpoints.environmentStatus, { params: { id: environmentId } });
+    expect(status.status).toBe('closed');
+  });
+
+  it('should refuse a member without playground_access: the dialog on screen, 403 from the server', async () => {
+    const { page } = await e2e.newUserPage();
+    const tokens = await signUpThroughApi(e2e, page, person('Nell Noaccess'), {
+      name: `No access ${suffix}`,
+      purpose: 'Look around',
+    });
+    const api = catalogApi(e2e.baseUrl, tokens.access_token);
+    const me = await api.call(endpoints.fromJwt);
+    await adminApi.call(endpoints.adminUpdateUser, {
+      params: { id: me.id },
+      body: { permissions: { playground_access: false } },
+    });
+    await page.goto('/recorder');
+    await page.getByRole('dialog', { name: 'Recorder access' }).waitFor();
+    await expect(
+      api.call(endpoints.makeEnvironment, { body: { env_id: 'shop', source: 'recorder' } }),
+    ).rejects.toThrow(/answered 403/);
+  });
+});
