@@ -34,5 +34,6 @@ export * from './testCase';
 export * from './testCaseGeneration';
 export * from './testCaseSet';
 export * from './testRun';
+export * from './testRunReport';
 export * from './usage';
 export * from './vocabulary';

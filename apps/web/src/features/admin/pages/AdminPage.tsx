@@ -5,16 +5,18 @@ import { useSignedInUser } from '../../auth';
 import { ContactTab } from '../components/ContactTab';
 import { OrganizationsTab } from '../components/OrganizationsTab';
 import { UsersTab } from '../components/UsersTab';
+import { TestRunDumpsTab } from '../testRuns/TestRunDumpsTab';
 import { VersionsTab } from '../versions/VersionsTab';
 
 /**
- * The admin screen's tabs, in the spec's order (002 §2.3): Users, Organizations, Versions, then Contact.
- * Versions is its own component; it takes its place between Organizations and Contact.
+ * The admin screen's tabs, in the spec's order (002 §2.3): Users, Organizations, Versions, Test Run Dumps, then
+ * Contact. Versions and Test Run Dumps are folders of their own.
  */
 const ADMIN_TABS: ReadonlyArray<{ value: string; label: string; panel: () => ReactNode }> = [
   { value: 'users', label: 'Users', panel: () => <UsersTab /> },
   { value: 'organizations', label: 'Organizations', panel: () => <OrganizationsTab /> },
   { value: 'versions', label: 'Versions', panel: () => <VersionsTab /> },
+  { value: 'test-run-dumps', label: 'Test Run Dumps', panel: () => <TestRunDumpsTab /> },
   { value: 'contact', label: 'Contact', panel: () => <ContactTab /> },
 ];
 
