@@ -44,7 +44,7 @@ const door = config.jobs.workerUrl
       port: config.jobs.workerPort ?? Number(new URL(config.jobs.workerUrl).port || 80),
     })
   : undefined;
-queue.work(jobHandlers(database.db, environments, jobSettingsFor(config, scoring)), {
+queue.work(jobHandlers(database.db, environments, jobSettingsFor(config, scoring, blobs)), {
   runSession: config.environments.maxEnvironments,
 });
 log.info(

@@ -114,6 +114,25 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ADMINS,
     request: { url: `/api/admin/ecs-tasks/${UNKNOWN_ENVIRONMENT}/stop?reason=check` },
   },
+  // Test runs and their dumps (002 §2.3, §7.2): platform admins only. A pattern matching nothing answers 400.
+  'POST /api/admin/test-runs': {
+    allowed: ADMINS,
+    request: { payload: { pattern: 'no-such-built-in-test-case', environments: 1 } },
+  },
+  'GET /api/admin/test-runs/:id': { allowed: ADMINS, request: { url: '/api/admin/test-runs/tr_unknown' } },
+  'GET /api/admin/test-run-dumps': { allowed: ADMINS },
+  'POST /api/admin/test-run-dump/:id': {
+    allowed: ADMINS,
+    request: { url: '/api/admin/test-run-dump/tr_unknown', payload: { file_path: 'results/run.json' } },
+  },
+  'GET /api/admin/test-run-dumps/:id/file': {
+    allowed: ADMINS,
+    request: { url: '/api/admin/test-run-dumps/tr_unknown/file?path=results/run.json' },
+  },
+  'GET /api/admin/test-run-dumps/:id/download': {
+    allowed: ADMINS,
+    request: { url: '/api/admin/test-run-dumps/tr_unknown/download' },
+  },
   'POST /api/invite/create': { allowed: ['account_admin'] },
   'GET /api/invite/:code': { allowed: EVERYONE, request: { url: '/api/invite/inv_unknown' } },
   'GET /api/join/:code': { allowed: PEOPLE, request: { url: '/api/join/inv_unknown' } },

@@ -25,29 +25,36 @@ export const TEST_RUN_PATTERN_MAX_LENGTH = 200;
 export const TEST_RUN_DUMP_PATH_MAX_LENGTH = 1024;
 
 /**
- * Which test cases a run takes, matched against `{simulator}/{test case key}` (and the test case's name),
- * case-insensitively. With `*` (any characters, `/` included) or `?` (one character) it is a glob that must
- * match the whole of either; without them, a substring of either. Empty: every built-in test case. Matching
- * runs on RE2 (linear in the text), so no pattern can make the server backtrack.
+ * Which test cases a run takes: comma-separated patterns, each matched against `{simulator}/{test case key}`
+ * and against the test case's name, case-insensitively; a test case is taken when any matches. A pattern with
+ * `*` (any characters, `/` included) or `?` (one character) is a glob that must match the whole text; one
+ * without is a substring. Empty: every built-in test case. Matching runs on RE2 (linear in the text), so no
+ * pattern can make the server backtrack.
  */
 export const TestRunPattern = z.string().trim().max(TEST_RUN_PATTERN_MAX_LENGTH);
 
-/** The matcher for a test run pattern (see `TestRunPattern`). */
-export function testRunMatcher(
-  pattern: string,
-): (simulator: string, testKey: string, testName: string) => boolean {
-  const trimmed = pattern.trim();
-  if (trimmed === '') return () => true;
-  const isGlob = /[*?]/.test(trimmed);
-  let source = '';
-  for (const char of trimmed.toLowerCase()) {
-    if (char === '*') source += '.*';
-    else if (char === '?') source += '.';
-    else source += char.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
-  }
-  const expression: LinearRegExp = linearRegExp(isGlob ? `^(?:${source})$` : source);
-  return (simulator, testKey, testName) =>
-    expression.test(`${simulator}/${testKey}`.toLowerCase()) || expression.test(testName.toLowerCase());
+/** The matcher for a test run pattern (see `TestRunPattern`); throws on a pattern RE2 refuses. */
+export function testRunMatcher(pattern: string): (simulator: string, testKey: string, testName: string) => boolean {
+  const parts = pattern
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length === 0) return () => true;
+  const expressions: LinearRegExp[] = parts.map((part) => {
+    const isGlob = /[*?]/.test(part);
+    let source = '';
+    for (const char of part.toLowerCase()) {
+      if (char === '*') source += '[\\s\\S]*';
+      else if (char === '?') source += '[\\s\\S]';
+      else source += char.replace(/[\\^$.|+()[\]{}]/g, '\\$&');
+    }
+    return linearRegExp(isGlob ? `^(?:${source})$` : source);
+  });
+  return (simulator, testKey, testName) => {
+    const path = `${simulator}/${testKey}`.toLowerCase();
+    const name = testName.toLowerCase();
+    return expressions.some((expression) => expression.test(path) || expression.test(name));
+  };
 }
 
 export const StartTestRunRequest = z.object({
@@ -213,7 +220,8 @@ export function testRunDumpPathProblem(path: string): string | null {
 
 /** A simulator name or test case key as one folder name of a dump. */
 export function testRunPathSegment(name: string): string {
-  const safe = name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^\.+/, '_');
+  // Letters, digits, `_`, `.` and `-`, never first `.` or `-`: also a valid blob key segment.
+  const safe = name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[.-]/, '_');
   return safe.slice(0, 120) || '_';
 }
 

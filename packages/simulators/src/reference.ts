@@ -3,5 +3,7 @@
  * in-process client and the kit's browser-test helpers stay in @proctor/simulators/testing.
  */
 export { launchChromium } from './testing/chromium';
+export type { TestCaseEvaluation } from './testing/evaluate';
+export { evaluateTestCase } from './testing/evaluate';
 export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './testing/harness';
 export { runTestCase } from './testing/harness';

@@ -51,6 +51,7 @@ import { templateRoutes } from '../routes/templates';
 import { testCaseSetRoutes } from '../routes/testCaseSets';
 import { testCaseGenerationRoutes } from '../routes/testCaseGeneration';
 import { testCaseRoutes } from '../routes/testCases';
+import { testRunRoutes } from '../routes/testRuns';
 import { usageRoutes } from '../routes/usage';
 import { userRoutes } from '../routes/user';
 
@@ -81,6 +82,7 @@ const areas = [
   testCaseRoutes,
   testCaseGenerationRoutes,
   testCaseSetRoutes,
+  testRunRoutes,
   structuredDataRoutes,
   environmentRoutes,
   assignmentRoutes,

@@ -11,6 +11,7 @@ import { ownBrowserPrefix } from '../environments/browserFolders';
 import { EnvironmentManager, POOL_WINDOW } from '../environments/manager';
 import { jobHandlers } from '../jobs/handlers';
 import { requeueUnscoredSessions } from '../jobs/scoreSession';
+import { resumeTestRuns } from '../jobs/testRunEnvironment';
 import { builtInRegistrations } from '../kernel/builtIns';
 import type { ServerConfig } from '../kernel/config';
 import { InProcessQueue, type JobQueue } from '../kernel/queue/queue';
@@ -89,9 +90,13 @@ export function environmentManagerFor(
   });
 }
 
-/** What the job handlers need of the configuration: how agents are driven, how sessions are scored. */
-export function jobSettingsFor(config: ServerConfig, scoring: ScoringServices) {
+/**
+ * What the job handlers need of the configuration: how agents are driven, how sessions are scored, where
+ * test runs keep their screenshots, logs and dumps.
+ */
+export function jobSettingsFor(config: ServerConfig, scoring: ScoringServices, blobs: BlobStore) {
   return {
+    blobs,
     drivers: {
       guard: { allowedAddresses: config.scoring.allowedAddresses },
       chatModel: config.agentLlm,
@@ -163,10 +168,11 @@ export async function createProctor(
     // This process is the embedded default's one worker (runs take its environment slots); with Redis,
     // JOBS_IN_SERVER=false leaves the runs to `proctor worker` processes.
     if (config.jobs.inServer || !config.jobs.redisUrl)
-      queue.work(jobHandlers(database.db, environments, jobSettingsFor(config, scoring)), {
+      queue.work(jobHandlers(database.db, environments, jobSettingsFor(config, scoring, blobs)), {
         runSession: config.environments.maxEnvironments,
       });
     await runs.resume();
+    await resumeTestRuns(database.db, blobs, queue, app.log);
     // Ended sessions a previous process left unscored are scored now.
     const unscored = await requeueUnscoredSessions(database.db, queue);
     if (unscored > 0) app.log.warn({ sessions: unscored }, 'scoring again sessions left unscored');

@@ -36,6 +36,7 @@ import { failOrphanedEnvironments } from './records';
 import { EnvironmentRegistry } from './registry';
 import { resetEnvironment } from './reset';
 import { type RunLimits, runQueued } from './runExecutor';
+import { runTestRunEnvironment, type TestRunEnvironmentOutcome } from './testRunEnvironment';
 import { WarmPool } from './warmPool';
 
 export interface EnvironmentManagerOptions {
@@ -174,6 +175,31 @@ export class EnvironmentManager {
     variant: SolutionVariant,
   ): Promise<{ mutations: Mutation[]; output: JsonValue | undefined } | null> {
     return this.#scripts.run(builtInKey, variant);
+  }
+
+  /** The built-in test cases this process can run, by simulator, in the definitions' order (test runs). */
+  get builtInTestCases(): { simulator: string; tests: { key: string; name: string }[] }[] {
+    return [...this.#definitions.values()].map((definition) => ({
+      simulator: definition.name,
+      tests: definition.testCases.map((testCase) => ({ key: testCase.key, name: testCase.name })),
+    }));
+  }
+
+  /** One environment of a test run: the oracle on these built-in test cases (testRunEnvironment.ts). */
+  runTestRunEnvironment(
+    simulatorName: string,
+    testKeys: readonly string[],
+    signal: AbortSignal,
+  ): Promise<TestRunEnvironmentOutcome> {
+    const definition = this.#definitions.get(simulatorName);
+    if (!definition) throw new Error(`Simulator "${simulatorName}" does not run on this worker`);
+    if (this.#unavailableReason) throw new Error(this.#unavailableReason);
+    return runTestRunEnvironment(
+      { host: this.#host, chromiumPath: this.options.chromiumPath },
+      definition,
+      testKeys,
+      signal,
+    );
   }
 
   /** `plan`: the organization's, which may set its limit of environments. */

@@ -3,11 +3,13 @@ import type { ScoringServices } from '@proctor/scoring';
 import type { DriverSettings } from '../agents/drivers';
 import type { EnvironmentManager } from '../environments/manager';
 import type { JobHandler, JobName } from '../kernel/queue/catalog';
+import type { BlobStore } from '../kernel/storage/blobs';
 import { checkEvaluatorHandler } from './checkEvaluator';
 import { generateMutationsHandler } from './generateMutations';
 import { rescoreSimulatorHandler } from './rescoreSimulator';
 import { runSessionHandler } from './runSession';
 import { scoreSessionHandler } from './scoreSession';
+import { testRunEnvironmentHandler } from './testRunEnvironment';
 
 /** Every job of the catalog with its handler: what a worker (the server, `proctor worker`) runs. */
 export type AllJobHandlers = { [Name in JobName]: JobHandler<Name> };
@@ -16,7 +18,7 @@ export type AllJobHandlers = { [Name in JobName]: JobHandler<Name> };
 export function jobHandlers(
   db: Database,
   environments: EnvironmentManager,
-  settings: { drivers: DriverSettings; scoring: ScoringServices },
+  settings: { drivers: DriverSettings; scoring: ScoringServices; blobs: BlobStore },
 ): AllJobHandlers {
   return {
     runSession: runSessionHandler(db, environments, settings.drivers),
@@ -24,5 +26,6 @@ export function jobHandlers(
     rescoreSimulator: rescoreSimulatorHandler(db, settings.scoring),
     checkEvaluator: checkEvaluatorHandler(db, environments, settings.scoring),
     generateMutations: generateMutationsHandler(db),
+    testRunEnvironment: testRunEnvironmentHandler(db, environments, settings.blobs),
   };
 }

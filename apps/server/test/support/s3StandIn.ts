@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for an S3-compatible service, speaking S3's REST wire protocol for what Proctor uses:
- * PutObject, GetObject, DeleteObject, ListObjectsV2 (prefix, max-keys, continuation tokens) and DeleteObjects,
+ * PutObject, GetObject (whole or one byte range), HeadObject, DeleteObject, ListObjectsV2 (prefix, max-keys, continuation tokens) and DeleteObjects,
  * path-style (`/<bucket>/<key>`). Objects live in memory.
  *
  * Like S3 it checks every request's AWS Signature Version 4 by recomputing it from what arrived (method,
@@ -34,8 +34,10 @@ export interface S3StandIn {
   secretAccessKey: string;
   /** The bucket's objects by key. */
   objects: Map<string, Buffer>;
-  /** The S3 operation of every request that passed the signature check, in order. */
+  /** The S3 operation of every request that passed the signature check, in order (a ranged GET: GetObjectRange). */
   operations: string[];
+  /** The [start, end) of every ranged GetObject answered, in order. */
+  ranges: [number, number][];
   /** Answers the next `count` requests with this error before looking at them (503 SlowDown, say). */
   failNext(count: number, error: { status: number; code: string; message?: string }): void;
   close(): Promise<void>;
@@ -168,6 +170,7 @@ export async function startS3StandIn(options: S3StandInOptions = {}): Promise<S3
   const pageSize = options.pageSize ?? 1000;
   const objects = new Map<string, Buffer>();
   const operations: string[] = [];
+  const ranges: [number, number][] = [];
   const continuationTokens = new Map<string, string>();
   const injected: { status: number; code: string; message?: string }[] = [];
 
@@ -352,10 +355,36 @@ export async function startS3StandIn(options: S3StandInOptions = {}): Promise<S3
           res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
           return;
         }
-        if (method === 'GET') {
-          operations.push('GetObject');
+        if (method === 'HEAD') {
+          operations.push('HeadObject');
           const data = objects.get(key);
+          // A HEAD answer has no body: S3 answers a bare 404.
+          if (!data) return void res.writeHead(404).end();
+          res.writeHead(200, { 'content-length': data.byteLength }).end();
+          return;
+        }
+        if (method === 'GET') {
+          const data = objects.get(key);
+          const range = req.headers.range;
+          operations.push(range ? 'GetObjectRange' : 'GetObject');
           if (!data) throw new S3Failure(404, 'NoSuchKey', 'The specified key does not exist.');
+          if (range) {
+            // One `bytes=first-last` range, as S3 takes it (the last byte cut at the end of the object).
+            const m = /^bytes=(\d+)-(\d+)$/.exec(range);
+            const first = m ? Number(m[1]) : Number.NaN;
+            if (!m || first >= data.byteLength || Number(m[2]) < first)
+              throw new S3Failure(416, 'InvalidRange', 'The requested range is not satisfiable');
+            const last = Math.min(Number(m[2]), data.byteLength - 1);
+            ranges.push([first, last + 1]);
+            res
+              .writeHead(206, {
+                'content-type': 'application/octet-stream',
+                'content-length': last + 1 - first,
+                'content-range': `bytes ${first}-${last}/${data.byteLength}`,
+              })
+              .end(data.subarray(first, last + 1));
+            return;
+          }
           res
             .writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.byteLength })
             .end(data);
@@ -395,6 +424,7 @@ export async function startS3StandIn(options: S3StandInOptions = {}): Promise<S3
     secretAccessKey,
     objects,
     operations,
+    ranges,
     failNext(count, error) {
       for (let i = 0; i < count; i++) injected.push(error);
     },

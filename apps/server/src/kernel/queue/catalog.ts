@@ -120,6 +120,24 @@ export const JOBS = {
     attempts: 1,
     concurrency: 2,
   }),
+  /**
+   * One environment of a test run (POST /api/admin/test-runs): the oracle on the run's test cases of one
+   * simulator in a fresh environment, its results appended to the run; the job that finishes the run's last
+   * environment writes the dump. One at a time per worker (each launches a Chromium of its own); never retried:
+   * a failure is that environment's result, so the run still ends with its dump.
+   */
+  testRunEnvironment: defineJob({
+    name: 'test-run-environment',
+    payload: z.object({
+      testRunId: z.number().int().positive(),
+      simulator: z.string().min(1),
+      environment: z.number().int().positive(),
+    }),
+    result: z.void(),
+    timeoutMs: 30 * 60_000,
+    attempts: 1,
+    concurrency: 1,
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

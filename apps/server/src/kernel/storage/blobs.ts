@@ -1,5 +1,8 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where recordings keep their bytes (screenshots today; screen recordings and HAR files later). Rows in the
@@ -16,6 +19,25 @@ export interface BlobStore {
   get(key: string): Promise<Buffer | undefined>;
   /** Removes every blob under `prefix/` (a session's, when it is deleted for good). */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Writes what `source` yields under `key` without holding it in memory (a test run's dump, which may be
+   * gigabytes); answers the blob's size. Half-written blobs never show under `key`.
+   */
+  putStream(key: string, source: Readable): Promise<number>;
+  /** The blob's size in bytes, or undefined when there is no such blob. */
+  size(key: string): Promise<number | undefined>;
+  /**
+   * Bytes `start` up to `end` (exclusive; the whole blob without a range) as a stream, read from the store as
+   * they are consumed; undefined when there is no such blob. A range past the end is cut at the end.
+   */
+  streamRange(key: string, range?: { start: number; end: number }): Promise<Readable | undefined>;
+}
+
+/** A blob's bytes read from a stream into one buffer: only for the small ranges callers know are small. */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Keys are slash-separated segments of letters, digits, `_`, `-` and `.`, never `.` or `..` alone. */
@@ -66,5 +88,38 @@ export class FileBlobStore implements BlobStore {
 
   async deletePrefix(prefix: string): Promise<void> {
     await rm(join(this.#path(prefix)), { recursive: true, force: true });
+  }
+
+  async putStream(key: string, source: Readable): Promise<number> {
+    const path = this.#path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+    try {
+      await pipeline(source, createWriteStream(temporary));
+      await rename(temporary, path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return (await stat(path)).size;
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.#path(key))).size;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async streamRange(key: string, range?: { start: number; end: number }): Promise<Readable | undefined> {
+    const size = await this.size(key);
+    if (size === undefined) return undefined;
+    const end = Math.min(range?.end ?? size, size);
+    const start = Math.min(range?.start ?? 0, end);
+    if (end === start) return Readable.from([]);
+    // createReadStream's `end` is inclusive.
+    return createReadStream(this.#path(key), { start, end: end - 1 });
   }
 }

@@ -1,4 +1,10 @@
 import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AwsV4Signer } from 'aws4fetch';
 import { type BlobStore, blobKeyProblem } from './blobs';
@@ -94,6 +100,78 @@ export class S3BlobStore implements BlobStore {
       url: this.objectUrl(objectKey),
       missing: 'NoSuchKey',
     });
+  }
+
+  async putStream(key: string, source: Readable): Promise<number> {
+    const objectKey = this.#objectKey(key);
+    // PutObject needs the length up front: the stream is spooled to a temporary file first (never to memory),
+    // then sent from it; one PutObject takes up to 5 GB.
+    const folder = await mkdtemp(join(tmpdir(), 'proctor-blob-upload-'));
+    const spool = join(folder, 'blob');
+    try {
+      await pipeline(source, createWriteStream(spool));
+      const length = (await stat(spool)).size;
+      await this.#send(
+        'PutObject',
+        objectKey,
+        {
+          method: 'PUT',
+          url: this.objectUrl(objectKey),
+          upload: { open: () => createReadStream(spool), length },
+          headers: { 'content-type': 'application/octet-stream' },
+        },
+        { readBody: true },
+      );
+      return length;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    const objectKey = this.#objectKey(key);
+    const answer = await this.#send(
+      'HeadObject',
+      objectKey,
+      { method: 'HEAD', url: this.objectUrl(objectKey), missing: 'NoSuchKey' },
+      { readBody: true },
+    );
+    if (!answer) return undefined;
+    const length = Number(answer.response.headers.get('content-length'));
+    if (!Number.isSafeInteger(length) || length < 0)
+      throw this.#malformed('HeadObject', objectKey, 'no Content-Length');
+    return length;
+  }
+
+  async streamRange(key: string, range?: { start: number; end: number }): Promise<Readable | undefined> {
+    const objectKey = this.#objectKey(key);
+    if (range && range.end <= range.start)
+      return (await this.size(key)) === undefined ? undefined : Readable.from([]);
+    const answer = await this.#send(
+      'GetObject',
+      objectKey,
+      {
+        method: 'GET',
+        url: this.objectUrl(objectKey),
+        // HTTP ranges are inclusive; S3 cuts a range that runs past the end at the end.
+        ...(range ? { headers: { range: `bytes=${range.start}-${range.end - 1}` } } : {}),
+        missing: 'NoSuchKey',
+      },
+      { readBody: false },
+    );
+    if (!answer) return undefined;
+    if (range && answer.response.status !== 206) {
+      await answer.response.body?.cancel();
+      throw this.#malformed(
+        'GetObject',
+        objectKey,
+        `a ranged read answered ${answer.response.status}, not 206`,
+      );
+    }
+    const body = answer.response.body;
+    return body
+      ? Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>)
+      : Readable.from([]);
   }
 
   async deletePrefix(prefix: string): Promise<void> {
@@ -206,6 +284,29 @@ export class S3BlobStore implements BlobStore {
       missing?: string;
     },
   ): Promise<Buffer | undefined> {
+    const answer = await this.#send(operation, subject, request, { readBody: true });
+    return answer?.body;
+  }
+
+  /**
+   * `#request`'s work. With `readBody` the body is read under the time limit; without it the answer comes
+   * back as soon as its headers do, its body left to the caller to stream (a dump's entry, a whole dump), the
+   * time limit then covering the wait for the headers only. `upload` sends a file's bytes as the body,
+   * unsigned (S3's UNSIGNED-PAYLOAD), opened again for each attempt.
+   */
+  async #send(
+    operation: string,
+    subject: string,
+    request: {
+      method: string;
+      url: string;
+      body?: Uint8Array;
+      upload?: { open: () => Readable; length: number };
+      headers?: Record<string, string>;
+      missing?: string;
+    },
+    options: { readBody: boolean },
+  ): Promise<{ response: Response; body: Buffer | undefined } | undefined> {
     const { accessKeyId, secretAccessKey, region, timeoutMs, bucket } = this.#options;
     const what = `S3 ${operation} ${subject ? `"${subject}" ` : ''}in bucket ${bucket}`;
     for (let attempt = 1; ; attempt++) {
@@ -214,10 +315,14 @@ export class S3BlobStore implements BlobStore {
         url: request.url,
         headers: {
           ...request.headers,
-          // The payload's hash is signed (not UNSIGNED-PAYLOAD), so the store refuses bytes altered on the way.
-          'x-amz-content-sha256': createHash('sha256')
-            .update(request.body ?? '')
-            .digest('hex'),
+          ...(request.upload ? { 'content-length': String(request.upload.length) } : {}),
+          // The payload's hash is signed (not UNSIGNED-PAYLOAD), so the store refuses bytes altered on the way;
+          // a streamed upload is too big to hash twice and goes unsigned, over the same signed request.
+          'x-amz-content-sha256': request.upload
+            ? 'UNSIGNED-PAYLOAD'
+            : createHash('sha256')
+                .update(request.body ?? '')
+                .digest('hex'),
         },
         accessKeyId,
         secretAccessKey,
@@ -226,16 +331,27 @@ export class S3BlobStore implements BlobStore {
         cache: this.#signingKeys,
       }).sign();
       let response: Response;
+      const controller = new AbortController();
+      const timer = setTimeout(
+        () => controller.abort(new DOMException('timed out', 'TimeoutError')),
+        timeoutMs,
+      );
       try {
         response = await fetch(signed.url, {
           method: signed.method,
           headers: signed.headers,
           // Any byte view is sent as is; the lib type admits only views over an ArrayBuffer.
-          body: request.body as Uint8Array<ArrayBuffer> | undefined,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        // Read under the same time limit, so a stalled body fails like a stalled answer.
-        if (response.ok) return Buffer.from(await response.arrayBuffer());
+          body: request.upload
+            ? (Readable.toWeb(request.upload.open()) as ReadableStream<Uint8Array>)
+            : (request.body as Uint8Array<ArrayBuffer> | undefined),
+          ...(request.upload ? { duplex: 'half' } : {}),
+          signal: controller.signal,
+        } as RequestInit);
+        if (response.ok) {
+          // Read under the same time limit, so a stalled body fails like a stalled answer.
+          if (options.readBody) return { response, body: Buffer.from(await response.arrayBuffer()) };
+          return { response, body: undefined };
+        }
       } catch (error) {
         if (isTimeout(error))
           throw new S3BlobStoreError(
@@ -254,6 +370,8 @@ export class S3BlobStore implements BlobStore {
           undefined,
           undefined,
         );
+      } finally {
+        clearTimeout(timer);
       }
       if (RETRYABLE_STATUS.has(response.status) && attempt < ATTEMPTS) {
         await response.body?.cancel();
@@ -262,6 +380,7 @@ export class S3BlobStore implements BlobStore {
       }
       const text = await response.text().catch(() => '');
       const code = xmlElement(text, 'Code');
+      // A HEAD answer has no body, so no code: its 404 is the missing object's.
       if (response.status === 404 && request.missing && (code === request.missing || code === undefined))
         return undefined;
       const message = xmlElement(text, 'Message');
