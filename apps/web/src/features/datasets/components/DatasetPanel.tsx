@@ -17,6 +17,7 @@ export function DatasetPanel({
   onArchive,
   onRunAll,
   onRunTestCase,
+  onCreateStepTestCase,
 }: {
   dataset: TestCaseSet | null;
   editable: boolean;
@@ -26,6 +27,8 @@ export function DatasetPanel({
   /** Absent, with onRunTestCase: the viewer may not run agents. */
   onRunAll?: (dataset: TestCaseSet) => void;
   onRunTestCase?: (testCase: DatasetTestCase) => void;
+  /** Absent: the viewer may not create test cases. */
+  onCreateStepTestCase?: (dataset: TestCaseSet) => void;
 }) {
   return (
     <Drawer
@@ -73,6 +76,16 @@ export function DatasetPanel({
                   onClick={() => onAddTest(dataset)}
                 >
                   Add Test
+                </Button>
+              )}
+              {editable && onCreateStepTestCase && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => onCreateStepTestCase(dataset)}
+                >
+                  Step Test Case
                 </Button>
               )}
               {editable && (

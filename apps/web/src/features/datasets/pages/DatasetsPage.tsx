@@ -11,6 +11,7 @@ import { useSignedInUser } from '../../auth';
 import { mayRunAgents, RunDialog, type RunTarget } from '../../runs';
 import { AddTestDialog } from '../components/AddTestDialog';
 import { CreateDatasetDialog } from '../components/CreateDatasetDialog';
+import { CreateStepTestCaseDialog } from '../components/CreateStepTestCaseDialog';
 import { DatasetPanel } from '../components/DatasetPanel';
 import { DatasetsTable } from '../components/DatasetsTable';
 import { useArchiveTestCaseSet, useTestCaseSets } from '../hooks/useTestCaseSets';
@@ -28,6 +29,7 @@ export function DatasetsPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [addingTo, setAddingTo] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  const [stepTestFor, setStepTestFor] = useState<number | null>(null);
   // Kept after the dialog closes, so that its title does not change during the closing animation.
   const [run, setRun] = useState<{ target: RunTarget; opened: boolean } | null>(null);
   const runner = mayRunAgents(user);
@@ -35,6 +37,7 @@ export function DatasetsPage() {
   const list = datasets.data ?? [];
   const selected = list.find((dataset) => dataset.id === selectedId) ?? null;
   const addTarget = list.find((dataset) => dataset.id === addingTo) ?? null;
+  const stepTestTarget = list.find((dataset) => dataset.id === stepTestFor) ?? null;
   const canEdit = (dataset: TestCaseSet) => canEditCatalogueItem(user, dataset.organizationId);
 
   const confirmArchive = (dataset: TestCaseSet) =>
@@ -84,6 +87,9 @@ export function DatasetsPage() {
         onClose={() => setSelectedId(null)}
         onAddTest={(dataset) => setAddingTo(dataset.id)}
         onArchive={confirmArchive}
+        onCreateStepTestCase={
+          user.permissions.create_test_cases ? (dataset) => setStepTestFor(dataset.id) : undefined
+        }
         onRunAll={
           runner
             ? (dataset) =>
@@ -114,6 +120,9 @@ export function DatasetsPage() {
         />
       )}
       <AddTestDialog dataset={addTarget} onClose={() => setAddingTo(null)} />
+      {stepTestTarget && (
+        <CreateStepTestCaseDialog dataset={stepTestTarget} onClose={() => setStepTestFor(null)} />
+      )}
       {user.permissions.create_test_cases && (
         <CreateDatasetDialog opened={creating} onClose={() => setCreating(false)} />
       )}

@@ -20,6 +20,7 @@ import { BackButton } from '../../../components/BackButton';
 import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
+import { SessionTestActions } from '../../testCaseAuthoring';
 import { AnnotatorTimerDisplay } from '../components/AnnotatorTimerDisplay';
 import { SessionLiveView } from '../components/SessionLiveView';
 import { SessionSidePanel } from '../components/SessionSidePanel';
@@ -241,6 +242,9 @@ function SessionScreen({ sessionId }: { sessionId: string }) {
             <SessionLiveView environmentId={current.job.jobGroupId} whenUnreachable={steps} />
           ) : (
             steps
+          )}
+          {ownsSession && user.permissions.create_test_cases && !live && (
+            <SessionTestActions detail={detail} selectedStep={stepFrom(search.get('step'))} />
           )}
         </Stack>
         <SessionSidePanel detail={detail} adminView={adminView} timer={annotating ? timer : null} />

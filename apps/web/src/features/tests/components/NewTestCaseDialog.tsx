@@ -1,12 +1,10 @@
-import { Checkbox, Group, Modal, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import {
   BLANK_TEST_CASE_MAX,
   blankCountFrom,
   CreateTestCaseRequest,
   LAYOUT,
-  SCORING_TYPE_LABELS,
-  TEST_CASE_SCORING_TYPES,
-  TestCaseScoringType,
+  type TestCaseScoringType,
 } from '@proctor/contracts';
 import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
@@ -15,7 +13,7 @@ import { DialogActions } from '../../../components/DialogActions';
 import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
 import { useSimulators } from '../../simulators';
-import { useCreateTestCases } from '../hooks/useTestCaseMutations';
+import { ScoringTypesField, TestCaseTextFields, useCreateTestCases } from '../../testCaseAuthoring';
 
 export const TEST_CASE_CREATED = 'Test case created';
 
@@ -137,33 +135,13 @@ export function NewTestCaseDialog({
             onChange={(value) => form.set({ mode: value === 'blank' ? 'blank' : 'single' })}
             fullWidth
           />
-          <Checkbox.Group
-            label="Scoring types"
+          <ScoringTypesField
             value={values.scoringTypes}
-            onChange={(types) =>
-              form.set({
-                scoringTypes: types.flatMap((type) => TestCaseScoringType.safeParse(type).data ?? []),
-              })
-            }
+            onChange={(scoringTypes) => form.set({ scoringTypes })}
             error={errors.scoringTypes}
-          >
-            <Group gap="lg" mt={6}>
-              {TEST_CASE_SCORING_TYPES.map((type) => (
-                <Checkbox key={type} value={type} label={SCORING_TYPE_LABELS[type]} />
-              ))}
-            </Group>
-          </Checkbox.Group>
+          />
           {values.mode === 'single' ? (
-            <>
-              <TextInput label="Name" required {...form.field('name')} />
-              <TextInput
-                label="Start URL"
-                placeholder="/orders"
-                description="Where the agent starts, on the simulator's own site"
-                {...form.field('startUrl')}
-              />
-              <Textarea label="Prompt" required autosize minRows={3} {...form.field('prompt')} />
-            </>
+            <TestCaseTextFields field={form.field} />
           ) : (
             <TextInput
               label="Number of blank test cases"

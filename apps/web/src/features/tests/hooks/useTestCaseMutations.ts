@@ -2,15 +2,7 @@ import { type EndpointBody, endpoints } from '@proctor/contracts';
 import { useEndpointMutation } from '../../../api';
 import { CATALOGUE_READS } from '../../simulators';
 
-export type CreateTestCasesBody = EndpointBody<typeof endpoints.createTestCases>;
 export type UpdateTestCaseBody = EndpointBody<typeof endpoints.updateTestCase>;
-
-export function useCreateTestCases() {
-  return useEndpointMutation(endpoints.createTestCases, {
-    request: (body: CreateTestCasesBody) => ({ body }),
-    invalidates: CATALOGUE_READS,
-  });
-}
 
 export function useUpdateTestCase() {
   return useEndpointMutation(endpoints.updateTestCase, {

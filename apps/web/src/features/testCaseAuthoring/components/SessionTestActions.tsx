@@ -1,0 +1,40 @@
+import { Anchor, Group, Switch } from '@mantine/core';
+import type { SessionDetailResponse } from '@proctor/contracts';
+import { useState } from 'react';
+import type { SessionTestKind } from '../sessionTestDraft';
+import { SESSION_TEST_TITLES, SessionTestDialog } from './SessionTestDialog';
+
+/**
+ * Under the session's steps (000 §2.5): a State Test switch chooses between an output test and a state test, and
+ * a "Create State/Output Test" link opens the dialog for the chosen kind. For those who may create test cases.
+ */
+export function SessionTestActions({
+  detail,
+  selectedStep,
+}: {
+  detail: SessionDetailResponse;
+  selectedStep: number;
+}) {
+  const [kind, setKind] = useState<SessionTestKind>('state');
+  const [open, setOpen] = useState(false);
+  return (
+    <Group gap="md">
+      <Switch
+        label="State Test"
+        checked={kind === 'state'}
+        onChange={(event) => setKind(event.currentTarget.checked ? 'state' : 'output')}
+      />
+      <Anchor component="button" type="button" size="sm" onClick={() => setOpen(true)}>
+        {SESSION_TEST_TITLES[kind]}
+      </Anchor>
+      {open && (
+        <SessionTestDialog
+          kind={kind}
+          detail={detail}
+          selectedStep={selectedStep}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </Group>
+  );
+}

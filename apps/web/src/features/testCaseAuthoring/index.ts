@@ -1,0 +1,21 @@
+export { SessionTestActions } from './components/SessionTestActions';
+export { SESSION_TEST_TITLES } from './components/SessionTestDialog';
+export { ScoringTypesField, TestCaseTextFields } from './components/TestCaseTextFields';
+export {
+  type CreateTestCasesBody,
+  screenshotDataUrl,
+  useCreateTestCases,
+  useProposeFromPrompt,
+  useProposeFromSteps,
+  useProposeOutcomeSchema,
+} from './hooks/testCaseWrites';
+export {
+  EMPTY_STEP_TEST,
+  isStepTestScoringType,
+  type StepTestForm,
+  sessionDraft,
+  stepDraft,
+  stepTestProblems,
+  stepTestRequest,
+} from './stepTestDraft';
+export { describeStep, formatJson, personSteps } from './testCaseDrafts';
