@@ -24,7 +24,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: ROUTES.webEditor, title: 'Web Editor' },
   { path: ROUTES.requestTemplateBuilder, title: 'Request Template Builder' },
   { path: ROUTES.uploadHar, title: 'Upload HAR' },
-  { path: ROUTES.labelling, title: 'Labelling' },
 ];
 
 /** Always-available areas not built yet (signed in or not). */

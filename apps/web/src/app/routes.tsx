@@ -18,7 +18,7 @@ import { PublicUrlsPage } from '../features/publicUrls';
 import { RecorderPage } from '../features/recorder';
 import { ReplaysPage } from '../features/replays';
 import { ResultsPage } from '../features/results';
-import { SessionPage, SessionsPage } from '../features/sessions';
+import { LabellingPage, SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
 import { SimulatorEditorPage } from '../features/simulatorEditor';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
@@ -76,6 +76,8 @@ export const routes: RouteObject[] = [
       { path: ROUTES.networkRequests, element: <NetworkRequestsPage /> },
       // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.
       { path: ROUTES.agents, element: <AgentsPage /> },
+      // The Needs Labelling tab's Annotate (000 §2.7): the server decides which sample test cases each may label.
+      { path: ROUTES.labelling, element: <LabellingPage /> },
       { path: ROUTES.agent, element: <AgentResultsPage /> },
       {
         path: ROUTES.tests,

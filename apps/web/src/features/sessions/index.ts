@@ -6,6 +6,7 @@ export { SESSION_READS } from './hooks/sessionReads';
 export { useAdminView } from './hooks/useAdminView';
 export { useNextSessionToScore } from './hooks/useSessionMutations';
 export { HUMAN_CONSENSUS_COLORS } from './humanConsensus';
+export { LabellingPage } from './pages/LabellingPage';
 export { SessionPage } from './pages/SessionPage';
 export { SessionsPage } from './pages/SessionsPage';
 export { formatSessionDate, formatSessionDuration } from './sessionFormat';

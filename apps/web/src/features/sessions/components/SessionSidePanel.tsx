@@ -10,6 +10,7 @@ import type { AnnotatorTimer } from '../hooks/useAnnotatorTimer';
 import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
 import { logLine } from '../sessionLogs';
 import { Detail, DetailLink, DetailText } from './Detail';
+import { SessionLabels } from './SessionLabels';
 import { SessionScores } from './SessionScores';
 import { SessionStatusBadge } from './SessionStatusBadge';
 
@@ -43,8 +44,8 @@ function Empty({ children }: { children: string }) {
 }
 
 /**
- * The session page's right panel (000 §2.5, 440 px): session info, test case info, scores, output, state
- * mutations (at most 50, the rest counted) and logs.
+ * The session page's right panel (000 §2.5, 440 px): session info, test case info, labels (sample test cases)
+ * or scores, output, state mutations (at most 50, the rest counted) and logs.
  */
 export function SessionSidePanel({
   detail,
@@ -167,15 +168,21 @@ export function SessionSidePanel({
         </Section>
       )}
 
-      <Section title="Scores" testId="session-scores">
-        <SessionScores
-          session={session}
-          snapshotId={detail.snapshot.id}
-          humanResults={detail.human_results}
-          adminView={adminView}
-          timer={timer}
-        />
-      </Section>
+      {testCase?.isSample ? (
+        <Section title="Labels" testId="session-labels">
+          <SessionLabels sessionId={session.sessionId} />
+        </Section>
+      ) : (
+        <Section title="Scores" testId="session-scores">
+          <SessionScores
+            session={session}
+            snapshotId={detail.snapshot.id}
+            humanResults={detail.human_results}
+            adminView={adminView}
+            timer={timer}
+          />
+        </Section>
+      )}
 
       <Section title="Output" testId="session-output">
         {session.output === null || session.output === undefined ? (

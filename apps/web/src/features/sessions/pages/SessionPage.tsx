@@ -22,6 +22,7 @@ import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import { SessionTestActions } from '../../testCaseAuthoring';
 import { AnnotatorTimerDisplay } from '../components/AnnotatorTimerDisplay';
+import { ConvertLabelsButton } from '../components/ConvertLabelsDialog';
 import { SessionLiveView } from '../components/SessionLiveView';
 import { SessionSidePanel } from '../components/SessionSidePanel';
 import { SessionStatusBadge } from '../components/SessionStatusBadge';
@@ -222,6 +223,7 @@ function SessionScreen({ sessionId }: { sessionId: string }) {
               Replay
             </Button>
           )}
+          <ConvertLabelsButton sessionId={current.sessionId} isSample={current.testCase?.isSample === true} />
           {ownsSession && (
             <Button
               variant="light"
