@@ -4,7 +4,9 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { RequireDashboardAccess } from '../components/RequireDashboardAccess';
 import { AdminPage } from '../features/admin';
 import { AgentResultsPage, AgentsPage } from '../features/agents';
+import { AnnotatorActivityPage, AnnotatorAdminPage, AnnotatorTestsPage } from '../features/annotatorAdmin';
 import { AuthCallbackPage, LoginPage, RequireSignIn, useAuth } from '../features/auth';
+import { DataCreationPage } from '../features/dataCreation';
 import { DatasetsPage } from '../features/datasets';
 import { HomePage } from '../features/home';
 import { HumanRecorderPage } from '../features/humanRecorder';
@@ -155,6 +157,11 @@ export const routes: RouteObject[] = [
       },
       // Platform admins only; the page says so to anyone else and the server refuses their calls.
       { path: ROUTES.admin, element: <AdminPage /> },
+      // Annotator organizations' screens (000 §2.9, §2.10); each page tells anyone else it is not theirs.
+      { path: ROUTES.dataCreation, element: <DataCreationPage /> },
+      { path: ROUTES.annotatorAdmin, element: <AnnotatorAdminPage /> },
+      { path: ROUTES.annotatorActivity, element: <AnnotatorActivityPage /> },
+      { path: ROUTES.annotatorTests, element: <AnnotatorTestsPage /> },
       ...notBuilt(PROTECTED_AREAS_NOT_BUILT),
     ],
   },

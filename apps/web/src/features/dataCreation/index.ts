@@ -1,0 +1,1 @@
+export { DataCreationPage } from './pages/DataCreationPage';
