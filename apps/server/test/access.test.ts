@@ -246,6 +246,19 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ['annotator'],
     request: { url: '/api/organization/annotator-assignments/999999/stage', payload: { stage: 'completed' } },
   },
+  // The human recorder dashboard (000 §2.7): annotator organizations read their own work. Complete and Archive
+  // are their account admins' (no role here is one: humanRecorder.test.ts lets them and refuses the others).
+  'GET /api/testcases/human-recorder-testcase': { allowed: ['annotator'] },
+  'GET /api/testcases/human-recorder/filter': { allowed: ['annotator'] },
+  'GET /api/testcases/human-recorder/tab-counts': { allowed: ['annotator'] },
+  'POST /api/testcases/:id/mark-completed': {
+    allowed: [],
+    request: { url: '/api/testcases/999999/mark-completed' },
+  },
+  'POST /api/testcases/archive-organization-testcase': {
+    allowed: [],
+    request: { payload: { test_case_id: 999999 } },
+  },
   // Annotator admin (000 §2.10, §6): account admins of annotator organizations only, a caller none of these
   // roles is (annotatorAdmin.test.ts lets one in); annotators, other organizations' admins and keys are refused.
   'GET /api/organization/annotator-admin/users': { allowed: [] },

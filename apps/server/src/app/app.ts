@@ -32,6 +32,7 @@ import { authRoutes } from '../routes/auth';
 import type { AppContext } from '../routes/context';
 import { environmentRoutes } from '../routes/environments';
 import { faviconRoutes } from '../routes/favicons';
+import { humanRecorderRoutes } from '../routes/humanRecorder';
 import { imageRoutes } from '../routes/images';
 import { mutationGenerationRoutes } from '../routes/mutationGeneration';
 import { labelRoutes } from '../routes/labels';
@@ -86,6 +87,7 @@ const areas = [
   structuredDataRoutes,
   environmentRoutes,
   assignmentRoutes,
+  humanRecorderRoutes,
   annotatorAdminRoutes,
   sessionRoutes,
   agentRoutes,

@@ -16,6 +16,7 @@ import {
   testCases,
 } from '@proctor/db';
 import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { refCondition } from './visibility';
 
 /** Sessions that count as recorded: finished, neither failed nor cancelled, not archived. */
 export const NOT_RECORDED: readonly SessionStatus[] = [
@@ -26,10 +27,24 @@ export const NOT_RECORDED: readonly SessionStatus[] = [
 ];
 
 /**
+ * Which sessions to group: one organization's (and one test case's) when the caller knows, so the grouping
+ * reads only those (sessions_org_test_case_idx) instead of every organization's.
+ */
+interface ProgressScope {
+  organizationId?: number;
+  testCaseId?: number;
+}
+
+const scopeOf = (filter: AssignmentFilter): ProgressScope => ({
+  organizationId: filter.assignedTo,
+  testCaseId: filter.testCaseId,
+});
+
+/**
  * Each assignment's sessions: those its organization made of its test case; `recordedByViewer` counts the
  * ones the viewing person made (the recorder's completion rule), 0 without one.
  */
-const progress = (db: Executor, viewerUserId: number | null = null) =>
+const progress = (db: Executor, viewerUserId: number | null = null, scope: ProgressScope = {}) =>
   db
     .select({
       organizationId: sessions.organizationId,
@@ -44,9 +59,20 @@ const progress = (db: Executor, viewerUserId: number | null = null) =>
       unmarked: sql<number>`count(*) filter (where ${sessions.humanScoreCount} = 0)`
         .mapWith(Number)
         .as('unmarked'),
+      passedByViewer:
+        sql<number>`count(*) filter (where ${sessions.userId} = ${viewerUserId ?? -1} and ${sessions.humanConsensus} = 'pass')`
+          .mapWith(Number)
+          .as('passed_by_viewer'),
     })
     .from(sessions)
-    .where(and(eq(sessions.archived, false), not(inArray(sessions.status, [...NOT_RECORDED]))))
+    .where(
+      and(
+        scope.organizationId === undefined ? undefined : eq(sessions.organizationId, scope.organizationId),
+        scope.testCaseId === undefined ? undefined : eq(sessions.testCaseId, scope.testCaseId),
+        eq(sessions.archived, false),
+        not(inArray(sessions.status, [...NOT_RECORDED])),
+      ),
+    )
     .groupBy(sessions.organizationId, sessions.testCaseId)
     .as('progress');
 
@@ -80,6 +106,7 @@ export interface AssignmentFilter {
   testCaseId?: number;
   simulatorId?: number;
   stage?: AnnotatorStage;
+  isSample?: boolean;
 }
 
 function assignmentConditions(
@@ -93,6 +120,7 @@ function assignmentConditions(
   if (filter.testCaseId !== undefined) where.push(eq(organizationTestCases.testCaseId, filter.testCaseId));
   if (filter.simulatorId !== undefined) where.push(eq(testCases.simulatorId, filter.simulatorId));
   if (filter.stage !== undefined) where.push(stages[filter.stage]);
+  if (filter.isSample !== undefined) where.push(eq(testCases.isSample, filter.isSample));
   return and(...where);
 }
 
@@ -122,7 +150,12 @@ export async function listOrganizationAssignments(
   limit: number,
   viewerUserId: number | null = null,
 ): Promise<OrganizationAssignmentRow[]> {
-  const p = progress(db, viewerUserId);
+  return selectAssignments(db, filter, viewerUserId).limit(limit);
+}
+
+/** The columns of an assignment row, with the stages' conditions on the same progress subquery. */
+function selectAssignments(db: Executor, filter: AssignmentFilter, viewerUserId: number | null) {
+  const p = progress(db, viewerUserId, scopeOf(filter));
   const stages = stageConditions(p);
   const stageList = sql<AnnotatorStage[]>`array_remove(array[${sql.join(
     ANNOTATOR_STAGES.map((stage) => sql`case when ${stages[stage]} then ${stage} end`),
@@ -145,11 +178,24 @@ export async function listOrganizationAssignments(
       recordedByViewerCount: sql<number>`coalesce(${p.recordedByViewer}, 0)`.mapWith(Number),
       passedCount: sql<number>`coalesce(${p.passed}, 0)`.mapWith(Number),
       unmarkedCount: sql<number>`coalesce(${p.unmarked}, 0)`.mapWith(Number),
+      passedByViewerCount: sql<number>`coalesce(${p.passedByViewer}, 0)`.mapWith(Number),
       stages: stageList,
+      /** How many rows match in all, whatever the page (the window runs before LIMIT). */
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      testCase: {
+        description: testCases.description,
+        prompt: testCases.prompt,
+        hint: testCases.hint,
+        startUrl: testCases.startUrl,
+        scoringTypes: testCases.scoringTypes,
+        outputSchema: testCases.outputSchema,
+      },
+      simulator: { name: simulators.name, imgUrl: simulators.imgUrl },
     })
     .from(organizationTestCases)
     .innerJoin(testCases, eq(testCases.id, organizationTestCases.testCaseId))
     .innerJoin(organizations, eq(organizations.id, organizationTestCases.organizationId))
+    .leftJoin(simulators, eq(simulators.id, testCases.simulatorId))
     .leftJoin(
       p,
       and(
@@ -158,34 +204,90 @@ export async function listOrganizationAssignments(
       ),
     )
     .where(assignmentConditions(filter, stages))
-    .orderBy(asc(organizationTestCases.id))
-    .limit(limit);
+    .orderBy(asc(organizationTestCases.id));
 }
 
-/** How many assignments of an organization are in each stage, in all and per simulator (tab counts). */
+export type OrganizationAssignmentDetailRow = Awaited<ReturnType<typeof selectAssignments>>[number];
+
+/** One page of assigned test cases, with the test case's details, the viewer's own counts and the total. */
+export async function pageOrganizationAssignments(
+  db: Executor,
+  filter: AssignmentFilter,
+  page: { offset: number; limit: number; viewerUserId: number | null },
+): Promise<{ rows: OrganizationAssignmentDetailRow[]; total: number }> {
+  const rows = await selectAssignments(db, filter, page.viewerUserId).limit(page.limit).offset(page.offset);
+  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
+  // Past the last page the window has no row to ride on: count on its own.
+  const [first] = await selectAssignments(db, filter, null).limit(1);
+  return { rows, total: first?.total ?? 0 };
+}
+
+/**
+ * How many assignments of an organization are in each stage (those of `stages`), in all and per simulator (tab
+ * counts): one pass over the assignments with a filtered count per stage.
+ */
 export async function countOrganizationAssignmentsByStage(
   db: Executor,
   organizationId: number,
+  options: { stages?: readonly AnnotatorStage[]; isSample?: boolean } = {},
 ): Promise<{ stage: AnnotatorStage; simulatorId: number | null; count: number }[]> {
-  const p = progress(db);
+  const filter: AssignmentFilter = { assignedTo: organizationId, isSample: options.isSample };
+  const p = progress(db, null, scopeOf(filter));
   const stages = stageConditions(p);
-  const perStage = ANNOTATOR_STAGES.map((stage) =>
-    db
-      .select({ simulatorId: testCases.simulatorId, count: count() })
-      .from(organizationTestCases)
-      .innerJoin(testCases, eq(testCases.id, organizationTestCases.testCaseId))
-      .leftJoin(
-        p,
-        and(
-          eq(p.organizationId, organizationTestCases.organizationId),
-          eq(p.testCaseId, organizationTestCases.testCaseId),
-        ),
-      )
-      .where(assignmentConditions({ assignedTo: organizationId, stage }, stages))
-      .groupBy(testCases.simulatorId)
-      .then((rows) => rows.map((row) => ({ stage, ...row }))),
+  const counted = options.stages ?? ANNOTATOR_STAGES;
+  const rows = await db
+    .select({
+      simulatorId: testCases.simulatorId,
+      counts: sql<number[]>`array[${sql.join(
+        counted.map((stage) => sql`count(*) filter (where ${stages[stage]})`),
+        sql`, `,
+      )}]::int[]`,
+    })
+    .from(organizationTestCases)
+    .innerJoin(testCases, eq(testCases.id, organizationTestCases.testCaseId))
+    .leftJoin(
+      p,
+      and(
+        eq(p.organizationId, organizationTestCases.organizationId),
+        eq(p.testCaseId, organizationTestCases.testCaseId),
+      ),
+    )
+    .where(assignmentConditions(filter, stages))
+    .groupBy(testCases.simulatorId);
+  return rows.flatMap((row) =>
+    counted
+      .map((stage, index) => ({ stage, simulatorId: row.simulatorId, count: Number(row.counts[index]) }))
+      .filter((entry) => entry.count > 0),
   );
-  return (await Promise.all(perStage)).flat();
+}
+
+/** The organization's assignment of a test case (by numeric or public id); archived ones are not found. */
+export async function findOrganizationTestCase(
+  db: Executor,
+  organizationId: number,
+  testCaseRef: string,
+): Promise<{ id: number; testCaseId: number } | undefined> {
+  const [row] = await db
+    .select({ id: organizationTestCases.id, testCaseId: organizationTestCases.testCaseId })
+    .from(organizationTestCases)
+    .innerJoin(testCases, eq(testCases.id, organizationTestCases.testCaseId))
+    .where(
+      and(
+        eq(organizationTestCases.organizationId, organizationId),
+        eq(organizationTestCases.archived, false),
+        eq(testCases.archived, false),
+        refCondition(testCases.id, testCases.publicId, testCaseRef),
+      ),
+    );
+  return row;
+}
+
+export async function updateOrganizationTestCase(
+  db: Executor,
+  id: number,
+  set: { completed?: boolean; archived?: boolean },
+): Promise<void> {
+  await db.update(organizationTestCases).set(set).where(eq(organizationTestCases.id, id));
 }
 
 /**

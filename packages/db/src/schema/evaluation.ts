@@ -348,6 +348,17 @@ export const sessions = pgTable(
     // Usage over a time window reads the sessions still open or ended inside it: a range on ended_at.
     index('sessions_org_ended_idx').on(t.organizationId, t.endedAt),
     index('sessions_test_case_idx').on(t.testCaseId, t.createdAt),
+    // Annotator dashboards group an organization's sessions by test case, reading only these columns: an
+    // index-only scan instead of a pass over every session.
+    index('sessions_org_test_case_idx').on(
+      t.organizationId,
+      t.testCaseId,
+      t.archived,
+      t.status,
+      t.humanConsensus,
+      t.humanScoreCount,
+      t.userId,
+    ),
     index('sessions_agent_idx').on(t.agentArtifactId, t.createdAt),
     index('sessions_batch_idx').on(t.runSessionBatchId),
     index('sessions_replay_of_idx').on(t.replayOfSessionId),

@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_org_test_case_idx" ON "sessions" USING btree ("organization_id","test_case_id","archived","status","human_consensus","human_score_count","user_id");
