@@ -63,6 +63,10 @@ export function SessionSidePanel({
   // Sample test cases' details are for account admins only (000 §2.5).
   const showTestCase = testCase !== null && (!testCase.isSample || user.permissions.is_account_admin);
   const moreMutations = detail.state_mutation_count - detail.state_mutations.length;
+  // Labels are written and read by the session's organization (platform admins: any); others see the scores.
+  const showLabels =
+    testCase?.isSample === true &&
+    (session.organizationId === user.organizationId || user.permissions.is_admin);
 
   return (
     <Stack
@@ -168,7 +172,7 @@ export function SessionSidePanel({
         </Section>
       )}
 
-      {testCase?.isSample ? (
+      {showLabels ? (
         <Section title="Labels" testId="session-labels">
           <SessionLabels sessionId={session.sessionId} />
         </Section>
