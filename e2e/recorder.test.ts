@@ -48,7 +48,11 @@ describe('the recorder', () => {
   const suffix = unique();
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    // No language model, whatever the machine sets: Format's plain refusal is what is tested here (the answer
+    // from a model is the server test's, against a stand-in).
+    e2e = await startE2E({
+      env: { AUTHORING_LLM_URL: '', AUTHORING_LLM_MODEL: '', SCORING_LLM_URL: '', SCORING_LLM_MODEL: '' },
+    });
     // The first account is the platform admin: it writes the test cases and assigns them.
     const adminPage = (await e2e.newUserPage()).page;
     const tokens = await signUpThroughApi(e2e, adminPage, person('Ada Admin'), {
@@ -61,25 +65,32 @@ describe('the recorder', () => {
     shop = found;
   });
 
+  /** A new person whose own organization the platform admin makes an annotator one (they hold playground_access). */
+  async function annotator(name: string): Promise<{ page: Page; api: CatalogApi; organizationId: number }> {
+    const { page } = await e2e.newUserPage();
+    // Room for the live view at its reference width beside the navigation and the 450 px panel.
+    await page.setViewportSize({ width: 2048, height: 1200 });
+    const tokens = await signUpThroughApi(e2e, page, person(`Rae ${name}`), {
+      name: `${name} ${suffix}`,
+      purpose: 'Record tasks',
+    });
+    const api = catalogApi(e2e.baseUrl, tokens.access_token);
+    const organizationId = (await api.call(endpoints.fromJwt)).organizationId!;
+    await adminApi.call(endpoints.adminUpdateOrganization, {
+      params: { id: organizationId },
+      body: { isAnnotator: true },
+    });
+    return { page, api, organizationId };
+  }
+
   afterAll(async () => {
     await Promise.all(remotes.map((remote) => remote.close().catch(() => undefined)));
     await e2e?.close();
   });
 
   it('should record an assigned case in the live view, move to the next on Task Complete, and exit to the session', async () => {
-    // An annotator organization (its first member holds playground_access) asked for 2 sessions of each case.
-    const { page } = await e2e.newUserPage();
-    await page.setViewportSize({ width: 2048, height: 1200 });
-    const annotatorTokens = await signUpThroughApi(e2e, page, person('Rae Recorder'), {
-      name: `Recorders ${suffix}`,
-      purpose: 'Record tasks',
-    });
-    const annotatorApi = catalogApi(e2e.baseUrl, annotatorTokens.access_token);
-    const organizationId = (await annotatorApi.call(endpoints.fromJwt)).organizationId!;
-    await adminApi.call(endpoints.adminUpdateOrganization, {
-      params: { id: organizationId },
-      body: { isAnnotator: true },
-    });
+    // An annotator organization asked for 2 sessions of each of two cases.
+    const { page, api: annotatorApi, organizationId } = await annotator('Recorders');
     const names = [`Open the sign-in page ${suffix}`, `Browse the mugs ${suffix}`];
     const cases = [];
     for (const name of names) {
@@ -148,6 +159,63 @@ describe('the recorder', () => {
     expect(session.session.testCase?.publicId).toBe(second.publicId);
     const status = await annotatorApi.call(endpoints.environmentStatus, { params: { id: environmentId } });
     expect(status.status).toBe('closed');
+  });
+
+  it('should hold the answer to the output rules, say when no model can Format, and exit after the last case', async () => {
+    const { page, api, organizationId } = await annotator('Answerers');
+    const testCase = await adminApi.createTestCase({
+      name: `Count the mugs ${suffix}`,
+      prompt: 'How many mug colours does the shop sell?',
+      simulatorId: shop.id,
+      scoringTypes: ['output'],
+      outputSchema: {
+        type: 'object',
+        properties: { colours: { type: 'number', minimum: 1 } },
+        required: ['colours'],
+      },
+    });
+    await adminApi.call(endpoints.assignTestCaseToOrganizations, {
+      params: { id: testCase.publicId },
+      body: { organization_ids: [organizationId], requested_recording_count: 1 },
+    });
+
+    // A link to a test case that is not there.
+    await page.goto('/recorder/no-such-test-case');
+    await page.getByTestId('recorder-not-found').getByText('Test Case Not Found').waitFor();
+
+    await page.goto(`/recorder/${testCase.publicId}`);
+    const panel = page.getByRole('complementary', { name: 'Recorder panel' });
+    await waitForFrame(page);
+    const outputBox = panel.getByLabel('Expected output');
+    const taskComplete = panel.getByRole('button', { name: 'Task Complete' });
+
+    await taskComplete.click();
+    await panel.getByText('Output value is required for output scoring type').waitFor();
+    await panel.getByRole('button', { name: 'Format' }).click();
+    await panel.getByText('Please enter some text in the output value field first').waitFor();
+
+    // Without a configured model, Format says so plainly.
+    await outputBox.fill('There are three colours');
+    await panel.getByRole('button', { name: 'Format' }).click();
+    await panel.getByText('Failed to convert text to structured data').waitFor();
+    await panel.getByText(/No language model is configured/).waitFor();
+
+    await taskComplete.click();
+    await panel.getByText(/^Invalid JSON format: /).waitFor();
+    await outputBox.fill('{"colours": "three"}');
+    await taskComplete.click();
+    await panel
+      .getByText(/^Output validation errors: .*Expected number, got string/)
+      .waitFor({ timeout: 30_000 });
+
+    // A valid answer completes the only case: nothing remains, so the recorder exits to its session.
+    await outputBox.fill('{"colours": 3}');
+    await taskComplete.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sessions/'), { timeout: 60_000 });
+    const sessionId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const { session } = await api.call(endpoints.getSession, { params: { id: sessionId } });
+    expect(session.testCase?.publicId).toBe(testCase.publicId);
+    expect(session.output).toEqual({ colours: 3 });
   });
 
   it('should refuse a member without playground_access: the dialog on screen, 403 from the server', async () => {

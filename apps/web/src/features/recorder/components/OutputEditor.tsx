@@ -1,4 +1,4 @@
-import { Alert, Button, Group, JsonInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
 import { endpoints, RECORDER_OUTPUT_MESSAGES, type TestCase } from '@proctor/contracts';
 import { IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -51,15 +51,17 @@ export function OutputEditor({
 
   return (
     <Stack gap={6}>
-      <JsonInput
+      {/* Not Mantine's JsonInput: free text is a valid start here (Format turns it into JSON). */}
+      <Textarea
         label="Expected output"
         description="Your answer to the task, as JSON; or write it out and press Format."
         autosize
         minRows={4}
         maxRows={12}
+        ff="monospace"
         value={value}
-        onChange={(next) => {
-          onChange(next);
+        onChange={(event) => {
+          onChange(event.currentTarget.value);
           onError(null);
         }}
         error={error}
