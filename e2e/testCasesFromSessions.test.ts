@@ -21,11 +21,24 @@ const PROPOSED = {
   evaluation_mode: 'page_action_sequence',
 };
 
+const OUTCOME = {
+  name: `Cart count ${Date.now().toString(36)}`,
+  prompt: 'Report how many mugs are in the cart as JSON.',
+  schema: {
+    type: 'object',
+    properties: { mugs: { type: 'integer' } },
+    required: ['mugs'],
+    additionalProperties: false,
+  },
+};
+
 const modelAsked: string[] = [];
+/** The stand-in answers the outcome-schema question (it shows a screenshot) with OUTCOME, the others with PROPOSED. */
 const model = await startStandIn({
   '/v1/chat/completions': (request, response) => {
     modelAsked.push(request.body);
-    chatCompletion(response, JSON.stringify(PROPOSED));
+    const outcome = request.body.includes('You write output tests');
+    chatCompletion(response, JSON.stringify(outcome ? OUTCOME : PROPOSED));
   },
 });
 
@@ -166,5 +179,67 @@ describe('test cases from sessions', () => {
       }),
     );
     expect(testCase.defaultScoringConfig.session_ids).toEqual([sessionId]);
+  });
+
+  it("should create an output test held to the schema the model reads off the step's screenshot", async () => {
+    await page.goto(`/sessions/${sessionId}?step=3`);
+    const stateSwitch = page.getByRole('switch', { name: 'State Test' });
+    await stateSwitch.click();
+    await page.getByRole('button', { name: 'Create Output Test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Output Test' });
+    await dialog.getByRole('button', { name: "Propose from this step's screenshot" }).click();
+    await expect.poll(() => field(dialog, 'Name').inputValue()).toBe(OUTCOME.name);
+    expect(JSON.parse(await field(dialog, 'Output schema').inputValue())).toEqual(OUTCOME.schema);
+    const asked = JSON.parse(modelAsked.at(-1)!) as {
+      messages: { content: { type: string; image_url?: { url: string } }[] }[];
+    };
+    expect(asked.messages[1]!.content.find((part) => part.type === 'image_url')?.image_url?.url).toMatch(
+      /^data:image\/(jpeg|png);base64,/,
+    );
+
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: OUTCOME.name }).waitFor();
+    const publicId = (await page.getByTestId('public-id').textContent()) ?? '';
+    const { testCase } = await api.call(endpoints.testCase, { params: { id: publicId } });
+    expect(testCase.scoringTypes).toEqual(['output']);
+    expect(testCase.outputSchema).toEqual(OUTCOME.schema);
+    expect(testCase.prompt).toBe(OUTCOME.prompt);
+  });
+
+  it('should add a step test case to a dataset, replaying the session to a step', async () => {
+    const dataset = await api.createDataset({
+      name: `Steps ${Date.now().toString(36)}`,
+      description: 'Step tests',
+    });
+    await page.goto('/datasets');
+    await page.locator(`[data-testid="dataset-row"][data-name="${dataset.name}"]`).click();
+    await page.getByTestId('dataset-panel').getByRole('button', { name: 'Step Test Case' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Step Test Case' });
+    await field(dialog, 'Session').click();
+    await page.getByRole('option', { name: new RegExp(sessionId.slice(0, 8)) }).click();
+    // The session's last step is chosen, its start and prompt filled in, and its actions drafted.
+    await expect.poll(() => field(dialog, 'Replay to step').inputValue()).toMatch(/^\d+\. go to \/cart$/);
+    expect(await field(dialog, 'Prompt').inputValue()).toBe(mugs.prompt);
+    expect(JSON.parse(await field(dialog, 'Scoring configuration').inputValue())).toMatchObject({
+      type: 'page_action_sequence',
+      actions: expect.arrayContaining([{ type: 'select', selector: '#quantity', value: '2' }]),
+    });
+    await dialog.getByRole('button', { name: 'Propose from the steps' }).click();
+    await expect.poll(() => field(dialog, 'Name').inputValue()).toBe(PROPOSED.name);
+    await field(dialog, 'Name').fill(`${PROPOSED.name} (step)`);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: `${PROPOSED.name} (step)` }).waitFor();
+
+    const publicId = (await page.getByTestId('public-id').textContent()) ?? '';
+    const { testCase } = await api.call(endpoints.testCase, { params: { id: publicId } });
+    expect(testCase.defaultScoringConfig).toMatchObject({
+      type: 'page_action_sequence',
+      session_ids: [sessionId],
+    });
+    expect(testCase.simulatorConfig).toMatchObject({ replay_session_id: sessionId });
+    const sets = (await api.call(endpoints.testCaseSets)).testCaseSets;
+    expect(sets.find((set) => set.id === dataset.id)?.testCases.map((item) => item.publicId)).toEqual([
+      publicId,
+    ]);
   });
 });
