@@ -1,8 +1,10 @@
 import {
   endpoints,
   MAX_JSON_BODY_BYTES,
+  MAX_OUTCOME_IMAGE_CHARS,
   MAX_PREDICTION_SCREENSHOTS,
   OUTCOME_IMAGE_NOT_DATA_URL,
+  OUTCOME_IMAGE_TOO_LARGE,
   RECORDING_FORMAT_VERSION,
   type UserAction,
 } from '@proctor/contracts';
@@ -190,6 +192,13 @@ describeEachDatabase(
       });
       expect(notImage.status).toBe(400);
       expect(notImage.body.detail).toContain(OUTCOME_IMAGE_NOT_DATA_URL);
+      // Within a request's limit but larger than a screenshot may be: the contract's own sentence.
+      const large = await proctor().call(endpoints.generateOutcomeSchema, {
+        body: { task: 'Total?', img: `data:image/png;base64,${'A'.repeat(MAX_OUTCOME_IMAGE_CHARS)}` },
+        as: me,
+      });
+      expect(large.status).toBe(400);
+      expect(large.body.detail).toContain(OUTCOME_IMAGE_TOO_LARGE);
       const huge = await proctor().request({
         method: 'POST',
         url: '/api/testcases/generate-outcome-schema',
