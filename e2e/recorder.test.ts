@@ -118,6 +118,17 @@ describe('the recorder', () => {
     expect(await panel.getByTestId('recorder-test-case-name').textContent()).toBe(first.name);
     expect(await panel.getByTestId('task-prompt').textContent()).toBe(first.prompt);
     expect(await panel.getByTestId('simulator-user').textContent()).toBe('jordan.ellis@example.com');
+    const firstEnvironmentId = (await panel.getByTestId('environment-id').textContent()) ?? '';
+
+    // Retry starts over in a new environment with the same case; the attempt given up is not counted.
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await expect
+      .poll(() => panel.getByTestId('environment-id').textContent(), { timeout: 60_000 })
+      .not.toBe(firstEnvironmentId);
+    await panel.getByRole('button', { name: 'Task Complete' }).waitFor();
+    await expect.poll(() => panel.getByRole('button', { name: 'Task Complete' }).isEnabled()).toBe(true);
+    await waitForFrame(page);
+    expect(await panel.getByTestId('recorder-test-case-name').textContent()).toBe(first.name);
     const environmentId = (await panel.getByTestId('environment-id').textContent()) ?? '';
 
     // The person acts through the live view only: CDP just says where the link is drawn.

@@ -4,7 +4,6 @@ import {
   LAYOUT,
   type OrganizationAssignment,
   RECORDER_OUTPUT_MESSAGES,
-  type Simulator,
   type TestCase,
 } from '@proctor/contracts';
 import { IconCheck, IconDoorExit, IconListSearch, IconRefresh } from '@tabler/icons-react';
@@ -73,18 +72,18 @@ export function RecorderWorkspace({ organizationId }: { organizationId: number |
   /** Starts the test case (or free play) in the environment: a reset when it is of the running simulator. */
   const record = async (
     testCase: TestCase | null,
-    simulator: Simulator,
+    simulatorName: string,
     step: 'loading' | 'loadingNext',
   ): Promise<void> => {
     setOutput('');
     setOutputError(null);
     setNotFound(false);
-    if (ready && environment.simulatorName === simulator.name) {
+    if (ready && environment.simulatorName === simulatorName) {
       await controller.reset(testCase, step, SOURCE);
       return;
     }
     await controller.start({
-      simulatorName: simulator.name,
+      simulatorName,
       testCase,
       source: SOURCE,
       interfaceSize: LAYOUT.liveViewReference,
@@ -101,14 +100,14 @@ export function RecorderWorkspace({ organizationId }: { organizationId: number |
       else notify.error(errorDetail(error), RECORDER_TEXT.loadTestCase);
       return;
     }
-    const simulator = simulatorList.find((candidate) => candidate.id === testCase.simulatorId);
-    if (!simulator?.enabled) {
-      // Its simulator is not one this person may start (not in the plan, or disabled).
+    if (testCase.simulatorId === null) {
       setNotFound(true);
       return;
     }
+    // A simulator this person may not start (not in the plan, disabled) is the server's to refuse, in its words.
+    const simulator = simulatorList.find((candidate) => candidate.id === testCase.simulatorId);
     navigate({ pathname: paths.recorderTestCase(publicId), search: search.toString() }, { replace: true });
-    await record(testCase, simulator, step);
+    await record(testCase, simulator?.name ?? String(testCase.simulatorId), step);
   };
 
   // A link to /recorder/{testCaseId} opens that test case once the simulators are known. `opened` is the
@@ -131,7 +130,7 @@ export function RecorderWorkspace({ organizationId }: { organizationId: number |
     }
     opened.current = null;
     navigate({ pathname: paths.recorder, search: search.toString() }, { replace: true });
-    void record(null, choice.simulator, 'loading');
+    void record(null, choice.simulator.name, 'loading');
   };
 
   /** The output to evaluate with, or undefined after saying what is wrong with it (000 §5). */
@@ -185,11 +184,18 @@ export function RecorderWorkspace({ organizationId }: { organizationId: number |
     void invalidate([endpoints.organizationAssignments]);
   };
 
-  const retry = () => {
+  const retry = async () => {
     if (!environment) return;
+    const abandoned = environment.task?.session_id;
     setOutput('');
     setOutputError(null);
-    void controller.start({
+    // The attempt given up is no recording: archived, it counts neither toward the requested sessions nor as
+    // the person's. A failure is only logged (as archiving is elsewhere): the retry goes on.
+    if (abandoned)
+      await call(endpoints.archiveSession, { params: { id: abandoned } }).catch((error: unknown) =>
+        console.warn('Could not archive the abandoned session', error),
+      );
+    await controller.start({
       simulatorName: environment.simulatorName,
       testCase: activeTestCase,
       source: SOURCE,
@@ -280,7 +286,7 @@ export function RecorderWorkspace({ organizationId }: { organizationId: number |
                   variant="default"
                   size="xs"
                   leftSection={<IconRefresh size={14} />}
-                  onClick={retry}
+                  onClick={() => void retry()}
                   disabled={busy}
                 >
                   Retry
