@@ -80,4 +80,5 @@ export const ANNOTATOR_ADMIN_MESSAGES = {
   usersFailed: 'Failed to load annotators',
   activityFailed: 'Failed to load activity',
   userNotFound: 'User not found',
+  adminsOnly: 'This page is only available to account admins of annotator organizations.',
 } as const;

@@ -1,8 +1,4 @@
-export {
-  ANNOTATOR_ORGANIZATIONS_ONLY,
-  AnnotatorOnly,
-  RequireAnnotatorOrganization,
-} from './components/RequireAnnotatorAdmin';
+export { RequireAnnotatorOrganization } from './components/RequireAnnotatorOrganization';
 export { AnnotatorActivityPage } from './pages/AnnotatorActivityPage';
 export { AnnotatorAdminPage } from './pages/AnnotatorAdminPage';
 export { AnnotatorTestsPage } from './pages/AnnotatorTestsPage';

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryView } from '../../../components/QueryView';
 import { paths } from '../../../paths';
 import { ActivityLedger } from '../components/ActivityLedger';
-import { RequireAnnotatorOrganization } from '../components/RequireAnnotatorAdmin';
+import { RequireAnnotatorOrganization } from '../components/RequireAnnotatorOrganization';
 import { useAnnotatorActivity } from '../hooks/useAnnotatorAdmin';
 
 const ENTRIES = { one: 'entry', many: 'entries' };

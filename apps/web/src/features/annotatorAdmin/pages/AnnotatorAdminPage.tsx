@@ -2,7 +2,7 @@ import { Badge, Group } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSignedInUser } from '../../auth';
 import { AssignmentBuckets } from '../../humanRecorder';
-import { RequireAnnotatorOrganization } from '../components/RequireAnnotatorAdmin';
+import { RequireAnnotatorOrganization } from '../components/RequireAnnotatorOrganization';
 import { UsersTab } from '../components/UsersTab';
 import { useAnnotatorUsers } from '../hooks/useAnnotatorAdmin';
 

@@ -1,14 +1,11 @@
 import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ANNOTATOR_ADMIN_MESSAGES, HUMAN_RECORDER_MESSAGES } from '@proctor/contracts';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSignedInUser } from '../../auth';
 
-export const ANNOTATOR_ORGANIZATIONS_ONLY = 'This page is only available to annotator organizations.';
-export const ANNOTATOR_ADMINS_ONLY =
-  'This page is only available to account admins of annotator organizations.';
-
 /** What a screen for annotator organizations shows anyone else (000 §2.9, §2.10); the server refuses alike. */
-export function AnnotatorOnly({ message }: { message: string }) {
+function AnnotatorOnly({ message }: { message: string }) {
   return (
     <Paper withBorder radius="md" p="xl" data-testid="annotator-only">
       <Stack align="center" gap="sm" py="xl">
@@ -30,8 +27,9 @@ export function RequireAnnotatorOrganization({
   children: ReactNode;
 }) {
   const user = useSignedInUser();
-  if (!user.organization?.isAnnotator) return <AnnotatorOnly message={ANNOTATOR_ORGANIZATIONS_ONLY} />;
+  if (!user.organization?.isAnnotator)
+    return <AnnotatorOnly message={HUMAN_RECORDER_MESSAGES.annotatorsOnly} />;
   if (accountAdmin && !user.permissions.is_account_admin)
-    return <AnnotatorOnly message={ANNOTATOR_ADMINS_ONLY} />;
+    return <AnnotatorOnly message={ANNOTATOR_ADMIN_MESSAGES.adminsOnly} />;
   return children;
 }
