@@ -10,7 +10,7 @@ import {
   testRunDumpFilePath,
   testRunMatcher,
 } from '@proctor/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readAll } from '../src/kernel/storage/blobs';
 import { S3BlobStore } from '../src/kernel/storage/s3BlobStore';
 import { ZipArchiveError, ZipArchives } from '../src/kernel/storage/zipArchives';
@@ -286,8 +286,11 @@ describeEachDatabase('test runs and their dumps', (proctor) => {
       const archives = new ZipArchives(store);
       const archive = (await archives.open('test-runs/copy/dump.zip'))!;
       const path = summary.results[0]!.environments[0]!.tests[0]!.screenshots[0]!;
+      const before = s3.ranges.length;
       const entry = (await archives.entryStream(archive, path, 10 * 1024 * 1024))!;
       const bytes = await readAll(entry.stream);
+      // The screenshot and its local header: one ranged GET, the index being kept from the open.
+      expect(s3.ranges.length - before).toBe(1);
       const served = await read(path);
       expect(bytes.equals(served.rawPayload)).toBe(true);
       expect(s3.operations).not.toContain('GetObject');

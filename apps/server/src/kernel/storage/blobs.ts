@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { type FileHandle, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -114,12 +114,20 @@ export class FileBlobStore implements BlobStore {
   }
 
   async streamRange(key: string, range?: { start: number; end: number }): Promise<Readable | undefined> {
-    const size = await this.size(key);
-    if (size === undefined) return undefined;
-    const end = Math.min(range?.end ?? size, size);
-    const start = Math.min(range?.start ?? 0, end);
-    if (end === start) return Readable.from([]);
-    // createReadStream's `end` is inclusive.
-    return createReadStream(this.#path(key), { start, end: end - 1 });
+    // One open, no stat: a ranged read (a dump's entry) is on the path of every screenshot the report shows.
+    let handle: FileHandle;
+    try {
+      handle = await open(this.#path(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    const start = Math.max(0, range?.start ?? 0);
+    if (range && range.end <= start) {
+      await handle.close();
+      return Readable.from([]);
+    }
+    // createReadStream's `end` is inclusive; past the end of the file it stops at the end.
+    return handle.createReadStream({ start, ...(range ? { end: range.end - 1 } : {}), autoClose: true });
   }
 }

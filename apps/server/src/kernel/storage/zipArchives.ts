@@ -23,8 +23,18 @@ export class ZipArchiveError extends Error {
   override name = 'ZipArchiveError';
 }
 
-/** Serves yauzl's reads from the index read once, and every other read as one ranged read of the store. */
+/** An entry up to this size is read in one range with its local header (see `entryStream`). */
+const ONE_READ_MAX_BYTES = 8 * 1024 * 1024;
+/** What a local header may hold beyond the central directory's name and extra field, read along with it. */
+const LOCAL_HEADER_SLACK = 1024;
+
+/**
+ * Serves yauzl's reads from the index read once, from ranges read ahead for one entry (`prime`), and every
+ * other read as one ranged read of the store.
+ */
 class BlobRangeReader extends yauzl.RandomAccessReader {
+  readonly #primed = new Set<{ start: number; bytes: Buffer }>();
+
   constructor(
     private readonly blobs: BlobStore,
     private readonly key: string,
@@ -33,12 +43,22 @@ class BlobRangeReader extends yauzl.RandomAccessReader {
     super();
   }
 
+  /** Reads [start, end) now, to serve yauzl's reads inside it until `release` is called. */
+  async prime(start: number, end: number): Promise<() => void> {
+    const stream = await this.blobs.streamRange(this.key, { start, end });
+    if (!stream) throw new ZipArchiveError('The archive is gone');
+    const block = { start, bytes: await readAll(stream) };
+    this.#primed.add(block);
+    return () => this.#primed.delete(block);
+  }
+
   override _readStreamForRange(start: number, end: number): Readable {
-    const { index } = this;
-    if (start >= index.start && end <= index.start + index.bytes.length) {
-      const out = new PassThrough();
-      out.end(index.bytes.subarray(start - index.start, end - index.start));
-      return out;
+    for (const block of [this.index, ...this.#primed]) {
+      if (start >= block.start && end <= block.start + block.bytes.length) {
+        const out = new PassThrough();
+        out.end(block.bytes.subarray(start - block.start, end - block.start));
+        return out;
+      }
     }
     const out = new PassThrough();
     this.blobs.streamRange(this.key, { start, end }).then(
@@ -83,6 +103,7 @@ export interface OpenZipArchive {
   size: number;
   entries: ReadonlyMap<string, yauzl.Entry>;
   zipfile: yauzl.ZipFile;
+  reader: BlobRangeReader;
 }
 
 async function openArchive(blobs: BlobStore, key: string): Promise<OpenZipArchive | undefined> {
@@ -115,7 +136,7 @@ async function openArchive(blobs: BlobStore, key: string): Promise<OpenZipArchiv
     zipfile.close();
     throw new ZipArchiveError(`The archive's index is broken: ${(error as Error).message}`);
   }
-  return { size, entries, zipfile };
+  return { size, entries, zipfile, reader };
 }
 
 /** Fails a stream that yields more than `limit` bytes: a lying or oversized entry cannot fill memory or a response. */
@@ -191,8 +212,28 @@ export class ZipArchives {
       throw new ZipArchiveError(
         `${name} is ${entry.uncompressedSize} bytes, more than the ${maxBytes} read at once`,
       );
+    // A small entry (a screenshot, a log) is read in one range with its local header, not two: on S3 that is
+    // one request instead of two. yauzl's reads of the header and the bytes are then served from memory.
+    let release = () => false;
+    if (entry.compressedSize <= ONE_READ_MAX_BYTES) {
+      const start = entry.relativeOffsetOfLocalHeader;
+      const end =
+        start +
+        30 +
+        entry.fileNameLength +
+        entry.extraFieldLength +
+        LOCAL_HEADER_SLACK +
+        entry.compressedSize;
+      release = await archive.reader.prime(start, Math.min(end, archive.size));
+    }
     // yauzl checks the bytes it inflates against the size the index declares; the cap is a second fence.
-    const stream = await archive.zipfile.openReadStreamPromise(entry);
+    let stream: Readable;
+    try {
+      stream = await archive.zipfile.openReadStreamPromise(entry);
+    } finally {
+      // The reads are made by now (yauzl asks for the header, then the bytes, before it answers).
+      release();
+    }
     const limited = capped(maxBytes);
     pipeline(stream, limited).catch((error) => limited.destroy(error as Error));
     return { stream: limited, size: entry.uncompressedSize };
