@@ -273,8 +273,11 @@ describeEachDatabase('human recorder dashboard', (proctor) => {
       query: { stage: 'NEEDS_LABELLING', is_sample: 'true' },
       as: annotator,
     });
-    expect(labelling.body.testCases.map((t) => [t.id, t.prompt])).toEqual([[sample.id, '']]);
-    expect((await listed(admin, 'NEEDS_LABELLING')).testCases[0]!.prompt).toBe('Secret task');
+    expect(labelling.body.testCases.map((t) => [t.id, t.name, t.prompt, t.startUrl])).toEqual([
+      [sample.id, '', '', ''],
+    ]);
+    const [seen] = (await listed(admin, 'NEEDS_LABELLING')).testCases;
+    expect([seen!.name, seen!.prompt]).toEqual([sample.name, 'Secret task']);
     const samples = await proctor().call(endpoints.humanRecorderTabCounts, {
       query: { is_sample: 'true' },
       as: annotator,

@@ -87,8 +87,8 @@ export const HumanRecorderTabCountsQuery = z.object({
 export const HumanRecorderTestCase = z.object({
   id: z.number().int(),
   publicId: z.string(),
+  /** This and the task's fields are blank for a sample test case unless the viewer is an account admin (000 §6). */
   name: z.string(),
-  /** Blank for a sample test case unless the viewer is an account admin (000 §6). */
   description: z.string(),
   prompt: z.string(),
   hint: z.string().nullable(),

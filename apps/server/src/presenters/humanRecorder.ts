@@ -40,12 +40,12 @@ export function presentHumanRecorderTestCase(
   row: OrganizationAssignmentDetailRow,
   principal: MemberPrincipal,
 ): HumanRecorderTestCase {
-  // Annotators do not see what a sample test case asks (000 §6); they label its sessions.
+  // Annotators do not see a sample test case's details (000 §2.5, §6), its name included; they label its sessions.
   const hidden = row.isSample && !mayUseAdminView(principal);
   return {
     id: row.testCaseId,
     publicId: row.testCasePublicId,
-    name: row.testCaseName,
+    name: hidden ? '' : row.testCaseName,
     description: hidden ? '' : row.testCase.description,
     prompt: hidden ? '' : row.testCase.prompt,
     hint: hidden ? null : row.testCase.hint,

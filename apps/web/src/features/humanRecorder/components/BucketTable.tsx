@@ -11,6 +11,9 @@ import { paths } from '../../../paths';
 import { useArchiveOrganizationTestCase, useMarkTestCaseCompleted } from '../hooks/useHumanRecorder';
 import { ExpandedSessions } from './ExpandedSessions';
 
+/** What a row is called: its name, or for a sample whose details the viewer may not see, its id. */
+const titleOf = (testCase: HumanRecorderTestCase) => testCase.name || `Sample ${testCase.publicId}`;
+
 const EMPTY_STAGE: Record<AnnotatorStage, string> = {
   NEEDS_LABELLING: 'No test cases need labelling',
   NEEDS_RECORDING: 'No test cases need recording',
@@ -48,7 +51,7 @@ export function BucketTable({
   const archiveCase = (testCase: HumanRecorderTestCase) =>
     modals.openConfirmModal({
       title: 'Archive test case',
-      children: <Text size="sm">{HUMAN_RECORDER_MESSAGES.archiveConfirmation(testCase.name)}</Text>,
+      children: <Text size="sm">{HUMAN_RECORDER_MESSAGES.archiveConfirmation(titleOf(testCase))}</Text>,
       labels: { confirm: 'Archive', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -86,7 +89,7 @@ export function BucketTable({
                         <ActionIcon
                           variant="subtle"
                           color="gray"
-                          aria-label={open ? `Collapse ${testCase.name}` : `Expand ${testCase.name}`}
+                          aria-label={open ? `Collapse ${titleOf(testCase)}` : `Expand ${titleOf(testCase)}`}
                           aria-expanded={open}
                           onClick={() => setExpanded(open ? null : testCase.id)}
                         >
@@ -97,7 +100,7 @@ export function BucketTable({
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         <Text size="sm" fw={500}>
-                          {testCase.name}
+                          {titleOf(testCase)}
                         </Text>
                         {testCase.isSample && (
                           <Badge size="xs" variant="light" color="grape">
