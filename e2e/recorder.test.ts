@@ -126,7 +126,9 @@ describe('the recorder', () => {
       .poll(() => panel.getByTestId('environment-id').textContent(), { timeout: 60_000 })
       .not.toBe(firstEnvironmentId);
     await panel.getByRole('button', { name: 'Task Complete' }).waitFor();
-    await expect.poll(() => panel.getByRole('button', { name: 'Task Complete' }).isEnabled()).toBe(true);
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Task Complete' }).isEnabled(), { timeout: 60_000 })
+      .toBe(true);
     await waitForFrame(page);
     expect(await panel.getByTestId('recorder-test-case-name').textContent()).toBe(first.name);
     const environmentId = (await panel.getByTestId('environment-id').textContent()) ?? '';
@@ -149,13 +151,16 @@ describe('the recorder', () => {
       .toBe(second.name);
     await page.waitForURL((url) => url.pathname === `/recorder/${second.publicId}`);
     expect(await panel.getByTestId('environment-id').textContent()).toBe(environmentId);
-    await expect.poll(() => panel.getByTestId('task-prompt').textContent()).toBe(second.prompt);
-    await panel.getByRole('button', { name: 'Task Complete' }).waitFor();
-    expect(await panel.getByRole('button', { name: 'Task Complete' }).isEnabled()).toBe(true);
+    expect(await panel.getByTestId('task-prompt').textContent()).toBe(second.prompt);
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Task Complete' }).isEnabled(), { timeout: 30_000 })
+      .toBe(true);
 
     // The first case moved to the Completed group, with the session the person recorded counted.
     await panel.getByRole('button', { name: 'Completed (1)' }).click();
-    await expect.poll(() => row(first.publicId).getByTestId('recorder-case-count').textContent()).toBe('1/2');
+    await expect
+      .poll(() => row(first.publicId).getByTestId('recorder-case-count').textContent(), { timeout: 30_000 })
+      .toBe('1/2');
     const { assignments } = await annotatorApi.call(endpoints.organizationAssignments);
     expect(assignments.find((a) => a.test_case.publicId === first.publicId)).toMatchObject({
       recorded_count: 1,
@@ -170,6 +175,19 @@ describe('the recorder', () => {
     expect(session.session.testCase?.publicId).toBe(second.publicId);
     const status = await annotatorApi.call(endpoints.environmentStatus, { params: { id: environmentId } });
     expect(status.status).toBe('closed');
+
+    // Free play from the picker: the shop with no test case; Exit closes it (nothing to evaluate).
+    await page.goto('/recorder?app=shop');
+    await panel.getByRole('button', { name: 'Choose test case' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a test case' });
+    expect(await picker.getByLabel('Test case', { exact: true }).inputValue()).toBe(
+      'No Test Case (Free Play)',
+    );
+    await picker.getByRole('button', { name: 'Start' }).click();
+    await waitForFrame(page);
+    expect(await panel.getByTestId('recorder-test-case-name').textContent()).toBe('No Test Case (Free Play)');
+    await panel.getByRole('button', { name: 'Exit' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/sessions/'), { timeout: 60_000 });
   });
 
   it('should hold the answer to the output rules, say when no model can Format, and exit after the last case', async () => {
