@@ -1,14 +1,13 @@
 import { Badge, Group, Select, Stack, Tabs } from '@mantine/core';
 import {
-  ADMIN_VIEW_STAGES,
   type AnnotatorStage,
   HUMAN_RECORDER_TAB_KEYS,
-  HUMAN_RECORDER_TABS,
   type HumanRecorderTabCountsResponse,
 } from '@proctor/contracts';
 import { type ReactNode, useState } from 'react';
 import { ListFooter, positionOf } from '../../../components/ListFooter';
 import { QueryView } from '../../../components/QueryView';
+import { bucketTabs } from '../bucketTabs';
 import { useHumanRecorderTabCounts, useStageTestCases } from '../hooks/useHumanRecorder';
 import { BucketTable } from './BucketTable';
 
@@ -32,14 +31,6 @@ export interface AssignmentBucketsProps {
 const TEST_CASES = { one: 'test case', many: 'test cases' };
 const ALL_SIMULATORS = 'all';
 
-function tabsFor(adminView: boolean, stages: readonly AnnotatorStage[] | undefined) {
-  return HUMAN_RECORDER_TABS.filter(
-    (tab) =>
-      (stages ? stages.includes(tab.stage) : true) &&
-      (adminView || !(ADMIN_VIEW_STAGES as readonly AnnotatorStage[]).includes(tab.stage)),
-  ).sort((a, b) => (stages ? stages.indexOf(a.stage) - stages.indexOf(b.stage) : 0));
-}
-
 /**
  * The assigned test cases by stage (000 §2.7): tabs with counts, a simulator filter with counts, 50 a page,
  * rows that expand to their sessions. The human recorder dashboard and the annotator admin both show it.
@@ -50,7 +41,7 @@ export function AssignmentBuckets({
   showScoreCount = false,
   leadingTabs = [],
 }: AssignmentBucketsProps) {
-  const tabs = tabsFor(adminView, stages);
+  const tabs = bucketTabs(adminView, stages);
   const [chosen, setChosen] = useState<string | null>(null);
   const [simulatorId, setSimulatorId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
