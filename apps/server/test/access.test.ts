@@ -133,6 +133,18 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ADMINS,
     request: { url: '/api/admin/test-run-dumps/tr_unknown/download' },
   },
+  // Test reports (002 §7.10): platform admins, as the test runs they report on (unknown run or report: 404).
+  'POST /api/test-reports': { allowed: ADMINS, request: { payload: { test_run_id: 'tr_unknown' } } },
+  'GET /api/test-reports': { allowed: ADMINS },
+  'GET /api/test-reports/:id': { allowed: ADMINS, request: { url: '/api/test-reports/rep_unknown' } },
+  'GET /api/test-reports/content/generated-test-reports/*': {
+    allowed: ADMINS,
+    request: { url: '/api/test-reports/content/generated-test-reports/tr_unknown/report.html' },
+  },
+  'GET /api/test-reports/download/generated-test-reports/*': {
+    allowed: ADMINS,
+    request: { url: '/api/test-reports/download/generated-test-reports/tr_unknown/report.html' },
+  },
   'POST /api/invite/create': { allowed: ['account_admin'] },
   'GET /api/invite/:code': { allowed: EVERYONE, request: { url: '/api/invite/inv_unknown' } },
   'GET /api/join/:code': { allowed: PEOPLE, request: { url: '/api/join/inv_unknown' } },

@@ -186,6 +186,12 @@ import {
   TestCaseSetsResponse,
 } from './testCaseSet';
 import {
+  CreateTestReportRequest,
+  TestReportIdParam,
+  TestReportResponse,
+  TestReportsResponse,
+} from './testReport';
+import {
   StartTestRunRequest,
   StartTestRunResponse,
   TestRunDumpFileRequest,
@@ -398,6 +404,31 @@ export const endpoints = {
     params: TestRunIdParam,
     body: TestRunDumpFileRequest,
     response: TestRunDumpListing,
+  }),
+  createTestReport: endpoint({
+    method: 'POST',
+    path: '/api/test-reports',
+    tag: 'admin',
+    summary:
+      "Render a report over a completed test run: Proctor's template or the admin's own Liquid template",
+    body: CreateTestReportRequest,
+    response: TestReportResponse,
+    status: 201,
+  }),
+  testReports: endpoint({
+    method: 'GET',
+    path: '/api/test-reports',
+    tag: 'admin',
+    summary: 'Test reports, newest first',
+    response: TestReportsResponse,
+  }),
+  testReport: endpoint({
+    method: 'GET',
+    path: '/api/test-reports/:id',
+    tag: 'admin',
+    summary: "A test report's name, run, size and the addresses of its content and download",
+    params: TestReportIdParam,
+    response: TestReportResponse,
   }),
 
   inviteCreate: endpoint({
@@ -668,7 +699,8 @@ export const endpoints = {
     method: 'POST',
     path: '/api/testcases/convert-text-to-structured-data',
     tag: 'test cases',
-    summary: "Turn free text into the JSON value it describes, held to an output schema (the recorder's Format)",
+    summary:
+      "Turn free text into the JSON value it describes, held to an output schema (the recorder's Format)",
     body: ConvertTextRequest,
     response: ConvertTextResponse,
   }),
@@ -1002,7 +1034,8 @@ export const endpoints = {
     method: 'GET',
     path: '/api/session/:id/labels',
     tag: 'sessions',
-    summary: "A sample test case's session's labels, oldest first (account admins: everyone's; others: their own)",
+    summary:
+      "A sample test case's session's labels, oldest first (account admins: everyone's; others: their own)",
     params: SessionIdParam,
     response: SessionLabelsResponse,
   }),
@@ -1020,7 +1053,8 @@ export const endpoints = {
     method: 'GET',
     path: '/api/session/:id/analyze-labels',
     tag: 'sessions',
-    summary: "The configured model reads a session's labels: a proposed test case, or the labels that disagree",
+    summary:
+      "The configured model reads a session's labels: a proposed test case, or the labels that disagree",
     params: SessionIdParam,
     response: LabelProposal,
   }),

@@ -33,6 +33,7 @@ export * from './template';
 export * from './testCase';
 export * from './testCaseGeneration';
 export * from './testCaseSet';
+export * from './testReport';
 export * from './testRun';
 export * from './testRunReport';
 export * from './usage';

@@ -2,6 +2,7 @@ import { endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { TemplateRenderer } from '../kernel/template/templateRenderer';
 import { access, defineRoute } from './route';
+import { testReportRoutes } from './testReports';
 
 /**
  * The request template builder's preview. The spec names no role for it, so any member of an organization may
@@ -13,4 +14,6 @@ export function templateRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.renderTemplate, access.member(), async ({ body }) => ({
     rendered: await renderer.render(body.template, body.data),
   }));
+  // Test reports are templates rendered over a test run (002 §7.10): the same pool renders them.
+  testReportRoutes(app, renderer);
 }

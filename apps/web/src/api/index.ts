@@ -10,6 +10,7 @@ export {
 } from './endpointQuery';
 export { type LineSchema, streamNdjson } from './ndjson';
 export { createQueryClient } from './queryClient';
+export { saveBlob } from './saveBlob';
 export { expireSession, onSessionExpired, SESSION_EXPIRED_MESSAGE, storeTokens } from './session';
 export { type StoredTokens, tokenStore } from './tokenStore';
 export { useBlobUrl } from './useBlobUrl';

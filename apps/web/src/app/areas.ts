@@ -9,7 +9,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: ROUTES.siteRequests, title: 'Site Requests' },
   { path: ROUTES.sites, title: 'Sites' },
   { path: ROUTES.siteEndpoints, title: 'Site Endpoints' },
-  { path: ROUTES.test, title: 'Test' },
   { path: ROUTES.apps, title: 'Apps' },
   { path: ROUTES.hub, title: 'Hub' },
   { path: ROUTES.builder, title: 'Builder' },

@@ -24,6 +24,7 @@ import { LabellingPage, SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
 import { SimulatorEditorPage } from '../features/simulatorEditor';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
+import { TestReportsPage } from '../features/testReports';
 import { TestCasePage, TestsPage } from '../features/tests';
 import { UsageOldPage, UsagePage } from '../features/usage';
 import { ROUTES } from '../paths';
@@ -157,6 +158,8 @@ export const routes: RouteObject[] = [
       },
       // Platform admins only; the page says so to anyone else and the server refuses their calls.
       { path: ROUTES.admin, element: <AdminPage /> },
+      // Reports over test runs (002 §7.10): platform admins; the page says so to anyone else.
+      { path: ROUTES.test, element: <TestReportsPage /> },
       // Annotator organizations' screens (000 §2.9, §2.10); each page tells anyone else it is not theirs.
       { path: ROUTES.dataCreation, element: <DataCreationPage /> },
       { path: ROUTES.annotatorAdmin, element: <AnnotatorAdminPage /> },

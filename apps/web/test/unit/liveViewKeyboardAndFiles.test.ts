@@ -1,8 +1,7 @@
-import { LIVE_VIEW, LiveViewerMessage } from '@proctor/contracts';
+import { formatByteSize, LIVE_VIEW, LiveViewerMessage } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   compositionMessage,
-  formatBytes,
   isLeaveShortcut,
   type KeyEventFields,
   keyMessage,
@@ -76,8 +75,8 @@ describe('live view uploads', () => {
   });
 
   it('should show sizes in bytes, KB and MB', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2.0 KB');
-    expect(formatBytes(LIVE_VIEW.maxUploadBytes)).toBe('20.0 MB');
+    expect(formatByteSize(512)).toBe('512 B');
+    expect(formatByteSize(2048)).toBe('2.0 KB');
+    expect(formatByteSize(LIVE_VIEW.maxUploadBytes)).toBe('20.0 MB');
   });
 });

@@ -153,3 +153,27 @@ export const testRuns = pgTable(
   },
   (t) => [index('test_runs_created_idx').on(t.createdAt)],
 );
+
+/**
+ * A test report (002 §7.10): a Liquid template rendered over one completed test run, kept as an HTML blob
+ * under `blobKey`; `path` is its address under /api/test-reports/{content,download}/generated-test-reports/.
+ */
+export const testReports = pgTable(
+  'test_reports',
+  {
+    id: serial('id').primaryKey(),
+    publicId: text('public_id').notNull().unique(),
+    testRunId: integer('test_run_id')
+      .notNull()
+      .references(() => testRuns.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** built-in (the template Proctor ships) or custom (one the admin wrote). */
+    template: text('template').notNull(),
+    path: text('path').notNull().unique(),
+    blobKey: text('blob_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('test_reports_created_idx').on(t.createdAt)],
+);

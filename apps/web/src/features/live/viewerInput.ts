@@ -194,10 +194,3 @@ export function uploadPieces(name: string, bytes: Uint8Array): LiveUploadMessage
   }
   return pieces;
 }
-
-/** A file's size as the chooser lists it: bytes, KB or MB (of 1024). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

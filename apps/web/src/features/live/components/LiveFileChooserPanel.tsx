@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import {
+  formatByteSize,
   LIVE_VIEW,
   type LiveFileChooserAnswer,
   type LiveFileChooserMessage,
@@ -8,7 +9,7 @@ import {
   UploadFileName,
 } from '@proctor/contracts';
 import { useState } from 'react';
-import { formatBytes, uploadPieces } from '../viewerInput';
+import { uploadPieces } from '../viewerInput';
 
 type Chooser = NonNullable<LiveFileChooserMessage['chooser']>;
 
@@ -47,7 +48,7 @@ export function LiveFileChooserPanel({
         return;
       }
       if (file.size > LIVE_VIEW.maxUploadBytes) {
-        setError(`${file.name} is larger than ${formatBytes(LIVE_VIEW.maxUploadBytes)}.`);
+        setError(`${file.name} is larger than ${formatByteSize(LIVE_VIEW.maxUploadBytes)}.`);
         return;
       }
       for (const piece of uploadPieces(file.name, new Uint8Array(await file.arrayBuffer()))) onUpload(piece);
@@ -78,7 +79,7 @@ export function LiveFileChooserPanel({
             {chooser.files.map((file) => (
               <Checkbox
                 key={file.name}
-                label={`${file.name} (${formatBytes(file.size)})`}
+                label={`${file.name} (${formatByteSize(file.size)})`}
                 checked={chosen.includes(file.name)}
                 disabled={!control}
                 onChange={(event) => toggle(file.name, event.currentTarget.checked)}

@@ -1,0 +1,1 @@
+export { TestReportsPage } from './pages/TestReportsPage';
