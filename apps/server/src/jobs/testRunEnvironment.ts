@@ -117,11 +117,14 @@ export async function writeTestRunDump(db: Database, blobs: BlobStore, testRunId
   zip.on('error', (error: Error) => output.destroy(error));
   const fromBlob = (key: string, path: string, compress: boolean) =>
     zip.addReadStreamLazy(path, { compress, mtime: endedAt }, (done) => {
-      blobs.streamRange(key).then(
-        (stream) =>
-          stream ? done(null, stream) : done(new Error(`The blob ${key} of the run is gone`), stream!),
-        (error: Error) => done(error, undefined as never),
-      );
+      // yazl's callback takes an error or a stream; on an error it fails the zip (and so the run's dump).
+      const fail = (error: Error) => done(error, undefined as unknown as Readable);
+      blobs
+        .streamRange(key)
+        .then(
+          (stream) => (stream ? done(null, stream) : fail(new Error(`The blob ${key} of the run is gone`))),
+          fail,
+        );
     });
   const json = (value: unknown, path: string) =>
     zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`), path, { mtime: endedAt });

@@ -214,7 +214,7 @@ export class ZipArchives {
       );
     // A small entry (a screenshot, a log) is read in one range with its local header, not two: on S3 that is
     // one request instead of two. yauzl's reads of the header and the bytes are then served from memory.
-    let release = () => false;
+    let release: () => void = () => undefined;
     if (entry.compressedSize <= ONE_READ_MAX_BYTES) {
       const start = entry.relativeOffsetOfLocalHeader;
       const end =
