@@ -34,7 +34,9 @@ export const TEST_RUN_DUMP_PATH_MAX_LENGTH = 1024;
 export const TestRunPattern = z.string().trim().max(TEST_RUN_PATTERN_MAX_LENGTH);
 
 /** The matcher for a test run pattern (see `TestRunPattern`); throws on a pattern RE2 refuses. */
-export function testRunMatcher(pattern: string): (simulator: string, testKey: string, testName: string) => boolean {
+export function testRunMatcher(
+  pattern: string,
+): (simulator: string, testKey: string, testName: string) => boolean {
   const parts = pattern
     .split(',')
     .map((part) => part.trim())
