@@ -1,6 +1,6 @@
 import { IN_PROGRESS_SESSION_STATUSES } from '@proctor/contracts';
 import { type Executor, sessions, usageEnvironmentHours, usageEnvironmentMinutes } from '@proctor/db';
-import { and, count, eq, gte, isNotNull, lt, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
 
 /** An organization's scored sessions per UTC day since `since`, oldest first (days without any are left out). */
 export async function scoredSessionsPerDay(db: Executor, organizationId: number, since: Date) {
@@ -108,19 +108,6 @@ export async function peakOpenEnvironmentsFromRollup(
   if (startMs % MINUTE_MS !== 0 || bucketMs % MINUTE_MS !== 0 || bucketMs <= 0)
     throw new Error('A rollup window starts and ends on whole minutes, in buckets of whole minutes');
 
-  const [endingAtStart] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.organizationId, organizationId),
-        eq(sessions.endedAt, window.start),
-        isNotNull(sessions.jobGroupId),
-      ),
-    )
-    .limit(1);
-  if (endingAtStart) return undefined;
-
   // Per bucket: minutes up to its first whole hour, its whole hours, minutes after its last whole hour.
   const minuteRanges: { f: string; t: string }[] = [];
   const hourSpans: { from: number; to: number }[] = [];
@@ -140,64 +127,48 @@ export async function peakOpenEnvironmentsFromRollup(
       range(from, to);
     }
   }
-  const startHour = floorTo(startMs, HOUR_MS);
-  const [hoursBefore, minutesBefore, minutes, hours] = await Promise.all([
-    db
-      .select({ net: sum(usageEnvironmentHours.netChange) })
-      .from(usageEnvironmentHours)
-      .where(
-        and(
-          eq(usageEnvironmentHours.organizationId, organizationId),
-          lt(usageEnvironmentHours.hour, new Date(startHour)),
-        ),
-      ),
-    db
-      .select({ net: sum(usageEnvironmentMinutes.netChange) })
-      .from(usageEnvironmentMinutes)
-      .where(
-        and(
-          eq(usageEnvironmentMinutes.organizationId, organizationId),
-          gte(usageEnvironmentMinutes.minute, new Date(startHour)),
-          lt(usageEnvironmentMinutes.minute, window.start),
-        ),
-      ),
-    db.execute(sql`
-      select m.minute, m.net_change, m.peak_rise
-      from jsonb_to_recordset(${JSON.stringify(minuteRanges)}::jsonb) as r(f timestamptz, t timestamptz)
-      join ${usageEnvironmentMinutes} m
-        on m.organization_id = ${organizationId} and m.minute >= r.f and m.minute < r.t
-    `),
-    hourSpans.length === 0
-      ? Promise.resolve([])
-      : db
-          .select()
-          .from(usageEnvironmentHours)
-          .where(
-            and(
-              eq(usageEnvironmentHours.organizationId, organizationId),
-              gte(usageEnvironmentHours.hour, new Date(hourSpans[0]!.from)),
-              lt(usageEnvironmentHours.hour, new Date(hourSpans[hourSpans.length - 1]!.to)),
-            ),
-          ),
-  ]);
+  // One statement, so one snapshot: a session written meanwhile is counted by every part or by none. Kinds: 0, a
+  // session that ended exactly at the start; 1, changes before the start; 2, the window's minutes; 3, its hours.
+  const startHour = new Date(floorTo(startMs, HOUR_MS)).toISOString();
+  const start = window.start.toISOString();
+  const hoursFrom = new Date(hourSpans[0]?.from ?? startMs).toISOString();
+  const hoursTo = new Date(hourSpans.at(-1)?.to ?? startMs).toISOString();
+  const result = await db.execute(sql`
+    select 0 as kind, 0::float8 as at, count(*)::int as net, 0 as rise from (
+      select 1 from ${sessions} where organization_id = ${organizationId} and ended_at = ${start}::timestamptz
+        and job_group_id is not null limit 1
+    ) ended
+    union all
+    select 1, 0, coalesce(sum(net_change), 0)::int, 0 from ${usageEnvironmentHours}
+    where organization_id = ${organizationId} and hour < ${startHour}::timestamptz
+    union all
+    select 1, 0, coalesce(sum(net_change), 0)::int, 0 from ${usageEnvironmentMinutes}
+    where organization_id = ${organizationId} and minute >= ${startHour}::timestamptz and minute < ${start}::timestamptz
+    union all
+    select 2, extract(epoch from m.minute)::float8 * 1000, m.net_change, m.peak_rise
+    from jsonb_to_recordset(${JSON.stringify(minuteRanges)}::jsonb) as r(f timestamptz, t timestamptz)
+    join ${usageEnvironmentMinutes} m on m.organization_id = ${organizationId} and m.minute >= r.f and m.minute < r.t
+    union all
+    select 3, extract(epoch from hour)::float8 * 1000, net_change, peak_rise from ${usageEnvironmentHours}
+    where organization_id = ${organizationId} and hour >= ${hoursFrom}::timestamptz and hour < ${hoursTo}::timestamptz
+  `);
+  // Both drivers (node-postgres, PGlite) answer raw SQL with its rows under `rows`.
+  const rows = (result as unknown as { rows: { kind: number; at: number; net: number; rise: number }[] })
+    .rows;
 
+  let level = 0;
   const perBucket: Piece[][] = Array.from({ length: window.buckets }, () => []);
   const bucketOf = (at: number) => Math.floor((at - startMs) / bucketMs);
-  const rows = (
-    minutes as unknown as { rows: { minute: string | Date; net_change: number; peak_rise: number }[] }
-  ).rows;
   for (const row of rows) {
-    const at = new Date(row.minute).getTime();
-    perBucket[bucketOf(at)]!.push({ at, net: Number(row.net_change), rise: Number(row.peak_rise) });
-  }
-  for (const row of hours) {
-    const at = row.hour.getTime();
-    const span = hourSpans.find((s) => at >= s.from && at < s.to);
+    const at = Number(row.at);
+    const piece = { at, net: Number(row.net), rise: Number(row.rise) };
+    if (row.kind === 0 && piece.net > 0) return undefined;
+    if (row.kind === 1) level += piece.net;
+    if (row.kind === 2) perBucket[bucketOf(at)]!.push(piece);
     // Hours straddling a bucket's edge are read as minutes instead.
-    if (span) perBucket[bucketOf(at)]!.push({ at, net: row.netChange, rise: row.peakRise });
+    if (row.kind === 3 && hourSpans.some((span) => at >= span.from && at < span.to))
+      perBucket[bucketOf(at)]!.push(piece);
   }
-
-  let level = Number(hoursBefore[0]?.net ?? 0) + Number(minutesBefore[0]?.net ?? 0);
   return perBucket.map((pieces) => {
     pieces.sort((a, b) => a.at - b.at);
     let rise = 0;
