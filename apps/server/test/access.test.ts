@@ -186,6 +186,10 @@ const ROUTES: Record<string, RouteCase> = {
   },
   // The simulator version registry (Admin screen, Versions tab): platform admins only.
   'GET /api/simulator/list': { allowed: ADMINS },
+  'GET /api/simulator/info': { allowed: ADMINS },
+  'GET /api/simulator/docker-images': { allowed: ADMINS },
+  'GET /api/simulator/task-definitions': { allowed: ADMINS },
+  'GET /api/simulator/firecracker-snapshots': { allowed: ADMINS },
   'GET /api/simulator/:name/info': { allowed: ADMINS, request: { url: '/api/simulator/unknown-sim/info' } },
   'GET /api/simulator/:name/versions': {
     allowed: ADMINS,

@@ -132,4 +132,74 @@ describeEachDatabase('the simulator version registry', (proctor) => {
     });
     expect(after.body.versions[0]).toMatchObject({ has_dynamodb_entry: false, dynamodb_tags: [] });
   });
+
+  it('should list from the registry the built code, runnable versions and seed snapshots of every simulator', async () => {
+    const admin = await proctor().actor({ permissions: { is_admin: true } });
+    // Built in, two versions (the older without a seed snapshot); added by hand; built in but disabled.
+    const builtIn = await simulatorWithVersions('f1f1f1f1', 'f2f2f2f2');
+    const byHand = await make.simulator({ builtIn: false });
+    const disabled = await make.simulator({ builtIn: true, enabled: false });
+    await proctor()
+      .ctx.db.insert(simulatorVersions)
+      .values([
+        { simulatorId: byHand.id, version: 'a1a1a1a1', details: { data_fingerprint: 'fpa1' } },
+        { simulatorId: disabled.id, version: 'b1b1b1b1', details: {} },
+      ]);
+    await proctor().call(endpoints.registerSimulatorVersion, {
+      as: admin,
+      params: { name: builtIn.name },
+      body: { git_hash: 'f2f2f2f2', tags: ['prod-latest'] },
+    });
+    const ours = new Set([builtIn.name, byHand.name, disabled.name]);
+    const listed = (entries: { simulator: string; version: string }[]) =>
+      entries
+        .filter((entry) => ours.has(entry.simulator))
+        .map((entry) => `${entry.simulator}@${entry.version}`)
+        .sort();
+
+    const images = await proctor().call(endpoints.simulatorDockerImages, { as: admin });
+    expect(images.status).toBe(200);
+    expect(listed(images.body.images)).toEqual(
+      [`${builtIn.name}@f2f2f2f2`, `${disabled.name}@b1b1b1b1`].sort(),
+    );
+    const tasks = await proctor().call(endpoints.simulatorTaskDefinitions, { as: admin });
+    expect(listed(tasks.body.task_definitions)).toEqual(
+      [`${builtIn.name}@f2f2f2f2`, `${byHand.name}@a1a1a1a1`].sort(),
+    );
+    const snapshots = await proctor().call(endpoints.simulatorFirecrackerSnapshots, { as: admin });
+    expect(listed(snapshots.body.snapshots)).toEqual(
+      [`${builtIn.name}@f2f2f2f2`, `${byHand.name}@a1a1a1a1`].sort(),
+    );
+    // What has no counterpart here answers null.
+    const entry = images.body.images.find((image) => image.simulator === builtIn.name);
+    expect(entry).toMatchObject({
+      docker_image_url: null,
+      firecracker_snapshot_url: null,
+      task_definition_arn: null,
+      task_definition_family: null,
+      dynamodb_tags: ['prod-latest'],
+      has_dynamodb_entry: true,
+    });
+
+    const info = await proctor().call(endpoints.simulatorsInfo, { as: admin });
+    expect(info.status).toBe(200);
+    const byName = new Map(info.body.simulators.map((one) => [one.simulator.name, one]));
+    expect(byName.get(builtIn.name)).toMatchObject({
+      currentVersion: { version: 'f2f2f2f2' },
+      tags: { 'prod-latest': 'f2f2f2f2' },
+    });
+    expect(byName.get(byHand.name)).toMatchObject({
+      simulator: { has_repo: false },
+      currentVersion: { version: 'a1a1a1a1', has_docker_image: false },
+      tags: {},
+    });
+    expect(byName.get(disabled.name)?.currentVersion).toMatchObject({ has_ecs_task_definition: false });
+    // A simulator without recorded versions is listed with none.
+    const bare = await make.simulator();
+    const again = await proctor().call(endpoints.simulatorsInfo, { as: admin });
+    expect(again.body.simulators.find((one) => one.simulator.name === bare.name)).toMatchObject({
+      currentVersion: null,
+      tags: {},
+    });
+  });
 });

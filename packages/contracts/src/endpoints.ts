@@ -150,10 +150,14 @@ import {
   UpdateSimulatorRequest,
 } from './simulator';
 import {
+  DockerImagesResponse,
+  FirecrackerSnapshotsResponse,
   RegisterVersionRequest,
   RegistrySimulatorsResponse,
   SimulatorInfoResponse,
   SimulatorNameParam,
+  SimulatorsInfoResponse,
+  TaskDefinitionsResponse,
   UnifiedVersionsResponse,
 } from './simulatorRegistry';
 import { ConvertTextRequest, ConvertTextResponse } from './structuredData';
@@ -552,6 +556,34 @@ export const endpoints = {
     tag: 'simulator versions',
     summary: 'Every simulator, for the Admin Versions tab (platform admins)',
     response: RegistrySimulatorsResponse,
+  }),
+  simulatorsInfo: endpoint({
+    method: 'GET',
+    path: '/api/simulator/info',
+    tag: 'simulator versions',
+    summary: "Every simulator's current version and the version each registry tag names (platform admins)",
+    response: SimulatorsInfoResponse,
+  }),
+  simulatorDockerImages: endpoint({
+    method: 'GET',
+    path: '/api/simulator/docker-images',
+    tag: 'simulator versions',
+    summary: "The built code served here: each built-in simulator's current version (platform admins)",
+    response: DockerImagesResponse,
+  }),
+  simulatorTaskDefinitions: endpoint({
+    method: 'GET',
+    path: '/api/simulator/task-definitions',
+    tag: 'simulator versions',
+    summary: 'The versions workers can run: the current version of each enabled simulator (platform admins)',
+    response: TaskDefinitionsResponse,
+  }),
+  simulatorFirecrackerSnapshots: endpoint({
+    method: 'GET',
+    path: '/api/simulator/firecracker-snapshots',
+    tag: 'simulator versions',
+    summary: 'The versions recorded with a seed snapshot, each simulator newest first (platform admins)',
+    response: FirecrackerSnapshotsResponse,
   }),
   simulatorInfo: endpoint({
     method: 'GET',

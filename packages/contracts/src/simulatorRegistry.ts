@@ -63,6 +63,21 @@ export const SimulatorInfoResponse = z.object({
   tags: z.record(z.string(), z.string()),
 });
 
+/** Every simulator's info, by name. */
+export const SimulatorsInfoResponse = z.object({ simulators: z.array(SimulatorInfoResponse) });
+
+/**
+ * A recorded version with the simulator it is of: the entries of the hosted product's artifact lists, which
+ * Proctor answers from the registry (docs/architecture.md, "Simulator versions"): docker images are the built
+ * code this install serves, task definitions the versions workers can run, firecracker snapshots the versions
+ * recorded with a seed snapshot. Their URLs and task names have no counterpart here: null.
+ */
+export const SimulatorVersionEntry = UnifiedVersion.extend({ simulator: z.string() });
+export type SimulatorVersionEntry = z.infer<typeof SimulatorVersionEntry>;
+export const DockerImagesResponse = z.object({ images: z.array(SimulatorVersionEntry) });
+export const TaskDefinitionsResponse = z.object({ task_definitions: z.array(SimulatorVersionEntry) });
+export const FirecrackerSnapshotsResponse = z.object({ snapshots: z.array(SimulatorVersionEntry) });
+
 /** Orders versions: the leading tags first, then other tagged versions, then untagged ones, each newest first. */
 export function sortVersionsByTag<T extends { dynamodb_tags: readonly string[]; created_at: string }>(
   versions: T[],

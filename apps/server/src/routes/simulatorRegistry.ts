@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { viewerOf } from '../kernel/access/viewer';
 import {
   presentRegistrySimulator,
+  presentSimulatorArtifacts,
   presentSimulatorInfo,
+  presentSimulatorsInfo,
   presentUnifiedVersions,
 } from '../presenters/simulatorRegistry';
 import { listVisibleSimulators } from '../repositories/simulators';
@@ -16,6 +18,38 @@ export function simulatorRegistryRoutes(app: FastifyInstance) {
     const rows = await listVisibleSimulators(ctx.db, viewerOf(principal));
     return { simulators: rows.map(presentRegistrySimulator) };
   });
+
+  defineRoute(app, endpoints.simulatorsInfo, access.admin, async ({ app: ctx, principal }) =>
+    presentSimulatorsInfo(ctx.db, await listVisibleSimulators(ctx.db, viewerOf(principal))),
+  );
+
+  // The hosted product's artifact lists, answered from the registry: docs/architecture.md says what each is here.
+  defineRoute(app, endpoints.simulatorDockerImages, access.admin, async ({ app: ctx, principal }) => ({
+    images: await presentSimulatorArtifacts(
+      ctx.db,
+      await listVisibleSimulators(ctx.db, viewerOf(principal)),
+      'dockerImages',
+    ),
+  }));
+  defineRoute(app, endpoints.simulatorTaskDefinitions, access.admin, async ({ app: ctx, principal }) => ({
+    task_definitions: await presentSimulatorArtifacts(
+      ctx.db,
+      await listVisibleSimulators(ctx.db, viewerOf(principal)),
+      'taskDefinitions',
+    ),
+  }));
+  defineRoute(
+    app,
+    endpoints.simulatorFirecrackerSnapshots,
+    access.admin,
+    async ({ app: ctx, principal }) => ({
+      snapshots: await presentSimulatorArtifacts(
+        ctx.db,
+        await listVisibleSimulators(ctx.db, viewerOf(principal)),
+        'firecrackerSnapshots',
+      ),
+    }),
+  );
 
   defineRoute(app, endpoints.simulatorInfo, access.admin, async ({ app: ctx, params }) =>
     presentSimulatorInfo(ctx.db, await getRegistrySimulator(ctx.db, params.name)),
