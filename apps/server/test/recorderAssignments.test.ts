@@ -44,3 +44,25 @@ describeEachDatabase('assignments as the recorder reads them', (proctor) => {
     expect(theirsForThem).toMatchObject({ recorded_count: 2, recorded_by_you_count: 2 });
   });
 });
+
+describeEachDatabase('who may record', (proctor) => {
+  it('should let is_human_recorder alone through to the environment calls and Format, and neither flag not', async () => {
+    const recorder = await proctor().actor({
+      annotator: true,
+      permissions: { is_human_recorder: true, playground_access: false },
+    });
+    const outsider = await proctor().actor({
+      annotator: true,
+      permissions: { is_human_recorder: false, playground_access: false },
+    });
+    const status = (as: typeof recorder) =>
+      proctor().call(endpoints.environmentStatus, { params: { id: 'env_unknown' }, as });
+    const format = (as: typeof recorder) =>
+      proctor().call(endpoints.convertTextToStructuredData, { body: { text: '   ' }, as });
+    // Past the permission check: an unknown environment, blank text.
+    expect((await status(recorder)).status).toBe(404);
+    expect((await format(recorder)).status).toBe(400);
+    expect((await status(outsider)).status).toBe(403);
+    expect((await format(outsider)).status).toBe(403);
+  });
+});

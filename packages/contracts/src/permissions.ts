@@ -22,6 +22,18 @@ export const Permissions = z.object(
 );
 export type Permissions = z.infer<typeof Permissions>;
 
+/**
+ * Who may record in live environments: playground_access (000 §6: the recorder and the playground), or
+ * is_human_recorder, the per-person flag that lets an annotator record without the playground being granted
+ * to their whole organization. The recorder's screen and the environment calls check the same list.
+ */
+export const RECORDING_PERMISSIONS = [
+  'playground_access',
+  'is_human_recorder',
+] as const satisfies readonly PermissionFlag[];
+export const mayRecord = (permissions: Pick<Permissions, (typeof RECORDING_PERMISSIONS)[number]>) =>
+  RECORDING_PERMISSIONS.some((flag) => permissions[flag]);
+
 /** Flags an organization can grant to all its members (002 §2.3 Organizations tab). */
 export const ORGANIZATION_PERMISSION_FLAGS = ['playground_access', 'dashboard_access'] as const;
 export type OrganizationPermissionFlag = (typeof ORGANIZATION_PERMISSION_FLAGS)[number];

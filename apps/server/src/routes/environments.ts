@@ -3,6 +3,7 @@ import {
   type EnvironmentStatus,
   endpoints,
   KEEPALIVE_REQUIRED_MESSAGE,
+  RECORDING_PERMISSIONS,
 } from '@proctor/contracts';
 import { fetchDevToolsJson } from '@proctor/environments';
 import type { FastifyInstance } from 'fastify';
@@ -18,10 +19,10 @@ import { access, defineRawRoute, defineRoute } from './route';
 
 /**
  * Live environments (000 §7.4): every call by a member or the organization's API key holding
- * playground_access (own or granted), inside the caller's organization. Another organization's environment
- * answers 404, as an unknown one does.
+ * playground_access (own or granted) or is_human_recorder (RECORDING_PERMISSIONS), inside the caller's
+ * organization. Another organization's environment answers 404, as an unknown one does.
  */
-const environmentAccess = access.member({ permissions: ['playground_access'] });
+const environmentAccess = access.member({ anyPermission: [...RECORDING_PERMISSIONS] });
 
 const simulatorUnavailable = (name: string) => `Simulator "${name}" not found or not enabled`;
 

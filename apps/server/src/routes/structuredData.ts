@@ -1,13 +1,13 @@
-import { endpoints } from '@proctor/contracts';
+import { endpoints, RECORDING_PERMISSIONS } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { convertTextToStructuredData } from '../services/structuredData';
 import { access, defineRoute } from './route';
 
 /**
- * The recorder's Format (000 §2.8): for the people who record, as the environments they record in need
- * playground_access; the configured model's cost falls on the deployment, not on an outside caller.
+ * The recorder's Format (000 §2.8): for the people who record (RECORDING_PERMISSIONS, as the environments they
+ * record in); the configured model's cost falls on the deployment, not on an outside caller.
  */
-const recorders = access.member({ permissions: ['playground_access'] });
+const recorders = access.member({ anyPermission: [...RECORDING_PERMISSIONS] });
 
 export function structuredDataRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.convertTextToStructuredData, recorders, async ({ app: ctx, body }) =>

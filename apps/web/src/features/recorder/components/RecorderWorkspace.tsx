@@ -38,7 +38,7 @@ export const RECORDER_TEXT = {
 } as const;
 
 /**
- * /recorder and /recorder/{testCaseId} (000 §2.8) for people with playground_access: the live environment on
+ * /recorder and /recorder/{testCaseId} (000 §2.8) for people who may record (mayRecord): the live environment on
  * the left; on the right the assigned test cases and the active one with its task, sign-in, the expected
  * output, and Retry, Task Complete and Exit. ?app=simulator name filters the list.
  */
