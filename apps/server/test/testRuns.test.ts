@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +12,11 @@ import {
   testRunMatcher,
 } from '@proctor/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { resumeTestRuns } from '../src/jobs/testRunEnvironment';
 import { readAll } from '../src/kernel/storage/blobs';
 import { S3BlobStore } from '../src/kernel/storage/s3BlobStore';
 import { ZipArchiveError, ZipArchives } from '../src/kernel/storage/zipArchives';
+import { insertTestRun } from '../src/repositories/testRuns';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { startS3StandIn } from './support/s3StandIn';
 import { until } from './support/until';
@@ -245,6 +248,56 @@ describeEachDatabase('test runs and their dumps', (proctor) => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body.detail).toBe('No built-in test case matches "no-such-built-in-test-case-*"');
+  });
+
+  it('should write the dump at start for a run whose environments were all stored before a stop', async () => {
+    const row = await insertTestRun(proctor().ctx.db, {
+      publicId: randomUUID(),
+      pattern: 'calendar/count-pending-invitations',
+      environments: 1,
+      plan: [{ simulator: 'calendar', tests: [{ key: 'count-pending-invitations', name: 'Count' }] }],
+      totalEnvironments: 1,
+      doneEnvironments: 1,
+      status: 'running',
+      startedAt: new Date(),
+      results: [
+        {
+          simulator: 'calendar',
+          environment: 1,
+          startMs: null,
+          error: 'The environment did not start: no Chromium',
+          log: null,
+          tests: [
+            {
+              key: 'count-pending-invitations',
+              name: 'Count',
+              resetMs: null,
+              testMs: null,
+              verdict: 'error',
+              error: 'The environment did not start: no Chromium',
+              screenshots: [],
+              log: null,
+            },
+          ],
+        },
+      ],
+    });
+    await resumeTestRuns(proctor().ctx.db, proctor().ctx.blobs, proctor().ctx.queue, proctor().app.log);
+    const resumed = await proctor().call(endpoints.adminTestRun, { as: admin, params: { id: row.publicId } });
+    expect(resumed.body).toMatchObject({
+      status: 'completed',
+      totals: { tests: 1, passed: 0, failed: 1 },
+      results: [{ environments: [{ error: 'The environment did not start: no Chromium', log: null }] }],
+    });
+    const result = await proctor().request({
+      method: 'POST',
+      url: `/api/admin/test-run-dump/${row.publicId}`,
+      as: admin,
+      payload: {
+        file_path: 'results/calendar/environments/env_1/tests/count-pending-invitations/result.json',
+      },
+    });
+    expect(result.json()).toMatchObject({ verdict: 'error', screenshots: [], logs: { test: null } });
   });
 
   it('should stream the whole zip, which passes unzip -t and reads by range from S3', async () => {
