@@ -114,6 +114,11 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ADMINS,
     request: { url: `/api/admin/ecs-tasks/${UNKNOWN_ENVIRONMENT}/stop?reason=check` },
   },
+  // The run report's PDF (002 §2.4): platform admins, as every test run read (an unknown run: 404).
+  'GET /api/admin/test-runs/:id/report.pdf': {
+    allowed: ADMINS,
+    request: { url: '/api/admin/test-runs/tr_unknown/report.pdf' },
+  },
   // Test runs and their dumps (002 §2.3, §7.2): platform admins only. A pattern matching nothing answers 400.
   'POST /api/admin/test-runs': {
     allowed: ADMINS,

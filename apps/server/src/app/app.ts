@@ -52,6 +52,7 @@ import { templateRoutes } from '../routes/templates';
 import { testCaseSetRoutes } from '../routes/testCaseSets';
 import { testCaseGenerationRoutes } from '../routes/testCaseGeneration';
 import { testCaseRoutes } from '../routes/testCases';
+import { testRunReportRoutes } from '../routes/testRunReport';
 import { testRunRoutes } from '../routes/testRuns';
 import { usageRoutes } from '../routes/usage';
 import { userRoutes } from '../routes/user';
@@ -84,6 +85,7 @@ const areas = [
   testCaseGenerationRoutes,
   testCaseSetRoutes,
   testRunRoutes,
+  testRunReportRoutes,
   structuredDataRoutes,
   environmentRoutes,
   assignmentRoutes,

@@ -7,7 +7,7 @@ import {
   testRunReportPdfPath,
 } from '@proctor/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { endpointQueryKey, errorDetail, fetchBlob, useEndpointQuery } from '../../../api';
+import { endpointQueryKey, errorDetail, fetchBlob, saveBlob, useEndpointQuery } from '../../../api';
 import { notify } from '../../../components/notify';
 import { TEST_RUN_MESSAGES } from './messages';
 
@@ -51,19 +51,6 @@ export function useDumpText(runId: string, path: string | null) {
     enabled: path !== null,
     retry: false,
   });
-}
-
-/** Hands a fetched file to the browser as a download under `name`. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; give the browser a moment before letting it go.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Download Archive: the whole zip, with the bearer token every call carries. */
