@@ -12,8 +12,9 @@ import {
   testRunMatcher,
 } from '@proctor/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { resumeTestRuns } from '../src/jobs/testRunEnvironment';
-import { readAll } from '../src/kernel/storage/blobs';
+import { FileBlobStore, readAll } from '../src/kernel/storage/blobs';
 import { S3BlobStore } from '../src/kernel/storage/s3BlobStore';
 import { ZipArchiveError, ZipArchives } from '../src/kernel/storage/zipArchives';
 import { insertTestRun } from '../src/repositories/testRuns';
@@ -360,6 +361,28 @@ describeEachDatabase('test runs and their dumps', (proctor) => {
 });
 
 describe('zip archives in the blob store', () => {
+  it('should stop reading an entry that inflates past the size its index declares (a zip bomb)', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'proctor-zip-bomb-'));
+    try {
+      const zip = new yazl.ZipFile();
+      zip.addBuffer(Buffer.alloc(4 * 1024 * 1024), 'results/bomb.log', { compress: true });
+      zip.end();
+      const bytes = await readAll(zip.outputStream as Readable);
+      // The central directory says 100 bytes; the deflated data holds 4 MiB of zeros.
+      const record = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+      bytes.writeUInt32LE(100, record + 24);
+      const store = new FileBlobStore(folder);
+      await store.put('dumps/bomb.zip', bytes);
+      const archives = new ZipArchives(store);
+      const archive = (await archives.open('dumps/bomb.zip'))!;
+      const entry = (await archives.entryStream(archive, 'results/bomb.log', 1024))!;
+      expect(entry.size).toBe(100);
+      await expect(readAll(entry.stream)).rejects.toThrow(/too many bytes|larger than/);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('should refuse a blob that is not a zip, with a reason', async () => {
     const s3 = await startS3StandIn();
     try {
