@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordScores } from '../apps/server/src/index';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
+import { scoresPanel, scoreThroughDialog } from './support/humanScore';
 
 /**
  * Human scoring on the session page (000 §2.5, §2.6): people of an organization score an ended session
@@ -116,29 +117,12 @@ describe('human scoring', () => {
     return session!.publicId;
   }
 
-  const scoresPanel = (page: Page) => page.getByRole('region', { name: 'Scores' });
   const consensusRow = (page: Page) => scoresPanel(page).getByRole('button', { name: /^Human Consensus/ });
 
   async function openSession(page: Page, sessionId: string) {
     await page.goto(`/sessions/${sessionId}`);
     await page.getByRole('heading', { name: sessionId }).waitFor();
     await scoresPanel(page).getByText('State mutation match', { exact: true }).waitFor();
-  }
-
-  /** Scores the open session through the dialog, and waits until the page shows the score as theirs. */
-  async function scoreThroughDialog(page: Page, verdict: 'Correct' | 'Fail', reason: string) {
-    await scoresPanel(page)
-      .getByRole('button', { name: /^(Add Human Score|Change Your Score)$/ })
-      .click();
-    const dialog = page.getByRole('dialog', { name: /^(Add Human Score|Change Your Score)$/ });
-    const save = dialog.getByRole('button', { name: 'Save' });
-    expect(await save.isDisabled()).toBe(true);
-    await dialog.getByRole('radio', { name: verdict }).click();
-    await dialog.getByLabel('Reason').fill(reason);
-    expect(await save.isEnabled()).toBe(true);
-    await save.click();
-    await dialog.waitFor({ state: 'detached' });
-    await scoresPanel(page).getByRole('button', { name: 'Change Your Score' }).waitFor();
   }
 
   async function consensusShown(page: Page) {
