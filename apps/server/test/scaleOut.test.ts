@@ -273,6 +273,31 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     expect(open).toEqual([]);
   });
 
+  /** A run of a built-in shop test case by a dev agent answering at `server` (already listening). */
+  async function startDevAgentRun(alias: string, server: Server) {
+    const made = await proctor.call(endpoints.createAgentArtifact, {
+      as: runner,
+      body: {
+        alias,
+        type: 'dev',
+        endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/step`,
+      },
+    });
+    expect(made.status, made.body.detail).toBe(201);
+    const [testCase] = await proctor.ctx.db
+      .select({ id: testCases.id })
+      .from(testCases)
+      .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
+      .where(and(eq(simulators.name, 'shop'), isNotNull(testCases.builtInKey)))
+      .limit(1);
+    const started = await proctor.call(endpoints.startRun, {
+      as: runner,
+      body: { testCaseId: testCase!.id, agentArtifactId: made.body.artifact.id },
+    });
+    expect(started.status, started.body.detail).toBe(201);
+    return started.body;
+  }
+
   it("shows a run a worker holds on the server: its state, and its live view through the worker's door", async () => {
     await startWorker('worker-with-a-door');
     // A dev agent that thinks until the test has watched it.
@@ -290,27 +315,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
       });
     });
     await new Promise<void>((resolve) => agentServer!.listen(0, '127.0.0.1', resolve));
-    const made = await proctor.call(endpoints.createAgentArtifact, {
-      as: runner,
-      body: {
-        alias: 'thinker',
-        type: 'dev',
-        endpoint: `http://127.0.0.1:${(agentServer!.address() as AddressInfo).port}/step`,
-      },
-    });
-    expect(made.status, made.body.detail).toBe(201);
-    const [testCase] = await proctor.ctx.db
-      .select({ id: testCases.id })
-      .from(testCases)
-      .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
-      .where(and(eq(simulators.name, 'shop'), isNotNull(testCases.builtInKey)))
-      .limit(1);
-    const started = await proctor.call(endpoints.startRun, {
-      as: runner,
-      body: { testCaseId: testCase!.id, agentArtifactId: made.body.artifact.id },
-    });
-    expect(started.status, started.body.detail).toBe(201);
-    const run = started.body;
+    const run = await startDevAgentRun('thinker', agentServer!);
     await asked;
     const [row] = await proctor.ctx.db
       .select({ environment: jobGroups.publicId, workerUrl: jobGroups.workerUrl })
@@ -381,26 +386,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     });
     await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
     try {
-      const made = await proctor.call(endpoints.createAgentArtifact, {
-        as: runner,
-        body: {
-          alias: 'silent',
-          type: 'dev',
-          endpoint: `http://127.0.0.1:${(hung.address() as AddressInfo).port}/step`,
-        },
-      });
-      expect(made.status, made.body.detail).toBe(201);
-      const [testCase] = await proctor.ctx.db
-        .select({ id: testCases.id })
-        .from(testCases)
-        .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
-        .where(and(eq(simulators.name, 'shop'), isNotNull(testCases.builtInKey)))
-        .limit(1);
-      const started = await proctor.call(endpoints.startRun, {
-        as: runner,
-        body: { testCaseId: testCase!.id, agentArtifactId: made.body.artifact.id },
-      });
-      expect(started.status, started.body.detail).toBe(201);
+      const run = await startDevAgentRun('silent', hung);
       // The environment is up and its agent is thinking.
       await wasAsked;
       const held = await until(
@@ -410,7 +396,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
               .select({ environment: jobGroups.publicId, workerUrl: jobGroups.workerUrl })
               .from(sessions)
               .innerJoin(jobGroups, eq(jobGroups.publicId, sessions.jobGroupId))
-              .where(eq(sessions.publicId, started.body.session_id))
+              .where(eq(sessions.publicId, run.session_id))
           )[0],
         (row) => row?.workerUrl != null,
         `a worker to take the run (${output.join('')})`,
@@ -442,7 +428,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
             await proctor.ctx.db
               .select({ status: sessions.status, failureReason: sessions.failureReason })
               .from(sessions)
-              .where(eq(sessions.publicId, started.body.session_id))
+              .where(eq(sessions.publicId, run.session_id))
           )[0],
         (row) => row?.status === 'run_failed',
         `the stopped run's session to fail (${output.join('')})`,
