@@ -30,7 +30,7 @@ describeEachDatabase('the run report as a PDF', (proctor) => {
       environments: 2,
       testsPerSimulator: 3,
       screenshot: solidPng(64, 40, [40, 90, 200]),
-      screenshotsPerTest: 1,
+      screenshotsPerTest: 2,
       tags: ['nightly'],
       testName: (simulator, index) => `Buy <b>${simulator}</b> item ${index + 1}`,
     });
@@ -80,7 +80,8 @@ describeEachDatabase('the run report as a PDF', (proctor) => {
     expect(content).toMatch(/12\s+8\s+4/);
     expect(content).toContain('101 ms');
     expect(content).toContain('4 of 6 (67%)');
-    // One screenshot per test, embedded as an image.
+    // Each test's last screenshot, embedded as an image.
+    expect(content).toContain("each test's last (all of them in the dump)");
     expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
   });
 

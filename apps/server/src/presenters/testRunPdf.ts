@@ -12,6 +12,11 @@ import { presentTestRun } from './testRuns';
 const PRINT_ASSET_BASE = 'http://test-run-report.invalid/';
 /** Screenshots are shown 220 CSS px wide: twice that in pixels keeps them sharp on paper. */
 const PRINTED_SCREENSHOT = { maxWidth: 440, quality: 0.8 };
+/**
+ * Each test's last screenshot (the state it ended in): decoding a full-size screenshot is most of a print's
+ * work, and two a test would double the time of a 200-test PDF.
+ */
+const PRINTED_SCREENSHOTS_PER_TEST = 1;
 /** A screenshot larger than this is left out of the PDF. */
 const MAX_SCREENSHOT_BYTES = 16 * 1024 * 1024;
 /** The screenshot types of a dump (002 §9); the page decodes them by their bytes. */
@@ -34,10 +39,12 @@ export async function testRunPdf(
   const row = await findTestRun(deps.db, runId);
   if (!row) throw notFound('Test run not found');
   const summary = presentTestRun(row);
-  // The page may load the report's screenshots and nothing else of the dump.
+  // The page may load the printed screenshots and nothing else of the dump.
   const screenshots = new Set(
     summary.results.flatMap((simulator) =>
-      simulator.environments.flatMap((environment) => environment.tests.flatMap((test) => test.screenshots)),
+      simulator.environments.flatMap((environment) =>
+        environment.tests.flatMap((test) => test.screenshots.slice(-PRINTED_SCREENSHOTS_PER_TEST)),
+      ),
     ),
   );
   // A run still going on has no dump yet: its report prints without pictures.
@@ -51,6 +58,7 @@ export async function testRunPdf(
   return deps.printer.print({
     html: testRunPrintView(summary, {
       withScreenshots: options.withScreenshots,
+      screenshotsPerTest: PRINTED_SCREENSHOTS_PER_TEST,
       imageBase: PRINT_ASSET_BASE,
       printedAt: options.printedAt,
     }),

@@ -18,6 +18,8 @@ import {
 
 export interface PrintViewOptions {
   withScreenshots: boolean;
+  /** The last this many screenshots of each test are printed (the dashboard and the dump hold them all). */
+  screenshotsPerTest: number;
   /** The origin and path the printer serves the dump's files under, ending in '/'. */
   imageBase: string;
   /** When the PDF was made, printed in its header. */
@@ -56,6 +58,7 @@ function rows(node: ReportNode, depth: number, options: PrintViewOptions): strin
       node.screenshots.length === 0
         ? '<div class="dim">No screenshots available</div>'
         : `<div class="shots">${node.screenshots
+            .slice(-options.screenshotsPerTest)
             .map(
               (path) =>
                 `<img data-src="${escapeHtml(options.imageBase + printViewAssetPath(path))}" alt="${escapeHtml(path.slice(path.lastIndexOf('/') + 1))}">`,
@@ -114,6 +117,7 @@ tr.simulator td { font-weight: 600; background: #f8f9fa; }
 <div><b>Environments per test</b>${summary.environments}</div>
 <div><b>Pattern</b>${escapeHtml(summary.pattern || '(every built-in test case)')}</div>
 <div><b>Tags</b>${escapeHtml(tags)}</div>
+${options.withScreenshots ? `<div><b>Screenshots</b>${options.screenshotsPerTest === 1 ? "each test's last" : `each test's last ${options.screenshotsPerTest}`} (all of them in the dump)</div>` : ''}
 </div>
 ${summary.error ? `<div class="error">${escapeHtml(summary.error)}</div>` : ''}
 <div class="figures">
