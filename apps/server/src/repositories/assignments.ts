@@ -8,6 +8,7 @@ import {
 } from '@proctor/contracts';
 import {
   annotatorAssignments,
+  assignmentProgress,
   type Executor,
   organizations,
   organizationTestCases,
@@ -15,7 +16,7 @@ import {
   simulators,
   testCases,
 } from '@proctor/db';
-import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, not, type SQL, sql } from 'drizzle-orm';
 import { refCondition } from './visibility';
 
 /** Sessions that count as recorded: finished, neither failed nor cancelled, not archived. */
@@ -26,10 +27,7 @@ export const NOT_RECORDED: readonly SessionStatus[] = [
   ...IN_PROGRESS_SESSION_STATUSES,
 ];
 
-/**
- * Which sessions to group: one organization's (and one test case's) when the caller knows, so the grouping
- * reads only those (sessions_org_test_case_idx) instead of every organization's.
- */
+/** Which assignments' progress to read: one organization's (and one test case's) when the caller knows. */
 interface ProgressScope {
   organizationId?: number;
   testCaseId?: number;
@@ -41,42 +39,128 @@ const scopeOf = (filter: AssignmentFilter): ProgressScope => ({
 });
 
 /**
- * Each assignment's sessions: those its organization made of its test case; `recordedByViewer` counts the
- * ones the viewing person made (the recorder's completion rule), 0 without one.
+ * Where the dashboards read each assignment's progress from: `rollup`, the assignment_progress rows a trigger
+ * keeps from the sessions (one row per assignment); `sessions`, the same counts grouped from the sessions
+ * themselves (what the rollup is checked against, and the benchmark's before figure).
  */
-const progress = (db: Executor, viewerUserId: number | null = null, scope: ProgressScope = {}) =>
-  db
+export type ProgressSource = 'rollup' | 'sessions';
+
+/**
+ * Each assignment's sessions: those its organization made of its test case that count as recorded, how many
+ * of them have a human consensus of pass, and how many no human score yet.
+ */
+function progress(db: Executor, scope: ProgressScope, source: ProgressSource) {
+  if (source === 'rollup')
+    return db
+      .select({
+        organizationId: assignmentProgress.organizationId,
+        testCaseId: assignmentProgress.testCaseId,
+        recorded: sql<number>`${assignmentProgress.recorded}`.as('recorded'),
+        passed: sql<number>`${assignmentProgress.passed}`.as('passed'),
+        unmarked: sql<number>`${assignmentProgress.unmarked}`.as('unmarked'),
+      })
+      .from(assignmentProgress)
+      .where(
+        and(
+          scope.organizationId === undefined
+            ? undefined
+            : eq(assignmentProgress.organizationId, scope.organizationId),
+          scope.testCaseId === undefined ? undefined : eq(assignmentProgress.testCaseId, scope.testCaseId),
+        ),
+      )
+      .as('progress');
+  return db
     .select({
       organizationId: sessions.organizationId,
       testCaseId: sessions.testCaseId,
-      recorded: count().as('recorded'),
-      recordedByViewer: sql<number>`count(*) filter (where ${sessions.userId} = ${viewerUserId ?? -1})`
-        .mapWith(Number)
-        .as('recorded_by_viewer'),
-      passed: sql<number>`count(*) filter (where ${sessions.humanConsensus} = 'pass')`
-        .mapWith(Number)
-        .as('passed'),
-      unmarked: sql<number>`count(*) filter (where ${sessions.humanScoreCount} = 0)`
-        .mapWith(Number)
-        .as('unmarked'),
-      passedByViewer:
-        sql<number>`count(*) filter (where ${sessions.userId} = ${viewerUserId ?? -1} and ${sessions.humanConsensus} = 'pass')`
-          .mapWith(Number)
-          .as('passed_by_viewer'),
+      recorded: sql<number>`count(*)::int`.as('recorded'),
+      passed: sql<number>`(count(*) filter (where ${sessions.humanConsensus} = 'pass'))::int`.as('passed'),
+      unmarked: sql<number>`(count(*) filter (where ${sessions.humanScoreCount} = 0))::int`.as('unmarked'),
     })
     .from(sessions)
-    .where(
-      and(
-        scope.organizationId === undefined ? undefined : eq(sessions.organizationId, scope.organizationId),
-        scope.testCaseId === undefined ? undefined : eq(sessions.testCaseId, scope.testCaseId),
-        eq(sessions.archived, false),
-        not(inArray(sessions.status, [...NOT_RECORDED])),
-      ),
-    )
+    .where(and(sessionScope(scope), countsAsRecorded))
     .groupBy(sessions.organizationId, sessions.testCaseId)
     .as('progress');
+}
 
 type Progress = ReturnType<typeof progress>;
+
+const countsAsRecorded = and(eq(sessions.archived, false), not(inArray(sessions.status, [...NOT_RECORDED])));
+
+const sessionScope = (scope: ProgressScope) =>
+  and(
+    scope.organizationId === undefined ? undefined : eq(sessions.organizationId, scope.organizationId),
+    scope.testCaseId === undefined ? undefined : eq(sessions.testCaseId, scope.testCaseId),
+  );
+
+/**
+ * Every assignment progress row of an organization (all of them without one), from the rollup or grouped from
+ * the sessions: the two must agree (apps/server/test/annotatorRollups.test.ts).
+ */
+export async function listAssignmentProgress(
+  db: Executor,
+  source: ProgressSource,
+  organizationId?: number,
+): Promise<
+  { organizationId: number; testCaseId: number; recorded: number; passed: number; unmarked: number }[]
+> {
+  const p = progress(db, { organizationId }, source);
+  const rows = await db
+    .select({
+      organizationId: p.organizationId,
+      testCaseId: p.testCaseId,
+      recorded: p.recorded,
+      passed: p.passed,
+      unmarked: p.unmarked,
+    })
+    .from(p)
+    .where(and(isNotNull(p.organizationId), isNotNull(p.testCaseId)))
+    .orderBy(asc(p.organizationId), asc(p.testCaseId));
+  return rows.map((row) => ({
+    organizationId: Number(row.organizationId),
+    testCaseId: Number(row.testCaseId),
+    recorded: Number(row.recorded),
+    passed: Number(row.passed),
+    unmarked: Number(row.unmarked),
+  }));
+}
+
+/**
+ * The viewing person's own recorded and passed sessions of the listed assignments (the recorder's completion
+ * rule), read for those rows only; none without a viewer.
+ */
+async function withViewerCounts<R extends { organizationId: number; testCaseId: number }>(
+  db: Executor,
+  rows: R[],
+  viewerUserId: number | null,
+): Promise<(R & { recordedByViewerCount: number; passedByViewerCount: number })[]> {
+  const counts = new Map<string, { recorded: number; passed: number }>();
+  if (viewerUserId !== null && rows.length > 0) {
+    const found = await db
+      .select({
+        organizationId: sessions.organizationId,
+        testCaseId: sessions.testCaseId,
+        recorded: count(),
+        passed: sql<number>`count(*) filter (where ${sessions.humanConsensus} = 'pass')`.mapWith(Number),
+      })
+      .from(sessions)
+      .where(
+        and(
+          inArray(sessions.organizationId, [...new Set(rows.map((row) => row.organizationId))]),
+          inArray(sessions.testCaseId, [...new Set(rows.map((row) => row.testCaseId))]),
+          eq(sessions.userId, viewerUserId),
+          countsAsRecorded,
+        ),
+      )
+      .groupBy(sessions.organizationId, sessions.testCaseId);
+    for (const row of found)
+      counts.set(`${row.organizationId}:${row.testCaseId}`, { recorded: row.recorded, passed: row.passed });
+  }
+  return rows.map((row) => {
+    const own = counts.get(`${row.organizationId}:${row.testCaseId}`);
+    return { ...row, recordedByViewerCount: own?.recorded ?? 0, passedByViewerCount: own?.passed ?? 0 };
+  });
+}
 
 /**
  * The stages of 000 §2.7, decided here and nowhere else. An assignment can need recording and scoring at
@@ -149,13 +233,14 @@ export async function listOrganizationAssignments(
   filter: AssignmentFilter,
   limit: number,
   viewerUserId: number | null = null,
+  source: ProgressSource = 'rollup',
 ): Promise<OrganizationAssignmentRow[]> {
-  return selectAssignments(db, filter, viewerUserId).limit(limit);
+  return withViewerCounts(db, await selectAssignments(db, filter, source).limit(limit), viewerUserId);
 }
 
 /** The columns of an assignment row, with the stages' conditions on the same progress subquery. */
-function selectAssignments(db: Executor, filter: AssignmentFilter, viewerUserId: number | null) {
-  const p = progress(db, viewerUserId, scopeOf(filter));
+function selectAssignments(db: Executor, filter: AssignmentFilter, source: ProgressSource) {
+  const p = progress(db, scopeOf(filter), source);
   const stages = stageConditions(p);
   const stageList = sql<AnnotatorStage[]>`array_remove(array[${sql.join(
     ANNOTATOR_STAGES.map((stage) => sql`case when ${stages[stage]} then ${stage} end`),
@@ -175,13 +260,9 @@ function selectAssignments(db: Executor, filter: AssignmentFilter, viewerUserId:
       completed: organizationTestCases.completed,
       createdAt: organizationTestCases.createdAt,
       recordedCount: sql<number>`coalesce(${p.recorded}, 0)`.mapWith(Number),
-      recordedByViewerCount: sql<number>`coalesce(${p.recordedByViewer}, 0)`.mapWith(Number),
       passedCount: sql<number>`coalesce(${p.passed}, 0)`.mapWith(Number),
       unmarkedCount: sql<number>`coalesce(${p.unmarked}, 0)`.mapWith(Number),
-      passedByViewerCount: sql<number>`coalesce(${p.passedByViewer}, 0)`.mapWith(Number),
       stages: stageList,
-      /** How many rows match in all, whatever the page (the window runs before LIMIT). */
-      total: sql<number>`count(*) over ()`.mapWith(Number),
       testCase: {
         description: testCases.description,
         prompt: testCases.prompt,
@@ -207,19 +288,47 @@ function selectAssignments(db: Executor, filter: AssignmentFilter, viewerUserId:
     .orderBy(asc(organizationTestCases.id));
 }
 
-export type OrganizationAssignmentDetailRow = Awaited<ReturnType<typeof selectAssignments>>[number];
+export type OrganizationAssignmentDetailRow = Awaited<ReturnType<typeof selectAssignments>>[number] & {
+  recordedByViewerCount: number;
+  passedByViewerCount: number;
+};
 
 /** One page of assigned test cases, with the test case's details, the viewer's own counts and the total. */
 export async function pageOrganizationAssignments(
   db: Executor,
   filter: AssignmentFilter,
   page: { offset: number; limit: number; viewerUserId: number | null },
+  source: ProgressSource = 'rollup',
 ): Promise<{ rows: OrganizationAssignmentDetailRow[]; total: number }> {
-  const rows = await selectAssignments(db, filter, page.viewerUserId).limit(page.limit).offset(page.offset);
-  if (rows.length > 0 || page.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
-  // Past the last page the window has no row to ride on: count on its own.
-  const [first] = await selectAssignments(db, filter, null).limit(1);
-  return { rows, total: first?.total ?? 0 };
+  // The page and the total apart: a total riding on the page's rows (a window) would join every matching
+  // assignment's test case before the first row of the page comes out; alone, the page stops at its last row
+  // and the count joins in bulk.
+  const [rows, total] = await Promise.all([
+    selectAssignments(db, filter, source)
+      .limit(page.limit)
+      .offset(page.offset)
+      .then((found) => withViewerCounts(db, found, page.viewerUserId)),
+    countAssignments(db, filter, source),
+  ]);
+  return { rows, total };
+}
+
+/** How many assignments match the filter, whatever the page. */
+async function countAssignments(db: Executor, filter: AssignmentFilter, source: ProgressSource) {
+  const p = progress(db, scopeOf(filter), source);
+  const [row] = await db
+    .select({ total: count() })
+    .from(organizationTestCases)
+    .innerJoin(testCases, eq(testCases.id, organizationTestCases.testCaseId))
+    .leftJoin(
+      p,
+      and(
+        eq(p.organizationId, organizationTestCases.organizationId),
+        eq(p.testCaseId, organizationTestCases.testCaseId),
+      ),
+    )
+    .where(assignmentConditions(filter, stageConditions(p)));
+  return row?.total ?? 0;
 }
 
 /**
@@ -229,10 +338,10 @@ export async function pageOrganizationAssignments(
 export async function countOrganizationAssignmentsByStage(
   db: Executor,
   organizationId: number,
-  options: { stages?: readonly AnnotatorStage[]; isSample?: boolean } = {},
+  options: { stages?: readonly AnnotatorStage[]; isSample?: boolean; source?: ProgressSource } = {},
 ): Promise<{ stage: AnnotatorStage; simulatorId: number | null; count: number }[]> {
   const filter: AssignmentFilter = { assignedTo: organizationId, isSample: options.isSample };
-  const p = progress(db, null, scopeOf(filter));
+  const p = progress(db, scopeOf(filter), options.source ?? 'rollup');
   const stages = stageConditions(p);
   const counted = options.stages ?? ANNOTATOR_STAGES;
   const rows = await db

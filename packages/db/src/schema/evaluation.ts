@@ -359,6 +359,8 @@ export const sessions = pgTable(
       t.humanScoreCount,
       t.userId,
     ),
+    // A person's sessions by time: the annotator admin's activity ledger and the daily figures' trigger.
+    index('sessions_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('sessions_agent_idx').on(t.agentArtifactId, t.createdAt),
     index('sessions_batch_idx').on(t.runSessionBatchId),
     index('sessions_replay_of_idx').on(t.replayOfSessionId),

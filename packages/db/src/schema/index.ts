@@ -1,3 +1,4 @@
+export * from './annotatorRollups';
 export * from './evaluation';
 export * from './identity';
 export * from './operating';
