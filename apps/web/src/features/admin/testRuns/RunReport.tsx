@@ -27,7 +27,9 @@ import {
 } from '@proctor/contracts';
 import { IconChevronDown, IconChevronRight, IconFileText, IconPdf } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { Fragment, useMemo, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { errorDetail } from '../../../api';
+import { notify } from '../../../components/notify';
 import { QueryView } from '../../../components/QueryView';
 import { TEST_RUN_MESSAGES } from './messages';
 import { RunLog } from './RunLog';
@@ -51,8 +53,13 @@ const when = (timestamp: string | null) =>
 /** The run report (002 §2.4) of one test run, read from its summary; files come from its dump. */
 export function RunReport({ runId }: { runId: string }) {
   const run = useTestRun(runId);
+  // A failed load is told twice (002 §8): a snackbar, and inline where the report would be.
+  const failed = run.isError && !run.data;
+  useEffect(() => {
+    if (failed) notify.error(errorDetail(run.error), TEST_RUN_MESSAGES.loadResultFailed);
+  }, [failed, run.error]);
   return (
-    <QueryView query={run} errorTitle={TEST_RUN_MESSAGES.loadResultFailed}>
+    <QueryView query={run} errorTitle={TEST_RUN_MESSAGES.loadRunDataFailed}>
       {(summary) => <Report summary={summary} />}
     </QueryView>
   );
@@ -165,7 +172,7 @@ function RunHeader({ summary }: { summary: TestRunSummary }) {
         </Stack>
       </Group>
       {summary.error && (
-        <Alert color="red" variant="light" title={TEST_RUN_MESSAGES.loadRunDataFailed}>
+        <Alert color="red" variant="light" title={TEST_RUN_MESSAGES.runFailed}>
           {summary.error}
         </Alert>
       )}

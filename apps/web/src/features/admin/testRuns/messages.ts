@@ -5,6 +5,7 @@ export const TEST_RUN_MESSAGES = {
   contentsFailed: 'Failed to load test run dump contents',
   loadResultFailed: 'Failed to load test run result',
   loadRunDataFailed: 'Failed to load run data',
+  runFailed: 'The run failed',
   pdfExported: 'PDF exported successfully!',
   pdfFailed: 'Failed to export PDF. Please try again.',
   loadingLogs: 'Loading logs...',
