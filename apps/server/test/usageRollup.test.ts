@@ -56,20 +56,27 @@ describeEachDatabase('usage rollup against the direct computation', (proctor) =>
   /** Every window the route offers, ending on minute edges around `end`, rollup and direct side by side. */
   const compare = async (organizationId: number, end: number) => {
     let compared = 0;
-    for (const days of [1 / 24, 1, 7, 28])
-      for (const shift of [0, 7 * MINUTE, 61 * MINUTE, 26 * HOUR]) {
-        const windowEnd = new Date(end - shift);
-        const window = {
-          start: new Date(windowEnd.getTime() - Math.round((days * DAY) / MINUTE) * MINUTE),
-          end: windowEnd,
-          buckets: 60,
-        };
-        const fast = await peakOpenEnvironmentsFromRollup(db(), organizationId, window);
-        const direct = await peakOpenEnvironments(db(), organizationId, window);
-        if (fast === undefined) continue;
-        expect({ days, shift, peaks: fast }).toEqual({ days, shift, peaks: direct });
-        compared += 1;
-      }
+    const hourEnd = Math.ceil(end / HOUR) * HOUR;
+    const windows = [
+      ...[1 / 24, 1, 7, 28].flatMap((days) =>
+        [0, 7 * MINUTE, 61 * MINUTE, 26 * HOUR].map((shift) => ({ days, shift, last: end })),
+      ),
+      // The route's 30- and 180-day windows end on a whole hour and read hours only.
+      ...[30, 180].flatMap((days) => [0, 5 * HOUR].map((shift) => ({ days, shift, last: hourEnd }))),
+    ];
+    for (const { days, shift, last } of windows) {
+      const windowEnd = new Date(last - shift);
+      const window = {
+        start: new Date(windowEnd.getTime() - Math.round((days * DAY) / MINUTE) * MINUTE),
+        end: windowEnd,
+        buckets: 60,
+      };
+      const fast = await peakOpenEnvironmentsFromRollup(db(), organizationId, window);
+      const direct = await peakOpenEnvironments(db(), organizationId, window);
+      if (fast === undefined) continue;
+      expect({ days, shift, peaks: fast }).toEqual({ days, shift, peaks: direct });
+      compared += 1;
+    }
     return compared;
   };
 

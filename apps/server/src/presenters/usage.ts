@@ -18,6 +18,7 @@ import {
 const MONTHS_SHOWN = 12;
 const DAY_MS = 24 * 3600 * 1000;
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 /** Buckets of the usage-v2 chart; the page's "peak last hour" reads the last 12 of the hour's. */
 const USAGE_V2_BUCKETS = 60;
 
@@ -83,9 +84,12 @@ export async function presentUsageV2(
   days: number,
   now = new Date(),
 ): Promise<UsageV2Response> {
-  // The window ends at the next whole minute, so that it and its buckets fall on the rollup's minutes.
-  const end = new Date(Math.ceil(now.getTime() / MINUTE_MS) * MINUTE_MS);
-  const start = new Date(end.getTime() - Math.round((days * DAY_MS) / MINUTE_MS) * MINUTE_MS);
+  // The window ends at the next whole minute, so that it and its buckets fall on the rollup's minutes; at the
+  // next whole hour when its buckets are whole hours (30 and 180 days), so that it reads hours only.
+  const length = Math.round((days * DAY_MS) / MINUTE_MS) * MINUTE_MS;
+  const unit = (length / USAGE_V2_BUCKETS) % HOUR_MS === 0 ? HOUR_MS : MINUTE_MS;
+  const end = new Date(Math.ceil(now.getTime() / unit) * unit);
+  const start = new Date(end.getTime() - length);
   const window = { start, end, buckets: USAGE_V2_BUCKETS };
   const [peaks, running] = await Promise.all([
     peakOpenEnvironmentsFromRollup(db, organizationId, window).then(
