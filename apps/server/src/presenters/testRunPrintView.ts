@@ -43,7 +43,10 @@ function timing(stats: DurationStats): string {
 const LEVEL_INDENT_PX = 16;
 
 function rows(node: ReportNode, depth: number, options: PrintViewOptions): string {
-  const verdict = node.verdict ? ` <span class="verdict ${node.verdict}">${node.verdict}</span>` : '';
+  // Verdicts are read back from stored results: escaped like every other value.
+  const verdict = node.verdict
+    ? ` <span class="verdict ${escapeHtml(node.verdict)}">${escapeHtml(node.verdict)}</span>`
+    : '';
   const environmentError =
     node.level === 'environment' && node.error ? ` <span class="verdict error">did not start</span>` : '';
   const row = `<tr class="${node.level}">
