@@ -26,9 +26,19 @@ describe('test run dumps and the run report', () => {
       purpose: 'Check the simulators',
     });
     api = catalogApi(e2e.baseUrl, tokens.access_token);
-    const started = await api.call(endpoints.adminStartTestRun, {
-      body: { pattern: PATTERN, environments: 1, tags: [tag] },
-    });
+    // Started from the tab's New test run dialog, as an admin would.
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Test Run Dumps' }).click();
+    await page.getByRole('button', { name: 'New test run' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New test run' });
+    await dialog.getByLabel('Pattern').fill(PATTERN);
+    await dialog.getByLabel('Tags').fill(tag);
+    await dialog.getByLabel('Tags').press('Enter');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await page.getByText('Test run started: 1 test on food').waitFor();
+    const { dumps } = await api.call(endpoints.adminTestRunDumps);
+    const started = dumps.find((dump) => dump.tags.includes(tag))!;
+    expect(started).toMatchObject({ pattern: PATTERN, environments: 1 });
     const deadline = Date.now() + RUN_TIMEOUT_MS;
     for (;;) {
       summary = await api.call(endpoints.adminTestRun, { params: { id: started.run_id } });

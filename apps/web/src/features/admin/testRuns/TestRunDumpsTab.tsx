@@ -1,12 +1,13 @@
-import { ActionIcon, Badge, Group, Modal, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Table, Text, Tooltip } from '@mantine/core';
 import { DATE_TIME_FORMAT, formatByteSize, NO_FIGURE, type TestRunDump } from '@proctor/contracts';
-import { IconDownload, IconEye } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconPlayerPlay } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { QueryView } from '../../../components/QueryView';
 import { TableMessage } from '../../../components/TableMessage';
 import { environmentsLabel, TagList } from './DumpFields';
 import { TEST_RUN_MESSAGES } from './messages';
+import { NewTestRunDialog } from './NewTestRunDialog';
 import { RunReport } from './RunReport';
 import { TestRunDumpPanel } from './TestRunDumpPanel';
 import { useDownloadDump, useTestRunDumps } from './useTestRuns';
@@ -18,9 +19,16 @@ export function TestRunDumpsTab() {
   const dumps = useTestRunDumps();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [viewedId, setViewedId] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
   const selected = dumps.data?.find((dump) => dump.run_id === selectedId) ?? null;
   return (
     <>
+      <Group justify="flex-end" mb="sm">
+        <Button leftSection={<IconPlayerPlay size={16} />} onClick={() => setStarting(true)}>
+          New test run
+        </Button>
+      </Group>
+      <NewTestRunDialog opened={starting} onClose={() => setStarting(false)} />
       <QueryView query={dumps} errorTitle={TEST_RUN_MESSAGES.loadDumpsFailed}>
         {(list) => (
           <DumpsTable dumps={list} selectedId={selectedId} onSelect={setSelectedId} onView={setViewedId} />

@@ -14,4 +14,6 @@ export const TEST_RUN_MESSAGES = {
   noScreenshots: 'No screenshots available',
   noTags: 'No tags',
   noDumps: 'No test runs yet',
+  started: (tests: number, simulators: readonly string[]) =>
+    `Test run started: ${tests} ${tests === 1 ? 'test' : 'tests'} on ${simulators.join(', ')}`,
 } as const;

@@ -7,19 +7,38 @@ import {
   testRunReportPdfPath,
 } from '@proctor/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { endpointQueryKey, errorDetail, fetchBlob, saveBlob, useEndpointQuery } from '../../../api';
+import {
+  endpointQueryKey,
+  errorDetail,
+  fetchBlob,
+  saveBlob,
+  useEndpointMutation,
+  useEndpointQuery,
+} from '../../../api';
 import { notify } from '../../../components/notify';
 import { TEST_RUN_MESSAGES } from './messages';
 
-/** How often an open report of a run that is still going is read again. */
+/** How often a run that is still going (its row, its open report) is read again. */
 const RUNNING_REPORT_REFRESH_MS = 5000;
 
+const isGoing = (summary: Pick<TestRunSummary, 'status'> | undefined) =>
+  summary?.status === 'queued' || summary?.status === 'running';
+
+/** Every run; read again while one of them goes on, so its size and status arrive without a reload. */
 export function useTestRunDumps() {
-  return useEndpointQuery(endpoints.adminTestRunDumps, { select: (response) => response.dumps });
+  return useEndpointQuery(endpoints.adminTestRunDumps, {
+    select: (response) => response.dumps,
+    refetchInterval: (query) =>
+      query.state.data?.dumps.some((dump) => isGoing(dump)) ? RUNNING_REPORT_REFRESH_MS : false,
+  });
 }
 
-const isGoing = (summary: TestRunSummary | undefined) =>
-  summary?.status === 'queued' || summary?.status === 'running';
+export function useStartTestRun() {
+  return useEndpointMutation(endpoints.adminStartTestRun, {
+    request: (body: { pattern: string; environments: number; tags: string[] }) => ({ body }),
+    invalidates: [endpoints.adminTestRunDumps],
+  });
+}
 
 /** A run's report; read again while the run goes on. */
 export function useTestRun(runId: string) {
