@@ -352,6 +352,8 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/network-requests` },
   },
+  // Any member of an organization, annotators' too (002 §1); without a file it answers 400 past access.
+  'POST /api/session/from-har': { allowed: MEMBERS },
   'GET /api/session/:id/rrweb-actions': {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/rrweb-actions` },

@@ -40,6 +40,7 @@ import {
   ResetEnvironmentResponse,
   WorkerReadyResponse,
 } from './environment';
+import { HarUploadResponse } from './har';
 import { endpoint } from './http';
 import {
   ArchiveOrganizationTestCaseRequest,
@@ -1027,6 +1028,14 @@ export const endpoints = {
     summary: "The session's recorded network requests, with headers (credentials redacted) and bodies",
     params: SessionIdParam,
     response: NetworkRequestsResponse,
+  }),
+  uploadHar: endpoint({
+    method: 'POST',
+    path: '/api/session/from-har',
+    tag: 'sessions',
+    summary:
+      'A session from an uploaded HAR file (multipart: har_file, simulator_id): its entries, secrets redacted, become the network requests',
+    response: HarUploadResponse,
   }),
   sessionRrwebActions: endpoint({
     method: 'GET',

@@ -6,6 +6,7 @@ export * from './common';
 export * from './constants';
 export * from './endpoints';
 export * from './environment';
+export * from './har';
 export * from './http';
 export * from './humanRecorder';
 export * from './identity';

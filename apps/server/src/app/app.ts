@@ -32,6 +32,7 @@ import { authRoutes } from '../routes/auth';
 import type { AppContext } from '../routes/context';
 import { environmentRoutes } from '../routes/environments';
 import { faviconRoutes } from '../routes/favicons';
+import { harUploadRoutes } from '../routes/harUpload';
 import { humanRecorderRoutes } from '../routes/humanRecorder';
 import { imageRoutes } from '../routes/images';
 import { mutationGenerationRoutes } from '../routes/mutationGeneration';
@@ -92,6 +93,7 @@ const areas = [
   humanRecorderRoutes,
   annotatorAdminRoutes,
   sessionRoutes,
+  harUploadRoutes,
   agentRoutes,
   imageRoutes,
   faviconRoutes,

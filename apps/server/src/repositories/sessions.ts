@@ -68,6 +68,36 @@ export async function insertEnvironmentSession(db: Executor, start: NewEnvironme
   return session!;
 }
 
+/** A session made from a recording brought from outside (an uploaded HAR): ended already, nothing to run. */
+export interface NewImportedSession {
+  organizationId: number;
+  userId: number | null;
+  simulatorId: number;
+  simulatorName: string;
+  /** Where it came from (`har`), as the sessions list shows it. */
+  source: string;
+  /** When what it recorded began and ended: its clock, the times of its steps and requests, start there. */
+  startedAt: Date;
+  endedAt: Date;
+}
+
+export async function insertImportedSession(db: Executor, imported: NewImportedSession) {
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      publicId: newPublicId(),
+      status: 'run_completed' satisfies SessionStatus,
+      organizationId: imported.organizationId,
+      userId: imported.userId,
+      simulatorId: imported.simulatorId,
+      simulatorConfig: { type: 'app', env_id: imported.simulatorName, source: imported.source },
+      createdAt: imported.startedAt,
+      endedAt: imported.endedAt,
+    })
+    .returning();
+  return session!;
+}
+
 /** A queued run's session starts in the environment made for it; undefined when the session is gone. */
 export async function startQueuedSession(db: Executor, sessionId: number, jobGroupPublicId: string) {
   const [session] = await db

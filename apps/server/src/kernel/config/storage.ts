@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { HAR_UPLOAD } from '@proctor/contracts';
 import { z } from 'zod';
 import { blobKeyProblem } from '../storage/blobs';
 import type { S3Addressing, S3BlobStoreOptions } from '../storage/s3BlobStore';
@@ -14,6 +15,7 @@ export const StorageEnv = z.object({
   BLOB_STORE_REGION: z.string().optional(),
   BLOB_STORE_PREFIX: z.string().optional(),
   BLOB_STORE_ADDRESSING: z.string().optional(),
+  HAR_MAX_BYTES: z.coerce.number().int().positive().default(HAR_UPLOAD.maxBytes),
 });
 
 export interface StorageSettings {
@@ -21,6 +23,8 @@ export interface StorageSettings {
   databaseUrl: string | undefined;
   /** An S3-compatible store for recordings' bytes (BLOB_STORE_*); files under DATA_DIR/blobs when absent. */
   blobStore: S3BlobStoreOptions | undefined;
+  /** The largest HAR file an upload may send (bytes); a larger one answers 413. */
+  harMaxBytes: number;
 }
 
 export function storageSettings(e: z.infer<typeof StorageEnv>): StorageSettings {
@@ -28,6 +32,7 @@ export function storageSettings(e: z.infer<typeof StorageEnv>): StorageSettings 
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     blobStore: parseBlobStore(e),
+    harMaxBytes: e.HAR_MAX_BYTES,
   };
 }
 

@@ -1,0 +1,58 @@
+import fastifyMultipart from '@fastify/multipart';
+import { endpoints, HAR_UPLOAD_MESSAGES } from '@proctor/contracts';
+import type { FastifyInstance } from 'fastify';
+import { viewerOf } from '../kernel/access/viewer';
+import { badRequest, HttpError } from '../kernel/http/errors';
+import type { SimulatorRow } from '../repositories/simulators';
+import {
+  createHarSession,
+  harPlaceholder,
+  harSimulator,
+  type ImportedHar,
+  readHar,
+} from '../services/harUpload';
+import { access, defineRoute } from './route';
+
+/**
+ * HAR upload: any member of an organization (000 §6 lists no flag for it; annotator organizations use it as
+ * others do, 002 §1). Multipart is parsed for this route's scope only, the file streamed, never buffered.
+ */
+export async function harUploadRoutes(app: FastifyInstance) {
+  const maxBytes = app.ctx.config.harMaxBytes;
+  await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
+  const tooLarge = () => new HttpError(413, `The HAR file is larger than ${maxBytes} bytes (HAR_MAX_BYTES)`);
+
+  defineRoute(app, endpoints.uploadHar, access.member(), async ({ principal, request, app: ctx }) => {
+    if (!request.isMultipart())
+      throw badRequest('Send the HAR file as multipart/form-data (har_file, simulator_id)');
+    const viewer = viewerOf(principal);
+    let simulator: SimulatorRow | undefined;
+    let imported: ImportedHar | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'har_file') throw badRequest(`Unexpected file field: ${part.fieldname}`);
+          // Past the limit the file stream just ends: the cut file must answer 413, not "not valid JSON".
+          const read = readHar(part.file, harPlaceholder(ctx.tokens.secret));
+          imported = await read.catch((error) => {
+            throw part.file.truncated ? tooLarge() : error;
+          });
+          if (part.file.truncated) throw tooLarge();
+        } else if (part.fieldname === 'simulator_id') {
+          // Sent before the file (as the dashboard does), a simulator outside the plan is refused unread.
+          simulator = await harSimulator(ctx.db, viewer, String(part.value));
+        }
+      }
+    } catch (error) {
+      throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
+    }
+    if (!simulator || !imported) throw badRequest(HAR_UPLOAD_MESSAGES.required);
+    const session = await createHarSession(
+      ctx.db,
+      { organizationId: principal.organization.id, userId: principal.user?.id ?? null },
+      simulator,
+      imported,
+    );
+    return { session_id: session.publicId, requests_count: imported.requests.length };
+  });
+}
