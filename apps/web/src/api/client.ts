@@ -54,6 +54,26 @@ export async function call(
 }
 
 /**
+ * Sends a file form (multipart, as `<input type="file">` gives it) to one endpoint of the contract, with the
+ * bearer and renewal every call has, and parses the answer with the endpoint's response schema.
+ */
+export async function upload<E extends Endpoint>(
+  endpoint: E,
+  form: FormData,
+  options: { signal?: AbortSignal } = {},
+): Promise<EndpointResponse<E>> {
+  // No Content-Type: the browser writes multipart/form-data with its boundary.
+  const response = await send(endpoint.path, {
+    method: endpoint.method,
+    headers: { Accept: 'application/json' },
+    body: form,
+    signal: options.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  return endpoint.response.parse(await response.json()) as EndpointResponse<E>;
+}
+
+/**
  * The bytes behind an /api address the server hands out (a session's screenshot), fetched with the
  * signed-in user's token as every call is: an <img src> would send none. Only this server's /api paths
  * are accepted, so the token never travels to another site.
@@ -93,7 +113,7 @@ export async function openStream(
 /** Sends a request with the bearer token on /api calls, renewing the session once on 401. */
 async function send(
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: { method: string; headers: Record<string, string>; body?: string | FormData; signal?: AbortSignal },
 ): Promise<Response> {
   const withBearer = url.startsWith('/api/') && !url.startsWith(UNAUTHENTICATED_PREFIX);
   const attempt = async (accessToken: string | undefined): Promise<Response> => {

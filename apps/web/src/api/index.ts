@@ -1,5 +1,5 @@
 export { ApiError, errorDetail, isApiError } from './ApiError';
-export { type CallOptions, call, fetchBlob } from './client';
+export { type CallOptions, call, fetchBlob, upload } from './client';
 export { endpointKey, endpointQueryKey, invalidateEndpoints } from './endpointKeys';
 export {
   type EndpointRequest,

@@ -8,6 +8,7 @@ import { AnnotatorActivityPage, AnnotatorAdminPage, AnnotatorTestsPage } from '.
 import { AuthCallbackPage, LoginPage, RequireSignIn, useAuth } from '../features/auth';
 import { DataCreationPage } from '../features/dataCreation';
 import { DatasetsPage } from '../features/datasets';
+import { UploadHarPage } from '../features/harUpload';
 import { HomePage } from '../features/home';
 import { HumanRecorderPage } from '../features/humanRecorder';
 import { LiveViewPage } from '../features/live';
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: ROUTES.usage, element: <UsagePage /> },
       { path: ROUTES.usageOld, element: <UsageOldPage /> },
       { path: ROUTES.publicUrls, element: <PublicUrlsPage /> },
+      { path: ROUTES.uploadHar, element: <UploadHarPage /> },
       { path: ROUTES.liveView, element: <LiveViewPage /> },
       // Sessions are for every member (000 §2.2); the server decides which ones each may see.
       { path: ROUTES.sessions, element: <SessionsPage /> },

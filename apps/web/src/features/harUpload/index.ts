@@ -1,0 +1,1 @@
+export { UploadHarPage } from './pages/UploadHarPage';
