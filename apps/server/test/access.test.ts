@@ -15,6 +15,7 @@ type Role =
   | 'account_admin'
   | 'test_author'
   | 'annotator'
+  | 'annotator_admin'
   | 'platform_admin'
   | 'api_key';
 
@@ -26,6 +27,7 @@ const ROLES: Role[] = [
   'account_admin',
   'test_author',
   'annotator',
+  'annotator_admin',
   'platform_admin',
   'api_key',
 ];
@@ -38,6 +40,7 @@ const MEMBERS: Role[] = [
   'account_admin',
   'test_author',
   'annotator',
+  'annotator_admin',
   'platform_admin',
   'api_key',
 ];
@@ -48,9 +51,15 @@ const ADMINS: Role[] = ['platform_admin'];
  */
 const AUTHORS: Role[] = ['test_author', 'api_key'];
 /** Members holding playground_access (000 §6): they start and drive live environments, by hand or by key. */
-const PLAYERS: Role[] = ['dashboard_member', 'annotator', 'api_key'];
+const PLAYERS: Role[] = ['dashboard_member', 'annotator', 'annotator_admin', 'api_key'];
+/** Members of annotator organizations (000 §6: the recorder dashboard, data creation, Tasks 2.0). */
+const ANNOTATORS: Role[] = ['annotator', 'annotator_admin'];
+/** Account admins of annotator organizations (000 §2.10: Annotator Admin; Complete and Archive in Admin View). */
+const ANNOTATOR_ADMINS: Role[] = ['annotator_admin'];
+/** Account admins, of any kind of organization. */
+const ACCOUNT_ADMINS: Role[] = ['account_admin', 'annotator_admin'];
 /** Members of organizations that are not annotators' (001 §6: those see Results), and platform admins. */
-const DASHBOARD_ORGANIZATIONS: Role[] = MEMBERS.filter((role) => role !== 'annotator');
+const DASHBOARD_ORGANIZATIONS: Role[] = MEMBERS.filter((role) => !ANNOTATORS.includes(role));
 /** Who adds and archives agents: dashboard access, account admins, platform admins (AGENT_MANAGE_PERMISSIONS). */
 const AGENT_MANAGERS: Role[] = [
   'dashboard_member',
@@ -150,7 +159,7 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ADMINS,
     request: { url: '/api/test-reports/download/generated-test-reports/tr_unknown/report.html' },
   },
-  'POST /api/invite/create': { allowed: ['account_admin'] },
+  'POST /api/invite/create': { allowed: ACCOUNT_ADMINS },
   'GET /api/invite/:code': { allowed: EVERYONE, request: { url: '/api/invite/inv_unknown' } },
   'GET /api/join/:code': { allowed: PEOPLE, request: { url: '/api/join/inv_unknown' } },
   'POST /api/admin/view-as': { allowed: ADMINS, request: { payload: { email: 'nobody@example.test' } } },
@@ -258,33 +267,33 @@ const ROUTES: Record<string, RouteCase> = {
     },
   },
   'GET /api/testcases/organization-assignments': { allowed: MEMBERS },
-  'GET /api/organization/annotator-assignments': { allowed: ['annotator'] },
+  'GET /api/organization/annotator-assignments': { allowed: ANNOTATORS },
   'POST /api/organization/annotator-assignments': {
     allowed: ADMINS,
     request: { payload: { assignment_type: 'data_creation', organization_id: 999999, simulator_id: 999999 } },
   },
   'POST /api/organization/annotator-assignments/:id/stage': {
-    allowed: ['annotator'],
+    allowed: ANNOTATORS,
     request: { url: '/api/organization/annotator-assignments/999999/stage', payload: { stage: 'completed' } },
   },
   // The human recorder dashboard (000 §2.7): annotator organizations read their own work. Complete and Archive
-  // are their account admins' (no role here is one: humanRecorder.test.ts lets them and refuses the others).
-  'GET /api/testcases/human-recorder-testcase': { allowed: ['annotator'] },
-  'GET /api/testcases/human-recorder/filter': { allowed: ['annotator'] },
-  'GET /api/testcases/human-recorder/tab-counts': { allowed: ['annotator'] },
+  // are their account admins'.
+  'GET /api/testcases/human-recorder-testcase': { allowed: ANNOTATORS },
+  'GET /api/testcases/human-recorder/filter': { allowed: ANNOTATORS },
+  'GET /api/testcases/human-recorder/tab-counts': { allowed: ANNOTATORS },
   'POST /api/testcases/:id/mark-completed': {
-    allowed: [],
+    allowed: ANNOTATOR_ADMINS,
     request: { url: '/api/testcases/999999/mark-completed' },
   },
   'POST /api/testcases/archive-organization-testcase': {
-    allowed: [],
+    allowed: ANNOTATOR_ADMINS,
     request: { payload: { test_case_id: 999999 } },
   },
-  // Annotator admin (000 §2.10, §6): account admins of annotator organizations only, a caller none of these
-  // roles is (annotatorAdmin.test.ts lets one in); annotators, other organizations' admins and keys are refused.
-  'GET /api/organization/annotator-admin/users': { allowed: [] },
+  // Annotator admin (000 §2.10, §6): account admins of annotator organizations only; annotators, other
+  // organizations' admins and keys are refused.
+  'GET /api/organization/annotator-admin/users': { allowed: ANNOTATOR_ADMINS },
   'GET /api/organization/annotator-admin/users/:userPublicId/activity': {
-    allowed: [],
+    allowed: ANNOTATOR_ADMINS,
     request: { url: '/api/organization/annotator-admin/users/no-such-user/activity' },
   },
 
@@ -414,11 +423,11 @@ const ROUTES: Record<string, RouteCase> = {
     request: { url: `/api/session/${UNKNOWN_SESSION}/labels`, payload: { text: 'Bought two mugs' } },
   },
   'GET /api/session/:id/analyze-labels': {
-    allowed: ['account_admin'],
+    allowed: ACCOUNT_ADMINS,
     request: { url: `/api/session/${UNKNOWN_SESSION}/analyze-labels` },
   },
   'POST /api/session/:id/create-from-labels': {
-    allowed: ['account_admin'],
+    allowed: ACCOUNT_ADMINS,
     request: {
       url: `/api/session/${UNKNOWN_SESSION}/create-from-labels`,
       payload: { task_prompt: 'Buy two mugs', test_case_name: 'Two mugs' },
@@ -512,6 +521,8 @@ async function callerFor(
       return make({ permissions: { create_test_cases: true, dashboard_access: true } });
     case 'annotator':
       return make({ annotator: true, permissions: { playground_access: true } });
+    case 'annotator_admin':
+      return make({ annotator: true, permissions: { playground_access: true, is_account_admin: true } });
     case 'platform_admin':
       return make({ permissions: { is_admin: true } });
     case 'api_key': {
