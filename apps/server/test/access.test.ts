@@ -407,11 +407,6 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/screenshots/0123abcd.jpg` },
   },
-  // Agents (001 §2.8, §7): each organization's own list and results; adding and archiving need the dashboard.
-  'GET /api/agent-artifacts/': { allowed: DASHBOARD_ORGANIZATIONS },
-  'POST /api/agent-artifacts/': {
-    allowed: AGENT_MANAGERS,
-    request: async () => ({
   // Labels (000 §2.5–2.7): a person's own words, so people, not keys (an unknown session: 404); analyzing
   // them and converting them into a test case is for account admins; the labelling page reads like test cases.
   'GET /api/session/:id/labels': {
@@ -437,6 +432,11 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: MEMBERS,
     request: { url: '/api/testcases/no-such-test-case/labelling' },
   },
+  // Agents (001 §2.8, §7): each organization's own list and results; adding and archiving need the dashboard.
+  'GET /api/agent-artifacts/': { allowed: DASHBOARD_ORGANIZATIONS },
+  'POST /api/agent-artifacts/': {
+    allowed: AGENT_MANAGERS,
+    request: async () => ({
       payload: {
         alias: `access-agent-${Math.random().toString(36).slice(2)}`,
         type: 'dev',
