@@ -35,8 +35,8 @@ import { faviconRoutes } from '../routes/favicons';
 import { harUploadRoutes } from '../routes/harUpload';
 import { humanRecorderRoutes } from '../routes/humanRecorder';
 import { imageRoutes } from '../routes/images';
-import { mutationGenerationRoutes } from '../routes/mutationGeneration';
 import { labelRoutes } from '../routes/labels';
+import { mutationGenerationRoutes } from '../routes/mutationGeneration';
 import { oidcRoutes } from '../routes/oidc';
 import { organizationRoutes } from '../routes/organization';
 import { resultRoutes } from '../routes/results';
@@ -50,8 +50,8 @@ import { simulatorRoutes } from '../routes/simulators';
 import { structuredDataRoutes } from '../routes/structuredData';
 import { systemRoutes } from '../routes/system';
 import { templateRoutes } from '../routes/templates';
-import { testCaseSetRoutes } from '../routes/testCaseSets';
 import { testCaseGenerationRoutes } from '../routes/testCaseGeneration';
+import { testCaseSetRoutes } from '../routes/testCaseSets';
 import { testCaseRoutes } from '../routes/testCases';
 import { testRunReportRoutes } from '../routes/testRunReport';
 import { testRunRoutes } from '../routes/testRuns';
@@ -94,13 +94,13 @@ const areas = [
   annotatorAdminRoutes,
   sessionRoutes,
   harUploadRoutes,
+  labelRoutes,
   agentRoutes,
   imageRoutes,
   faviconRoutes,
   resultRoutes,
   runRoutes,
   scoreRoutes,
-  labelRoutes,
   mutationGenerationRoutes,
   templateRoutes,
   sdkRoutes,

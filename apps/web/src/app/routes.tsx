@@ -79,10 +79,10 @@ export const routes: RouteObject[] = [
       { path: ROUTES.humanRecording2, element: <HumanRecorderPage /> },
       { path: ROUTES.session, element: <SessionPage /> },
       { path: ROUTES.networkRequests, element: <NetworkRequestsPage /> },
-      // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.
-      { path: ROUTES.agents, element: <AgentsPage /> },
       // The Needs Labelling tab's Annotate (000 §2.7): the server decides which sample test cases each may label.
       { path: ROUTES.labelling, element: <LabellingPage /> },
+      // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.
+      { path: ROUTES.agents, element: <AgentsPage /> },
       { path: ROUTES.agent, element: <AgentResultsPage /> },
       {
         path: ROUTES.tests,
