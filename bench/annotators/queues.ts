@@ -105,9 +105,9 @@ export function queueRequests(viewers: Viewers): { name: string; as: 'annotator'
       path: `/api/organization/annotator-admin/users/${viewers.busiestPublicId}/activity`,
     },
     {
-      name: 'annotator-admin/users/{busiest}/activity?page=40',
+      name: 'annotator-admin/users/{busiest}/activity?page=30',
       as: 'admin',
-      path: `/api/organization/annotator-admin/users/${viewers.busiestPublicId}/activity?page=40`,
+      path: `/api/organization/annotator-admin/users/${viewers.busiestPublicId}/activity?page=30`,
     },
     { name: 'session/next-for-annotator', as: 'annotator', path: '/api/session/next-for-annotator' },
   ];
