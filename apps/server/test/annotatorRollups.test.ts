@@ -48,6 +48,7 @@ describeEachDatabase('assignment progress rollup against the direct computation'
       archived: next() < 0.1,
       humanConsensus: pick(consensus),
       humanScoreCount: Math.floor(next() * 4),
+      needsHumanScoring: next() < 0.5,
     });
 
     const inserted = await db()
@@ -60,6 +61,7 @@ describeEachDatabase('assignment progress rollup against the direct computation'
       () => ({ status: pick(SESSION_STATUSES) }),
       () => ({ archived: next() < 0.5 }),
       () => ({ humanConsensus: pick(consensus), humanScoreCount: Math.floor(next() * 4) }),
+      () => ({ needsHumanScoring: next() < 0.5 }),
       () => ({ testCaseId: pick(testCases).id }),
       () => ({ organizationId: pick(organizations).id }),
       () => ({ userId: null, failureReason: 'not counted' }),
@@ -110,6 +112,7 @@ describeEachDatabase('assignment progress rollup against the direct computation'
           status: next() < 0.8 ? 'scoring_completed' : 'run_started',
           humanConsensus: next() < 0.5 ? 'pass' : null,
           humanScoreCount: Math.floor(next() * 3),
+          needsHumanScoring: next() < 0.5,
         })),
       );
 

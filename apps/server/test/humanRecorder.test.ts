@@ -57,6 +57,25 @@ describeEachDatabase('human recorder dashboard', (proctor) => {
     return response.body;
   };
 
+  it('should keep a test case in Needs Scoring while its sessions have too few human scores to agree on', async () => {
+    const annotator = await proctor().actor({ annotator: true });
+    const testCase = await make.testCase({ simulatorId: (await make.simulator()).id });
+    await assign(testCase.id, annotator.organization!.id, 2);
+    const session = await record(testCase, annotator);
+    // One person has scored it (the consensus needs three): as the classifier leaves such a session.
+    await db()
+      .update(sessions)
+      .set({ humanScoreCount: 1, needsHumanScoring: true })
+      .where(eq(sessions.id, session.id));
+    expect(await names(annotator, 'NEEDS_SCORING')).toEqual([testCase.publicId]);
+    // Settled (the consensus reached, nothing more asked of people): no longer.
+    await db()
+      .update(sessions)
+      .set({ humanScoreCount: 3, needsHumanScoring: false, humanConsensus: 'fail' })
+      .where(eq(sessions.id, session.id));
+    expect(await names(annotator, 'NEEDS_SCORING')).toEqual([]);
+  });
+
   it('should move a test case from recording to scoring to review to completed as its sessions and scores arrive', async () => {
     const admin = await proctor().actor({ annotator: true, permissions: { is_account_admin: true } });
     const annotator = await proctor().actor({ organization: admin.organization });

@@ -47,7 +47,8 @@ export type ProgressSource = 'rollup' | 'sessions';
 
 /**
  * Each assignment's sessions: those its organization made of its test case that count as recorded, how many
- * of them have a human consensus of pass, and how many no human score yet.
+ * of them have a human consensus of pass, and how many still need a person's verdict (no human
+ * score yet, or needs_human_scoring: too few to agree on, or a conflict).
  */
 function progress(db: Executor, scope: ProgressScope, source: ProgressSource) {
   if (source === 'rollup')
@@ -75,7 +76,10 @@ function progress(db: Executor, scope: ProgressScope, source: ProgressSource) {
       testCaseId: sessions.testCaseId,
       recorded: sql<number>`count(*)::int`.as('recorded'),
       passed: sql<number>`(count(*) filter (where ${sessions.humanConsensus} = 'pass'))::int`.as('passed'),
-      unmarked: sql<number>`(count(*) filter (where ${sessions.humanScoreCount} = 0))::int`.as('unmarked'),
+      unmarked:
+        sql<number>`(count(*) filter (where ${sessions.humanScoreCount} = 0 or ${sessions.needsHumanScoring}))::int`.as(
+          'unmarked',
+        ),
     })
     .from(sessions)
     .where(and(sessionScope(scope), countsAsRecorded))
