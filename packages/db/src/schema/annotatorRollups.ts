@@ -5,8 +5,9 @@ import { doublePrecision, integer, pgTable, primaryKey, timestamp } from 'drizzl
  * buckets (apps/server/src/repositories/assignments.ts) read one row per assignment instead of grouping every
  * session of the organization. Per organization and test case, over its sessions that count as recorded (not
  * archived; finished, neither failed nor cancelled): how many, how many have a human consensus of pass, and how
- * many no human score yet. Maintained in the same transaction as every session write by a trigger on sessions
- * (migration 0019_assignment_progress_trigger), which recomputes the pairs a write touched from the sessions
+ * many still need a person's verdict (`unmarked`: no human score yet, or needs_human_scoring). Maintained in the
+ * same transaction as every session write by a trigger on sessions (migrations 0019_assignment_progress_trigger
+ * and 0022_assignment_unmarked_needs_scoring), which recomputes the pairs a write touched from the sessions
  * themselves. A pair without such a session has no row.
  */
 export const assignmentProgress = pgTable(
