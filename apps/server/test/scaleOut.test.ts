@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { endpoints, LIVE_VIEW_CLOSE } from '@proctor/contracts';
+import { endpoints, LIVE_VIEW_CLOSE, testRunReportPdfPath } from '@proctor/contracts';
 import { jobGroups, runSessionBatches, scores, sessions, simulators, testCases } from '@proctor/db';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { RedisQueue } from '../src/kernel/queue/redisQueue';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import { seedTestRun, solidPng } from './support/testRunFixture';
 import { until } from './support/until';
 
 const redisUrl = process.env.REDIS_URL;
@@ -445,6 +446,21 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
       hung.closeAllConnections();
       hung.close();
     }
+  });
+
+  it("prints a run report's PDF on a worker: the server, working no jobs, waits for the worker's print", async () => {
+    await startWorker('worker-that-prints');
+    const runId = await seedTestRun(proctor.ctx, {
+      simulators: ['shop'],
+      environments: 1,
+      testsPerSimulator: 2,
+      screenshot: solidPng(16, 16, [200, 40, 40]),
+      screenshotsPerTest: 1,
+    });
+    const admin = await proctor.actor({ permissions: { is_admin: true } });
+    const response = await proctor.request({ method: 'GET', url: testRunReportPdfPath(runId), as: admin });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('scores a session again after the worker scoring it is killed: one set of scores, scoring_completed', async () => {

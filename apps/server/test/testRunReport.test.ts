@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testRunPdfName, testRunReportPdfPath } from '@proctor/contracts';
@@ -90,6 +90,9 @@ describeEachDatabase('the run report as a PDF', (proctor) => {
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
     expect(text(response.rawPayload)).toContain(`Test run ${runId}`);
+    // The print job's PDF waited in the blob store only until the route sent it.
+    const prints = join(proctor().ctx.config.dataDir, 'blobs', 'test-runs', runId, 'prints');
+    expect(existsSync(prints) ? readdirSync(prints) : []).toEqual([]);
   });
 
   it('should refuse an unknown run with 404 and a bad query with 400', async () => {

@@ -92,11 +92,12 @@ export function environmentManagerFor(
 
 /**
  * What the job handlers need of the configuration: how agents are driven, how sessions are scored, where
- * test runs keep their screenshots, logs and dumps.
+ * test runs keep their screenshots, logs and dumps, and the Chromium that prints their reports.
  */
 export function jobSettingsFor(config: ServerConfig, scoring: ScoringServices, blobs: BlobStore) {
   return {
     blobs,
+    chromiumPath: config.environments.chromiumPath,
     drivers: {
       guard: { allowedAddresses: config.scoring.allowedAddresses },
       chatModel: config.agentLlm,

@@ -6,6 +6,7 @@ import type { JobHandler, JobName } from '../kernel/queue/catalog';
 import type { BlobStore } from '../kernel/storage/blobs';
 import { checkEvaluatorHandler } from './checkEvaluator';
 import { generateMutationsHandler } from './generateMutations';
+import { printTestRunReportHandler } from './printTestRunReport';
 import { rescoreSimulatorHandler } from './rescoreSimulator';
 import { runSessionHandler } from './runSession';
 import { scoreSessionHandler } from './scoreSession';
@@ -18,7 +19,7 @@ export type AllJobHandlers = { [Name in JobName]: JobHandler<Name> };
 export function jobHandlers(
   db: Database,
   environments: EnvironmentManager,
-  settings: { drivers: DriverSettings; scoring: ScoringServices; blobs: BlobStore },
+  settings: { drivers: DriverSettings; scoring: ScoringServices; blobs: BlobStore; chromiumPath: string },
 ): AllJobHandlers {
   return {
     runSession: runSessionHandler(db, environments, settings.drivers),
@@ -27,5 +28,6 @@ export function jobHandlers(
     checkEvaluator: checkEvaluatorHandler(db, environments, settings.scoring),
     generateMutations: generateMutationsHandler(db),
     testRunEnvironment: testRunEnvironmentHandler(db, environments, settings.blobs),
+    printTestRunReport: printTestRunReportHandler(db, settings.blobs, settings.chromiumPath),
   };
 }

@@ -138,6 +138,19 @@ export const JOBS = {
     attempts: 1,
     concurrency: 1,
   }),
+  /**
+   * A run report printed as a PDF (002 §2.4 Export PDF) by the Chromium of whichever process works the queue:
+   * the server itself by default, a worker when scaled out. The PDF goes to the blob store under `blobKey` for
+   * the route that waits for it, which sends it and deletes it.
+   */
+  printTestRunReport: defineJob({
+    name: 'print-test-run-report',
+    payload: z.object({ runId: z.string().min(1), withScreenshots: z.boolean(), printedAt: z.string() }),
+    result: z.object({ blobKey: z.string() }),
+    timeoutMs: 3 * 60_000,
+    attempts: 1,
+    concurrency: 1,
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;
