@@ -22,6 +22,7 @@ const blobKeyOf = (reportId: string) => `test-reports/${reportId}.html`;
 export function reportSlug(name: string): string {
   const slug = name
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
