@@ -28,6 +28,13 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
+/**
+ * expect.poll waits for a condition; vitest's default gives up after 1 s, which a page or a server on a busy 2-core
+ * machine can take to catch up (a dataset's count after a change, an image's decode). Its budget here is a
+ * test step's, not a second.
+ */
+const expectOptions = { poll: { timeout: 20_000, interval: 50 } };
+
 export default defineConfig({
   test: {
     // Two test files at a time on the 2-core CI machine (vitest's default there is one: cores - 1). Most files
@@ -46,6 +53,7 @@ export default defineConfig({
             'scripts/test/**/*.test.ts',
           ],
           testTimeout: 20_000,
+          expect: expectOptions,
         },
       },
       {
@@ -56,6 +64,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: expectOptions,
         },
       },
       {
@@ -64,6 +73,7 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: expectOptions,
           // Each file has a Proctor, a port, a data folder and a browser of its own, so they run beside the other
           // projects' files. (With fileParallelism off, vitest would keep them all for the end, one at a time.)
         },
