@@ -76,7 +76,9 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     async newUserPage() {
       const context = await browser.newContext({ baseURL: address, viewport: { width: 1280, height: 800 } });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: address });
-      context.setDefaultTimeout(10_000);
+      // How long an action or a wait may take for its condition: a page on a busy 2-core machine, its server's
+      // one PGlite connection shared with background jobs, once took more than 10 s to show a toast.
+      context.setDefaultTimeout(30_000);
       contexts.push(context);
       return { context, page: await context.newPage() };
     },
