@@ -25,6 +25,7 @@ import { type Browser, type CDPSession, chromium, type Page } from 'playwright-c
 import WebSocket from 'ws';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import { freePort } from '../apps/server/test/support/network';
+import { postJson } from './support/accounts';
 import { type ActionCpu, type AgentSpec, actionCount, runAgent, runAgentInChild } from './support/agent';
 import { launchBare, spawnDevToolsChromium } from './support/bareChromium';
 import { FrameCounter, type FrameFigures, measureFrames } from './support/frames';
@@ -92,19 +93,6 @@ const now = () => performance.now();
 function collect(): void {
   globalThis.gc?.();
   globalThis.gc?.();
-}
-
-async function postJson(url: string, body: unknown, accessToken?: string): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
 }
 
 /** A new user's organization API key: the creator of an organization gets playground access and the built-ins. */

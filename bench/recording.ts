@@ -7,7 +7,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { LAYOUT, SessionDetailResponse, SessionListResponse, TokenResponse, User } from '@proctor/contracts';
+import { LAYOUT, SessionDetailResponse, SessionListResponse } from '@proctor/contracts';
 import { type Database, type DatabaseConfig, sessionSteps, simulators } from '@proctor/db';
 import {
   CdpConnection,
@@ -27,6 +27,7 @@ import { startSession } from '../apps/server/src/environments/records';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
 import { setSessionStatus } from '../apps/server/src/repositories/sessions';
 import { freePort } from '../apps/server/test/support/network';
+import { type Account, signUp } from './support/accounts';
 import { type Goal, runBenchmark } from './support/main';
 import { coveredMs, PhaseTimer } from './support/phaseTimer';
 import { groupCpuMs } from './support/processes';
@@ -102,13 +103,6 @@ const SCRIPT = fileURLToPath(import.meta.url);
 const now = () => performance.now();
 const progress = (line: string) =>
   process.stderr.write(`[${(now() / 1000).toFixed(0).padStart(3)} s] ${line}\n`);
-
-interface Account {
-  accessToken: string;
-  apiKey: string;
-  organizationId: number;
-  userId: number;
-}
 
 interface RunningProctor {
   proctor: Proctor;
@@ -255,47 +249,6 @@ interface Results {
 // ---------------------------------------------------------------------------------------------------------
 // Setting up.
 
-async function postJson(url: string, body: unknown, accessToken?: string): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-/** A new user with an organization of their own. The first account of a fresh install is platform admin. */
-async function signUp(baseUrl: string, label: string): Promise<Account> {
-  const tokens = TokenResponse.parse(
-    await postJson(`${baseUrl}/api/auth/register`, {
-      name: `Bench ${label}`,
-      email: `bench.${label}.${Date.now().toString(36)}@example.com`,
-      password: 'correct horse battery staple',
-    }),
-  );
-  await postJson(
-    `${baseUrl}/api/user/create-organization`,
-    { name: `Bench ${label}`, purpose: 'Measure recordings' },
-    tokens.access_token,
-  );
-  const response = await fetch(`${baseUrl}/api/user/from-session`, {
-    headers: { Authorization: `Bearer ${tokens.access_token}` },
-  });
-  const user = User.parse(await response.json());
-  if (!user.organization?.apiKey || user.organizationId === null)
-    throw new Error('The new organization has no API key');
-  return {
-    accessToken: tokens.access_token,
-    apiKey: user.organization.apiKey,
-    organizationId: user.organizationId,
-    userId: user.id,
-  };
-}
-
 async function startProctor(
   teardown: Teardown,
   name: string,
@@ -336,7 +289,7 @@ async function setUp(teardown: Teardown, trackedGroups: Set<number>): Promise<Be
   teardown.add('data folder', async () => rmSync(dataDir, { recursive: true, force: true }));
   progress('Starting Proctor (in-memory PGlite, blob store in a temporary DATA_DIR, pool of 1 browser)…');
   const pglite = await startProctor(teardown, 'pglite', dataDir, { kind: 'pglite' }, 1);
-  const account = await signUp(pglite.baseUrl, 'runner');
+  const account = await signUp(pglite.baseUrl, 'runner', 'Measure recordings');
   const timer = new PhaseTimer();
   timer.wrap(CdpConnection.prototype, 'send', ([method]) =>
     method === 'Page.captureScreenshot' ? 'screenshot' : undefined,
@@ -907,8 +860,8 @@ async function postgresFigures(bench: Bench, longSession: { id: number }) {
     { kind: 'postgres', url: database.url },
     0,
   );
-  await signUp(running.baseUrl, 'admin');
-  const member = await signUp(running.baseUrl, 'member');
+  await signUp(running.baseUrl, 'admin', 'Measure recordings');
+  const member = await signUp(running.baseUrl, 'member', 'Measure recordings');
   const { db } = running.proctor.ctx;
   const copy = await copySession(bench.pglite.proctor.ctx.db, db, longSession.id, {
     organizationId: member.organizationId,

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { TokenResponse, User } from '@proctor/contracts';
 import type { DatabaseConfig } from '@proctor/db';
 import { createProctor, loadConfig, type Proctor } from '../../apps/server/src/index';
 import { freePort } from '../../apps/server/test/support/network';
@@ -45,13 +44,6 @@ export interface RunningProctor {
   baseUrl: string;
 }
 
-export interface Account {
-  accessToken: string;
-  apiKey: string;
-  organizationId: number;
-  userId: number;
-}
-
 /** Proctor as `npm start` runs it, in this process, listening on a free port; closed at the end of the run. */
 export async function startProctor(
   teardown: Teardown,
@@ -82,47 +74,6 @@ export async function startProctor(
   teardown.add(`Proctor on ${name}`, () => proctor.close());
   await proctor.app.listen({ port, host: '127.0.0.1' });
   return { proctor, baseUrl };
-}
-
-export async function postJson(url: string, body: unknown, accessToken?: string): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-/** A new user with an organization of their own. The first account of a fresh install is platform admin. */
-export async function signUp(baseUrl: string, label: string): Promise<Account> {
-  const tokens = TokenResponse.parse(
-    await postJson(`${baseUrl}/api/auth/register`, {
-      name: `Bench ${label}`,
-      email: `bench.${label}.${Date.now().toString(36)}@example.com`,
-      password: 'correct horse battery staple',
-    }),
-  );
-  await postJson(
-    `${baseUrl}/api/user/create-organization`,
-    { name: `Bench ${label}`, purpose: 'Measure operating an install' },
-    tokens.access_token,
-  );
-  const response = await fetch(`${baseUrl}/api/user/from-session`, {
-    headers: { Authorization: `Bearer ${tokens.access_token}` },
-  });
-  const user = User.parse(await response.json());
-  if (!user.organization?.apiKey || user.organizationId === null)
-    throw new Error('The new organization has no API key');
-  return {
-    accessToken: tokens.access_token,
-    apiKey: user.organization.apiKey,
-    organizationId: user.organizationId,
-    userId: user.id,
-  };
 }
 
 /** A GET with a bearer token, timed from the request to the whole body. */
