@@ -131,7 +131,11 @@ function ProposalForm({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
-  const create = useCreateTestCaseFromLabels(sessionId);
+  const create = useCreateTestCaseFromLabels(sessionId, (created) => {
+    notify.success(created.message, 'Test case created');
+    onClose();
+    navigate(paths.testCase(created.new_test_case.publicId));
+  });
   const [error, setError] = useState<string | null>(null);
   const form = useContractForm(CreateTestCaseFromLabelsRequest, {
     task_prompt: proposal.proposed_task_prompt ?? '',
@@ -143,11 +147,6 @@ function ProposalForm({
   const submit = form.submit((request) => {
     setError(null);
     create.mutate(request, {
-      onSuccess: (created) => {
-        notify.success(created.message, 'Test case created');
-        onClose();
-        navigate(paths.testCase(created.new_test_case.publicId));
-      },
       onError: (failure) => setError(failureText(failure, LABEL_TEST_CASE_ERROR)),
     });
   });

@@ -1,4 +1,8 @@
-import { type CreateTestCaseFromLabelsRequest, endpoints } from '@proctor/contracts';
+import {
+  type CreateTestCaseFromLabelsRequest,
+  type CreateTestCaseFromLabelsResponse,
+  endpoints,
+} from '@proctor/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../../api';
 
 /** A session's labels, oldest first: everyone's for account admins, the caller's own for others. */
@@ -21,11 +25,19 @@ export function useAnalyzeLabels(sessionId: string) {
   });
 }
 
-/** Create the test case the labels describe; the test case lists are read again. */
-export function useCreateTestCaseFromLabels(sessionId: string) {
+/**
+ * Create the test case the labels describe; the test case lists are read again. `onCreated` is the mutation's
+ * own callback, not mutate()'s: it runs even when the dialog that asked was unmounted meanwhile (a refetch of
+ * the page around it), where mutate()'s callbacks are dropped and the person would never be taken to it.
+ */
+export function useCreateTestCaseFromLabels(
+  sessionId: string,
+  onCreated: (created: CreateTestCaseFromLabelsResponse) => void,
+) {
   return useEndpointMutation(endpoints.createTestCaseFromLabels, {
     request: (body: CreateTestCaseFromLabelsRequest) => ({ params: { id: sessionId }, body }),
     invalidates: [endpoints.testCases],
+    onSuccess: (created) => onCreated(created),
   });
 }
 
