@@ -43,4 +43,10 @@ export { type DevToolsJsonAnswer, type DevToolsJsonOptions, fetchDevToolsJson } 
 export { type CdpPolicy, isNavigableUrl, judgeCommand, type PolicyDecision } from './cdp/policy';
 export { PROXY_CLOSE, type ProxiedClient, type ProxyPolicy, proxyCdpClient } from './cdp/proxy';
 export * from './live';
+export type {
+  EnvironmentNetworkRules,
+  NetworkRequest,
+  NetworkResponse,
+  RefusedRequest,
+} from './network/rules';
 export * from './recording';
