@@ -8,6 +8,7 @@ export * from './endpoints';
 export * from './environment';
 export * from './har';
 export * from './http';
+export * from './hub';
 export * from './humanRecorder';
 export * from './identity';
 export * from './input';
