@@ -1,5 +1,6 @@
 export * from './annotatorRollups';
 export * from './evaluation';
+export * from './hub';
 export * from './identity';
 export * from './operating';
 export * from './usage';

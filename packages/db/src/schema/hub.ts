@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { simulators } from './evaluation';
+import { organizations, users } from './identity';
+
+/**
+ * The simulator hub's git repositories (issue 28): the bare repository lives under HUB_DIR (DATA_DIR/git) at
+ * `{organization public id}/{name}.git`; this row says whose it is and for which simulator.
+ */
+export const hubRepositories = pgTable(
+  'hub_repositories',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The simulator whose source it holds; null for a repository made by name only. */
+    simulatorId: integer('simulator_id').references(() => simulators.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    defaultBranch: text('default_branch').notNull().default('main'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('hub_repositories_organization_name_uq').on(t.organizationId, t.name),
+    uniqueIndex('hub_repositories_organization_simulator_uq')
+      .on(t.organizationId, t.simulatorId)
+      .where(sql`${t.simulatorId} is not null`),
+  ],
+);
+
+/**
+ * A person's hub git password is an HMAC of the server secret, their id and this generation: nothing of the
+ * password is stored, and raising the generation (rotate) revokes every password given before.
+ */
+export const hubCredentials = pgTable('hub_credentials', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  generation: integer('generation').notNull().default(0),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+});
