@@ -524,7 +524,14 @@ export const jobGroups = pgTable(
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [index('job_groups_org_idx').on(t.organizationId, t.overallStatus)],
+  (t) => [
+    index('job_groups_org_idx').on(t.organizationId, t.overallStatus),
+    // A keepalive environment answers at {alias}.sims.{host} for anyone: one namespace for every organization
+    // and process, so an alias names at most one open (neither closed nor failed) keepalive environment.
+    uniqueIndex('job_groups_open_keepalive_alias_uq')
+      .on(sql`lower(${t.alias})`)
+      .where(sql`${t.keepalive} and ${t.overallStatus} not in ('closed', 'failed')`),
+  ],
 );
 
 export const jobs = pgTable('jobs', {
