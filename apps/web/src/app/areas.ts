@@ -10,7 +10,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: ROUTES.sites, title: 'Sites' },
   { path: ROUTES.siteEndpoints, title: 'Site Endpoints' },
   { path: ROUTES.apps, title: 'Apps' },
-  { path: ROUTES.hub, title: 'Hub' },
   { path: ROUTES.builder, title: 'Builder' },
   { path: ROUTES.viewer, title: 'Viewer' },
   { path: ROUTES.trainer, title: 'Trainer' },

@@ -10,6 +10,7 @@ import { DataCreationPage } from '../features/dataCreation';
 import { DatasetsPage } from '../features/datasets';
 import { UploadHarPage } from '../features/harUpload';
 import { HomePage } from '../features/home';
+import { HubPage } from '../features/hub';
 import { HumanRecorderPage } from '../features/humanRecorder';
 import { LiveViewPage } from '../features/live';
 import { LandingPage, PricingPage, PrivacyPage, ResearchPage, TermsPage } from '../features/marketing';
@@ -160,6 +161,8 @@ export const routes: RouteObject[] = [
       },
       // Platform admins only; the page says so to anyone else and the server refuses their calls.
       { path: ROUTES.admin, element: <AdminPage /> },
+      // The simulator hub (002 §2.5): platform admins; the page says so to anyone else.
+      { path: ROUTES.hub, element: <HubPage /> },
       // Reports over test runs (002 §7.10): platform admins; the page says so to anyone else.
       { path: ROUTES.test, element: <TestReportsPage /> },
       // Annotator organizations' screens (000 §2.9, §2.10); each page tells anyone else it is not theirs.

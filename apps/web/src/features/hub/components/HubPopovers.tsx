@@ -1,0 +1,109 @@
+import { Button, Code, Group, Popover, Stack, Text, TextInput } from '@mantine/core';
+import { IconKey, IconTerminal2 } from '@tabler/icons-react';
+import { CopyIconButton } from '../../../components/CopyIconButton';
+import { useGitCredentials } from '../hooks/useHub';
+import { copyWithToast } from '../hubToast';
+import { HUB_PAGE_MESSAGES } from '../messages';
+import { cloneCommand } from '../repositoryBrowsing';
+
+/** Which of the header's popovers is open: one at a time (002 §2.5). */
+export type HubPopover = 'credentials' | 'clone' | null;
+
+interface PopoverControl {
+  open: HubPopover;
+  onOpen: (popover: HubPopover) => void;
+}
+
+/** A read-only field with its copy button. */
+function CopyField({ label, value }: { label: string; value: string }) {
+  return (
+    <TextInput
+      label={label}
+      value={value}
+      readOnly
+      ff="monospace"
+      rightSection={<CopyIconButton value={value} label={label.toLowerCase()} size="sm" />}
+    />
+  );
+}
+
+/** The Gitea popover: the git user name and password that clone and push over HTTP. */
+export function GitCredentialsPopover({ open, onOpen }: PopoverControl) {
+  const opened = open === 'credentials';
+  const credentials = useGitCredentials(opened);
+  const failed = credentials.isError;
+  const username = failed
+    ? HUB_PAGE_MESSAGES.credentialsFailed.username
+    : (credentials.data?.username ?? '…');
+  const password = failed
+    ? HUB_PAGE_MESSAGES.credentialsFailed.password
+    : (credentials.data?.password ?? '…');
+  return (
+    <Popover opened={opened} onDismiss={() => onOpen(null)} position="bottom-end" width={360} shadow="md">
+      <Popover.Target>
+        <Button
+          variant="default"
+          leftSection={<IconKey size={16} />}
+          onClick={() => onOpen(opened ? null : 'credentials')}
+        >
+          Git credentials
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="git-credentials">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Git asks for these when you clone or push over HTTP.
+          </Text>
+          {failed || credentials.data ? (
+            <>
+              <CopyField label="Username" value={username} />
+              <CopyField label="Password" value={password} />
+            </>
+          ) : (
+            <Text size="sm">Loading…</Text>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The Clone popover: the CLI command that clones the simulator's repository with those credentials. */
+export function ClonePopover({ open, onOpen, simulatorName }: PopoverControl & { simulatorName: string }) {
+  const opened = open === 'clone';
+  const command = cloneCommand(simulatorName);
+  return (
+    <Popover opened={opened} onDismiss={() => onOpen(null)} position="bottom-end" width={420} shadow="md">
+      <Popover.Target>
+        <Button
+          variant="default"
+          leftSection={<IconTerminal2 size={16} />}
+          onClick={() => onOpen(opened ? null : 'clone')}
+        >
+          Clone
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="clone-command">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Clone with the Proctor CLI (from the SDK), which signs in with PROCTOR_URL and PROCTOR_API_KEY:
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            <Code block style={{ flex: 1 }}>
+              {command}
+            </Code>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() =>
+                void copyWithToast(command, HUB_PAGE_MESSAGES.commandCopied, HUB_PAGE_MESSAGES.copyFailed)
+              }
+            >
+              Copy
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

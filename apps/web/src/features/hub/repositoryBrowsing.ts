@@ -1,0 +1,46 @@
+import { HUB } from '@proctor/contracts';
+
+/** The CLI's name, as the clone command shows it (002 §9: '{product} hub clone {simulator name}'). */
+export const CLI_NAME = 'proctor';
+
+/** The command that clones a simulator's repository with the hub's credentials. */
+export function cloneCommand(simulatorName: string): string {
+  return `${CLI_NAME} hub clone ${simulatorName}`;
+}
+
+/** The branch the browser opens on: main, master, default (HUB.preferredBranches), else the first. */
+export function preferredBranch(branches: ReadonlyArray<{ name: string }>): string | null {
+  for (const name of HUB.preferredBranches) {
+    if (branches.some((branch) => branch.name === name)) return name;
+  }
+  return branches[0]?.name ?? null;
+}
+
+/** A file's size in KB (of 1024) with one decimal; a non-empty file never shows as 0. */
+export function sizeInKb(bytes: number): string {
+  if (bytes === 0) return '0 KB';
+  return `${Math.max(0.1, Math.round((bytes / 1024) * 10) / 10).toFixed(1)} KB`;
+}
+
+/** The breadcrumb of a folder path: the repository's root, then each folder down to `path`. */
+export function breadcrumbOf(path: string): Array<{ label: string; path: string }> {
+  const segments = path.split('/').filter(Boolean);
+  return segments.map((label, index) => ({ label, path: segments.slice(0, index + 1).join('/') }));
+}
+
+/** Whether the preview shows a file's text: it came with content, as text, within the preview limit. */
+export function previewsAsText(file: {
+  content: string | null;
+  encoding: 'utf-8' | 'base64' | null;
+  too_large: boolean;
+  binary: boolean;
+  size: number;
+}): boolean {
+  return (
+    file.content !== null &&
+    file.encoding === 'utf-8' &&
+    !file.too_large &&
+    !file.binary &&
+    file.size <= HUB.previewMaxBytes
+  );
+}
