@@ -21,6 +21,7 @@ export * from './navigation';
 export * from './organization';
 export * from './permissions';
 export * from './presentation';
+export * from './proxySimulator';
 export * from './recording';
 export * from './redaction';
 export * from './replays';

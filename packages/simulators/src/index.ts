@@ -4,3 +4,4 @@
  */
 export { builtInSimulators } from './apps/index';
 export * from './kit';
+export * from './proxy/index';

@@ -1,0 +1,96 @@
+import {
+  bestPossible,
+  exactKey,
+  pathSimilarity,
+  type RequestDescription,
+  type RequestTokens,
+  requestSimilarity,
+  tokenize,
+} from './match';
+
+/** A recorded exchange as the replay looks it up: its request and what answers it (`T`, e.g. a stored row). */
+export interface IndexedExchange<T> {
+  /** Its place in the recording: repeats of one request replay in this order. */
+  seq: number;
+  request: RequestDescription;
+  answer: T;
+}
+
+interface Entry<T> {
+  exchange: IndexedExchange<T>;
+  tokens: RequestTokens;
+}
+
+export type ReplayMatch<T> =
+  | { kind: 'exact'; exchange: IndexedExchange<T> }
+  | { kind: 'closest'; exchange: IndexedExchange<T>; score: number }
+  | { kind: 'none'; closest: { exchange: IndexedExchange<T>; score: number } | null };
+
+/**
+ * A recording's exchanges, ready to answer requests: exact matches by a map, and the closest one of the same
+ * method and host by `requestSimilarity` over tokens computed once here. Repeats of one request are answered
+ * in recorded order, then the last one keeps answering; `restart()` (an environment's reset) starts over.
+ */
+export class ExchangeIndex<T> {
+  readonly #exact = new Map<string, Entry<T>[]>();
+  readonly #byMethodAndHost = new Map<string, Entry<T>[]>();
+  readonly #served = new Map<string, number>();
+  readonly size: number;
+
+  constructor(exchanges: Iterable<IndexedExchange<T>>) {
+    const sorted = [...exchanges].sort((a, b) => a.seq - b.seq);
+    for (const exchange of sorted) {
+      const entry = { exchange, tokens: tokenize(exchange.request) };
+      push(this.#exact, exactKey(entry.tokens), entry);
+      push(this.#byMethodAndHost, `${entry.tokens.method} ${entry.tokens.host}`, entry);
+    }
+    this.size = sorted.length;
+  }
+
+  /** The exchange that answers `request`: exact, else the closest at or above `threshold`, else none. */
+  match(request: RequestDescription, threshold: number): ReplayMatch<T> {
+    const tokens = tokenize(request);
+    const key = exactKey(tokens);
+    const repeats = this.#exact.get(key);
+    if (repeats) {
+      const served = this.#served.get(key) ?? 0;
+      this.#served.set(key, served + 1);
+      return {
+        kind: 'exact',
+        exchange: (repeats[Math.min(served, repeats.length - 1)] as Entry<T>).exchange,
+      };
+    }
+    const closest = this.closest(tokens);
+    if (closest && closest.score >= threshold) return { kind: 'closest', ...closest };
+    return { kind: 'none', closest };
+  }
+
+  /** The best-scoring exchange of the same method and host (the earliest of equals); null when there is none. */
+  closest(tokens: RequestTokens): { exchange: IndexedExchange<T>; score: number } | null {
+    const candidates = this.#byMethodAndHost.get(`${tokens.method} ${tokens.host}`);
+    if (!candidates) return null;
+    let best: Entry<T> | undefined;
+    let bestScore = -1;
+    for (const candidate of candidates) {
+      // The path weighs most: one whose path cannot lift it over the best so far is not scored further.
+      if (bestPossible(pathSimilarity(tokens.segments, candidate.tokens.segments)) <= bestScore) continue;
+      const score = requestSimilarity(tokens, candidate.tokens);
+      if (score > bestScore) {
+        best = candidate;
+        bestScore = score;
+      }
+    }
+    return best ? { exchange: best.exchange, score: bestScore } : null;
+  }
+
+  /** Repeats replay from their first recorded answer again. */
+  restart(): void {
+    this.#served.clear();
+  }
+}
+
+function push<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
