@@ -8,6 +8,8 @@ import { CdpConnection } from '../cdp/connection';
 import { type DevToolsEndpoint, serveDevTools } from '../cdp/endpointServer';
 import { CdpMultiplexer } from '../cdp/multiplexer';
 import { PipeTransport } from '../cdp/pipeTransport';
+import type { NetworkAuthority } from '../network/authority';
+import { EnvironmentNetwork } from '../network/proxy';
 import { PageControl } from './control';
 import { killGroup, liveGroupMembers, waitForGroupGone } from './processGroup';
 import { DEFAULT_CHROMIUM_PATH, environmentChromiumArgs } from './profile';
@@ -39,6 +41,11 @@ export interface LaunchOptions {
   timeoutMs?: number;
   /** Aborting kills the browser being launched and rejects. */
   signal?: AbortSignal;
+  /**
+   * Puts the browser on a network of its own: a proxy signed by this authority, which refuses everything until
+   * its rules are bound (`browser.network.bind`). Without it the browser reaches whatever this machine reaches.
+   */
+  network?: NetworkAuthority;
 }
 
 export interface Viewport {
@@ -87,6 +94,8 @@ export class LaunchedBrowser {
    * Closed with the browser.
    */
   readonly page: PageControl;
+  /** The browser's own network when it was launched with one: bind the environment's rules to it. */
+  readonly network: EnvironmentNetwork | undefined;
   /** Settles when the browser's main process ends, for any reason. */
   readonly exited: Promise<BrowserExit>;
   private exit: BrowserExit | undefined;
@@ -100,6 +109,7 @@ export class LaunchedBrowser {
     private readonly endpoint: DevToolsEndpoint,
     page: PageControl,
     exited: Promise<BrowserExit>,
+    network: EnvironmentNetwork | undefined,
   ) {
     this.pid = child.pid as number;
     this.port = endpoint.port;
@@ -110,6 +120,7 @@ export class LaunchedBrowser {
     this.downloadsDir = paths.downloadsDir;
     this.uploadsDir = paths.uploadsDir;
     this.page = page;
+    this.network = network;
     this.exited = exited.then((exit) => {
       this.exit = exit;
       return exit;
@@ -147,6 +158,7 @@ export class LaunchedBrowser {
       await this.endpoint.close();
       this.multiplexer.close('the browser is closing');
       await stopGroup(this.child, this.exited);
+      await this.network?.close();
       await rm(this.folder, { recursive: true, force: true, maxRetries: 3 });
     })();
     return this.closing;
@@ -198,7 +210,16 @@ async function stopGroup(child: ChildProcess, exited: Promise<BrowserExit>): Pro
 
 /** Launches one Chromium for one environment and waits until its DevTools answer and it has a page. */
 export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
-  const paths = makeFolders(options.userDataDirPrefix ?? DEFAULT_USER_DATA_DIR_PREFIX);
+  options.signal?.throwIfAborted();
+  // First, so that the browser's very first request already goes through it.
+  const network = options.network ? await EnvironmentNetwork.start(options.network) : undefined;
+  let paths: EnvironmentPaths;
+  try {
+    paths = makeFolders(options.userDataDirPrefix ?? DEFAULT_USER_DATA_DIR_PREFIX);
+  } catch (error) {
+    await network?.close();
+    throw error;
+  }
   let child: ChildProcess;
   try {
     options.signal?.throwIfAborted();
@@ -208,6 +229,9 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
         userDataDir: paths.userDataDir,
         windowWidth: options.windowWidth ?? DEFAULT_WINDOW.width,
         windowHeight: options.windowHeight ?? DEFAULT_WINDOW.height,
+        ...(network && options.network
+          ? { network: { proxyPort: network.port, spkiFingerprint: options.network.spkiFingerprint } }
+          : {}),
       }),
       {
         // Its own process group, so close() and the sweep can kill every helper with it.
@@ -224,6 +248,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     );
   } catch (error) {
     rmSync(paths.folder, { recursive: true, force: true });
+    await network?.close();
     throw error;
   }
 
@@ -260,6 +285,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     await endpoint?.close();
     multiplexer.close(reason);
     if (child.pid !== undefined) await stopGroup(child, exited);
+    await network?.close();
     await rm(paths.folder, { recursive: true, force: true, maxRetries: 3 });
     const tail = stderrTail.trim();
     throw new Error(`Chromium did not start: ${reason}${tail ? `\n${tail}` : ''}`);
@@ -317,7 +343,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     return fail(interruptedBy);
   }
 
-  const browser = new LaunchedBrowser(child, paths, multiplexer, endpoint, page, exited);
+  const browser = new LaunchedBrowser(child, paths, multiplexer, endpoint, page, exited, network);
   // A client may have set (then, by detaching, reset) the browser-wide download behaviour: Proctor's comes back.
   multiplexer.onChannelClosed = () => {
     multiplexer

@@ -97,6 +97,22 @@ export interface EnvironmentChromiumArgsOptions {
   userDataDir: string;
   windowWidth: number;
   windowHeight: number;
+  /** The environment's own network: every request through this proxy, its authority's key pinned. */
+  network?: { proxyPort: number; spkiFingerprint: string };
+}
+
+/**
+ * Every request through the environment's proxy, loopback included (`<-loopback>` removes Chromium's implicit
+ * bypass of localhost and 127.0.0.1), its TLS accepted by the pin of the proxy's authority (so that a refused
+ * HTTPS host gets the proxy's page, not a certificate error), and no WebRTC over UDP, which no HTTP proxy carries.
+ */
+export function networkChromiumArgs(network: { proxyPort: number; spkiFingerprint: string }): string[] {
+  return [
+    `--proxy-server=http://127.0.0.1:${network.proxyPort}`,
+    '--proxy-bypass-list=<-loopback>',
+    `--ignore-certificate-errors-spki-list=${network.spkiFingerprint}`,
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  ];
 }
 
 /**
@@ -130,6 +146,7 @@ export function environmentChromiumArgs(options: EnvironmentChromiumArgsOptions)
     '--disable-hang-monitor',
     '--disable-prompt-on-repost',
     disableFeatures(CHROMIUM_DISABLED_FEATURES),
+    ...(options.network ? networkChromiumArgs(options.network) : []),
     '--remote-debugging-pipe',
     `--user-data-dir=${options.userDataDir}`,
     `--window-size=${options.windowWidth},${options.windowHeight}`,

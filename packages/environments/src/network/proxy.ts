@@ -1,0 +1,270 @@
+import type { Server, Socket } from 'node:net';
+import {
+  type CompletedRequest,
+  completionCheckers,
+  getLocal,
+  type Mockttp,
+  matchers,
+  type RequestRuleData,
+  requestSteps,
+  type WebSocketRuleData,
+  webSocketSteps,
+} from 'mockttp';
+import type { NetworkAuthority } from './authority';
+import { refusalPage } from './refusalPage';
+import { normalOrigin, routeOf } from './routes';
+import type { EnvironmentNetworkRules, NetworkRequest, NetworkResponse } from './rules';
+
+/** Distinct refusals (origin and reason) reported per binding; past it, one last report says the rest go unlogged. */
+export const MAX_REFUSALS_REPORTED = 50;
+
+/** Headers of a connection, not of a message: an in-process answer's body is sent whole. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
+
+/**
+ * One environment's network: an intercepting proxy (mockttp) on a loopback port that its Chromium sends every
+ * request through. Until `bind` it refuses everything; once bound it forwards the environment's own origins to
+ * the simulator host (streamed, WebSockets too), gives the rest to `outside` when the rules have it, and answers
+ * anything else with a page that says why, without resolving or connecting to the refused host.
+ */
+export class EnvironmentNetwork {
+  readonly #server: Mockttp;
+  #rules: EnvironmentNetworkRules | undefined;
+  #reported = new Set<string>();
+  #closing: Promise<void> | undefined;
+
+  private constructor(
+    server: Mockttp,
+    /** The proxy's port on 127.0.0.1. */
+    readonly port: number,
+  ) {
+    this.#server = server;
+  }
+
+  static async start(authority: NetworkAuthority): Promise<EnvironmentNetwork> {
+    const server = getLocal({
+      https: { key: authority.key, cert: authority.cert },
+      http2: false,
+      cors: false,
+      recordTraffic: false,
+      suggestChanges: false,
+    });
+    await server.start(0);
+    let port: number;
+    try {
+      port = await listenOnLoopbackOnly(server);
+    } catch (error) {
+      await server.stop().catch(() => undefined);
+      throw error;
+    }
+    const network = new EnvironmentNetwork(server, port);
+    try {
+      await network.#install();
+    } catch (error) {
+      await network.close();
+      throw error;
+    }
+    return network;
+  }
+
+  /** The rules in force, if any. */
+  get rules(): EnvironmentNetworkRules | undefined {
+    return this.#rules;
+  }
+
+  /** Lets the environment's traffic through by these rules, in place of any before. */
+  async bind(rules: EnvironmentNetworkRules): Promise<void> {
+    for (const origin of rules.origins)
+      if (!normalOrigin(origin)) throw new Error(`Not an origin: ${origin}`);
+    this.#rules = rules;
+    this.#reported = new Set();
+    await this.#install();
+  }
+
+  /** Back to refusing everything (a warm-up's visit is over; the environment is gone). */
+  async unbind(): Promise<void> {
+    this.#rules = undefined;
+    this.#reported = new Set();
+    await this.#install();
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#server.stop().catch(() => undefined);
+    return this.#closing;
+  }
+
+  async #install(): Promise<void> {
+    const rules = this.#rules;
+    const always = () => new completionCheckers.Always();
+    const own: RequestRuleData[] = [];
+    const ownSockets: WebSocketRuleData[] = [];
+    for (const origin of rules?.origins ?? []) {
+      const url = new URL(origin);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+      const replaceHost = {
+        targetHost: `${rules?.upstream.host}:${rules?.upstream.port}`,
+        // The Host the origin names, whatever the request carried: the simulator host routes by it.
+        updateHostHeader: url.host,
+      };
+      // Plain HTTP to the simulator host, whichever scheme the origin has: TLS ends here.
+      const setProtocol = 'http' as const;
+      own.push({
+        matchers: [
+          new matchers.ProtocolMatcher(url.protocol === 'https:' ? 'https' : 'http'),
+          hostMatcher(url),
+        ],
+        steps: [
+          new requestSteps.PassThroughStep(
+            rules?.answer
+              ? {
+                  transformRequest: { replaceHost, setProtocol },
+                  beforeRequest: (request) => this.#answered(request),
+                }
+              : { transformRequest: { replaceHost, setProtocol } },
+          ),
+        ],
+        completionChecker: always(),
+      });
+      ownSockets.push({
+        matchers: [new matchers.ProtocolMatcher(url.protocol === 'https:' ? 'wss' : 'ws'), hostMatcher(url)],
+        steps: [
+          new webSocketSteps.PassThroughWebSocketStep({
+            transformRequest: { replaceHost, setProtocol: 'ws' },
+          }),
+        ],
+        completionChecker: always(),
+      });
+    }
+    await this.#server.setRequestRules(...own, {
+      priority: 0,
+      matchers: [new matchers.WildcardMatcher()],
+      steps: [new requestSteps.CallbackStep((request) => this.#handleOther(request))],
+      completionChecker: always(),
+    });
+    await this.#server.setWebSocketRules(...ownSockets, {
+      priority: 0,
+      // Judged in the matcher, the one place a WebSocket rule sees the request: every rule's matcher runs, so
+      // an own origin answers false here and goes to its own rule.
+      matchers: [new matchers.CallbackMatcher((request) => this.#refuseSocket(request))],
+      steps: [
+        new webSocketSteps.RejectWebSocketStep(
+          403,
+          'Refused by Proctor',
+          { 'content-type': 'text/plain; charset=utf-8' },
+          'Proctor refused this WebSocket: an environment reaches only its own simulator.',
+        ),
+      ],
+      completionChecker: always(),
+    });
+  }
+
+  /** A request no own-origin rule took: an in-process answer, the outside, or a refusal. */
+  async #handleOther(request: CompletedRequest) {
+    const rules = this.#rules;
+    if (rules?.answer) {
+      const answered = await rules.answer(networkRequest(request));
+      if (answered) return responseResult(answered);
+    }
+    const route = routeOf(request.url, rules);
+    if (route.to === 'outside' && rules?.outside)
+      return responseResult(await rules.outside(networkRequest(request)));
+    const reason =
+      route.to === 'refused' ? route.reason : 'This request cannot be carried by the environment network.';
+    this.#report(request, reason);
+    return {
+      statusCode: 403,
+      statusMessage: 'Refused by Proctor',
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-proctor-refused': reason,
+      },
+      body: refusalPage(request.url, reason, rules?.origins ?? []),
+    };
+  }
+
+  /** beforeRequest of an own origin: the rules' in-process answer, if it has one, instead of the simulator. */
+  async #answered(request: CompletedRequest) {
+    const answered = await this.#rules?.answer?.(networkRequest(request));
+    return answered ? { response: responseResult(answered) } : undefined;
+  }
+
+  #refuseSocket(request: CompletedRequest): boolean {
+    const route = routeOf(request.url, this.#rules);
+    if (route.to === 'own') return false;
+    this.#report(
+      request,
+      route.to === 'refused' ? route.reason : 'WebSockets to outside addresses are not carried.',
+    );
+    return true;
+  }
+
+  #report(request: { url: string; method: string }, reason: string): void {
+    const onRefused = this.#rules?.onRefused;
+    if (!onRefused) return;
+    let origin: string;
+    try {
+      origin = new URL(request.url).origin;
+    } catch {
+      origin = request.url;
+    }
+    const key = `${origin} ${reason}`;
+    if (this.#reported.has(key) || this.#reported.size > MAX_REFUSALS_REPORTED) return;
+    this.#reported.add(key);
+    const last = this.#reported.size > MAX_REFUSALS_REPORTED;
+    try {
+      onRefused({
+        url: request.url,
+        method: request.method,
+        reason: last ? `${reason} Further refused requests of this environment are not logged.` : reason,
+      });
+    } catch {
+      // A report that fails must not fail the page's request.
+    }
+  }
+}
+
+function hostMatcher(url: URL) {
+  // mockttp drops a default port from request URLs; URL.host does the same.
+  return new matchers.HostMatcher(url.host);
+}
+
+function networkRequest(request: CompletedRequest): NetworkRequest {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = value;
+  return { method: request.method, url: request.url, headers, body: request.body.buffer };
+}
+
+function responseResult(response: NetworkResponse) {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(response.headers))
+    if (!HOP_BY_HOP.has(name.toLowerCase()) && name.toLowerCase() !== 'content-length') headers[name] = value;
+  headers['content-length'] = String(response.body.length);
+  // rawBody: sent as given, already in whatever content-encoding its headers name.
+  return { statusCode: response.status, headers, rawBody: response.body };
+}
+
+/**
+ * mockttp listens on every interface; an environment's proxy is for its browser on this machine alone. Its
+ * server moves to a fresh loopback port (nothing knows the first one yet), and any connection from elsewhere
+ * that slipped in meanwhile is dropped.
+ */
+async function listenOnLoopbackOnly(mockttp: Mockttp): Promise<number> {
+  const server = (mockttp as unknown as { server: Server }).server;
+  server.prependListener('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    if (address !== '127.0.0.1' && address !== '::1' && address !== '::ffff:127.0.0.1') socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: Error) => reject(error);
+    server.once('error', failed);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The environment proxy has no port');
+  return address.port;
+}
