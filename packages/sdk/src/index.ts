@@ -7,6 +7,7 @@ export type { MakeEnvironmentOptions } from './environments.js';
 export { Environments } from './environments.js';
 export type { EnvironmentStartFailure } from './errors.js';
 export { EnvironmentStartError, ProctorApiError, ProctorConnectionError, ProctorError } from './errors.js';
+export { Hub } from './hub.js';
 export type { ProctorOptions } from './proctor.js';
 export { Proctor } from './proctor.js';
 export type {
@@ -19,6 +20,10 @@ export type {
   EvaluateEnvironmentRequest,
   EvaluateEnvironmentResponse,
   HeartbeatResponse,
+  HubGitInfo,
+  HubRepository,
+  HubSimulator,
+  HubSimulatorsResponse,
   JsonValue,
   KeepaliveJobGroup,
   KeepaliveJobsResponse,

@@ -4,6 +4,7 @@ import type { HeartbeatErrorHandler } from './environment.js';
 import { Environments } from './environments.js';
 import { ProctorError } from './errors.js';
 import { ApiClient } from './http.js';
+import { Hub } from './hub.js';
 
 export interface ProctorOptions {
   /** Your Proctor's address, e.g. https://proctor.example.com (a path prefix is kept). */
@@ -23,6 +24,8 @@ export class Proctor {
   /** The base URL, without a trailing slash. */
   readonly baseUrl: string;
   readonly environments: Environments;
+  /** The simulator hub's repositories and git credentials. */
+  readonly hub: Hub;
 
   constructor(options: ProctorOptions) {
     const apiKey = options.apiKey ?? globalThis.process?.env?.[API_KEY_VARIABLE];
@@ -38,6 +41,7 @@ export class Proctor {
       clock: options.clock ?? systemClock,
       onHeartbeatError: options.onHeartbeatError,
     });
+    this.hub = new Hub({ api, baseUrl: this.baseUrl });
   }
 }
 

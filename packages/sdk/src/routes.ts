@@ -7,6 +7,9 @@ import type {
   EvaluateEnvironmentRequest,
   EvaluateEnvironmentResponse,
   HeartbeatResponse,
+  HubGitInfo,
+  HubRepository,
+  HubSimulatorsResponse,
   KeepaliveJobsResponse,
   MakeEnvironmentRequest,
   MakeEnvironmentResponse,
@@ -31,6 +34,9 @@ export const ROUTES = {
   environmentHeartbeat: { method: 'POST', path: '/api/env/:id/heartbeat' },
   environmentCdpUrl: { method: 'GET', path: '/api/env/:id/cdp_url' },
   keepaliveJobs: { method: 'GET', path: '/api/jobs/keepalive' },
+  hubMyInfo: { method: 'GET', path: '/api/gitea/my-info' },
+  hubSimulators: { method: 'GET', path: '/api/gitea/simulators' },
+  hubSimulatorRepository: { method: 'GET', path: '/api/gitea/simulators/:name/repo' },
 } as const satisfies Record<string, { method: 'GET' | 'POST'; path: string }>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -48,12 +54,16 @@ export interface RouteTypes {
   environmentHeartbeat: { body: undefined; response: HeartbeatResponse };
   environmentCdpUrl: { body: undefined; response: CdpUrlResponse };
   keepaliveJobs: { body: undefined; response: KeepaliveJobsResponse };
+  hubMyInfo: { body: undefined; response: HubGitInfo };
+  hubSimulators: { body: undefined; response: HubSimulatorsResponse };
+  hubSimulatorRepository: { body: undefined; response: HubRepository };
 }
 
-/** The route's path with its `:id` filled in. */
+/** The route's path with its one parameter (`:id` of an environment, `:name` of a simulator) filled in. */
 export function pathOf(name: RouteName, id?: string): string {
   const { path } = ROUTES[name];
-  if (!path.includes(':id')) return path;
-  if (id === undefined) throw new Error(`${path} needs an environment id`);
-  return path.replace(':id', encodeURIComponent(id));
+  const parameter = /:\w+/.exec(path)?.[0];
+  if (parameter === undefined) return path;
+  if (id === undefined) throw new Error(`${path} needs its ${parameter}`);
+  return path.replace(parameter, encodeURIComponent(id));
 }

@@ -152,3 +152,45 @@ export interface KeepaliveJobGroup {
 export interface KeepaliveJobsResponse {
   job_groups: KeepaliveJobGroup[];
 }
+
+/** `GET /api/gitea/my-info`: the hub's git credentials (HTTP Basic); the password is a revocable token. */
+export interface HubGitInfo {
+  username: string;
+  password: string;
+}
+
+/** A repository of the simulator hub. `owner` is the organization's public id; `size` is in bytes. */
+export interface HubRepository {
+  id: number;
+  owner: string;
+  name: string;
+  full_name: string;
+  simulator_id: number | null;
+  simulator_name: string | null;
+  default_branch: string;
+  /** `{server address}/git/{owner}/{name}.git`. */
+  clone_url: string;
+  /** True until the first commit lands. */
+  empty: boolean;
+  size: number;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One simulator of the hub's list, with whether the organization has its repository. */
+export interface HubSimulator {
+  id: number;
+  name: string;
+  img_url: string | null;
+  built_in: boolean;
+  has_repository: boolean;
+  repository: { owner: string; name: string } | null;
+}
+
+export interface HubSimulatorsResponse {
+  simulators: HubSimulator[];
+  /** False when the server has no `git` command: nothing can be cloned or pushed. */
+  git_available: boolean;
+  git_detail: string | null;
+  can_write: boolean;
+}

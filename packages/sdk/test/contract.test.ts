@@ -4,10 +4,13 @@ import {
   type EndpointBody,
   type EndpointResponse,
   endpoints,
+  hubGitPath,
   TIMING,
 } from '@proctor/contracts';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ENVIRONMENT_TIMING } from '../src/constants';
+import type { ApiClient } from '../src/http';
+import { Hub } from '../src/hub';
 import { ROUTES, type RouteTypes } from '../src/routes';
 import type * as Sdk from '../src/types';
 
@@ -36,7 +39,18 @@ describe('the SDK and the contract', () => {
     const environmentEndpoints = Object.entries(endpoints)
       .filter(([, endpoint]) => endpoint.tag === 'environments')
       .map(([name]) => name);
-    expect(Object.keys(ROUTES).sort()).toEqual(environmentEndpoints.sort());
+    const environmentRoutes = Object.keys(ROUTES).filter(
+      (name) => endpoints[name as keyof typeof ROUTES].tag === 'environments',
+    );
+    expect(environmentRoutes.sort()).toEqual(environmentEndpoints.sort());
+  });
+
+  it("should clone from the hub's git address", () => {
+    const api = { call: () => Promise.reject(new Error('not called')) } as unknown as ApiClient;
+    const hub = new Hub({ api, baseUrl: 'http://proctor.test/prefix' });
+    expect(hub.gitUrl({ owner: 'org_1', name: 'shop' })).toBe(
+      `http://proctor.test/prefix${hubGitPath('org_1', 'shop')}`,
+    );
   });
 
   it('should wait and beat on the timings the server expects', () => {
@@ -77,6 +91,11 @@ describe('the SDK and the contract', () => {
     >();
     expectTypeOf<Response<'environmentCdpUrl'>>().toEqualTypeOf<ContractResponse<'environmentCdpUrl'>>();
     expectTypeOf<Response<'keepaliveJobs'>>().toEqualTypeOf<ContractResponse<'keepaliveJobs'>>();
+    expectTypeOf<Response<'hubMyInfo'>>().toEqualTypeOf<ContractResponse<'hubMyInfo'>>();
+    expectTypeOf<Response<'hubSimulators'>>().toEqualTypeOf<ContractResponse<'hubSimulators'>>();
+    expectTypeOf<Response<'hubSimulatorRepository'>>().toEqualTypeOf<
+      ContractResponse<'hubSimulatorRepository'>
+    >();
     expectTypeOf<Sdk.EnvironmentStatus>().toEqualTypeOf<ContractEnvironmentStatus>();
     expectTypeOf<Sdk.StateMutation>().toEqualTypeOf<ContractMutation>();
   });

@@ -41,6 +41,9 @@ const ROUTE_NAMES = [
   'environmentHeartbeat',
   'environmentCdpUrl',
   'keepaliveJobs',
+  'hubMyInfo',
+  'hubSimulators',
+  'hubSimulatorRepository',
 ] as const satisfies readonly RouteName[];
 
 const EVALUATION = {
@@ -73,11 +76,15 @@ function defaultHandlers(): { [N in RouteName]: Handler<N> } {
       expires_at: '2026-11-23T12:15:00.000Z',
     }),
     keepaliveJobs: () => ({ job_groups: [] }),
+    hubMyInfo: () => ({ username: 'ada@example.com', password: 'hub_standin' }),
+    hubSimulators: () => ({ simulators: [], git_available: true, git_detail: null, can_write: true }),
+    hubSimulatorRepository: () => new Refusal(404, 'This simulator has no repository yet'),
   };
 }
 
 function match(template: string, path: string): { id?: string } | null {
-  const pattern = new RegExp(`^${template.replace(':id', '(?<id>[^/]+)')}$`);
+  // A route's one parameter (an environment's :id, a simulator's :name) is its `id` here.
+  const pattern = new RegExp(`^${template.replace(/:\w+/, '(?<id>[^/]+)')}$`);
   const found = pattern.exec(path);
   if (!found) return null;
   const id = found.groups?.id;
