@@ -25,6 +25,7 @@ export {
   type EnvironmentChromiumArgsOptions,
   environmentChromiumArgs,
   HEADLESS_SHELL_PATH,
+  networkChromiumArgs,
   PLAYWRIGHT_CHROMIUM_ARGS,
   preferredChromiumPath,
   SYSTEM_CHROMIUM_PATH,
@@ -43,6 +44,9 @@ export { type DevToolsJsonAnswer, type DevToolsJsonOptions, fetchDevToolsJson } 
 export { type CdpPolicy, isNavigableUrl, judgeCommand, type PolicyDecision } from './cdp/policy';
 export { PROXY_CLOSE, type ProxiedClient, type ProxyPolicy, proxyCdpClient } from './cdp/proxy';
 export * from './live';
+export { type NetworkAuthority, networkAuthority } from './network/authority';
+export { EnvironmentNetwork, MAX_REFUSALS_REPORTED } from './network/proxy';
+export { type NetworkRoute, REFUSAL_REASONS, routeOf } from './network/routes';
 export type {
   EnvironmentNetworkRules,
   NetworkRequest,

@@ -195,6 +195,38 @@ describe('BrowserPool', () => {
     }
   });
 
+  it('should put each browser on a network of its own that reaches nothing until bound, and closes with it', async () => {
+    const pool = new BrowserPool({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix, size: 1 });
+    const plain = new BrowserPool({
+      chromiumPath: CHROMIUM_PATH,
+      userDataDirPrefix: prefix,
+      size: 0,
+      network: false,
+    });
+    try {
+      await pool.start({
+        warmUp: async (browser) => {
+          await browser.network?.bind({
+            origins: ['http://warm.shop.localhost:1'],
+            upstream: { host: '127.0.0.1', port: 1 },
+          });
+          return true;
+        },
+      });
+      await pool.settled();
+      const browser = await pool.acquire();
+      const network = browser.network;
+      expect(network?.rules).toBeUndefined();
+      await browser.close();
+      await expect(fetch(`http://127.0.0.1:${network?.port}/`)).rejects.toThrow();
+      const bare = await plain.acquire();
+      expect(bare.network).toBeUndefined();
+      await bare.close();
+    } finally {
+      await Promise.all([pool.close(), plain.close()]);
+    }
+  });
+
   it('should close a browser whose warm-up failed and say why', async () => {
     const pool = new BrowserPool({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix, size: 1 });
     try {

@@ -1,3 +1,4 @@
+import { networkAuthority } from '../network/authority';
 import {
   DEFAULT_LAUNCH_TIMEOUT_MS,
   DEFAULT_USER_DATA_DIR_PREFIX,
@@ -26,6 +27,11 @@ export interface BrowserPoolOptions {
    */
   viewport?: Viewport;
   launchTimeoutMs?: number;
+  /**
+   * Each browser on a network of its own (`LaunchedBrowser.network`), which reaches nothing until the
+   * environment's rules are bound to it: on unless false (a benchmark's baseline, tests of the browser alone).
+   */
+  network?: boolean;
 }
 
 /**
@@ -77,9 +83,11 @@ export class BrowserPool {
   };
   private lastLaunchError: string | undefined;
   private warmUp: BrowserWarmUp | undefined;
+  private readonly network: boolean;
 
   constructor(options: BrowserPoolOptions = {}) {
     this.size = options.size ?? 2;
+    this.network = options.network ?? true;
     this.prefix = options.userDataDirPrefix ?? DEFAULT_USER_DATA_DIR_PREFIX;
     const windowWidth = options.windowWidth ?? DEFAULT_WINDOW.width;
     const windowHeight = options.windowHeight ?? DEFAULT_WINDOW.height;
@@ -102,7 +110,10 @@ export class BrowserPool {
    */
   async start(options: { warmUp?: BrowserWarmUp } = {}): Promise<number> {
     this.warmUp = options.warmUp;
+    // Loading the proxy library and making the authority take a second: meanwhile the sweep runs.
+    const authority = this.network ? networkAuthority().catch(() => undefined) : undefined;
     const killed = await sweepLeftoverBrowsers(this.prefix);
+    await authority;
     this.refill();
     return killed;
   }
@@ -200,6 +211,8 @@ export class BrowserPool {
       }
       try {
         if (this.warmUp && !this.closing && (await this.warmUp(browser))) this.counters.warmedUp += 1;
+        // Whatever the warm-up let its visit reach, a waiting browser reaches nothing.
+        await browser.network?.unbind();
       } catch (error) {
         this.lastLaunchError = `The browser's warm-up failed: ${(error as Error).message}`;
         await browser.close();
@@ -224,7 +237,9 @@ export class BrowserPool {
   }
 
   private async launch(): Promise<LaunchedBrowser> {
-    const launching = launchBrowser(this.launchOptions);
+    const launching = this.network
+      ? networkAuthority().then((network) => launchBrowser({ ...this.launchOptions, network }))
+      : launchBrowser(this.launchOptions);
     this.inFlight.add(launching);
     try {
       const browser = await launching;

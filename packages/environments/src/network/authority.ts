@@ -1,4 +1,12 @@
-import { generateCACertificate, generateSPKIFingerprint } from 'mockttp';
+export type MockttpModule = typeof import('mockttp');
+
+let mockttp: Promise<MockttpModule> | undefined;
+
+/** mockttp takes seconds to load: only a process that starts an environment network pays for it, once. */
+export function loadMockttp(): Promise<MockttpModule> {
+  mockttp ??= import('mockttp');
+  return mockttp;
+}
 
 /**
  * The certificate authority of this process's environment proxies: made at start, kept in memory only, trusted by
@@ -17,6 +25,7 @@ let authority: Promise<NetworkAuthority> | undefined;
 /** This process's authority, made on first use. */
 export function networkAuthority(): Promise<NetworkAuthority> {
   authority ??= (async () => {
+    const { generateCACertificate, generateSPKIFingerprint } = await loadMockttp();
     const { key, cert } = await generateCACertificate({
       subject: { commonName: 'Proctor environment network', organizationName: 'Proctor' },
       bits: 2048,

@@ -1,16 +1,6 @@
 import type { Server, Socket } from 'node:net';
-import {
-  type CompletedRequest,
-  completionCheckers,
-  getLocal,
-  type Mockttp,
-  matchers,
-  type RequestRuleData,
-  requestSteps,
-  type WebSocketRuleData,
-  webSocketSteps,
-} from 'mockttp';
-import type { NetworkAuthority } from './authority';
+import type { CompletedRequest, Mockttp, RequestRuleData, WebSocketRuleData } from 'mockttp';
+import { loadMockttp, type MockttpModule, type NetworkAuthority } from './authority';
 import { refusalPage } from './refusalPage';
 import { normalOrigin, routeOf } from './routes';
 import type { EnvironmentNetworkRules, NetworkRequest, NetworkResponse } from './rules';
@@ -28,21 +18,25 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
  * anything else with a page that says why, without resolving or connecting to the refused host.
  */
 export class EnvironmentNetwork {
+  readonly #mockttp: MockttpModule;
   readonly #server: Mockttp;
   #rules: EnvironmentNetworkRules | undefined;
   #reported = new Set<string>();
   #closing: Promise<void> | undefined;
 
   private constructor(
+    mockttp: MockttpModule,
     server: Mockttp,
     /** The proxy's port on 127.0.0.1. */
     readonly port: number,
   ) {
+    this.#mockttp = mockttp;
     this.#server = server;
   }
 
   static async start(authority: NetworkAuthority): Promise<EnvironmentNetwork> {
-    const server = getLocal({
+    const mockttp = await loadMockttp();
+    const server = mockttp.getLocal({
       https: { key: authority.key, cert: authority.cert },
       http2: false,
       cors: false,
@@ -57,7 +51,7 @@ export class EnvironmentNetwork {
       await server.stop().catch(() => undefined);
       throw error;
     }
-    const network = new EnvironmentNetwork(server, port);
+    const network = new EnvironmentNetwork(mockttp, server, port);
     try {
       await network.#install();
     } catch (error) {
@@ -94,11 +88,13 @@ export class EnvironmentNetwork {
   }
 
   async #install(): Promise<void> {
+    const { completionCheckers, matchers, requestSteps, webSocketSteps } = this.#mockttp;
     const rules = this.#rules;
     const always = () => new completionCheckers.Always();
     const own: RequestRuleData[] = [];
     const ownSockets: WebSocketRuleData[] = [];
     for (const origin of rules?.origins ?? []) {
+      // mockttp drops a default port from request URLs, as URL.host does.
       const url = new URL(origin);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
       const replaceHost = {
@@ -111,7 +107,7 @@ export class EnvironmentNetwork {
       own.push({
         matchers: [
           new matchers.ProtocolMatcher(url.protocol === 'https:' ? 'https' : 'http'),
-          hostMatcher(url),
+          new matchers.HostMatcher(url.host),
         ],
         steps: [
           new requestSteps.PassThroughStep(
@@ -126,7 +122,10 @@ export class EnvironmentNetwork {
         completionChecker: always(),
       });
       ownSockets.push({
-        matchers: [new matchers.ProtocolMatcher(url.protocol === 'https:' ? 'wss' : 'ws'), hostMatcher(url)],
+        matchers: [
+          new matchers.ProtocolMatcher(url.protocol === 'https:' ? 'wss' : 'ws'),
+          new matchers.HostMatcher(url.host),
+        ],
         steps: [
           new webSocketSteps.PassThroughWebSocketStep({
             transformRequest: { replaceHost, setProtocol: 'ws' },
@@ -222,11 +221,6 @@ export class EnvironmentNetwork {
       // A report that fails must not fail the page's request.
     }
   }
-}
-
-function hostMatcher(url: URL) {
-  // mockttp drops a default port from request URLs; URL.host does the same.
-  return new matchers.HostMatcher(url.host);
 }
 
 function networkRequest(request: CompletedRequest): NetworkRequest {
