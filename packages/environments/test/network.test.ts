@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { type LaunchedBrowser, launchBrowser } from '../src/browser/launch';
 import { networkAuthority } from '../src/network/authority';
-import { REFUSAL_REASONS } from '../src/network/routes';
+import { REFUSAL_REASONS, routeOf } from '../src/network/routes';
 import type { RefusedRequest } from '../src/network/rules';
 import { CHROMIUM_PATH, testPrefix } from './environmentFixtures';
 
@@ -178,6 +178,77 @@ describe("an environment's own network", () => {
     expect(refused.filter((event) => event.url.startsWith('https://example.com')).length).toBe(1);
   });
 
+  it('should answer in process first, hand outside addresses to `outside`, and still refuse this machine', async () => {
+    const origin = `http://env-three.shop.localhost:${upstream.port}`;
+    const outside: string[] = [];
+    await browser.network?.bind({
+      origins: [origin],
+      upstream: { host: '127.0.0.1', port: upstream.port },
+      answer: async (request) =>
+        new URL(request.url).pathname === '/answered'
+          ? {
+              status: 200,
+              headers: { 'content-type': 'text/plain' },
+              body: Buffer.from(`answered ${request.method}`),
+            }
+          : undefined,
+      outside: async (request) => {
+        outside.push(`${request.method} ${request.url} ${request.body.toString()}`);
+        return {
+          status: 200,
+          headers: { 'access-control-allow-origin': '*' },
+          body: Buffer.from('from outside'),
+        };
+      },
+    });
+    await browser.page.navigate(`${origin}/`);
+    const page = await pageOf(browser);
+    try {
+      const text = (url: string, init = '{}') =>
+        page.evaluate<string>(`fetch(${JSON.stringify(url)}, ${init}).then((r) => r.text(), () => 'error')`);
+      expect(await text('/answered')).toBe('answered GET');
+      expect(await text('/data')).toBe(JSON.stringify({ host: `env-three.shop.localhost:${upstream.port}` }));
+      expect(await text('http://outside.example/path', "{ method: 'POST', body: 'sent' }")).toBe(
+        'from outside',
+      );
+      expect(outside).toEqual(['POST http://outside.example/path sent']);
+      expect(await text('http://10.9.8.7/', "{ mode: 'no-cors' }")).toBe('');
+      expect(await text(`http://127.0.0.1:${upstream.port}/data`, "{ mode: 'no-cors' }")).toBe('');
+      expect(outside).toHaveLength(1);
+    } finally {
+      page.connection.close();
+    }
+  });
+
+  it('should hold a browser context made over CDP to the same network', async () => {
+    const before = upstream.connections;
+    const connection = await browser.connect();
+    try {
+      const { browserContextId } = await connection.send('Target.createBrowserContext', {});
+      const { targetId } = await connection.send('Target.createTarget', {
+        url: 'about:blank',
+        browserContextId,
+      });
+      const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
+      await connection.send('Page.enable', {}, sessionId);
+      const loaded = new Promise<void>((resolve) =>
+        connection.onEvent('Page.loadEventFired', () => resolve()),
+      );
+      await connection.send('Page.navigate', { url: `http://127.0.0.1:${upstream.port}/` }, sessionId);
+      await loaded;
+      const { result } = await connection.send(
+        'Runtime.evaluate',
+        { expression: 'document.title', returnByValue: true },
+        sessionId,
+      );
+      expect(result.value).toBe('Blocked by Proctor');
+      await connection.send('Target.disposeBrowserContext', { browserContextId });
+    } finally {
+      connection.close();
+    }
+    expect(upstream.connections).toBe(before);
+  });
+
   it('should send no WebRTC traffic over UDP, which no HTTP proxy carries', async () => {
     const stun = createSocket('udp4');
     let packets = 0;
@@ -206,5 +277,54 @@ describe("an environment's own network", () => {
       page.connection.close();
       stun.close();
     }
+  });
+});
+
+describe('routeOf', () => {
+  const rules = { origins: ['http://env-one.shop.localhost:4000'] };
+  const refusedFor = (url: string, withOutside = false) => {
+    const route = routeOf(url, withOutside ? { ...rules, outside: () => undefined } : rules);
+    return route.to === 'refused' ? route.reason : route.to;
+  };
+
+  it("should send the environment's own origin, and its WebSockets, to its simulator", () => {
+    expect(routeOf('http://ENV-ONE.shop.localhost:4000/a?b', rules)).toEqual({
+      to: 'own',
+      origin: 'http://env-one.shop.localhost:4000',
+    });
+    expect(routeOf('ws://env-one.shop.localhost:4000/socket', rules).to).toBe('own');
+    expect(refusedFor('https://env-one.shop.localhost:4000/')).toBe(REFUSAL_REASONS.otherEnvironment);
+  });
+
+  it('should refuse this machine, its networks and other environments even when outside addresses are open', () => {
+    for (const [url, reason] of [
+      ['http://localhost:3000/api', REFUSAL_REASONS.loopback],
+      ['http://localhost.:6379/', REFUSAL_REASONS.loopback],
+      ['http://proctor.localhost/', REFUSAL_REASONS.loopback],
+      ['http://env-two.shop.localhost:4000/', REFUSAL_REASONS.otherEnvironment],
+      ['http://127.1:5432/', REFUSAL_REASONS.loopback],
+      ['http://2130706433/', REFUSAL_REASONS.loopback],
+      ['http://[::1]:3000/', REFUSAL_REASONS.loopback],
+      ['http://[::ffff:127.0.0.1]/', REFUSAL_REASONS.loopback],
+      ['http://0.0.0.0:3000/', REFUSAL_REASONS.reserved],
+      ['http://10.0.0.1/', REFUSAL_REASONS.private],
+      ['http://172.20.1.1/', REFUSAL_REASONS.private],
+      ['http://192.168.1.1/', REFUSAL_REASONS.private],
+      ['http://[fd00::1]/', REFUSAL_REASONS.private],
+      ['http://169.254.169.254/latest/meta-data/', REFUSAL_REASONS.linkLocal],
+      ['http://[fe80::1]/', REFUSAL_REASONS.linkLocal],
+      ['ftp://example.com/', REFUSAL_REASONS.scheme],
+    ] as const)
+      expect([url, refusedFor(url, true)]).toEqual([url, reason]);
+  });
+
+  it('should refuse every outside address unless the rules have `outside`, and everything while unbound', () => {
+    expect(refusedFor('https://example.com/')).toBe(REFUSAL_REASONS.outsideClosed);
+    expect(refusedFor('https://example.com/', true)).toBe('outside');
+    expect(refusedFor('http://93.184.215.14/', true)).toBe('outside');
+    expect(routeOf('http://env-one.shop.localhost:4000/', undefined)).toEqual({
+      to: 'refused',
+      reason: REFUSAL_REASONS.unbound,
+    });
   });
 });

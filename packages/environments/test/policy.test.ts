@@ -212,4 +212,17 @@ describe('judgeCommand', () => {
       }),
     ).toMatchObject({ action: 'refuse' });
   });
+
+  it("should refuse contexts that would change the environment's network proxy", async () => {
+    for (const params of [
+      { proxyServer: 'http://127.0.0.1:5432' },
+      { proxyServer: '' },
+      { proxyBypassList: '<-loopback>' },
+      { proxyServer: 'direct://', proxyBypassList: '*' },
+    ])
+      expect(await judge('Target.createBrowserContext', params)).toMatchObject({
+        action: 'refuse',
+        reason: expect.stringContaining('network proxy'),
+      });
+  });
 });

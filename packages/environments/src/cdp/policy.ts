@@ -135,9 +135,13 @@ export async function judgeCommand(message: CdpMessage, policy: CdpPolicy): Prom
         : refuse('use flat sessions (flatten: true)');
     case 'Target.createBrowserContext': {
       const origins = params.originsWithUniversalNetworkAccess;
-      return Array.isArray(origins) && origins.length > 0
-        ? refuse('originsWithUniversalNetworkAccess lifts the same-origin policy')
-        : { action: 'forward', message };
+      if (Array.isArray(origins) && origins.length > 0)
+        return refuse('originsWithUniversalNetworkAccess lifts the same-origin policy');
+      // The one command of the protocol that sets a proxy: a context of its own would leave the environment's
+      // network. Without these a new context goes through the browser's proxy like every other.
+      if (params.proxyServer !== undefined || params.proxyBypassList !== undefined)
+        return refuse("the environment's network proxy cannot be changed");
+      return { action: 'forward', message };
     }
     default:
       return { action: 'forward', message };

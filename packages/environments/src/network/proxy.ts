@@ -113,8 +113,8 @@ export class EnvironmentNetwork {
           new requestSteps.PassThroughStep(
             rules?.answer
               ? {
-                  transformRequest: { replaceHost, setProtocol },
-                  beforeRequest: (request) => this.#answered(request),
+                  beforeRequest: (request) =>
+                    this.#answerOrForward(request, url.host, replaceHost.targetHost),
                 }
               : { transformRequest: { replaceHost, setProtocol } },
           ),
@@ -182,10 +182,18 @@ export class EnvironmentNetwork {
     };
   }
 
-  /** beforeRequest of an own origin: the rules' in-process answer, if it has one, instead of the simulator. */
-  async #answered(request: CompletedRequest) {
+  /**
+   * An own origin's request when the rules answer in process: their answer, or else the request on its way to
+   * the upstream, as the fixed transform does without an answer (mockttp takes one or the other).
+   */
+  async #answerOrForward(request: CompletedRequest, host: string, upstream: string) {
     const answered = await this.#rules?.answer?.(networkRequest(request));
-    return answered ? { response: responseResult(answered) } : undefined;
+    if (answered) return { response: responseResult(answered) };
+    const url = new URL(request.url);
+    return {
+      url: `http://${upstream}${url.pathname}${url.search}`,
+      headers: { ...request.headers, host },
+    };
   }
 
   #refuseSocket(request: CompletedRequest): boolean {
