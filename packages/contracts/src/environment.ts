@@ -32,6 +32,13 @@ export const ENVIRONMENT = {
 export const ALIAS_PATTERN = /^[A-Za-z0-9-]+$/;
 export const ALIAS_MESSAGE = 'Alias can only contain letters, numbers, and hyphens';
 export const KEEPALIVE_REQUIRED_MESSAGE = 'Please select a simulator and provide an alias';
+/** make2's 409 when an open keepalive environment of any organization has the alias (case ignored). */
+export const ALIAS_IN_USE_MESSAGE = 'Alias already in use';
+/**
+ * The label under Proctor's host name where keepalive environments answer for anyone: {alias}.sims.{host}
+ * (`{alias}.sims.localhost:{port}` embedded; a wildcard DNS name when Proctor has a public host name).
+ */
+export const PUBLIC_ENVIRONMENT_LABEL = 'sims';
 
 const InterfaceSize = (fallback: number) =>
   z.number().int().min(ENVIRONMENT.minInterfaceSize).max(ENVIRONMENT.maxInterfaceSize).default(fallback);
@@ -173,6 +180,8 @@ export const KeepaliveJobGroup = z.object({
   simulator: z.object({ id: z.number().int(), name: z.string() }),
   session_id: z.string().nullable(),
   live_view_url: z.string(),
+  /** Where anyone's browser opens the environment's simulator while it runs: {alias}.sims.{Proctor's host}. */
+  public_url: z.string(),
   jobs: z.array(z.object({ public_id: z.string(), service: z.string() })),
 });
 export type KeepaliveJobGroup = z.infer<typeof KeepaliveJobGroup>;

@@ -146,6 +146,8 @@ export interface KeepaliveJobGroup {
   simulator: { id: number; name: string };
   session_id: string | null;
   live_view_url: string;
+  /** The simulator for anyone's browser while it runs: {alias}.sims.{Proctor's host}. */
+  public_url: string;
   jobs: { public_id: string; service: string }[];
 }
 

@@ -33,6 +33,7 @@ import type { AppContext } from '../routes/context';
 import { environmentRoutes } from '../routes/environments';
 import { faviconRoutes } from '../routes/favicons';
 import { harUploadRoutes } from '../routes/harUpload';
+import { hubRoutes } from '../routes/hub';
 import { humanRecorderRoutes } from '../routes/humanRecorder';
 import { imageRoutes } from '../routes/images';
 import { labelRoutes } from '../routes/labels';
@@ -57,6 +58,7 @@ import { testRunReportRoutes } from '../routes/testRunReport';
 import { testRunRoutes } from '../routes/testRuns';
 import { usageRoutes } from '../routes/usage';
 import { userRoutes } from '../routes/user';
+import { servePublicEnvironments } from './publicEnvironments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,6 +96,7 @@ const areas = [
   annotatorAdminRoutes,
   sessionRoutes,
   harUploadRoutes,
+  hubRoutes,
   labelRoutes,
   agentRoutes,
   imageRoutes,
@@ -180,6 +183,8 @@ export async function buildApp(
     }
   });
 
+  // First of all hooks: a public environment's name reaches its simulator and nothing of Proctor's.
+  servePublicEnvironments(app, ctx);
   app.addHook('onRequest', async (request) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
       throw badRequest('An HTTP/1.1 request needs a Host header');
@@ -248,7 +253,7 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   for (const area of areas) await app.register(async (scoped) => area(scoped));
-  attachEnvironmentSockets(app, ctx);
+  attachEnvironmentSockets(app, ctx, { forward: true, publicUrl: ctx.config.publicUrl });
   const { oidc } = ctx;
   if (oidc) await app.register(async (scoped) => oidcRoutes(scoped, oidc));
 

@@ -15,8 +15,11 @@ import {
 const ISSUER = 'proctor';
 const SECRET_KEY = 'jwt_secret';
 
-/** 'stop': a server asks the worker holding an environment to end it (an admin's stop). */
-export type EnvironmentTokenPurpose = 'cdp' | 'live' | 'stop';
+/**
+ * 'stop': a server asks the worker holding an environment to end it (an admin's stop). 'public': a server
+ * passes a request for a keepalive environment's public URL on to the worker holding it (its simulator only).
+ */
+export type EnvironmentTokenPurpose = 'cdp' | 'live' | 'stop' | 'public';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

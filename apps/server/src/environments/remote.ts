@@ -1,6 +1,12 @@
-import type { Mutation } from '@proctor/simulators';
+import type { Mutation, SimulatorResponse } from '@proctor/simulators';
 import WebSocket from 'ws';
 import { HttpError } from '../kernel/http/errors';
+import {
+  NOT_PASSED_ON,
+  PUBLIC_ORIGIN_HEADER,
+  PUBLIC_TOKEN_HEADER,
+  type PublicRequest,
+} from './publicSimulator';
 
 /**
  * Environments another Proctor process holds: a `proctor worker` running a run records its WORKER_URL on the
@@ -83,6 +89,55 @@ export async function workerMutations(
       `The worker running the environment answered ${response.status}${body?.detail ? `: ${body.detail}` : ''}`,
     );
   return body.mutations;
+}
+
+/**
+ * The worker's door for a keepalive environment's public URL: the path and query after it go to the
+ * environment's simulator instance, with a `public` token for it in PUBLIC_TOKEN_HEADER.
+ */
+export const WORKER_PUBLIC_ROUTE = '/internal/environments/:id/public/*';
+export const workerPublicPrefix = (environmentId: string) =>
+  `/internal/environments/${encodeURIComponent(environmentId)}/public`;
+
+/** Passes a visitor's request for a public URL on to the worker holding the environment; its answer as it is. */
+export async function publicRequestOnWorker(
+  workerUrl: string,
+  environmentId: string,
+  token: string,
+  request: PublicRequest,
+  publicOrigin: string,
+): Promise<SimulatorResponse> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'host' || NOT_PASSED_ON.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set(PUBLIC_TOKEN_HEADER, token);
+  headers.set(PUBLIC_ORIGIN_HEADER, publicOrigin);
+  const path = request.url.startsWith('/') ? request.url : '/';
+  let response: Response;
+  try {
+    response = await fetch(`${workerUrl}${workerPublicPrefix(environmentId)}${path}`, {
+      method: request.method,
+      headers,
+      body: request.method === 'GET' || request.method === 'HEAD' ? undefined : new Uint8Array(request.body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(WORKER_ANSWER_MS),
+    });
+  } catch (error) {
+    throw new HttpError(
+      502,
+      `The worker running the environment (${workerUrl}) cannot be reached: ${(error as Error).message}`,
+    );
+  }
+  const answered: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-encoding' && !NOT_PASSED_ON.has(name))
+      answered[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) answered['set-cookie'] = cookies;
+  return { status: response.status, headers: answered, body: Buffer.from(await response.arrayBuffer()) };
 }
 
 /** A close code a peer may send (1005, 1006 and 1015 are only ever reported, never sent). */

@@ -8,6 +8,7 @@ import type { TokenService } from '../auth/tokens';
 import { refuseOnSocket } from '../kernel/http/socketRefusal';
 import { workerHolding } from '../repositories/environments';
 import type { EnvironmentManager } from './manager';
+import { publicAliasOf } from './publicSimulator';
 import { pipeToWorker, workerSocketUrl } from './remote';
 
 /** What the doors need: a server's context, or a worker's (which serves the same doors to the servers). */
@@ -32,14 +33,21 @@ const MAX_PAYLOAD = {
 export function attachEnvironmentSockets(
   app: FastifyInstance,
   ctx: SocketContext,
-  /** False on a worker's door: it serves its own environments and sends nobody on (no loops). */
-  options: { forward: boolean } = { forward: true },
+  options: {
+    /** False on a worker's door: it serves its own environments and sends nobody on (no loops). */
+    forward: boolean;
+    /** PUBLIC_URL, whose public environment names (publicSimulator.ts) open none of these doors. */
+    publicUrl?: string;
+  } = { forward: true },
 ): void {
   const sockets: Sockets = {
     cdp: new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.cdp }),
     live: new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD.live }),
   };
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Simulators take no WebSocket connections, and a public name reaches nothing but a simulator.
+    if (options.publicUrl && publicAliasOf(request.headers.host, options.publicUrl) !== undefined)
+      return refuseOnSocket(socket, 404, 'A public environment accepts no WebSocket connections');
     void route(ctx, sockets, options.forward, request, socket, head).catch((error: unknown) => {
       app.log.error({ err: error }, 'environment socket failed');
       refuseOnSocket(socket, 500, 'Internal server error');

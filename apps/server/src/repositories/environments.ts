@@ -9,7 +9,7 @@ import {
   simulators,
   users,
 } from '@proctor/db';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 
 /**
  * The rows behind an environment: its job group (status, heartbeat, owner, the worker holding it) with one job
@@ -31,6 +31,27 @@ export interface NewEnvironment {
 }
 
 const OPEN_STATUSES: EnvironmentStatus[] = ['queued', 'starting', 'running'];
+
+/** The index that keeps an alias to one open keepalive environment of any organization (migration 0024). */
+const OPEN_ALIAS_INDEX = 'job_groups_open_keepalive_alias_uq';
+
+/** Whether a failed insertEnvironment lost the alias to another open keepalive environment (a race, too). */
+export function isAliasTaken(error: unknown): boolean {
+  for (
+    let cause = error as
+      | { code?: string; constraint?: string; message?: string; cause?: unknown }
+      | undefined;
+    cause;
+    cause = cause.cause as typeof cause
+  ) {
+    if (
+      cause.code === '23505' &&
+      (cause.constraint === OPEN_ALIAS_INDEX || cause.message?.includes(OPEN_ALIAS_INDEX))
+    )
+      return true;
+  }
+  return false;
+}
 
 export async function insertEnvironment(db: Executor, environment: NewEnvironment) {
   return db.transaction(async (tx) => {
@@ -158,5 +179,23 @@ export async function findOpenEnvironment(db: Executor, publicId: string) {
     .select({ status: jobGroups.overallStatus, workerId: jobGroups.workerId, workerUrl: jobGroups.workerUrl })
     .from(jobGroups)
     .where(and(eq(jobGroups.publicId, publicId), inArray(jobGroups.overallStatus, OPEN_STATUSES)));
+  return row;
+}
+
+/**
+ * The open keepalive environment of any organization answering to an alias (case ignored), with where it is
+ * held: what its public URL {alias}.sims.{host} serves. Undefined when none is open.
+ */
+export async function findOpenKeepalive(db: Executor, alias: string) {
+  const [row] = await db
+    .select({ publicId: jobGroups.publicId, status: jobGroups.overallStatus, workerUrl: jobGroups.workerUrl })
+    .from(jobGroups)
+    .where(
+      and(
+        eq(jobGroups.keepalive, true),
+        sql`lower(${jobGroups.alias}) = ${alias.toLowerCase()}`,
+        notInArray(jobGroups.overallStatus, ['closed', 'failed'] satisfies EnvironmentStatus[]),
+      ),
+    );
   return row;
 }

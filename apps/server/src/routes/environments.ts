@@ -1,4 +1,5 @@
 import {
+  ALIAS_IN_USE_MESSAGE,
   ENVIRONMENT,
   type EnvironmentStatus,
   endpoints,
@@ -8,11 +9,17 @@ import {
 import { fetchDevToolsJson } from '@proctor/environments';
 import type { FastifyInstance } from 'fastify';
 import type { LiveEnvironment } from '../environments/live';
+import { publicEnvironmentUrl } from '../environments/publicSimulator';
 import { workerMutations } from '../environments/remote';
 import type { MemberPrincipal } from '../kernel/access/principal';
 import { viewerOf } from '../kernel/access/viewer';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../kernel/http/errors';
-import { findEnvironment, workerHolding } from '../repositories/environments';
+import {
+  findEnvironment,
+  findOpenKeepalive,
+  isAliasTaken,
+  workerHolding,
+} from '../repositories/environments';
 import { findVisibleSimulator } from '../repositories/simulators';
 import type { AppContext } from './context';
 import { access, defineRawRoute, defineRoute } from './route';
@@ -60,19 +67,23 @@ export function environmentRoutes(app: FastifyInstance) {
     if (!simulator.enabled) throw forbidden(simulatorUnavailable(simulator.name));
     if (body.keepalive) {
       if (!body.alias) throw badRequest(KEEPALIVE_REQUIRED_MESSAGE);
-      const taken = ctx.environments
-        .keepalive(principal.organization.id)
-        .some((environment) => environment.alias?.toLowerCase() === body.alias?.toLowerCase());
-      if (taken) throw conflict(`A keepalive environment named "${body.alias}" is already running`);
+      // The public URL's namespace is every organization's: asked first so that no browser starts in vain; the
+      // database's unique index decides a race between two makes (caught below).
+      if (await findOpenKeepalive(ctx.db, body.alias)) throw conflict(ALIAS_IN_USE_MESSAGE);
     }
     if (!ctx.environments.available)
       throw new HttpError(503, `Environments are not available: ${ctx.environments.unavailableReason}`);
-    return ctx.environments.make(
-      { organizationId: principal.organization.id, userId: principal.user?.id ?? null },
-      simulator,
-      body,
-      principal.organization.plan,
-    );
+    try {
+      return await ctx.environments.make(
+        { organizationId: principal.organization.id, userId: principal.user?.id ?? null },
+        simulator,
+        body,
+        principal.organization.plan,
+      );
+    } catch (error) {
+      if (isAliasTaken(error)) throw conflict(ALIAS_IN_USE_MESSAGE);
+      throw error;
+    }
   });
 
   defineRoute(
@@ -222,6 +233,7 @@ export function environmentRoutes(app: FastifyInstance) {
         simulator: { id: environment.simulator.id, name: environment.simulator.name },
         session_id: environment.session.publicId,
         live_view_url: await liveViewUrl(ctx, environment.publicId),
+        public_url: publicEnvironmentUrl(environment.alias ?? '', ctx.config.publicUrl),
         jobs: [{ public_id: environment.jobPublicId, service: 'chromium' }],
       })),
     ),
