@@ -2,8 +2,10 @@ import type { MakeEnvironmentOptions, MakeEnvironmentResponse } from '@proctor/c
 import type { Database } from '@proctor/db';
 import {
   type BrowserPool,
+  type EnvironmentNetworkRules,
   type LaunchedBrowser,
   type PageControl,
+  type RefusedRequest,
   SessionRecorder,
 } from '@proctor/environments';
 import type { SimulatorDefinition, SimulatorHost, SimulatorInstance } from '@proctor/simulators';
@@ -42,6 +44,23 @@ export interface LauncherParts {
 export type ExistingSession = { id: number; publicId: string; testCase: TestCaseRow };
 
 /**
+ * What an environment's network may do beyond its own simulator: answer in process (a proxy simulator's replay)
+ * or reach outside addresses (record mode, open-web sessions, through the outbound guard). Neither by default.
+ */
+export type EnvironmentNetworkExtras = Pick<EnvironmentNetworkRules, 'answer' | 'outside'>;
+
+/** The session log entry of a refused request (one per origin and reason: the proxy deduplicates). */
+export function networkRefusedLog(event: RefusedRequest) {
+  return {
+    type: 'network_refused',
+    message: `Refused ${event.method} ${event.url}: ${event.reason}`,
+    url: event.url,
+    method: event.method,
+    reason: event.reason,
+  };
+}
+
+/**
  * Starts environments: its rows and session, a simulator instance on the shared SimulatorHost and a Chromium
  * from the pool (never a context in a browser another environment uses: over CDP a client of a shared browser
  * can reach every other tenant's pages and the host's files), the recorder attached, and the environment in
@@ -62,6 +81,7 @@ export class EnvironmentLauncher {
     definition: SimulatorDefinition,
     request: MakeEnvironmentOptions,
     existing?: ExistingSession,
+    network: EnvironmentNetworkExtras = {},
   ): Promise<MakeEnvironmentResponse> {
     const { db, host, pool, registry, ending } = this.parts;
     // Nothing yields between here and acquire() below, so the browser the id was chosen for is the one acquired.
@@ -101,11 +121,27 @@ export class EnvironmentLauncher {
     })();
 
     const held: { instance?: SimulatorInstance; browser?: LaunchedBrowser; page?: PageControl } = {};
+    // Refusals go to the environment's current session (a reset starts another); those before it exists wait.
+    const refusals: { session?: () => number; early: RefusedRequest[] } = { early: [] };
+    const logRefusal = (event: RefusedRequest) => {
+      if (!refusals.session) refusals.early.push(event);
+      else
+        void logToSession(db, refusals.session(), networkRefusedLog(event)).catch((error) =>
+          this.parts.log()?.warn({ err: error, environment: publicId }, 'a network refusal was not logged'),
+        );
+    };
     const runtime = (async () => {
       held.instance = host.createInstance(definition, { id: publicId });
       // The pool's browsers wait with Proctor's control attached and the page sized: a first navigation is left.
       held.browser = await pool.acquire({ width: request.interface_width, height: request.interface_height });
       held.page = held.browser.page;
+      // Until now the browser reached nothing: from here, its own instance (and what `network` adds).
+      await held.browser.network?.bind({
+        origins: [held.instance.origin],
+        upstream: { host: '127.0.0.1', port: host.port },
+        ...network,
+        onRefused: logRefusal,
+      });
       if (request.open_page_on_start) await held.page.navigate(held.instance.url('/'));
     })();
     const release = async () => {
@@ -166,6 +202,8 @@ export class EnvironmentLauncher {
         (reason) => void ending.end(environment, 'failed', reason),
       ),
     };
+    refusals.session = () => environment.session.id;
+    for (const event of refusals.early.splice(0)) logRefusal(event);
     environment.recording = this.#attachRecorder(environment);
     registry.add(environment);
     void browser.exited.then(() => {

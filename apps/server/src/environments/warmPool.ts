@@ -27,6 +27,11 @@ export class WarmPool {
     const id = newPublicId();
     const instance = this.host.createInstance(definition, { id });
     try {
+      // The visit's own origin only, for the visit: the pool unbinds it before the browser waits.
+      await browser.network?.bind({
+        origins: [instance.origin],
+        upstream: { host: '127.0.0.1', port: this.host.port },
+      });
       await browser.page.navigate(instance.url('/'));
     } finally {
       instance.destroy();

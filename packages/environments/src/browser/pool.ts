@@ -110,10 +110,9 @@ export class BrowserPool {
    */
   async start(options: { warmUp?: BrowserWarmUp } = {}): Promise<number> {
     this.warmUp = options.warmUp;
-    // Loading the proxy library and making the authority take a second: meanwhile the sweep runs.
-    const authority = this.network ? networkAuthority().catch(() => undefined) : undefined;
+    // Loading the proxy library and making the authority take a second or two: started now, not waited for.
+    if (this.network) networkAuthority().catch(() => undefined);
     const killed = await sweepLeftoverBrowsers(this.prefix);
-    await authority;
     this.refill();
     return killed;
   }
