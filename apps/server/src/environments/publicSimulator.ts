@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { PUBLIC_ENVIRONMENT_LABEL } from '@proctor/contracts';
 import type { SimulatorInstance, SimulatorResponse } from '@proctor/simulators';
 
@@ -8,10 +9,20 @@ import type { SimulatorInstance, SimulatorResponse } from '@proctor/simulators';
  * Domain and absolute URLs in text bodies the simulator answers with.
  */
 
+/**
+ * The host name public environments live under: PUBLIC_URL's, or localhost when that is an address (no name can
+ * sit under an IP address; *.localhost reaches loopback in every browser).
+ */
+function publicBaseName(publicUrl: string): string {
+  const hostname = new URL(publicUrl).hostname.toLowerCase();
+  return isIP(hostname.replace(/^\[|\]$/g, '')) ? 'localhost' : hostname;
+}
+
 /** {alias}.sims.{PUBLIC_URL's host}, on PUBLIC_URL's scheme and port (http://x.sims.localhost:3000 embedded). */
 export function publicEnvironmentUrl(alias: string, publicUrl: string): string {
   const url = new URL(publicUrl);
-  return `${url.protocol}//${alias.toLowerCase()}.${PUBLIC_ENVIRONMENT_LABEL}.${url.host}`;
+  const port = url.port ? `:${url.port}` : '';
+  return `${url.protocol}//${alias.toLowerCase()}.${PUBLIC_ENVIRONMENT_LABEL}.${publicBaseName(publicUrl)}${port}`;
 }
 
 /**
@@ -22,7 +33,7 @@ export function publicEnvironmentUrl(alias: string, publicUrl: string): string {
 export function publicAliasOf(host: string | undefined, publicUrl: string): string | undefined {
   if (!host) return undefined;
   const hostname = host.toLowerCase().replace(/:\d*$/, '').replace(/\.$/, '');
-  const bases = new Set(['localhost', new URL(publicUrl).hostname.toLowerCase()]);
+  const bases = new Set(['localhost', publicBaseName(publicUrl)]);
   for (const base of bases) {
     const suffix = `.${PUBLIC_ENVIRONMENT_LABEL}.${base}`;
     if (hostname.endsWith(suffix) && hostname.length > suffix.length)

@@ -13,6 +13,9 @@ describe('public environment names', () => {
     expect(publicEnvironmentUrl('demo', 'https://proctor.example.com')).toBe(
       'https://demo.sims.proctor.example.com',
     );
+    // No name sits under an address: localhost's stands in, on the same port.
+    expect(publicEnvironmentUrl('demo', 'http://127.0.0.1:4000')).toBe('http://demo.sims.localhost:4000');
+    expect(publicEnvironmentUrl('demo', 'http://[::1]:4000')).toBe('http://demo.sims.localhost:4000');
   });
 
   it('should read the alias of sims.localhost and sims.{public host} names, whatever the port, and nothing else', () => {
