@@ -155,7 +155,7 @@ export async function setSessionOutput(db: Executor, sessionId: number, output: 
 export async function logToSession(
   db: Executor,
   sessionId: number,
-  entry: { type: string; message: string },
+  entry: { type: string; message: string; [detail: string]: unknown },
   source: 'environment' | 'scoring' = 'environment',
 ): Promise<void> {
   await db.insert(sessionLogs).values({ sessionId, source, logData: { ...entry, source } });

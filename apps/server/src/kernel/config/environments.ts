@@ -1,6 +1,7 @@
 import { availableParallelism, totalmem } from 'node:os';
 import { DEFAULT_CHROMIUM_PATH } from '@proctor/environments';
 import { z } from 'zod';
+import { isCidr } from './models';
 
 /** How many environments and agents run at once on this machine, and what each may use. */
 export const EnvironmentEnv = z.object({
@@ -12,6 +13,7 @@ export const EnvironmentEnv = z.object({
   ENVIRONMENT_MEMORY_LIMIT_MB: z.coerce.number().int().min(256).max(1_048_576).default(1536),
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   AGENT_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(1_048_576).default(2048),
+  PROXY_RECORD_ALLOWED_ADDRESSES: z.string().optional(),
 });
 
 export interface EnvironmentSettings {
@@ -29,6 +31,11 @@ export interface EnvironmentSettings {
   };
   /** The git container agents' sandbox: the memory of all of an agent's processes together. */
   agentSandbox: { memoryLimitBytes: number };
+  /**
+   * Non-public addresses or CIDRs a proxy simulator may record all the same (a site on this machine or the
+   * LAN); apart from OUTBOUND_ALLOWED_ADDRESSES, so allowing a site to be recorded opens nothing else to it.
+   */
+  proxyRecording: { allowedAddresses: string[] };
 }
 
 export function environmentSettings(e: z.infer<typeof EnvironmentEnv>): EnvironmentSettings {
@@ -44,6 +51,7 @@ export function environmentSettings(e: z.infer<typeof EnvironmentEnv>): Environm
       simulatorPort: e.SIMULATOR_PORT,
     },
     agentSandbox: { memoryLimitBytes: e.AGENT_MEMORY_LIMIT_MB * 1024 ** 2 },
+    proxyRecording: { allowedAddresses: addressList(e.PROXY_RECORD_ALLOWED_ADDRESSES) },
   };
 }
 
@@ -54,4 +62,18 @@ export function environmentSettings(e: z.infer<typeof EnvironmentEnv>): Environm
 export function defaultMaxEnvironments(totalMemoryBytes: number, cores: number): number {
   const byMemory = Math.floor(totalMemoryBytes / (3 * 1024 ** 3));
   return Math.max(1, Math.min(byMemory, 4 * cores));
+}
+
+/** PROXY_RECORD_ALLOWED_ADDRESSES: comma-separated addresses or CIDRs; anything else refuses to start. */
+function addressList(setting: string | undefined): string[] {
+  const entries = (setting ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = entries.filter((entry) => !isCidr(entry));
+  if (invalid.length > 0)
+    throw new Error(
+      `Invalid configuration: PROXY_RECORD_ALLOWED_ADDRESSES must be a comma-separated list of addresses or CIDRs; not ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
+    );
+  return entries;
 }

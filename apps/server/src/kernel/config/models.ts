@@ -161,7 +161,7 @@ export function parseComputerUse(env: Partial<Record<string, unknown>>): Compute
 }
 
 /** An address or an address/prefix-length. */
-function isCidr(entry: string): boolean {
+export function isCidr(entry: string): boolean {
   const [address = '', range, ...rest] = entry.split('/');
   const version = isIP(address);
   if (!version || rest.length > 0) return false;

@@ -19,6 +19,8 @@ export interface OutboundGuardOptions extends AddressRules {
   timeoutMs?: number;
   maxResponseBytes?: number;
   maxRedirects?: number;
+  /** False: a redirect is answered as it is, for a client that follows it itself (a browser behind a proxy). */
+  followRedirects?: boolean;
 }
 
 export const OUTBOUND_DEFAULTS = {
@@ -149,7 +151,7 @@ function guardedLookup(
 }
 
 export interface OutboundRequest {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
 }
@@ -261,7 +263,8 @@ export async function guardedRequest(
   for (let redirects = 0; ; redirects++) {
     const hop = await requestOnce(url, { method, headers, body }, options, deadline, timeoutMs);
     const location = hop.headers.location;
-    if (!REDIRECTS.has(hop.status) || !location) return { ...hop, url: url.href };
+    if (!REDIRECTS.has(hop.status) || !location || options.followRedirects === false)
+      return { ...hop, url: url.href };
     if (redirects >= maxRedirects) throw new OutboundError(`${target}: more than ${maxRedirects} redirects`);
     const next = parseTarget(new URL(location, url));
     if (next.origin !== url.origin)
