@@ -308,10 +308,20 @@ describe('playground and public environments', () => {
     expect(group?.overall_status).toBe('running');
     const id = group?.group_id ?? '';
 
-    // Open leads to the live view page of this environment, with its token, in a new tab.
-    const open = row.getByRole('link', { name: 'Open' });
+    // Open leads to the public URL, {alias}.sims.localhost on Proctor's port, where any browser gets the shop.
+    const open = row.getByRole('link', { name: 'Open', exact: true });
     expect(await open.getAttribute('target')).toBe('_blank');
-    const href = new URL((await open.getAttribute('href')) ?? '');
+    const publicUrl = new URL((await open.getAttribute('href')) ?? '');
+    expect(publicUrl.origin).toBe(`http://demo-shop.sims.localhost:${new URL(e2e.baseUrl).port}`);
+    const [visitor] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+    await visitor.waitForLoadState();
+    expect(new URL(visitor.url()).origin).toBe(publicUrl.origin);
+    await visitor.getByText('Hearth & Harbor').first().waitFor();
+    await visitor.close();
+    // Live view leads to the live view page of this environment, with its token, in a new tab.
+    const live = row.getByRole('link', { name: 'Live view', exact: true });
+    expect(await live.getAttribute('target')).toBe('_blank');
+    const href = new URL((await live.getAttribute('href')) ?? '');
     expect(href.origin).toBe(e2e.baseUrl);
     expect(href.pathname).toBe(`/live/${id}`);
     expect(href.searchParams.get('token')).toMatch(/\S/);

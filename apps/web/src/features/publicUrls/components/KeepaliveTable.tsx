@@ -1,6 +1,13 @@
 import { Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { DATE_TIME_FORMAT, type EnvironmentStatus, type KeepaliveJobGroup } from '@proctor/contracts';
-import { IconCamera, IconDatabase, IconExternalLink, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
+import {
+  IconCamera,
+  IconDatabase,
+  IconExternalLink,
+  IconEye,
+  IconPlayerStop,
+  IconRefresh,
+} from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { TableMessage } from '../../../components/TableMessage';
@@ -108,16 +115,30 @@ export function KeepaliveTable({
                       >
                         Get State
                       </Button>
+                      {/* Open is the public URL, the simulator as anyone's browser gets it ({alias}.sims.{host});
+                          Live view stays beside it, the one way to watch and drive the environment's own browser. */}
                       <Button
                         size="xs"
                         variant="light"
                         component="a"
-                        href={group.live_view_url}
+                        href={group.public_url}
                         target="_blank"
                         rel="noopener noreferrer"
+                        title={group.public_url}
                         leftSection={<IconExternalLink size={14} />}
                       >
                         Open
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        component="a"
+                        href={group.live_view_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        leftSection={<IconEye size={14} />}
+                      >
+                        Live view
                       </Button>
                       <Button
                         size="xs"
