@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { HAR_UPLOAD } from '@proctor/contracts';
+import { HAR_UPLOAD, HUB } from '@proctor/contracts';
 import { z } from 'zod';
 import { blobKeyProblem } from '../storage/blobs';
 import type { S3Addressing, S3BlobStoreOptions } from '../storage/s3BlobStore';
@@ -16,6 +16,8 @@ export const StorageEnv = z.object({
   BLOB_STORE_PREFIX: z.string().optional(),
   BLOB_STORE_ADDRESSING: z.string().optional(),
   HAR_MAX_BYTES: z.coerce.number().int().positive().default(HAR_UPLOAD.maxBytes),
+  HUB_DIR: z.string().optional(),
+  HUB_MAX_PUSH_BYTES: z.coerce.number().int().positive().default(HUB.maxPushBytes),
 });
 
 export interface StorageSettings {
@@ -25,6 +27,10 @@ export interface StorageSettings {
   blobStore: S3BlobStoreOptions | undefined;
   /** The largest HAR file an upload may send (bytes); a larger one answers 413. */
   harMaxBytes: number;
+  /** Where the hub's bare git repositories live (HUB_DIR): DATA_DIR/git unless a shared volume is given. */
+  hubDir: string;
+  /** The largest push the hub accepts (bytes of the request body); a larger one answers 413. */
+  hubMaxPushBytes: number;
 }
 
 export function storageSettings(e: z.infer<typeof StorageEnv>): StorageSettings {
@@ -33,6 +39,8 @@ export function storageSettings(e: z.infer<typeof StorageEnv>): StorageSettings 
     databaseUrl: e.DATABASE_URL || undefined,
     blobStore: parseBlobStore(e),
     harMaxBytes: e.HAR_MAX_BYTES,
+    hubDir: e.HUB_DIR ? resolve(e.HUB_DIR) : resolve(e.DATA_DIR, 'git'),
+    hubMaxPushBytes: e.HUB_MAX_PUSH_BYTES,
   };
 }
 

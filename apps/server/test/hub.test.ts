@@ -1,0 +1,359 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { endpoints, HUB_MESSAGES, type HubGitInfo } from '@proctor/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from './support/catalog';
+import { testDatabases } from './support/databases';
+import { freePort } from './support/network';
+import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+
+/**
+ * The simulator hub with the real `git` against a server listening on a port: create a built-in simulator's
+ * repository, clone it, push a change, browse it; credentials, organizations and permissions; the push limit
+ * (lowered to 2 MB here by HUB_MAX_PUSH_BYTES so the test stays fast); rotation; concurrent pushes.
+ */
+const PUSH_LIMIT = 2 * 1024 * 1024;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function git(args: string[], cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.test', ...args], {
+      cwd,
+      env: {
+        PATH: process.env.PATH,
+        HOME: cwd,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ASKPASS: '/bin/false',
+        LANG: 'C',
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function ok(args: string[], cwd: string): Promise<string> {
+  const run = await git(args, cwd);
+  if (run.code !== 0) throw new Error(`git ${args.join(' ')} failed (${run.code}): ${run.stderr}`);
+  return run.stdout.trim();
+}
+
+for (const database of testDatabases()) {
+  describe(`the simulator hub [${database.name}]`, () => {
+    let proctor: TestProctor;
+    let baseUrl: string;
+    let work: string;
+    let admin: Actor;
+    let owner: string;
+    let credentials: HubGitInfo;
+    let counter = 0;
+
+    const folder = () => join(work, `clone-${counter++}`);
+    const cloneUrl = (who: HubGitInfo, repositoryOwner = owner, name = 'shop') =>
+      `http://${encodeURIComponent(who.username)}:${encodeURIComponent(who.password)}@${baseUrl.slice('http://'.length)}/git/${repositoryOwner}/${name}.git`;
+    const gitInfo = async (actor: Actor) => {
+      const answer = await proctor.call(endpoints.hubMyInfo, { as: actor });
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    const serverHead = async () => {
+      const branches = await proctor.call(endpoints.hubSimulatorBranches, {
+        params: { name: 'shop' },
+        as: admin,
+      });
+      return branches.body.branches.find((branch) => branch.name === 'main')?.commit.sha;
+    };
+
+    beforeAll(async () => {
+      const port = await freePort();
+      baseUrl = `http://127.0.0.1:${port}`;
+      proctor = await startTestProctor(database, {
+        env: { PUBLIC_URL: baseUrl, HUB_MAX_PUSH_BYTES: String(PUSH_LIMIT) },
+      });
+      await proctor.app.listen({ port, host: '127.0.0.1' });
+      work = await mkdtemp(join(tmpdir(), 'proctor-hub-test-'));
+      await catalog(() => proctor).simulator({ name: 'shop', builtIn: true });
+      admin = await proctor.actor({ permissions: { is_admin: true } });
+      owner = admin.organization!.publicId;
+      credentials = await gitInfo(admin);
+      const created = await proctor.call(endpoints.hubCreateSimulatorRepository, {
+        params: { name: 'shop' },
+        as: admin,
+      });
+      expect(created.status).toBe(201);
+    });
+    afterAll(async () => {
+      await proctor?.close();
+      if (work) await rm(work, { recursive: true, force: true });
+    });
+
+    it('seeds a built-in simulator as a kit project, lists it, and refuses a second one', async () => {
+      const listed = await proctor.call(endpoints.hubSimulators, { as: admin });
+      expect(listed.body.git_available).toBe(true);
+      expect(listed.body.can_write).toBe(true);
+      expect(listed.body.simulators.find((simulator) => simulator.name === 'shop')).toMatchObject({
+        has_repository: true,
+        built_in: true,
+        repository: { owner, name: 'shop' },
+      });
+      const repository = await proctor.call(endpoints.hubSimulatorRepository, {
+        params: { name: 'shop' },
+        as: admin,
+      });
+      expect(repository.body).toMatchObject({
+        owner,
+        name: 'shop',
+        default_branch: 'main',
+        empty: false,
+        clone_url: `${baseUrl}/git/${owner}/shop.git`,
+      });
+      expect(repository.body.size).toBeGreaterThan(0);
+
+      const root = await proctor.call(endpoints.hubSimulatorContents, {
+        params: { name: 'shop' },
+        as: admin,
+      });
+      expect(root.body.entries.map((entry) => `${entry.type}:${entry.name}`)).toEqual([
+        'dir:src',
+        'file:README.md',
+        'file:package.json',
+        'file:tsconfig.json',
+      ]);
+      const index = await proctor.call(endpoints.hubSimulatorFileContent, {
+        params: { name: 'shop' },
+        query: { file_path: 'src/index.ts' },
+        as: admin,
+      });
+      expect(index.body.encoding).toBe('utf-8');
+      expect(index.body.content).toContain("from '@proctor/simulators/kit'");
+      expect(index.body.content).not.toContain('../kit');
+
+      const again = await proctor.call(endpoints.hubCreateRepository, {
+        body: { simulator_name: 'shop' },
+        as: admin,
+      });
+      expect(again.status).toBe(409);
+      expect(again.body.detail).toBe(HUB_MESSAGES.repositoryExists);
+    });
+
+    it('clones, pushes a change to main, and browsing shows it', async () => {
+      const clone = folder();
+      await ok(['clone', cloneUrl(credentials), clone], work);
+      expect(await readFile(join(clone, 'src', 'index.ts'), 'utf8')).toContain('@proctor/simulators/kit');
+      await writeFile(join(clone, 'README.md'), '# Changed through the hub\n');
+      await ok(['commit', '-am', 'Change the README'], clone);
+      await ok(['push', 'origin', 'main'], clone);
+      const head = await ok(['rev-parse', 'HEAD'], clone);
+
+      expect(await serverHead()).toBe(head);
+      const readme = await proctor.call(endpoints.hubSimulatorFileContent, {
+        params: { name: 'shop' },
+        query: { file_path: 'README.md' },
+        as: admin,
+      });
+      expect(readme.body.content).toBe('# Changed through the hub\n');
+      // A branch of its own, browsed by ref.
+      await ok(['checkout', '-b', 'feature'], clone);
+      await writeFile(join(clone, 'NOTES.md'), 'notes\n');
+      await ok(['add', 'NOTES.md'], clone);
+      await ok(['commit', '-m', 'Notes'], clone);
+      await ok(['push', 'origin', 'feature'], clone);
+      const branches = await proctor.call(endpoints.hubRepositoryBranches, {
+        params: { owner, name: 'shop' },
+        as: admin,
+      });
+      expect(branches.body.branches.map((branch) => [branch.name, branch.is_default])).toEqual([
+        ['feature', false],
+        ['main', true],
+      ]);
+      const onFeature = await proctor.call(endpoints.hubRepositoryContents, {
+        params: { owner, name: 'shop' },
+        query: { ref: 'feature' },
+        as: admin,
+      });
+      expect(onFeature.body.entries.map((entry) => entry.name)).toContain('NOTES.md');
+      const file = await proctor.call(endpoints.hubRepositoryContents, {
+        params: { owner, name: 'shop' },
+        query: { path: 'NOTES.md', ref: 'feature' },
+        as: admin,
+      });
+      expect(file.body).toMatchObject({
+        type: 'file',
+        entries: [{ name: 'NOTES.md', size: 6, type: 'file' }],
+      });
+    });
+
+    it('answers 404 for unknown paths and refs, and never passes hostile input on', async () => {
+      const contents = (query: { path?: string; ref?: string }) =>
+        proctor.call(endpoints.hubSimulatorContents, { params: { name: 'shop' }, query, as: admin });
+      expect((await contents({ path: 'no/such/folder' })).status).toBe(404);
+      expect((await contents({ ref: 'no-such-branch' })).status).toBe(404);
+      expect((await contents({ ref: '--upload-pack=touch /tmp/pwned' })).status).toBe(404);
+      expect((await contents({ path: '../../../../etc' })).status).toBe(400);
+      expect((await contents({ path: 'src/../..' })).status).toBe(400);
+      const missing = await proctor.call(endpoints.hubSimulatorFileContent, {
+        params: { name: 'shop' },
+        query: { file_path: 'src' },
+        as: admin,
+      });
+      expect(missing.status).toBe(404);
+    });
+
+    it('asks for credentials (401) without them or with a bad password', async () => {
+      const refs = `${baseUrl}/git/${owner}/shop.git/info/refs?service=git-upload-pack`;
+      const anonymous = await fetch(refs);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="Proctor"');
+      const wrong = await git(['ls-remote', cloneUrl({ ...credentials, password: 'hub_wrong' })], work);
+      expect(wrong.code).not.toBe(0);
+      expect(wrong.stderr).toMatch(/Authentication failed|401/);
+    });
+
+    it("answers 404 for another organization's repository, to git and to the API", async () => {
+      const stranger = await proctor.actor({ permissions: { is_admin: true } });
+      const theirs = await gitInfo(stranger);
+      const run = await git(['ls-remote', cloneUrl(theirs)], work);
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toMatch(/not found|404/);
+      const response = await fetch(`${baseUrl}/git/${owner}/shop.git/info/refs?service=git-upload-pack`, {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${theirs.username}:${theirs.password}`).toString('base64')}`,
+        },
+      });
+      expect(response.status).toBe(404);
+      const api = await proctor.call(endpoints.hubRepository, {
+        params: { owner, name: 'shop' },
+        as: stranger,
+      });
+      expect(api.status).toBe(404);
+      const unknown = await fetch(`${baseUrl}/git/${owner}/no-such.git/info/refs?service=git-upload-pack`, {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`,
+        },
+      });
+      expect(unknown.status).toBe(404);
+    });
+
+    it('lets a member clone but not push; create_simulator may push; the API key reads', async () => {
+      const member = await proctor.actor({ organization: admin.organization });
+      const clone = folder();
+      await ok(['clone', cloneUrl(await gitInfo(member)), clone], work);
+      await writeFile(join(clone, 'member.txt'), 'mine\n');
+      await ok(['add', 'member.txt'], clone);
+      await ok(['commit', '-m', 'A member pushes'], clone);
+      const refused = await git(['push', 'origin', 'main'], clone);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toMatch(/403/);
+      const created = await proctor.call(endpoints.hubCreateRepository, {
+        body: { name: 'scratch' },
+        as: member,
+      });
+      expect(created.status).toBe(403);
+
+      const builder = await proctor.actor({
+        organization: admin.organization,
+        permissions: { create_simulator: true },
+      });
+      await ok(['push', cloneUrl(await gitInfo(builder)), 'main'], clone);
+      expect(await serverHead()).toBe(await ok(['rev-parse', 'HEAD'], clone));
+
+      const key = { username: 'key', password: admin.organization!.apiKey };
+      await ok(['ls-remote', cloneUrl(key)], work);
+      const keyPush = await git(['push', cloneUrl(key), 'main'], clone);
+      expect(keyPush.code).not.toBe(0);
+    });
+
+    it('refuses a push over the limit with 413 and keeps the repository as it was', async () => {
+      const clone = folder();
+      await ok(['clone', cloneUrl(credentials), clone], work);
+      const before = await serverHead();
+      // Random bytes do not compress: the pack is as large as the file.
+      await writeFile(join(clone, 'big.bin'), randomBytes(PUSH_LIMIT + 512 * 1024));
+      await ok(['add', 'big.bin'], clone);
+      await ok(['commit', '-m', 'Too big'], clone);
+      const push = await git(['push', 'origin', 'main'], clone);
+      expect(push.code).not.toBe(0);
+      expect(push.stderr).toMatch(/413|larger than the hub's limit/);
+      expect(await serverHead()).toBe(before);
+      const fsck = await git(['fsck', '--no-progress'], join(proctor.ctx.config.hubDir, owner, 'shop.git'));
+      expect(fsck.code).toBe(0);
+    });
+
+    it('revokes the old password when the person rotates it', async () => {
+      const person = await proctor.actor({ organization: admin.organization });
+      const old = await gitInfo(person);
+      await ok(['ls-remote', cloneUrl(old)], work);
+      const rotated = await proctor.call(endpoints.hubRotateMyInfo, { as: person });
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.password).not.toBe(old.password);
+      expect((await gitInfo(person)).password).toBe(rotated.body.password);
+      const refused = await git(['ls-remote', cloneUrl(old)], work);
+      expect(refused.code).not.toBe(0);
+      await ok(['ls-remote', cloneUrl(rotated.body)], work);
+    });
+
+    it('serialises concurrent pushes to one repository: it stays consistent', async () => {
+      const clones = [folder(), folder(), folder()];
+      for (const [index, clone] of clones.entries()) {
+        await ok(['clone', cloneUrl(credentials), clone], work);
+        await writeFile(join(clone, `concurrent-${index}.txt`), `${index}\n`);
+        await ok(['add', '.'], clone);
+        await ok(['commit', '-m', `Concurrent ${index}`], clone);
+      }
+      const pushes = await Promise.all(clones.map((clone) => git(['push', 'origin', 'main'], clone)));
+      // One wins; the others either win after it (impossible here: all start from one commit) or are told
+      // to fetch first. Nothing fails in another way.
+      const won = pushes.filter((push) => push.code === 0);
+      expect(won).toHaveLength(1);
+      for (const push of pushes.filter((candidate) => candidate.code !== 0))
+        expect(push.stderr).toMatch(/fetch first|non-fast-forward|rejected/);
+      const winner = clones[pushes.indexOf(won[0]!)]!;
+      expect(await serverHead()).toBe(await ok(['rev-parse', 'HEAD'], winner));
+      const fsck = await git(['fsck', '--no-progress'], join(proctor.ctx.config.hubDir, owner, 'shop.git'));
+      expect(fsck.code).toBe(0);
+    });
+
+    it('deletes a repository with its history', async () => {
+      const created = await proctor.call(endpoints.hubCreateRepository, {
+        body: { name: 'scratch' },
+        as: admin,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ name: 'scratch', empty: true, simulator_id: null });
+      const empty = await proctor.call(endpoints.hubRepositoryContents, {
+        params: { owner, name: 'scratch' },
+        as: admin,
+      });
+      expect(empty.body).toMatchObject({ empty: true, entries: [] });
+      const mine = await proctor.call(endpoints.hubMyRepositories, { as: admin });
+      expect(mine.body.repositories.map((repository) => repository.name)).toEqual(['scratch', 'shop']);
+      const deleted = await proctor.call(endpoints.hubDeleteRepository, {
+        params: { owner, name: 'scratch' },
+        as: admin,
+      });
+      expect(deleted.status).toBe(200);
+      const gone = await proctor.call(endpoints.hubRepository, {
+        params: { owner, name: 'scratch' },
+        as: admin,
+      });
+      expect(gone.status).toBe(404);
+    });
+  });
+}
