@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { endpoints, LIVE_VIEW_CLOSE, testRunReportPdfPath } from '@proctor/contracts';
 import { jobGroups, runSessionBatches, scores, sessions, simulators, testCases } from '@proctor/db';
@@ -19,6 +19,29 @@ import { until } from './support/until';
 const redisUrl = process.env.REDIS_URL;
 const postgres = testDatabases().find((database) => database.name === 'postgres');
 const prefix = () => `proctor-test-${randomBytes(4).toString('hex')}`;
+
+/** A GET to a port under another host name, as a browser that resolved the name to loopback sends it. */
+function getAs(
+  port: number,
+  host: string,
+  path: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest({ host: '127.0.0.1', port, path, headers: { host } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
 
 /**
  * Scale-out (issue 9 item 1, ARCHITECTURE.md): the job queue on Redis with BullMQ, and `proctor worker`
@@ -442,6 +465,61 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
         query: { reason: 'again' },
       });
       expect([404, 409]).toContain(again.status);
+    } finally {
+      hung.closeAllConnections();
+      hung.close();
+    }
+  });
+
+  it("serves a public URL of an environment a worker holds through the worker's door, and only with a token for it", async () => {
+    const isAlive = (worker: ChildProcess) => worker.exitCode === null && worker.signalCode === null;
+    if (!workers.some(isAlive)) await startWorker('worker-public');
+    let asked: () => void = () => undefined;
+    const wasAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const hung = createServer((request) => {
+      request.resume();
+      asked();
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await startDevAgentRun('watched-publicly', hung);
+      await wasAsked;
+      const held = await until(
+        async () =>
+          (
+            await proctor.ctx.db
+              .select({ environment: jobGroups.publicId, workerUrl: jobGroups.workerUrl })
+              .from(sessions)
+              .innerJoin(jobGroups, eq(jobGroups.publicId, sessions.jobGroupId))
+              .where(eq(sessions.publicId, run.session_id))
+          )[0],
+        (row) => row?.workerUrl != null,
+        `a worker to take the run (${output.join('')})`,
+      );
+      // Keepalive environments are made by the server that is asked; a run is what a worker holds. Named
+      // keepalive in the database, the run's environment takes the route a worker-held public one would.
+      const alias = `worker-held-${randomBytes(3).toString('hex')}`;
+      await proctor.ctx.db
+        .update(jobGroups)
+        .set({ keepalive: true, alias })
+        .where(eq(jobGroups.publicId, held!.environment));
+      const host = `${alias}.sims.localhost:${serverPort}`;
+      const answer = await getAs(serverPort, host, '/');
+      expect(answer.status, answer.body.slice(0, 300)).toBeLessThan(400);
+      expect(`${answer.headers.location ?? ''}${answer.body}`).not.toMatch(/\.shop\.localhost/);
+      expect(answer.body).toMatch(/<html/i);
+      // The door serves the simulator only for a public token of this environment.
+      const { token: liveToken } = await proctor.ctx.tokens.signEnvironmentToken(
+        'live',
+        held!.environment,
+        60,
+      );
+      const forged = await fetch(`${held!.workerUrl}/internal/environments/${held!.environment}/public/`, {
+        headers: { 'x-proctor-environment-token': liveToken },
+      });
+      expect(forged.status).toBe(401);
     } finally {
       hung.closeAllConnections();
       hung.close();
