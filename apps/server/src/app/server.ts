@@ -65,6 +65,8 @@ export function environmentManagerFor(
   scoring: ScoringServices,
   /** Where ended sessions' scoring jobs go. */
   queue: JobQueue,
+  /** Each environment's browser on a network of its own: always, but for a benchmark's baseline (in process only). */
+  network = true,
 ): EnvironmentManager {
   return new EnvironmentManager({
     db,
@@ -76,6 +78,7 @@ export function environmentManagerFor(
       userDataDirPrefix: ownBrowserPrefix(),
       windowWidth: POOL_WINDOW.width,
       windowHeight: POOL_WINDOW.height,
+      network,
     }),
     chromiumPath: config.environments.chromiumPath,
     simulatorPort: config.environments.simulatorPort,
@@ -127,6 +130,11 @@ export async function createProctor(
     fastify?: FastifyServerOptions;
     /** The simulators registered at start; the shipped ones unless a test chooses otherwise. */
     builtInSimulators?: readonly BuiltInSimulatorDefinition[];
+    /**
+     * false: environments' browsers without a network of their own, reaching whatever this machine reaches. Only
+     * for measuring what that network costs (bench:environments); no setting or request can turn it off.
+     */
+    environmentNetwork?: boolean;
   } = {},
 ): Promise<Proctor> {
   const database = await openDatabase(options.database ?? databaseConfigFor(config));
@@ -143,7 +151,14 @@ export async function createProctor(
     const blobs = await openBlobStore(config);
     const scoring = scoringServices(config.scoring);
     const queue = jobQueueFor(config);
-    const environments = environmentManagerFor(config, database.db, blobs, scoring, queue);
+    const environments = environmentManagerFor(
+      config,
+      database.db,
+      blobs,
+      scoring,
+      queue,
+      options.environmentNetwork ?? true,
+    );
     // The scheduler logs through the app's logger, made below with the app.
     let runs: RunScheduler | undefined;
     const ctx: AppContext = {
