@@ -16,7 +16,7 @@ import {
   viewersOf,
 } from './annotators/queues';
 import { type SeededInstall, seedAnnotators } from './annotators/seed';
-import { startProctor } from './operating/section';
+import { startProctor } from './support/section';
 import { type Goal, runBenchmark } from './support/main';
 import { ms, pair, printColumns } from './support/stats';
 import { createThrowawayDatabase } from './support/throwawayDatabase';

@@ -7,7 +7,7 @@ import {
   countOrganizationAssignmentsByStage,
   pageOrganizationAssignments,
 } from '../../apps/server/src/repositories/assignments';
-import { timedGet } from '../operating/section';
+import { timedGet } from '../support/section';
 import { type Latency, latency } from '../support/stats';
 import type { SeededInstall } from './seed';
 

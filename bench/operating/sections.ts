@@ -1,4 +1,4 @@
-import type { Section } from './section';
+import type { Section } from '../support/section';
 import { templateSection } from './template';
 import { testRunDumpSection } from './testRunDump';
 import { testRunPdfSection } from './testRunPdf';

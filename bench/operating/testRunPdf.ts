@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import { seedTestRun } from '../../apps/server/test/support/testRunFixture';
 import { signUp } from '../support/accounts';
 import { latency, ms, pair } from '../support/stats';
-import type { Section } from './section';
+import type { Section } from '../support/section';
 
 /** The goal: the PDF of a 200-test report. */
 const GOAL_MS = 10_000;

@@ -8,7 +8,7 @@ import {
 import { signUp } from '../support/accounts';
 import { type Latency, latency, ms, pair } from '../support/stats';
 import { createThrowawayDatabase } from '../support/throwawayDatabase';
-import { type Section, type SectionContext, timedGet } from './section';
+import { type Section, type SectionContext, timedGet } from '../support/section';
 
 /** The goal for usage-v2 over 1M sessions. */
 const GOAL_P95_MS = 200;

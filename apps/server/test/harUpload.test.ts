@@ -7,6 +7,11 @@ import { expect, it } from 'vitest';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
 
+/** The requests an upload spooled to disk and left behind: none, whatever became of it. */
+async function spooled(proctor: TestProctor): Promise<string[]> {
+  return readdir(join(proctor.ctx.config.dataDir, 'tmp', 'har')).catch(() => []);
+}
+
 /** A small limit, so that "too large" is cheap to send. */
 const MAX_BYTES = 64 * 1024;
 
@@ -274,6 +279,7 @@ describeEachDatabase(
       ].join('\n');
       expect(stored).toContain(new URL(requests[0]!.url).host);
       for (const secret of SECRETS) expect(stored).not.toContain(secret);
+      expect(await spooled(proctor())).toEqual([]);
       expect(
         requests.map((request) => [request.method, new URL(request.url).pathname, request.step_idx]),
       ).toEqual([
@@ -346,6 +352,7 @@ describeEachDatabase(
         requests: 0,
         steps: 0,
       });
+      expect(await spooled(proctor())).toEqual([]);
     });
 
     it('should name the entry and the field of an invalid entry, and store nothing', async () => {

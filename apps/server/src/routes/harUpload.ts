@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { endpoints, HAR_UPLOAD_MESSAGES } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,8 @@ import { access, defineRoute } from './route';
 export async function harUploadRoutes(app: FastifyInstance) {
   const maxBytes = app.ctx.config.harMaxBytes;
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
+  // Read requests wait on disk until the whole file has passed (see readHar).
+  const spoolFolder = join(app.ctx.config.dataDir, 'tmp', 'har');
   const tooLarge = () => new HttpError(413, `The HAR file is larger than ${maxBytes} bytes (HAR_MAX_BYTES)`);
 
   defineRoute(app, endpoints.uploadHar, access.member(), async ({ principal, request, app: ctx }) => {
@@ -33,7 +36,7 @@ export async function harUploadRoutes(app: FastifyInstance) {
         if (part.type === 'file') {
           if (part.fieldname !== 'har_file') throw badRequest(`Unexpected file field: ${part.fieldname}`);
           // Past the limit the file stream just ends: the cut file must answer 413, not "not valid JSON".
-          const read = readHar(part.file, harPlaceholder(ctx.tokens.secret));
+          const read = readHar(part.file, harPlaceholder(ctx.tokens.secret), spoolFolder);
           imported = await read.catch((error) => {
             throw part.file.truncated ? tooLarge() : error;
           });
@@ -46,13 +49,17 @@ export async function harUploadRoutes(app: FastifyInstance) {
     } catch (error) {
       throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
     }
-    if (!simulator || !imported) throw badRequest(HAR_UPLOAD_MESSAGES.required);
-    const session = await createHarSession(
-      ctx.db,
-      { organizationId: principal.organization.id, userId: principal.user?.id ?? null },
-      simulator,
-      imported,
-    );
-    return { session_id: session.publicId, requests_count: imported.requests.length };
+    try {
+      if (!simulator || !imported) throw badRequest(HAR_UPLOAD_MESSAGES.required);
+      const session = await createHarSession(
+        ctx.db,
+        { organizationId: principal.organization.id, userId: principal.user?.id ?? null },
+        simulator,
+        imported,
+      );
+      return { session_id: session.publicId, requests_count: imported.requestCount };
+    } finally {
+      await imported?.discard();
+    }
   });
 }

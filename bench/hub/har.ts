@@ -1,0 +1,174 @@
+import { once } from 'node:events';
+import { createWriteStream, openAsBlob, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { endpoints } from '@proctor/contracts';
+import { signUp } from '../support/accounts';
+import type { Section } from '../support/section';
+
+/** The size of the HAR the section uploads: the largest HAR_MAX_BYTES accepts by default, less the margin. */
+const HAR_BYTES = 195 * 1024 * 1024;
+/** How often the server's memory is sampled during the upload. */
+const SAMPLE_MS = 20;
+
+const header = (name: string, value: string) => ({ name, value });
+
+/**
+ * One page of a signed-in web app as Chrome saves it: the document, scripts and stylesheets, images (base64),
+ * and API calls carrying a bearer token and cookies, so that redaction has real work on every page.
+ */
+function pageEntries(page: number): unknown[] {
+  const started = new Date(Date.UTC(2026, 10, 1, 10) + page * 5_000).toISOString();
+  const pageref = `page_${page}`;
+  const token = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLSR7cGFnZX0ifQ.sig${page.toString(36).padStart(20, 'x')}`;
+  const entry = (url: string, mimeType: string, text: string, extra: Record<string, unknown> = {}) => ({
+    pageref,
+    startedDateTime: started,
+    time: 35,
+    request: {
+      method: 'GET',
+      url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [{ name: 'sid', value: `sid-${page}-secret` }],
+      headers: [header('Authorization', `Bearer ${token}`), header('Cookie', `sid=sid-${page}-secret`)],
+      queryString: [],
+      headersSize: -1,
+      bodySize: 0,
+    },
+    response: {
+      status: 200,
+      statusText: 'OK',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: [header('Content-Type', mimeType), header('Set-Cookie', `sid=sid-${page}-next; HttpOnly`)],
+      content: { size: text.length, mimeType, text, ...extra },
+      redirectURL: '',
+      headersSize: -1,
+      bodySize: text.length,
+    },
+    cache: {},
+    timings: { send: 1, wait: 30, receive: 4 },
+  });
+  const origin = 'https://app.example.com';
+  const rows = Array.from(
+    { length: 120 },
+    (_, row) => `<tr><td>Row ${row} of page ${page}</td><td>${'lorem ipsum '.repeat(10)}</td></tr>`,
+  ).join('');
+  const entries: unknown[] = [entry(`${origin}/pages/${page}`, 'text/html', `<table>${rows}</table>`)];
+  for (let script = 0; script < 4; script += 1)
+    entries.push(
+      entry(
+        `${origin}/static/chunk-${page}-${script}.js`,
+        'application/javascript',
+        `/* chunk ${script} */\n${`function f${script}(a){return a*${page}+${script};}\n`.repeat(1_400)}`,
+      ),
+    );
+  for (let image = 0; image < 4; image += 1)
+    entries.push(
+      entry(
+        `${origin}/img/${page}-${image}.png`,
+        'image/png',
+        Buffer.alloc(24_000, (page * 7 + image) % 251).toString('base64'),
+        { encoding: 'base64' },
+      ),
+    );
+  for (let call = 0; call < 8; call += 1)
+    entries.push(
+      entry(
+        `${origin}/api/items?page=${page}&call=${call}&access_token=${token}`,
+        'application/json',
+        JSON.stringify({
+          items: Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Item ${i}`, page })),
+          session: { token },
+        }),
+      ),
+    );
+  return entries;
+}
+
+/** Writes a HAR of about `bytes` to `path`, a page at a time (never held whole). */
+export async function writeHar(path: string, bytes: number): Promise<{ entries: number; bytes: number }> {
+  const out = createWriteStream(path);
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write('{"log":{"version":"1.2","creator":{"name":"bench","version":"1"},"pages":[],"entries":[');
+  let written = 0;
+  let entries = 0;
+  for (let page = 0; written < bytes; page += 1) {
+    for (const entry of pageEntries(page)) {
+      const text = `${entries === 0 ? '' : ','}${JSON.stringify(entry)}`;
+      written += text.length;
+      entries += 1;
+      await write(text);
+    }
+  }
+  await write(']}}');
+  out.end();
+  await once(out, 'close');
+  return { entries, bytes: statSync(path).size };
+}
+
+/**
+ * HAR import at the largest size accepted: how fast `POST /api/session/from-har` turns the file into a session
+ * (MB of HAR a second, from the first byte sent to the answer) and how much memory the server takes for it (the
+ * peak of this process's resident memory above what it held before, sampled every 20 ms: the server runs in
+ * this process, the upload streams from disk).
+ */
+export const harSection: Section = {
+  key: 'har',
+  title: 'HAR import at 200 MB (POST /api/session/from-har)',
+  async run(ctx) {
+    const path = join(ctx.dataDir, 'large.har');
+    ctx.progress('writing a HAR of about 195 MB');
+    const har = await writeHar(path, HAR_BYTES);
+    const { baseUrl } = await ctx.startProctor('har', {
+      kind: 'pglite',
+      dataDir: join(ctx.dataDir, 'har-db'),
+    });
+    const account = await signUp(baseUrl, 'har');
+    const form = new FormData();
+    form.append('simulator_id', 'shop');
+    form.append('har_file', await openAsBlob(path, { type: 'application/json' }), 'large.har');
+    globalThis.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, SAMPLE_MS);
+    ctx.progress(`uploading ${(har.bytes / 1024 ** 2).toFixed(0)} MB, ${har.entries} entries`);
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${endpoints.uploadHar.path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${account.accessToken}` },
+      body: form,
+    });
+    const answer = (await response.json()) as { requests_count?: number; detail?: string };
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    if (!response.ok) throw new Error(`The upload answered ${response.status}: ${answer.detail}`);
+    if (answer.requests_count !== har.entries)
+      throw new Error(`The session holds ${answer.requests_count} requests, the HAR ${har.entries}`);
+    const megabytes = har.bytes / 1024 ** 2;
+    const rate = megabytes / seconds;
+    const extraMb = (peak - before) / 1024 ** 2;
+    return {
+      figures: { bytes: har.bytes, entries: har.entries, seconds, mbPerSecond: rate, extraMb },
+      rows: [
+        ['HAR size', `${megabytes.toFixed(0)} MB, ${har.entries} entries`, ''],
+        ['upload to session', `${seconds.toFixed(1)} s`, ''],
+        ['import speed', `${rate.toFixed(1)} MB/s`, '≥ 20 MB/s'],
+        ['extra server memory (peak RSS)', `${extraMb.toFixed(0)} MB`, '≤ 150 MB'],
+      ],
+      goals: [
+        { goal: 'HAR import ≥ 20 MB/s', measured: `${rate.toFixed(1)} MB/s`, met: rate >= 20 },
+        {
+          goal: 'HAR import ≤ 150 MB extra memory',
+          measured: `${extraMb.toFixed(0)} MB`,
+          met: extraMb <= 150,
+        },
+      ],
+      notes: ['Embedded database (PGlite); the server, the upload and the sampler share this process.'],
+    };
+  },
+};
