@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import type { HubContentEntry } from '@proctor/contracts';
 import { IconFile, IconFolder } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -113,21 +113,23 @@ export function RepositoryView({ simulatorName }: { simulatorName: string }) {
           ) : (
             <>
               <Group justify="space-between" wrap="wrap">
-                <Breadcrumbs separator="/" aria-label="Path">
-                  <Anchor component="button" size="sm" fw={600} onClick={() => openFolder('')}>
-                    {repo.name}
-                  </Anchor>
-                  {breadcrumbOf(path).map((crumb) => (
-                    <Anchor
-                      key={crumb.path}
-                      component="button"
-                      size="sm"
-                      onClick={() => openFolder(crumb.path)}
-                    >
-                      {crumb.label}
+                <Box component="nav" aria-label="Path">
+                  <Breadcrumbs separator="/">
+                    <Anchor component="button" size="sm" fw={600} onClick={() => openFolder('')}>
+                      {repo.name}
                     </Anchor>
-                  ))}
-                </Breadcrumbs>
+                    {breadcrumbOf(path).map((crumb) => (
+                      <Anchor
+                        key={crumb.path}
+                        component="button"
+                        size="sm"
+                        onClick={() => openFolder(crumb.path)}
+                      >
+                        {crumb.label}
+                      </Anchor>
+                    ))}
+                  </Breadcrumbs>
+                </Box>
                 <Select
                   aria-label="Branch"
                   placeholder={branches.isPending ? 'Loading branches…' : undefined}
