@@ -74,9 +74,6 @@ function explained(error: unknown): unknown {
   if (!(error instanceof ProctorApiError)) return error;
   if (error.status === 401)
     return new CliError(`Proctor refused the API key (401: ${error.detail}): check PROCTOR_API_KEY`);
-  if (error.status === 403)
-    return new CliError(
-      `Not allowed (403: ${error.detail}): the hub needs an admin's or a simulator author's key`,
-    );
+  if (error.status === 403) return new CliError(`Proctor refused this (403): ${error.detail}`);
   return error;
 }
