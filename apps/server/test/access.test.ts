@@ -363,6 +363,77 @@ const ROUTES: Record<string, RouteCase> = {
   },
   // Any member of an organization, annotators' too (002 §1); without a file it answers 400 past access.
   'POST /api/session/from-har': { allowed: MEMBERS },
+  // The simulator hub (002 §2.5, §7.3): git credentials are a person's; members of the owning organization read
+  // its repositories; creating and deleting need is_admin or create_simulator (no caller here holds the latter;
+  // hub.test.ts checks it), which an API key never carries.
+  'GET /api/gitea/my-info': { allowed: PEOPLE },
+  'POST /api/gitea/my-info/rotate': { allowed: PEOPLE },
+  'GET /api/gitea/my-repositories': { allowed: MEMBERS },
+  'GET /api/gitea/simulators': { allowed: MEMBERS },
+  'POST /api/gitea/repositories': {
+    allowed: ADMINS,
+    request: { payload: { simulator_name: 'unknown-sim' } },
+  },
+  'GET /api/gitea/repositories/:owner/:name': {
+    allowed: MEMBERS,
+    request: { url: `/api/gitea/repositories/${UNKNOWN_ENVIRONMENT}/unknown` },
+  },
+  'DELETE /api/gitea/repositories/:owner/:name': {
+    allowed: ADMINS,
+    request: { url: `/api/gitea/repositories/${UNKNOWN_ENVIRONMENT}/unknown` },
+  },
+  'GET /api/gitea/repositories/:owner/:name/contents': {
+    allowed: MEMBERS,
+    request: { url: `/api/gitea/repositories/${UNKNOWN_ENVIRONMENT}/unknown/contents` },
+  },
+  'GET /api/gitea/repositories/:owner/:name/branches': {
+    allowed: MEMBERS,
+    request: { url: `/api/gitea/repositories/${UNKNOWN_ENVIRONMENT}/unknown/branches` },
+  },
+  'GET /api/gitea/repositories/:owner/:name/file-content': {
+    allowed: MEMBERS,
+    request: {
+      url: `/api/gitea/repositories/${UNKNOWN_ENVIRONMENT}/unknown/file-content?file_path=README.md`,
+    },
+  },
+  'GET /api/gitea/repositories/:owner/:name/raw': {
+    allowed: MEMBERS,
+    request: { url: `/api/gitea/repositories/${UNKNOWN_ENVIRONMENT}/unknown/raw?path=README.md` },
+  },
+  'GET /api/gitea/simulators/:name/repo': {
+    allowed: MEMBERS,
+    request: { url: '/api/gitea/simulators/unknown-sim/repo' },
+  },
+  'POST /api/gitea/simulators/:name/repo': {
+    allowed: ADMINS,
+    request: { url: '/api/gitea/simulators/unknown-sim/repo' },
+  },
+  'GET /api/gitea/simulators/:name/repo/contents': {
+    allowed: MEMBERS,
+    request: { url: '/api/gitea/simulators/unknown-sim/repo/contents' },
+  },
+  'GET /api/gitea/simulators/:name/repo/branches': {
+    allowed: MEMBERS,
+    request: { url: '/api/gitea/simulators/unknown-sim/repo/branches' },
+  },
+  'GET /api/gitea/simulators/:name/repo/file-content': {
+    allowed: MEMBERS,
+    request: { url: '/api/gitea/simulators/unknown-sim/repo/file-content?file_path=README.md' },
+  },
+  // git's smart HTTP: HTTP Basic (git's own), or the API's token or key; anyone else 401. An unknown repository
+  // (or another organization's) answers 404 to everyone who is someone.
+  'GET /git/:owner/:repository/*': {
+    allowed: [...PEOPLE, 'api_key'],
+    request: { url: `/git/${UNKNOWN_ENVIRONMENT}/unknown.git/info/refs?service=git-upload-pack` },
+  },
+  'POST /git/:owner/:repository/*': {
+    allowed: [...PEOPLE, 'api_key'],
+    request: {
+      url: `/git/${UNKNOWN_ENVIRONMENT}/unknown.git/git-upload-pack`,
+      headers: { 'content-type': 'application/x-git-upload-pack-request' },
+      payload: '0000',
+    },
+  },
   'GET /api/session/:id/rrweb-actions': {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/rrweb-actions` },

@@ -132,27 +132,35 @@ export function hubRoutes(app: FastifyInstance) {
     (_request, _payload, done) => done(null, undefined),
   );
   for (const method of ['GET', 'POST'] as const) {
-    // Public to the API's own auth: git sends HTTP Basic, which the service checks (401 asks git for it).
-    defineRawRoute(app, method, '/git/:owner/:repository/*', access.public, async ({ request, reply }) => {
-      const params = request.params as { owner: string; repository: string; '*': string };
-      const queryAt = request.url.indexOf('?');
-      reply.hijack();
-      await serveGit(
-        hub(request),
-        {
-          owner: params.owner,
-          repository: params.repository,
-          service: params['*'],
-          query: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
-          raw: request.raw,
-          remoteAddr: request.ip,
-        },
-        reply.raw,
-      ).catch((error) => {
-        request.log.error({ err: error }, 'hub: serving git failed');
-        if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain' });
-        reply.raw.end();
-      });
-    });
+    // Public to the API's own auth: git sends HTTP Basic, which the service checks (401 asks git for it); a
+    // bearer token or API key (http.extraHeader) is taken too.
+    defineRawRoute(
+      app,
+      method,
+      '/git/:owner/:repository/*',
+      access.public,
+      async ({ principal, request, reply }) => {
+        const params = request.params as { owner: string; repository: string; '*': string };
+        const queryAt = request.url.indexOf('?');
+        reply.hijack();
+        await serveGit(
+          hub(request),
+          {
+            owner: params.owner,
+            repository: params.repository,
+            service: params['*'],
+            query: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
+            raw: request.raw,
+            remoteAddr: request.ip,
+            principal,
+          },
+          reply.raw,
+        ).catch((error) => {
+          request.log.error({ err: error }, 'hub: serving git failed');
+          if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain' });
+          reply.raw.end();
+        });
+      },
+    );
   }
 }

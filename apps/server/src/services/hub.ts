@@ -403,19 +403,24 @@ export async function onPushed(
   );
 }
 
-/** What the git transport answers when it cannot serve: plain text, which git shows. */
-function answerText(
+/**
+ * What the git transport answers when it cannot serve: plain text to git, which shows it (`remote: ...`), and
+ * `{detail}` as every API answer to anyone else.
+ */
+function answerRefusal(
+  raw: IncomingMessage,
   res: ServerResponse,
   status: number,
   message: string,
   headers: Record<string, string> = {},
 ) {
+  const toGit = /^git\//.test(raw.headers['user-agent'] ?? '');
   res.writeHead(status, {
-    'content-type': 'text/plain; charset=utf-8',
+    'content-type': toGit ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
     'cache-control': 'no-cache',
     ...headers,
   });
-  res.end(`${message}\n`);
+  res.end(toGit ? `${message}\n` : JSON.stringify({ detail: message }));
 }
 
 /** The smart-HTTP paths served (git's dumb protocol is not). */
@@ -431,6 +436,8 @@ export interface GitRequest {
   query: string;
   raw: IncomingMessage;
   remoteAddr: string;
+  /** Who the API's own credentials (a bearer token, an API key) say is calling, when git sends no Basic ones. */
+  principal: Principal | null;
 }
 
 /**
@@ -440,20 +447,20 @@ export interface GitRequest {
  * one at a time; one that moves the default branch calls `onPushed`.
  */
 export async function serveGit(ctx: HubContext, request: GitRequest, res: ServerResponse): Promise<void> {
-  if (!gitAvailable()) {
-    res.writeHead(503, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ detail: HUB_MESSAGES.gitMissing }));
-    return;
-  }
+  const refuse = (status: number, message: string, headers?: Record<string, string>) =>
+    answerRefusal(request.raw, res, status, message, headers);
+  if (!gitAvailable()) return refuse(503, HUB_MESSAGES.gitMissing);
   const name = request.repository.endsWith('.git') ? request.repository.slice(0, -'.git'.length) : '';
   const params = new URLSearchParams(request.query);
   const isPush =
     request.service === 'git-receive-pack' ||
     (request.service === 'info/refs' && params.get('service') === 'git-receive-pack');
   const credentials = basicCredentials(request.raw.headers.authorization);
-  const principal = credentials ? await principalForHubCredentials(ctx.db, ctx.secret, credentials) : null;
+  const principal = credentials
+    ? await principalForHubCredentials(ctx.db, ctx.secret, credentials)
+    : request.principal;
   if (!principal)
-    return answerText(res, 401, credentials ? 'Invalid git credentials' : 'Authentication required', {
+    return refuse(401, credentials ? 'Invalid git credentials' : 'Authentication required', {
       'www-authenticate': `Basic realm="${HUB.realm}"`,
     });
   const wellFormed =
@@ -462,8 +469,8 @@ export async function serveGit(ctx: HubContext, request: GitRequest, res: Server
     (SERVICES as readonly string[]).includes(request.service);
   const repository = wellFormed ? await findHubRepository(ctx.db, request.owner, name) : undefined;
   if (!repository || !principal.organization || repository.organizationId !== principal.organization.id)
-    return answerText(res, 404, HUB_MESSAGES.repositoryNotFound);
-  if (isPush && !mayWriteHub(principal)) return answerText(res, 403, PUSH_PERMISSION_DETAIL);
+    return refuse(404, HUB_MESSAGES.repositoryNotFound);
+  if (isPush && !mayWriteHub(principal)) return refuse(403, PUSH_PERMISSION_DETAIL);
 
   const gitdir = gitdirOf(ctx.config, repository);
   const serve = () =>
