@@ -3,6 +3,7 @@
  * and CPU, memory), each figure beside bare Playwright measured in the same run. Usage and what each figure
  * means: bench/README.md.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance as eventLoop } from 'node:perf_hooks';
@@ -59,6 +60,8 @@ const GOALS = {
   /** Per-action p50 with the most environments at most this many times the p50 with one. */
   concurrencyRatio: 2,
   pssPerEnvironmentBytes: 250 * MiB,
+  /** What each environment's own network (its proxy) may add to make→ready and to a page load. */
+  networkAddedShare: 0.1,
 } as const;
 
 /** Environments at once for the memory figure and the largest concurrency. */
@@ -79,8 +82,12 @@ const { values: options } = parseArgs({
     samples: { type: 'string', default: '20' },
     actions: { type: 'string', default: '30' },
     json: { type: 'boolean', default: false },
+    // Only the environment network's cost (make→ready and actions with and without it).
+    'network-only': { type: 'boolean', default: false },
     // Internal: the agents' side of the concurrency figure, in a child process (support/agent.ts).
     agent: { type: 'string' },
+    // Internal: the agent's side of the network figures, in a child process.
+    'network-agent': { type: 'string' },
   },
 });
 const samples = Math.max(3, Number.parseInt(options.samples, 10) || 20);
@@ -359,6 +366,7 @@ interface Results {
     /** Share of that time the server's event loop was busy. */
     serverEventLoopUtilization: number;
   };
+  network: NetworkCost;
 }
 
 /** What every phase of the run works with. */
@@ -386,23 +394,7 @@ async function setUp(teardown: Teardown, trackedGroups: Set<number>): Promise<Be
   if (!shop) throw new Error('The shop simulator is not built in');
 
   progress('Starting Proctor (in-memory PGlite, pool of 2 browsers)…');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    BROWSER_POOL_SIZE: '2',
-    MAX_ENVIRONMENTS: String(MOST + 2),
-    MAX_ENVIRONMENTS_PER_ORGANIZATION: String(MOST + 2),
-  });
-  const proctor = await createProctor(config, { database: { kind: 'pglite' } });
-  teardown.add('Proctor', () => proctor.close());
-  await proctor.app.listen({ port, host: '127.0.0.1' });
-  const sdk = new ProctorSdk({ baseUrl, apiKey: await signUp(baseUrl) });
+  const { proctor, sdk } = await startProctor(teardown, ProctorSdk, true);
   const [testCase] = await proctor.ctx.db
     .select({ publicId: testCases.publicId, startUrl: testCases.startUrl })
     .from(testCases)
@@ -426,6 +418,36 @@ async function setUp(teardown: Teardown, trackedGroups: Set<number>): Promise<Be
     testCaseUrl: baselineInstance.url(testCase.startUrl),
     warmBrowser,
   };
+}
+
+/**
+ * A Proctor in this process as `npm start` runs it (in-memory PGlite, a pool of 2), with an organization's SDK.
+ * `environmentNetwork` false: the baseline of the network figures, whose browsers have no network of their own.
+ */
+async function startProctor(
+  teardown: Teardown,
+  ProctorSdk: typeof import('@proctor/sdk').Proctor,
+  environmentNetwork: boolean,
+): Promise<{ proctor: Proctor; sdk: ProctorClient }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    BROWSER_POOL_SIZE: '2',
+    MAX_ENVIRONMENTS: String(MOST + 2),
+    MAX_ENVIRONMENTS_PER_ORGANIZATION: String(MOST + 2),
+  });
+  const proctor = await createProctor(config, { database: { kind: 'pglite' }, environmentNetwork });
+  teardown.add(environmentNetwork ? 'Proctor' : 'Proctor without environment networks', () =>
+    proctor.close(),
+  );
+  await proctor.app.listen({ port, host: '127.0.0.1' });
+  return { proctor, sdk: new ProctorSdk({ baseUrl, apiKey: await signUp(baseUrl) }) };
 }
 
 /** The environment's browser, as Proctor holds it (the benchmark runs in Proctor's process). */
@@ -623,6 +645,184 @@ async function concurrencyFigures(bench: Bench) {
   };
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// What each environment's own network costs: the same figures from a Proctor whose browsers have none.
+
+interface Sides {
+  with: Latency;
+  without: Latency;
+}
+
+interface NetworkCost {
+  makeToReady: Sides;
+  /** `page.goto` of the shop's start page on the environment's own origin (the page and its files). */
+  pageLoad: Sides;
+  /** A same-origin `fetch` of the start page from a page script, and reading its text. */
+  fetch: Sides;
+}
+
+interface NetworkAgentSpec {
+  cdpUrls: { with: string; without: string };
+  actions: number;
+  warmup: number;
+}
+
+type NetworkAgentResult = Record<'pageLoad' | 'fetch', Record<'with' | 'without', number[]>>;
+
+/**
+ * The agent's side of the network figures, in a child process (as agents run): page loads and fetches on each
+ * side's environment, taking turns so that both see the same machine.
+ */
+async function runNetworkAgent(spec: NetworkAgentSpec): Promise<NetworkAgentResult> {
+  const result: NetworkAgentResult = {
+    pageLoad: { with: [], without: [] },
+    fetch: { with: [], without: [] },
+  };
+  const sides = [] as Array<{ side: 'with' | 'without'; browser: Browser; page: Page; start: string }>;
+  try {
+    for (const side of ['with', 'without'] as const) {
+      const browser = await chromium.connectOverCDP(spec.cdpUrls[side]);
+      const page = browser.contexts()[0]?.pages()[0];
+      if (!page) throw new Error('The environment has no page');
+      sides.push({ side, browser, page, start: `${new URL(page.url()).origin}/` });
+    }
+    for (let i = 0; i < spec.actions + spec.warmup; i++) {
+      for (const { side, page, start } of i % 2 === 0 ? sides : [...sides].reverse()) {
+        let started = now();
+        await page.goto(start);
+        const loaded = now() - started;
+        started = now();
+        const length = await page.evaluate(() =>
+          fetch('/')
+            .then((response) => response.text())
+            .then((text) => text.length),
+        );
+        const fetched = now() - started;
+        if (length === 0) throw new Error('The start page came back empty');
+        if (i < spec.warmup) continue;
+        result.pageLoad[side].push(loaded);
+        result.fetch[side].push(fetched);
+      }
+    }
+    return result;
+  } finally {
+    await Promise.all(sides.map(({ browser }) => browser.close().catch(() => undefined)));
+  }
+}
+
+function runNetworkAgentInChild(spec: NetworkAgentSpec): Promise<NetworkAgentResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, SCRIPT, '--network-agent', JSON.stringify(spec)],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`The network agent exited with ${code}`));
+      try {
+        resolve(JSON.parse(output) as NetworkAgentResult);
+      } catch (error) {
+        reject(new Error(`The network agent printed no result: ${(error as Error).message}\n${output}`));
+      }
+    });
+  });
+}
+
+/** Waits until both pools hold 2 idle browsers again; a pool whose filling stopped is started by one make. */
+async function poolsFull(sides: ReadonlyArray<{ proctor: Proctor; sdk: ProctorClient }>): Promise<void> {
+  const deadline = now() + 60_000;
+  for (const { proctor, sdk } of sides) {
+    let kicked = false;
+    while (proctor.ctx.environments.poolStats().idle < 2 && now() < deadline) {
+      if (!kicked && proctor.ctx.environments.poolStats().lastLaunchError) {
+        kicked = true;
+        await (await sdk.environments.make('shop')).close();
+      }
+      await sleep(200);
+    }
+  }
+}
+
+async function networkCostFigures(bench: Bench): Promise<NetworkCost> {
+  progress('Environment networks: a second Proctor whose browsers have none…');
+  const { Proctor: ProctorSdk } = await import('@proctor/sdk');
+  // Both servers sweep browsers by this process's prefix at start: the first's idle ones go, and come back.
+  const baseline = await startProctor(bench.teardown, ProctorSdk, false);
+  const sides = { with: { proctor: bench.proctor, sdk: bench.sdk }, without: baseline };
+  await poolsFull([sides.with, sides.without]);
+
+  progress(`Environment networks: make → ready with and without, taking turns (${samples} each)…`);
+  const makes = { with: [] as number[], without: [] as number[] };
+  for (let i = 0; i < samples + WARMUP; i++) {
+    for (const side of i % 2 === 0 ? (['with', 'without'] as const) : (['without', 'with'] as const)) {
+      await sleep(POOL_REFILL_PAUSE_MS);
+      const started = now();
+      const environment = await sides[side].sdk.environments.make('shop');
+      await environment.waitForReady();
+      const elapsed = now() - started;
+      await environment.close();
+      if (i >= WARMUP) makes[side].push(elapsed);
+    }
+  }
+
+  progress(`Environment networks: page loads and fetches with and without (${actionsPerEnvironment} each)…`);
+  await sleep(POOL_REFILL_PAUSE_MS);
+  const environments = {
+    with: await makeReady(bench),
+    without: await sides.without.sdk.environments.make('shop'),
+  };
+  await environments.without.waitForReady();
+  const actions = await runNetworkAgentInChild({
+    cdpUrls: { with: await environments.with.cdpUrl(), without: await environments.without.cdpUrl() },
+    actions: actionsPerEnvironment,
+    warmup: WARMUP,
+  });
+  await Promise.all([environments.with.close(), environments.without.close()]);
+  const sidesOf = (figures: Record<'with' | 'without', number[]>): Sides => ({
+    with: latency(figures.with),
+    without: latency(figures.without),
+  });
+  return { makeToReady: sidesOf(makes), pageLoad: sidesOf(actions.pageLoad), fetch: sidesOf(actions.fetch) };
+}
+
+const addedShare = (sides: Sides) => sides.with.p50 / sides.without.p50 - 1;
+const percent = (share: number) => `${share >= 0 ? '+' : ''}${(100 * share).toFixed(1)}%`;
+
+function networkGoals(network: NetworkCost): Goal[] {
+  const goal = (label: string, sides: Sides): Goal => ({
+    goal: `environment network adds <= ${100 * GOALS.networkAddedShare}% to ${label} p50`,
+    measured: `${percent(addedShare(sides))} (${ms(sides.with.p50)} / ${ms(sides.without.p50)} ms)`,
+    met: addedShare(sides) <= GOALS.networkAddedShare,
+  });
+  return [goal('make→ready', network.makeToReady), goal('a page load', network.pageLoad)];
+}
+
+function networkRows(network: NetworkCost): string[][] {
+  const row = (label: string, sides: Sides) => [
+    `${label} (p50/p95)`,
+    pair(sides.with),
+    pair(sides.without),
+    percent(addedShare(sides)),
+  ];
+  return [
+    row('make→ready, warm pool', network.makeToReady),
+    row("page load of the shop's start page", network.pageLoad),
+    row('same-origin fetch from a page script', network.fetch),
+  ];
+}
+
+function printNetworkReport(network: NetworkCost): void {
+  console.log("\nEach environment's own network (its proxy), against browsers without one, taking turns:");
+  printColumns(['figure', 'with', 'without', 'added (p50)'], networkRows(network));
+}
+
 async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Results> {
   const startedAt = now();
   const bench = await setUp(teardown, trackedGroups);
@@ -642,6 +842,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
   const liveView = await liveViewFigures(bench, environment);
   await environment.close();
   const concurrency = await concurrencyFigures(bench);
+  const network = await networkCostFigures(bench);
 
   return {
     run: {
@@ -681,6 +882,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
       actionCpu: concurrency.proctor.cpu,
       serverEventLoopUtilization: concurrency.serverEventLoopUtilization,
     },
+    network,
   };
 }
 
@@ -761,6 +963,7 @@ function goalsOf(results: Results): Goal[] {
       measured: mib(proctor.pssPerEnvironmentBytes),
       met: proctor.pssPerEnvironmentBytes <= GOALS.pssPerEnvironmentBytes,
     },
+    ...networkGoals(results.network),
   ];
 }
 
@@ -882,13 +1085,41 @@ function printReport(results: Results, goals: Goal[]): void {
     ],
   );
 
+  printNetworkReport(results.network);
+  printGoals(goals);
+}
+
+function printGoals(goals: Goal[]): void {
   console.log('\nGoals:');
   for (const goal of goals) console.log(`  ${goal.met ? 'ok  ' : 'MISS'} ${goal.goal}: ${goal.measured}`);
 }
 
+/** `--network-only`: the network figures alone. */
+async function runNetworkOnly(teardown: Teardown, trackedGroups: Set<number>): Promise<NetworkCost> {
+  return networkCostFigures(await setUp(teardown, trackedGroups));
+}
+
 // ---------------------------------------------------------------------------------------------------------
 
-if (options.agent === undefined) {
+if (options.agent !== undefined) {
+  process.stdout.write(JSON.stringify(await runAgent(JSON.parse(options.agent) as AgentSpec)));
+} else if (options['network-agent'] !== undefined) {
+  process.stdout.write(
+    JSON.stringify(await runNetworkAgent(JSON.parse(options['network-agent']) as NetworkAgentSpec)),
+  );
+} else if (options['network-only']) {
+  await runBenchmark({
+    progress,
+    json: options.json === true,
+    closing: 'environments and browsers',
+    run: runNetworkOnly,
+    goals: networkGoals,
+    report: (network, goals) => {
+      printNetworkReport(network);
+      printGoals(goals);
+    },
+  });
+} else {
   await runBenchmark({
     progress,
     json: options.json === true,
@@ -897,6 +1128,4 @@ if (options.agent === undefined) {
     goals: goalsOf,
     report: printReport,
   });
-} else {
-  process.stdout.write(JSON.stringify(await runAgent(JSON.parse(options.agent) as AgentSpec)));
 }
