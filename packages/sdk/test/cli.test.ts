@@ -115,10 +115,6 @@ describe('the proctor command', () => {
   });
 
   it('should take the address from --url before PROCTOR_URL', async () => {
-    standIn.setRoute(
-      'hubSimulatorRepository',
-      () => new Refusal(404, 'This simulator has no repository yet'),
-    );
     const viaFlag = await proctor(['hub', 'clone', 'bank', '--url', standIn.url], {
       PROCTOR_URL: 'http://nowhere.invalid',
     });
