@@ -165,6 +165,14 @@ export async function judge(key: string): Promise<boolean> {
     expect(await typecheck(['agent.ts'], ['node'])).toBe('');
   }, 60_000);
 
+  it('should install the proctor command', async () => {
+    const { stdout } = await run(join(project, 'node_modules', '.bin', 'proctor'), ['hub', '--help'], {
+      cwd: project,
+      timeout: 20_000,
+    });
+    expect(stdout).toContain('clone <simulator> [directory]');
+  });
+
   it("should show the home page's code sample in its README", () => {
     const readme = readFileSync(join(sdkRoot, 'README.md'), 'utf8');
     const sample = /## An agent's run\n\n```js\n([\s\S]*?)\n```/.exec(readme)?.[1];
