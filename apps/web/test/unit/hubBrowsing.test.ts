@@ -1,10 +1,13 @@
 import { HUB } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/ApiError';
 import {
   breadcrumbOf,
   cloneCommand,
+  createFailure,
   preferredBranch,
   previewsAsText,
+  shownCredentials,
   sizeInKb,
 } from '../../src/features/hub/repositoryBrowsing';
 
@@ -47,5 +50,23 @@ describe('hub repository browsing', () => {
     expect(previewsAsText({ ...text, content: null, too_large: true, size: HUB.previewMaxBytes + 1 })).toBe(
       false,
     );
+  });
+
+  it("should show the git credentials, or 'Error' and 'Failed to load' when they could not be read", () => {
+    const credentials = { username: 'ada@example.com', password: 'hub_secret' };
+    expect(shownCredentials({ data: credentials, isError: false })).toEqual(credentials);
+    expect(shownCredentials({ data: undefined, isError: false })).toBeNull();
+    expect(shownCredentials({ data: undefined, isError: true })).toEqual({
+      username: 'Error',
+      password: 'Failed to load',
+    });
+  });
+
+  it("should tell a failed creation by the server's reason, else 'Failed to create repository'", () => {
+    expect(createFailure(new ApiError(409, 'A repository already exists for this simulator'))).toBe(
+      'A repository already exists for this simulator',
+    );
+    expect(createFailure(new ApiError(0, 'Failed to fetch'))).toBe('Failed to create repository');
+    expect(createFailure(new Error('boom'))).toBe('Failed to create repository');
   });
 });

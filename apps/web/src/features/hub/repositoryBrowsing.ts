@@ -1,4 +1,6 @@
-import { HUB } from '@proctor/contracts';
+import { HUB, type HubGitInfo } from '@proctor/contracts';
+import { isApiError } from '../../api/ApiError';
+import { HUB_PAGE_MESSAGES } from './messages';
 
 /** The CLI's name, as the clone command shows it (002 §9: '{product} hub clone {simulator name}'). */
 export const CLI_NAME = 'proctor';
@@ -43,4 +45,20 @@ export function previewsAsText(file: {
     !file.binary &&
     file.size <= HUB.previewMaxBytes
   );
+}
+
+/** What the Gitea popover shows: the credentials, 'Error' / 'Failed to load' when my-info failed, else nothing yet. */
+export function shownCredentials(query: {
+  data: HubGitInfo | undefined;
+  isError: boolean;
+}): HubGitInfo | null {
+  if (query.isError) return { ...HUB_PAGE_MESSAGES.credentialsFailed };
+  return query.data ?? null;
+}
+
+/** Why creating a repository failed: the server's reason when it gave one, else the page's own text (002 §8). */
+export function createFailure(error: unknown): string {
+  return isApiError(error) && error.status > 0 && error.detail
+    ? error.detail
+    : HUB_PAGE_MESSAGES.createFailed;
 }

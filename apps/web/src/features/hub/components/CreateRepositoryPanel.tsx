@@ -1,17 +1,10 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import type { HubSimulator } from '@proctor/contracts';
 import { IconGitBranch } from '@tabler/icons-react';
-import { isApiError } from '../../../api';
 import { notify } from '../../../components/notify';
 import { useCreateSimulatorRepository } from '../hooks/useHub';
 import { HUB_PAGE_MESSAGES } from '../messages';
-
-/** The server's reason when it gave one, else the page's own text (002 §8). */
-function createFailure(error: unknown): string {
-  return isApiError(error) && error.status > 0 && error.detail
-    ? error.detail
-    : HUB_PAGE_MESSAGES.createFailed;
-}
+import { createFailure } from '../repositoryBrowsing';
 
 /** A simulator without a repository: what creating one gives, and 'Create Repository' for those who may. */
 export function CreateRepositoryPanel({

@@ -4,7 +4,7 @@ import { CopyIconButton } from '../../../components/CopyIconButton';
 import { useGitCredentials } from '../hooks/useHub';
 import { copyWithToast } from '../hubToast';
 import { HUB_PAGE_MESSAGES } from '../messages';
-import { cloneCommand } from '../repositoryBrowsing';
+import { cloneCommand, shownCredentials } from '../repositoryBrowsing';
 
 /** Which of the header's popovers is open: one at a time (002 §2.5). */
 export type HubPopover = 'credentials' | 'clone' | null;
@@ -31,13 +31,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
 export function GitCredentialsPopover({ open, onOpen }: PopoverControl) {
   const opened = open === 'credentials';
   const credentials = useGitCredentials(opened);
-  const failed = credentials.isError;
-  const username = failed
-    ? HUB_PAGE_MESSAGES.credentialsFailed.username
-    : (credentials.data?.username ?? '…');
-  const password = failed
-    ? HUB_PAGE_MESSAGES.credentialsFailed.password
-    : (credentials.data?.password ?? '…');
+  const shown = shownCredentials(credentials);
   return (
     <Popover opened={opened} onDismiss={() => onOpen(null)} position="bottom-end" width={360} shadow="md">
       <Popover.Target>
@@ -54,10 +48,10 @@ export function GitCredentialsPopover({ open, onOpen }: PopoverControl) {
           <Text size="sm" c="dimmed">
             Git asks for these when you clone or push over HTTP.
           </Text>
-          {failed || credentials.data ? (
+          {shown ? (
             <>
-              <CopyField label="Username" value={username} />
-              <CopyField label="Password" value={password} />
+              <CopyField label="Username" value={shown.username} />
+              <CopyField label="Password" value={shown.password} />
             </>
           ) : (
             <Text size="sm">Loading…</Text>
