@@ -10,9 +10,12 @@ import { createFailure } from '../repositoryBrowsing';
 export function CreateRepositoryPanel({
   simulator,
   canWrite,
+  gitAvailable,
 }: {
   simulator: HubSimulator;
   canWrite: boolean;
+  /** Without git on the server no repository can be made; the page's banner says why. */
+  gitAvailable: boolean;
 }) {
   const create = useCreateSimulatorRepository();
   return (
@@ -24,7 +27,11 @@ export function CreateRepositoryPanel({
             ? "Its repository starts with the simulator's source as a kit project: clone it, change it, push."
             : 'Its repository starts empty: clone it and push the simulator’s source.'}
         </Text>
-        {canWrite ? (
+        {!gitAvailable ? (
+          <Text size="sm" c="dimmed">
+            Repositories can be created once git is installed on the server.
+          </Text>
+        ) : canWrite ? (
           <Button
             leftSection={<IconGitBranch size={16} />}
             loading={create.isPending}

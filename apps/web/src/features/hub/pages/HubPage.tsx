@@ -81,7 +81,11 @@ function HubScreen() {
                 // Keyed by simulator: another simulator opens at its own preferred branch and root folder.
                 <RepositoryView key={selected.name} simulatorName={selected.name} />
               ) : (
-                <CreateRepositoryPanel simulator={selected} canWrite={hub.can_write && hub.git_available} />
+                <CreateRepositoryPanel
+                  simulator={selected}
+                  canWrite={hub.can_write}
+                  gitAvailable={hub.git_available}
+                />
               )}
             </Grid.Col>
           </Grid>
