@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { endpoints, HUB_MESSAGES, type HubGitInfo } from '@proctor/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetGitAvailable } from '../src/kernel/git/httpBackend';
 import { catalog } from './support/catalog';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
@@ -68,6 +71,8 @@ for (const database of testDatabases()) {
     const folder = () => join(work, `clone-${counter++}`);
     const cloneUrl = (who: HubGitInfo, repositoryOwner = owner, name = 'shop') =>
       `http://${encodeURIComponent(who.username)}:${encodeURIComponent(who.password)}@${baseUrl.slice('http://'.length)}/git/${repositoryOwner}/${name}.git`;
+    const basic = (who: HubGitInfo) =>
+      `Basic ${Buffer.from(`${who.username}:${who.password}`).toString('base64')}`;
     const gitInfo = async (actor: Actor) => {
       const answer = await proctor.call(endpoints.hubMyInfo, { as: actor });
       expect(answer.status).toBe(200);
@@ -328,6 +333,85 @@ for (const database of testDatabases()) {
       expect(await serverHead()).toBe(await ok(['rev-parse', 'HEAD'], winner));
       const fsck = await git(['fsck', '--no-progress'], join(proctor.ctx.config.hubDir, owner, 'shop.git'));
       expect(fsck.code).toBe(0);
+    });
+
+    it("takes a gzip'd request body, as git sends for a large negotiation", async () => {
+      const head = await serverHead();
+      const pkt = (line: string) => `${(line.length + 4).toString(16).padStart(4, '0')}${line}`;
+      const body = gzipSync(Buffer.from(`${pkt(`want ${head}\n`)}0000${pkt('done\n')}`));
+      const response = await fetch(`${baseUrl}/git/${owner}/shop.git/git-upload-pack`, {
+        method: 'POST',
+        headers: {
+          authorization: basic(credentials),
+          'content-type': 'application/x-git-upload-pack-request',
+          'content-encoding': 'gzip',
+        },
+        body,
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/x-git-upload-pack-result');
+      const answer = Buffer.from(await response.arrayBuffer());
+      expect(answer.subarray(0, 8).toString()).toBe('0008NAK\n');
+      expect(answer.includes('PACK')).toBe(true);
+    });
+
+    it.runIf(database.name === 'postgres')(
+      "holds a push while another holds the repository's advisory lock (replicas take turns)",
+      async () => {
+        const repository = await proctor.call(endpoints.hubSimulatorRepository, {
+          params: { name: 'shop' },
+          as: admin,
+        });
+        const id = repository.body.id;
+        const clone = folder();
+        await ok(['clone', cloneUrl(credentials), clone], work);
+        await writeFile(join(clone, 'locked.txt'), 'waited\n');
+        await ok(['add', 'locked.txt'], clone);
+        await ok(['commit', '-m', 'Waits for the lock'], clone);
+        const db = proctor.ctx.db;
+        let push: Promise<{ code: number | null }> | undefined;
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(7328, ${id})`);
+          push = git(['push', 'origin', 'main'], clone);
+          // The push's own transaction waits for this one's lock: PostgreSQL shows its request not granted.
+          await expect
+            .poll(async () => {
+              const result = await db.execute(
+                sql`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and classid = 7328 and objid = ${id} and not granted`,
+              );
+              return (result as unknown as { rows: { waiting: number }[] }).rows[0]!.waiting;
+            })
+            .toBe(1);
+          expect(await serverHead()).not.toBe(await ok(['rev-parse', 'HEAD'], clone));
+        });
+        expect((await push!).code).toBe(0);
+        expect(await serverHead()).toBe(await ok(['rev-parse', 'HEAD'], clone));
+      },
+    );
+
+    it('says so when git is not installed: the git transport answers 503, browsing still works', async () => {
+      const path = process.env.PATH;
+      const empty = await mkdtemp(join(tmpdir(), 'proctor-no-git-'));
+      process.env.PATH = empty;
+      resetGitAvailable();
+      try {
+        const listed = await proctor.call(endpoints.hubSimulators, { as: admin });
+        expect(listed.body).toMatchObject({ git_available: false, git_detail: HUB_MESSAGES.gitMissing });
+        const refs = await fetch(`${baseUrl}/git/${owner}/shop.git/info/refs?service=git-upload-pack`, {
+          headers: { authorization: basic(credentials) },
+        });
+        expect(refs.status).toBe(503);
+        expect(await refs.json()).toEqual({ detail: HUB_MESSAGES.gitMissing });
+        const root = await proctor.call(endpoints.hubSimulatorContents, {
+          params: { name: 'shop' },
+          as: admin,
+        });
+        expect(root.status).toBe(200);
+      } finally {
+        process.env.PATH = path;
+        resetGitAvailable();
+        await rm(empty, { recursive: true, force: true });
+      }
     });
 
     it('deletes a repository with its history', async () => {
