@@ -2,6 +2,7 @@ import {
   bestPossible,
   exactKey,
   pathSimilarity,
+  patternBound,
   type RequestDescription,
   type RequestTokens,
   requestSimilarity,
@@ -21,6 +22,13 @@ interface Entry<T> {
   tokens: RequestTokens;
 }
 
+/** The exchanges of one method and host whose paths share a pattern (/api/items/:id), in recorded order. */
+interface PatternGroup<T> {
+  /** The first one's tokens: what the group's path bound is computed from. */
+  shape: RequestTokens;
+  entries: Entry<T>[];
+}
+
 export type ReplayMatch<T> =
   | { kind: 'exact'; exchange: IndexedExchange<T> }
   | { kind: 'closest'; exchange: IndexedExchange<T>; score: number }
@@ -33,7 +41,7 @@ export type ReplayMatch<T> =
  */
 export class ExchangeIndex<T> {
   readonly #exact = new Map<string, Entry<T>[]>();
-  readonly #byMethodAndHost = new Map<string, Entry<T>[]>();
+  readonly #byMethodAndHost = new Map<string, Map<string, PatternGroup<T>>>();
   readonly #served = new Map<string, number>();
   readonly size: number;
 
@@ -42,7 +50,12 @@ export class ExchangeIndex<T> {
     for (const exchange of sorted) {
       const entry = { exchange, tokens: tokenize(exchange.request) };
       push(this.#exact, exactKey(entry.tokens), entry);
-      push(this.#byMethodAndHost, `${entry.tokens.method} ${entry.tokens.host}`, entry);
+      const hostKey = `${entry.tokens.method} ${entry.tokens.host}`;
+      const groups = this.#byMethodAndHost.get(hostKey) ?? new Map<string, PatternGroup<T>>();
+      this.#byMethodAndHost.set(hostKey, groups);
+      const group = groups.get(entry.tokens.pattern);
+      if (group) group.entries.push(entry);
+      else groups.set(entry.tokens.pattern, { shape: entry.tokens, entries: [entry] });
     }
     this.size = sorted.length;
   }
@@ -65,19 +78,33 @@ export class ExchangeIndex<T> {
     return { kind: 'none', closest };
   }
 
-  /** The best-scoring exchange of the same method and host (the earliest of equals); null when there is none. */
+  /**
+   * The best-scoring exchange of the same method and host (the earliest of equals); null when there is none.
+   * Groups of one path pattern are tried best bound first, and the scan stops at the first group that cannot
+   * beat the best so far: at 10k exchanges on one host a lookup scores a group, not the recording.
+   */
   closest(tokens: RequestTokens): { exchange: IndexedExchange<T>; score: number } | null {
-    const candidates = this.#byMethodAndHost.get(`${tokens.method} ${tokens.host}`);
-    if (!candidates) return null;
+    const groups = this.#byMethodAndHost.get(`${tokens.method} ${tokens.host}`);
+    if (!groups) return null;
+    const bounded = [...groups.values()]
+      .map((group) => ({ group, bound: bestPossible(patternBound(tokens, group.shape)) }))
+      .sort((a, b) => b.bound - a.bound);
     let best: Entry<T> | undefined;
     let bestScore = -1;
-    for (const candidate of candidates) {
-      // The path weighs most: one whose path cannot lift it over the best so far is not scored further.
-      if (bestPossible(pathSimilarity(tokens.segments, candidate.tokens.segments)) <= bestScore) continue;
-      const score = requestSimilarity(tokens, candidate.tokens);
-      if (score > bestScore) {
-        best = candidate;
-        bestScore = score;
+    for (const { group, bound } of bounded) {
+      // Strictly below: an equal score in a later group may belong to an earlier exchange.
+      if (bound < bestScore) break;
+      for (const candidate of group.entries) {
+        // The path weighs most: one whose path cannot lift it over the best so far is not scored further.
+        if (bestPossible(pathSimilarity(tokens, candidate.tokens)) < bestScore) continue;
+        const score = requestSimilarity(tokens, candidate.tokens);
+        if (
+          score > bestScore ||
+          (score === bestScore && best && candidate.exchange.seq < best.exchange.seq)
+        ) {
+          best = candidate;
+          bestScore = score;
+        }
       }
     }
     return best ? { exchange: best.exchange, score: bestScore } : null;

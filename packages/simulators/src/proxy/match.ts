@@ -10,8 +10,14 @@ export interface RequestTokens {
   host: string;
   path: string;
   segments: readonly string[];
+  /** Per segment, whether it names a record (`isIdLike`): computed once, compared often. */
+  idLike: readonly boolean[];
+  /** The path with its record ids as `:id` (`pathPattern`): exchanges sharing one are scored as a group. */
+  pattern: string;
   /** Query parameters in their order; a repeated name keeps each value. */
   query: ReadonlyMap<string, readonly string[]>;
+  /** The same, as [name, its values joined] sorted by name: what scoring walks (no map lookups per candidate). */
+  queryFields: readonly (readonly [string, string])[];
   /** The query as the exact-match key holds it: parameters sorted by name, then value. */
   canonicalQuery: string;
   /** Field names of a JSON or form body (nested JSON as dotted paths); empty without a body. */
@@ -42,7 +48,12 @@ export function tokenize(request: RequestDescription): RequestTokens {
     host: url.host.toLowerCase(),
     path: url.pathname,
     segments,
+    idLike: segments.map(isIdLike),
+    pattern: patternOf(segments),
     query,
+    queryFields: [...query]
+      .map(([name, values]) => [name, values.join('\u0000')] as const)
+      .sort(([a], [b]) => compare(a, b)),
     canonicalQuery: new URLSearchParams(pairs).toString(),
     bodyKeys: new Set(request.bodyKeys),
     bodyHash: request.bodyHash,
@@ -64,37 +75,63 @@ export function isIdLike(segment: string): boolean {
   return /^[\w-]{4,}$/.test(segment) && (segment.match(/\d/g)?.length ?? 0) >= 3;
 }
 
+const patternOf = (segments: readonly string[]) =>
+  `/${segments.map((segment) => (isIdLike(segment) ? ':id' : segment)).join('/')}`;
+
 /** A path with its record ids replaced by `:id`, e.g. /api/items/42 → /api/items/:id (a write's table name). */
 export function pathPattern(path: string): string {
-  const segments = path.split('/').filter((segment) => segment !== '');
-  return `/${segments.map((segment) => (isIdLike(segment) ? ':id' : segment)).join('/')}`;
+  return patternOf(path.split('/').filter((segment) => segment !== ''));
 }
 
 /** Same segment 1, two ids in the same place ½ (another record of the same resource); over the longer path. */
-export function pathSimilarity(a: readonly string[], b: readonly string[]): number {
-  const longer = Math.max(a.length, b.length);
+export function pathSimilarity(
+  a: Pick<RequestTokens, 'segments' | 'idLike'>,
+  b: Pick<RequestTokens, 'segments' | 'idLike'>,
+): number {
+  const longer = Math.max(a.segments.length, b.segments.length);
   if (longer === 0) return 1;
   let same = 0;
-  const shorter = Math.min(a.length, b.length);
+  const shorter = Math.min(a.segments.length, b.segments.length);
   for (let i = 0; i < shorter; i += 1) {
-    const x = a[i] as string;
-    const y = b[i] as string;
-    if (x === y) same += 1;
-    else if (isIdLike(x) && isIdLike(y)) same += 0.5;
+    if (a.segments[i] === b.segments[i]) same += 1;
+    else if (a.idLike[i] && b.idLike[i]) same += 0.5;
   }
   return same / longer;
 }
 
+/**
+ * The most `pathSimilarity` can give `a` against any path of `pattern`'s shape: ids in the same place count as
+ * if they were the same id. What lets the index skip whole groups of exchanges.
+ */
+export function patternBound(a: Pick<RequestTokens, 'segments' | 'idLike'>, b: RequestTokens): number {
+  const longer = Math.max(a.segments.length, b.segments.length);
+  if (longer === 0) return 1;
+  let same = 0;
+  const shorter = Math.min(a.segments.length, b.segments.length);
+  for (let i = 0; i < shorter; i += 1)
+    if ((a.idLike[i] && b.idLike[i]) || a.segments[i] === b.segments[i]) same += 1;
+  return same / longer;
+}
+
 /** Per parameter name of either: the same values 1, other values ½, missing on one side 0. */
-function querySimilarity(a: RequestTokens['query'], b: RequestTokens['query']): number {
-  if (a.size === 0 && b.size === 0) return 1;
+function querySimilarity(a: RequestTokens['queryFields'], b: RequestTokens['queryFields']): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  // Both sorted by name: one walk over the two.
   let score = 0;
-  let names = a.size;
-  for (const [name, values] of a) {
-    const other = b.get(name);
-    if (other) score += other.length === values.length && other.every((v, i) => v === values[i]) ? 1 : 0.5;
+  let names = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    names += 1;
+    const x = a[i];
+    const y = b[j];
+    if (x && y && x[0] === y[0]) {
+      score += x[1] === y[1] ? 1 : 0.5;
+      i += 1;
+      j += 1;
+    } else if (x && (!y || x[0] < y[0])) i += 1;
+    else j += 1;
   }
-  for (const name of b.keys()) if (!a.has(name)) names += 1;
   return score / names;
 }
 
@@ -113,8 +150,8 @@ function bodySimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
 export function requestSimilarity(a: RequestTokens, b: RequestTokens): number {
   const { path, query, body } = PROXY_SIMULATOR.scoreWeights;
   return (
-    path * pathSimilarity(a.segments, b.segments) +
-    query * querySimilarity(a.query, b.query) +
+    path * pathSimilarity(a, b) +
+    query * querySimilarity(a.queryFields, b.queryFields) +
     body * bodySimilarity(a.bodyKeys, b.bodyKeys)
   );
 }
