@@ -16,8 +16,8 @@ import {
   viewersOf,
 } from './annotators/queues';
 import { type SeededInstall, seedAnnotators } from './annotators/seed';
-import { startProctor } from './support/section';
 import { type Goal, runBenchmark } from './support/main';
+import { startProctor } from './support/section';
 import { ms, pair, printColumns } from './support/stats';
 import { createThrowawayDatabase } from './support/throwawayDatabase';
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signUp } from '../support/accounts';
-import { type Latency, latency, ms, pair } from '../support/stats';
 import { type Section, timedGet } from '../support/section';
+import { type Latency, latency, ms, pair } from '../support/stats';
 
 /** The goal: a runaway template answers 400 within this, while the server keeps answering. */
 const GOAL_MS = 2000;

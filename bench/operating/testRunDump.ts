@@ -4,8 +4,8 @@ import yazl from 'yazl';
 import { finishTestRun, insertTestRun } from '../../apps/server/src/repositories/testRuns';
 import { testRunArchiveKey } from '../../apps/server/src/services/testRuns';
 import { signUp } from '../support/accounts';
-import { type Latency, latency, MiB, mib, ms, pair } from '../support/stats';
 import type { Section } from '../support/section';
+import { type Latency, latency, MiB, mib, ms, pair } from '../support/stats';
 
 /** The goal: one screenshot out of a 1 GB dump, p95. */
 const GOAL_P95_MS = 50;

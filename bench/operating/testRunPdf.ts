@@ -7,8 +7,8 @@ import { chromiumPath, PLAYWRIGHT_CHROMIUM_ARGS } from '@proctor/environments';
 import { chromium } from 'playwright-core';
 import { seedTestRun } from '../../apps/server/test/support/testRunFixture';
 import { signUp } from '../support/accounts';
-import { latency, ms, pair } from '../support/stats';
 import type { Section } from '../support/section';
+import { latency, ms, pair } from '../support/stats';
 
 /** The goal: the PDF of a 200-test report. */
 const GOAL_MS = 10_000;

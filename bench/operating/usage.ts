@@ -6,9 +6,9 @@ import {
   peakOpenEnvironmentsFromRollup,
 } from '../../apps/server/src/repositories/usage';
 import { signUp } from '../support/accounts';
+import { type Section, type SectionContext, timedGet } from '../support/section';
 import { type Latency, latency, ms, pair } from '../support/stats';
 import { createThrowawayDatabase } from '../support/throwawayDatabase';
-import { type Section, type SectionContext, timedGet } from '../support/section';
 
 /** The goal for usage-v2 over 1M sessions. */
 const GOAL_P95_MS = 200;
