@@ -128,6 +128,7 @@ describe('proctor.environments', () => {
       simulator: { id: 3, name: 'shop' },
       session_id: 'ses_7',
       live_view_url: 'http://proctor.test/live/env_7?token=t',
+      public_url: 'http://demo-shop.sims.proctor.test',
       jobs: [{ public_id: 'job_7', service: 'chromium' }],
     };
     standIn.setRoute('keepaliveJobs', () => ({ job_groups: [group] }));

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_REQUEST_BODY_BYTES, type SimulatorResponse } from '@proctor/simulators';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { publicAliasOf, servePublicRequest } from '../environments/publicSimulator';
+import {
+  isPublicServable,
+  NOT_SERVABLE_MESSAGE,
+  publicAliasOf,
+  servePublicRequest,
+} from '../environments/publicSimulator';
 import { publicRequestOnWorker } from '../environments/remote';
 import { HttpError } from '../kernel/http/errors';
 import { findOpenKeepalive } from '../repositories/environments';
@@ -46,6 +51,7 @@ async function publicAnswer(
   const local = ctx.environments.byId(open.publicId);
   if (local) {
     if (!local.keepalive || local.instance.destroyed) return notRunning;
+    if (!isPublicServable(local.instance)) return page(501, NOT_SERVABLE_MESSAGE);
     const body = await readBody(request.raw);
     if (body === null) return page(413, 'The request body is larger than the simulator accepts.');
     return servePublicRequest(local.instance, publicRequest(request, body), publicOrigin);

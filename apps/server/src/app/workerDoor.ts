@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { TokenService } from '../auth/tokens';
 import type { EnvironmentManager } from '../environments/manager';
 import {
+  isPublicServable,
+  NOT_SERVABLE_MESSAGE,
   PUBLIC_ORIGIN_HEADER,
   PUBLIC_TOKEN_HEADER,
   servePublicRequest,
@@ -76,6 +78,8 @@ export async function openWorkerDoor(options: WorkerDoorOptions): Promise<Fastif
         return reply.code(401).send({ detail: 'A token for this environment is required' });
       const environment = options.environments.byId(environmentId);
       if (!environment) return reply.code(404).send({ detail: 'Environment not found' });
+      if (!isPublicServable(environment.instance))
+        return reply.code(501).send({ detail: NOT_SERVABLE_MESSAGE });
       const publicOrigin = String(request.headers[PUBLIC_ORIGIN_HEADER] ?? environment.instance.origin);
       const answer = await servePublicRequest(
         environment.instance,

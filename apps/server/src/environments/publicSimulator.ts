@@ -78,9 +78,20 @@ const swapOrigin = (value: string, from: string, to: string) =>
     ? `${to}${value.slice(from.length)}`
     : value;
 
+/** What a public URL needs of an environment's instance: one that answers requests itself (not a proxy's replay). */
+export type PublicServable = Pick<SimulatorInstance, 'origin' | 'dispatch'>;
+
+export function isPublicServable(instance: { origin: string }): instance is PublicServable {
+  return typeof (instance as Partial<PublicServable>).dispatch === 'function';
+}
+
+/** A page for a visitor when the environment's instance answers no requests of its own. */
+export const NOT_SERVABLE_MESSAGE =
+  "This environment's simulator is replayed inside its own browser's network, so it has no public URL.";
+
 /** Answers a visitor's request from the instance, translated between its origin and `publicOrigin`. */
 export async function servePublicRequest(
-  instance: SimulatorInstance,
+  instance: PublicServable,
   request: PublicRequest,
   publicOrigin: string,
 ): Promise<SimulatorResponse> {
