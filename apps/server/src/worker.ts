@@ -33,7 +33,16 @@ const queue = new RedisQueue({
   stallMs: config.jobs.stallMs,
 });
 const scoring = scoringServices(config.scoring);
-const environments = environmentManagerFor(config, database.db, blobs, scoring, queue);
+// Workers share the servers' JWT_SECRET (scaled out it is configured): proxy simulators replay here as there.
+const environments = environmentManagerFor(
+  config,
+  database.db,
+  blobs,
+  scoring,
+  queue,
+  true,
+  config.jwtSecret,
+);
 await environments.start(log);
 const door = config.jobs.workerUrl
   ? await openWorkerDoor({

@@ -22,6 +22,7 @@ import type { AppContext } from '../routes/context';
 import { classifyUnclassified } from '../scoring/classification';
 import { scoringServices } from '../scoring/services';
 import { ensureBuiltInAgents } from '../services/agents';
+import { harPlaceholder } from '../services/harUpload';
 import { registerBuiltInSimulators } from '../services/registration';
 import { RunScheduler } from '../services/runScheduler';
 import { buildApp } from './app';
@@ -67,6 +68,8 @@ export function environmentManagerFor(
   queue: JobQueue,
   /** Each environment's browser on a network of its own: always, but for a benchmark's baseline (in process only). */
   network = true,
+  /** The server's secret, which proxy simulators' placeholders for secrets are made with; without it they do not run. */
+  secret?: string,
 ): EnvironmentManager {
   return new EnvironmentManager({
     db,
@@ -88,6 +91,14 @@ export function environmentManagerFor(
     memoryLimitMb: config.environments.memoryLimitMb,
     scoringServices: scoring,
     scoreEnded: (sessionId) => queue.add('scoreSession', { sessionId }),
+    ...(secret
+      ? {
+          proxy: {
+            placeholder: harPlaceholder(secret),
+            allowedAddresses: config.proxyRecording.allowedAddresses,
+          },
+        }
+      : {}),
     ...(config.jobs.workerId ? { workerId: config.jobs.workerId } : {}),
     ...(config.jobs.workerUrl ? { workerUrl: config.jobs.workerUrl } : {}),
   });
@@ -158,6 +169,7 @@ export async function createProctor(
       scoring,
       queue,
       options.environmentNetwork ?? true,
+      tokens.secret,
     );
     // The scheduler logs through the app's logger, made below with the app.
     let runs: RunScheduler | undefined;

@@ -1,5 +1,5 @@
 import type { MakeEnvironmentOptions, MakeEnvironmentResponse } from '@proctor/contracts';
-import type { Database } from '@proctor/db';
+import { type Database, newPublicId } from '@proctor/db';
 import {
   type BrowserPool,
   type EnvironmentNetworkRules,
@@ -8,7 +8,7 @@ import {
   type RefusedRequest,
   SessionRecorder,
 } from '@proctor/environments';
-import type { SimulatorDefinition, SimulatorHost, SimulatorInstance } from '@proctor/simulators';
+import type { EnvironmentInstance, SimulatorDefinition, SimulatorHost } from '@proctor/simulators';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../kernel/storage/blobs';
 import { attachSession, insertEnvironment, setEnvironmentStatus } from '../repositories/environments';
@@ -49,6 +49,16 @@ export type ExistingSession = { id: number; publicId: string; testCase: TestCase
  */
 export type EnvironmentNetworkExtras = Pick<EnvironmentNetworkRules, 'answer' | 'outside'>;
 
+/** What runs behind a new environment's origin, made once its id is known; `log` writes to its current session. */
+export type EnvironmentStart = (context: { publicId: string; log: (entry: SessionLogEntry) => void }) => {
+  instance: EnvironmentInstance;
+  /** Without `upstream`, the simulator host's (a proxy simulator forwards nothing to it). */
+  rules: Omit<EnvironmentNetworkRules, 'onRefused' | 'upstream'> &
+    Partial<Pick<EnvironmentNetworkRules, 'upstream'>>;
+};
+
+type SessionLogEntry = { type: string; message: string; [detail: string]: unknown };
+
 /** The session log entry of a refused request (one per origin and reason: the proxy deduplicates). */
 export function networkRefusedLog(event: RefusedRequest) {
   return {
@@ -83,9 +93,39 @@ export class EnvironmentLauncher {
     existing?: ExistingSession,
     network: EnvironmentNetworkExtras = {},
   ): Promise<MakeEnvironmentResponse> {
-    const { db, host, pool, registry, ending } = this.parts;
+    const { host } = this.parts;
     // Nothing yields between here and acquire() below, so the browser the id was chosen for is the one acquired.
     const publicId = this.parts.warmPool.environmentId(definition);
+    return this.#launch(slot, owner, simulator, request, existing, publicId, () => {
+      const instance = host.createInstance(definition, { id: publicId });
+      return {
+        instance,
+        rules: { origins: [instance.origin], ...network },
+      };
+    });
+  }
+
+  /** A proxy simulator's environment: `start` makes its stand-in instance and the rules that record or replay. */
+  launchProxy(
+    slot: Slot,
+    owner: EnvironmentOwner,
+    simulator: SimulatorRow,
+    request: MakeEnvironmentOptions,
+    start: EnvironmentStart,
+  ): Promise<MakeEnvironmentResponse> {
+    return this.#launch(slot, owner, simulator, request, undefined, newPublicId(), start);
+  }
+
+  async #launch(
+    slot: Slot,
+    owner: EnvironmentOwner,
+    simulator: SimulatorRow,
+    request: MakeEnvironmentOptions,
+    existing: ExistingSession | undefined,
+    publicId: string,
+    start: EnvironmentStart,
+  ): Promise<MakeEnvironmentResponse> {
+    const { db, pool, registry, ending } = this.parts;
     const rows = (async () => {
       const { group, job } = await insertEnvironment(db, {
         ...owner,
@@ -120,27 +160,28 @@ export class EnvironmentLauncher {
       return { group, job, session };
     })();
 
-    const held: { instance?: SimulatorInstance; browser?: LaunchedBrowser; page?: PageControl } = {};
-    // Refusals go to the environment's current session (a reset starts another); those before it exists wait.
-    const refusals: { session?: () => number; early: RefusedRequest[] } = { early: [] };
-    const logRefusal = (event: RefusedRequest) => {
-      if (!refusals.session) refusals.early.push(event);
+    const held: { instance?: EnvironmentInstance; browser?: LaunchedBrowser; page?: PageControl } = {};
+    // Refusals (and a proxy simulator's logs) go to the environment's current session (a reset starts another);
+    // those before it exists wait.
+    const logs: { session?: () => number; early: SessionLogEntry[] } = { early: [] };
+    const log = (entry: SessionLogEntry) => {
+      if (!logs.session) logs.early.push(entry);
       else
-        void logToSession(db, refusals.session(), networkRefusedLog(event)).catch((error) =>
-          this.parts.log()?.warn({ err: error, environment: publicId }, 'a network refusal was not logged'),
+        void logToSession(db, logs.session(), entry).catch((error) =>
+          this.parts.log()?.warn({ err: error, environment: publicId }, 'a network event was not logged'),
         );
     };
     const runtime = (async () => {
-      held.instance = host.createInstance(definition, { id: publicId });
+      const { instance, rules } = start({ publicId, log });
+      held.instance = instance;
       // The pool's browsers wait with Proctor's control attached and the page sized: a first navigation is left.
       held.browser = await pool.acquire({ width: request.interface_width, height: request.interface_height });
       held.page = held.browser.page;
       // Until now the browser reached nothing: from here, its own instance (and what `network` adds).
       await held.browser.network?.bind({
-        origins: [held.instance.origin],
-        upstream: { host: '127.0.0.1', port: host.port },
-        ...network,
-        onRefused: logRefusal,
+        upstream: { host: '127.0.0.1', port: this.parts.host.port },
+        ...rules,
+        onRefused: (event) => log(networkRefusedLog(event)),
       });
       if (request.open_page_on_start) await held.page.navigate(held.instance.url('/'));
     })();
@@ -202,8 +243,8 @@ export class EnvironmentLauncher {
         (reason) => void ending.end(environment, 'failed', reason),
       ),
     };
-    refusals.session = () => environment.session.id;
-    for (const event of refusals.early.splice(0)) logRefusal(event);
+    logs.session = () => environment.session.id;
+    for (const entry of logs.early.splice(0)) log(entry);
     environment.recording = this.#attachRecorder(environment);
     registry.add(environment);
     void browser.exited.then(() => {
@@ -218,7 +259,10 @@ export class EnvironmentLauncher {
   }
 
   /** The recording writer of a session the environment runs on this instance. */
-  writerFor(session: { id: number; publicId: string }, instance: SimulatorInstance): SessionRecordingWriter {
+  writerFor(
+    session: { id: number; publicId: string },
+    instance: EnvironmentInstance,
+  ): SessionRecordingWriter {
     return new SessionRecordingWriter(
       this.parts.db,
       this.parts.blobs,

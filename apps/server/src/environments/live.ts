@@ -8,7 +8,12 @@ import {
   proxyCdpClient,
   type SessionRecorder,
 } from '@proctor/environments';
-import { filterMutations, type Mutation, type SimulatorInstance } from '@proctor/simulators';
+import {
+  type EnvironmentInstance,
+  filterMutations,
+  type Mutation,
+  SimulatorInstance,
+} from '@proctor/simulators';
 import type WebSocket from 'ws';
 import { badRequest } from '../kernel/http/errors';
 import { simulatorFilters } from '../scoring/filters';
@@ -37,7 +42,7 @@ export interface LiveEnvironment {
   alias: string | null;
   status: EnvironmentStatus;
   error: string | null;
-  instance: SimulatorInstance;
+  instance: EnvironmentInstance;
   browser: LaunchedBrowser;
   page: PageControl;
   /** The one screencast of the environment, started by its first viewer (a promise: two may arrive at once). */
@@ -59,6 +64,11 @@ export interface LiveEnvironment {
   /** The slot it holds (admission.ts) and the watch on its memory, both given up when it ends. */
   slot: Slot;
   stopWatchingMemory: () => void;
+}
+
+/** The built-in simulator's instance behind the environment; undefined for a proxy simulator's environment. */
+export function appInstance(environment: LiveEnvironment): SimulatorInstance | undefined {
+  return environment.instance instanceof SimulatorInstance ? environment.instance : undefined;
 }
 
 /** The browser answers and the instance is alive. */

@@ -21,15 +21,17 @@ import type { Viewer } from '../kernel/access/viewer';
 import { HttpError } from '../kernel/http/errors';
 import type { BlobStore } from '../kernel/storage/blobs';
 import { recordHeartbeat } from '../repositories/environments';
+import { findUser } from '../repositories/users';
 import { EnvironmentAdmission } from './admission';
 import { sweepAbandonedBrowsers } from './browserFolders';
 import { EnvironmentEnding, ScoringHandOver } from './ending';
 import { evaluateEnvironment, ReferenceScripts } from './evaluator';
-import { EnvironmentLauncher } from './launcher';
+import { EnvironmentLauncher, type EnvironmentStart } from './launcher';
 import { overdue } from './lifetime';
 import type { LiveEnvironment, SimulatorRow } from './live';
 import * as live from './live';
 import { MemoryBudget } from './memoryBudget';
+import { type ProxyEnvironmentParts, proxyEnvironmentStart } from './proxySimulator';
 import type { QueuedRun } from './queuedRun';
 import type { EnvironmentOwner } from './records';
 import { failOrphanedEnvironments } from './records';
@@ -65,6 +67,8 @@ export interface EnvironmentManagerOptions {
    * written. Without it (tests of the manager alone), ended sessions stay run_completed.
    */
   scoreEnded?: (sessionId: number) => Promise<unknown>;
+  /** How proxy simulators record and replay; without it (a worker without the server's secret) they do not run here. */
+  proxy?: Omit<ProxyEnvironmentParts, 'db' | 'blobs'>;
 }
 
 /** The window the pool's browsers are launched with (the keepalive interface size of the spec). */
@@ -209,6 +213,7 @@ export class EnvironmentManager {
     request: MakeEnvironmentOptions,
     plan: Plan,
   ): Promise<MakeEnvironmentResponse> {
+    if (simulator.simType === 'proxy') return this.#makeProxy(owner, simulator, request, plan);
     const definition = this.#definitions.get(simulator.name);
     if (!definition)
       throw new HttpError(
@@ -217,6 +222,31 @@ export class EnvironmentManager {
       );
     const slot = this.#admission.take(owner.organizationId, plan);
     return this.#launcher.launch(slot, owner, simulator, definition, request);
+  }
+
+  async #makeProxy(
+    owner: EnvironmentOwner,
+    simulator: SimulatorRow,
+    request: MakeEnvironmentOptions,
+    plan: Plan,
+  ): Promise<MakeEnvironmentResponse> {
+    const { db, blobs, proxy } = this.options;
+    if (!proxy) throw new HttpError(409, `Proxy simulators do not run on this worker ("${simulator.name}")`);
+    const user = owner.userId === null ? undefined : await findUser(db, owner.userId);
+    const slot = this.#admission.take(owner.organizationId, plan);
+    let start: EnvironmentStart;
+    try {
+      start = await proxyEnvironmentStart(
+        { db, blobs, ...proxy },
+        { userId: owner.userId, isAdmin: user?.permissions.is_admin === true },
+        simulator,
+        request.env_config,
+      );
+    } catch (error) {
+      slot.release();
+      throw error;
+    }
+    return this.#launcher.launchProxy(slot, owner, simulator, request, start);
   }
 
   /** A queued run, driven by its agent in an environment of its own (runExecutor.ts). */

@@ -1,6 +1,8 @@
 import {
   type Placeholder,
+  PROXY_MODES,
   PROXY_SIMULATOR,
+  ProxyMode,
   ProxySimulatorSettings,
   redactBody,
   redactHeaderValue,
@@ -10,9 +12,11 @@ import {
 import type { Database, Executor } from '@proctor/db';
 import type { NetworkRequest, NetworkResponse } from '@proctor/environments';
 import { bodyHash, bodyKeys, ExchangeIndex, ProxyInstance, tokenize } from '@proctor/simulators';
+import { badRequest, conflict, forbidden } from '../kernel/http/errors';
 import { guardedRequest, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import type { BlobStore } from '../kernel/storage/blobs';
 import {
+  deleteRecording,
   finishRecording,
   insertExchanges,
   insertRecording,
@@ -23,6 +27,7 @@ import {
   recordingExchanges,
 } from '../repositories/proxyRecordings';
 import { simulatorFilters } from '../scoring/filters';
+import type { EnvironmentStart } from './launcher';
 import type { SimulatorRow } from './live';
 
 /** What a proxy simulator records and replays: its origins, and how close an unrecorded request must come. */
@@ -49,14 +54,14 @@ export function proxySettings(simulator: SimulatorRow): ProxySettings {
 export function proxyInstance(
   publicId: string,
   simulator: SimulatorRow,
-  onReset?: () => void,
+  hooks: { onReset?: () => void; onDestroy?: () => void } = {},
 ): ProxyInstance {
   const [origin] = proxySettings(simulator).origins;
   if (!origin)
     throw new Error(
       `The proxy simulator "${simulator.name}" names no site to record (its url or proxy_origins)`,
     );
-  return new ProxyInstance({ id: publicId, origin, config: simulatorFilters(simulator.config), onReset });
+  return new ProxyInstance({ id: publicId, origin, config: simulatorFilters(simulator.config), ...hooks });
 }
 
 /** A request or answer after redaction: one header value per name (lower-cased), the body as stored. */
@@ -204,30 +209,30 @@ export class ProxyRecorder {
     private readonly db: Database,
     private readonly blobs: BlobStore,
     readonly recording: ProxyRecordingRow,
-    private readonly options: {
-      instance: ProxyInstance;
-      placeholder: Placeholder;
-      guard: OutboundGuardOptions;
-      log: ProxyLog;
-    },
+    private readonly options: { placeholder: Placeholder; guard: OutboundGuardOptions },
   ) {}
 
   static async start(
     db: Database,
     blobs: BlobStore,
-    owner: { simulator: SimulatorRow; sessionPublicId: string; userId: number | null },
+    owner: { simulator: SimulatorRow; userId: number | null },
     options: ProxyRecorder['options'],
   ): Promise<ProxyRecorder> {
     const recording = await insertRecording(db, {
       simulatorId: owner.simulator.id,
       source: 'environment',
-      sessionPublicId: owner.sessionPublicId,
+      sessionPublicId: null,
       createdBy: owner.userId,
     });
     return new ProxyRecorder(db, blobs, recording, options);
   }
 
-  readonly outside = async (request: NetworkRequest): Promise<NetworkResponse> => {
+  /** The `outside` of the environment's network rules: the live answer, the exchange recorded. */
+  outsideFor(instance: ProxyInstance, log: ProxyLog) {
+    return (request: NetworkRequest) => this.#pass(request, instance, log);
+  }
+
+  async #pass(request: NetworkRequest, instance: ProxyInstance, log: ProxyLog): Promise<NetworkResponse> {
     const receivedAt = Date.now();
     const sent = flatHeaders(request.headers);
     // Bodies are recorded as the page reads them: no compressed bytes to redact or to replay.
@@ -241,16 +246,17 @@ export class ProxyRecorder {
       );
     } catch (error) {
       const message = `Not recorded: ${request.method} ${request.url}: ${(error as Error).message}`;
-      this.options.log({ type: 'proxy_record_failed', message, url: request.url });
+      log({ type: 'proxy_record_failed', message, url: request.url });
       return textAnswer(502, message);
     }
     const redacted = redactRequest(request, this.options.placeholder);
-    this.options.instance.noteRequest(redacted, receivedAt);
-    if (!this.#finished) this.#keep(redacted, live.status, live.headers, live.body);
+    instance.noteRequest(redacted, receivedAt);
+    if (!this.#finished) this.#keep(log, redacted, live.status, live.headers, live.body);
     return { status: live.status, headers: passedOn(flatHeaders(live.headers)), body: live.body };
-  };
+  }
 
   #keep(
+    log: ProxyLog,
     request: RedactedRequest,
     status: number,
     headers: Record<string, string | string[] | undefined>,
@@ -261,7 +267,7 @@ export class ProxyRecorder {
     const write = exchangeRow(this.blobs, seq, request, { ...response, status, truncated: false })
       .then((row) => insertExchanges(this.db, this.recording.id, [row]))
       .catch((error: Error) =>
-        this.options.log({
+        log({
           type: 'proxy_record_failed',
           message: `Not recorded: ${request.method} ${request.url}: ${error.message}`,
           url: request.url,
@@ -271,12 +277,16 @@ export class ProxyRecorder {
     this.#pending.add(write);
   }
 
-  /** Waits for the exchanges being written, then makes the recording the version replay answers from. */
+  /**
+   * Waits for the exchanges being written, then makes the recording the version replay answers from; one that
+   * recorded nothing is dropped, so it never hides the version before it.
+   */
   async finish(): Promise<void> {
     if (this.#finished) return;
     this.#finished = true;
     await Promise.all(this.#pending);
-    await finishRecording(this.db, this.recording.id);
+    if (this.#seq === 0) await deleteRecording(this.db, this.recording.id);
+    else await finishRecording(this.db, this.recording.id);
   }
 }
 
@@ -380,5 +390,87 @@ export class ProxyReplay {
       this.#bodies.set(hash, body);
     }
     return body;
+  }
+}
+
+export interface ProxyEnvironmentParts {
+  db: Database;
+  blobs: BlobStore;
+  /** The HAR upload's placeholder (an HMAC under the server's secret): recordings, replays and HARs agree. */
+  placeholder: Placeholder;
+  /** PROXY_RECORD_ALLOWED_ADDRESSES. */
+  allowedAddresses: readonly string[];
+}
+
+/**
+ * How a proxy simulator's environment starts, by make2's `env_config.proxy_mode`: `record` (admins only) opens
+ * a new recording, `replay` (the default) answers from the latest finished one. Everything a start needs from
+ * the database is read here, before the launcher takes a browser.
+ */
+export async function proxyEnvironmentStart(
+  parts: ProxyEnvironmentParts,
+  owner: { userId: number | null; isAdmin: boolean },
+  simulator: SimulatorRow,
+  envConfig: Record<string, unknown> | undefined,
+): Promise<EnvironmentStart> {
+  const mode = ProxyMode.safeParse(envConfig?.proxy_mode ?? 'replay');
+  if (!mode.success) throw badRequest(`env_config.proxy_mode must be one of ${PROXY_MODES.join(', ')}`);
+  const { origins } = proxySettings(simulator);
+  if (origins.length === 0)
+    throw conflict(
+      `The proxy simulator "${simulator.name}" names no site to record (its url or proxy_origins)`,
+    );
+  if (mode.data === 'record') {
+    if (!owner.isAdmin)
+      throw forbidden('Only admins record a proxy simulator (env_config.proxy_mode "record")');
+    const recorder = await ProxyRecorder.start(
+      parts.db,
+      parts.blobs,
+      { simulator, userId: owner.userId },
+      { placeholder: parts.placeholder, guard: { allowedAddresses: parts.allowedAddresses } },
+    );
+    return ({ publicId, log }) => {
+      const instance = proxyInstance(publicId, simulator, {
+        onDestroy: () =>
+          void recorder
+            .finish()
+            .catch((error: Error) =>
+              log({
+                type: 'proxy_record_failed',
+                message: `The recording was not finished: ${error.message}`,
+              }),
+            ),
+      });
+      const outside = recorder.outsideFor(instance, log);
+      // The recorded site's own origins go out even when they are on this machine or the LAN (the guard and
+      // PROXY_RECORD_ALLOWED_ADDRESSES decide); any other outside address only when it is public.
+      const own = new Set(origins);
+      return {
+        instance,
+        rules: {
+          origins: [],
+          answer: async (request) => (own.has(originOf(request.url)) ? outside(request) : undefined),
+          outside,
+        },
+      };
+    };
+  }
+  const replay = await ProxyReplay.load(parts.db, parts.blobs, simulator);
+  if (!replay)
+    throw conflict(
+      `The proxy simulator "${simulator.name}" has no recording yet: an admin records it first (env_config.proxy_mode "record")`,
+    );
+  return ({ publicId, log }) => {
+    const instance = proxyInstance(publicId, simulator, { onReset: () => replay.restart() });
+    // Every request is answered in process: nothing of a replay leaves the machine.
+    return { instance, rules: { origins: [], answer: replay.answerFor(instance, parts.placeholder, log) } };
+  };
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
   }
 }

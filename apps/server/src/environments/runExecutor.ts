@@ -1,13 +1,13 @@
 import { LAYOUT, type MakeEnvironmentOptions } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import type { JsonValue } from '@proctor/scoring';
-import type { SimulatorDefinition } from '@proctor/simulators';
+import type { SimulatorDefinition, SimulatorInstance } from '@proctor/simulators';
 import type { RunDriver } from '../agents/types';
 import { logToSession, setSessionOutput, setSessionStatus } from '../repositories/sessions';
 import type { EnvironmentAdmission } from './admission';
 import type { EnvironmentEnding } from './ending';
 import type { EnvironmentLauncher } from './launcher';
-import { startUrlOn } from './live';
+import { appInstance, startUrlOn } from './live';
 import { type QueuedRun, RunRefusedError, RunSetupError } from './queuedRun';
 import type { EnvironmentRegistry } from './registry';
 
@@ -81,7 +81,8 @@ export async function runQueued(
     try {
       output = await drive({
         wsEndpoint: environment.browser.wsEndpoint,
-        instance: environment.instance,
+        // Queued runs start built-in simulators only (their definition above), so this is one's instance.
+        instance: appInstance(environment) as SimulatorInstance,
         definition,
         testCase: run.testCase,
         sessionPublicId: run.sessionPublicId,

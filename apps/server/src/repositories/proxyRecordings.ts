@@ -52,6 +52,10 @@ export async function finishRecording(db: Executor, recordingId: number): Promis
     .where(eq(proxyRecordings.id, recordingId));
 }
 
+export async function deleteRecording(db: Executor, recordingId: number): Promise<void> {
+  await db.delete(proxyRecordings).where(eq(proxyRecordings.id, recordingId));
+}
+
 /** The recording replay answers from: the simulator's latest finished one. */
 export async function latestFinishedRecording(
   db: Executor,

@@ -1,29 +1,57 @@
 import type { Mutation } from '@proctor/contracts';
 import { filterMutations, type SimulatorConfig } from '@proctor/scoring';
-import type { InstanceBackup } from '../runtime/instance';
+import type { InstanceBackup, SimulatorInstance } from '../runtime/instance';
 import { type WriteRequest, writeMutation } from './writes';
+
+/**
+ * What an environment needs of the simulator behind its origin: a SimulatorInstance of a built-in simulator,
+ * or a ProxyInstance of a proxy simulator.
+ */
+export type EnvironmentInstance = Pick<
+  SimulatorInstance,
+  | 'origin'
+  | 'url'
+  | 'reset'
+  | 'backup'
+  | 'mutations'
+  | 'mutationCount'
+  | 'mutationCountBefore'
+  | 'state'
+  | 'exclusive'
+  | 'destroy'
+  | 'destroyed'
+>;
 
 /**
  * The running side of a proxy simulator in one environment, in place of a SimulatorInstance: its origin, the
  * mutation log its writes form, and a reset that starts both the log and the replay's order over. Replaying
  * or recording itself happens in the environment's network proxy; this keeps what scoring reads.
  */
-export class ProxyInstance {
+export class ProxyInstance implements EnvironmentInstance {
   readonly id: string;
   readonly origin: string;
   readonly #config: SimulatorConfig;
   readonly #onReset: () => void;
+  readonly #onDestroy: () => void;
   #log: Array<{ mutation: Mutation; receivedAt: number }> = [];
   #writes = 0;
   #backups = 0;
   #destroyed = false;
   #tail: Promise<unknown> = Promise.resolve();
 
-  constructor(options: { id: string; origin: string; config: SimulatorConfig; onReset?: () => void }) {
+  constructor(options: {
+    id: string;
+    origin: string;
+    config: SimulatorConfig;
+    onReset?: () => void;
+    /** Once, when the environment ends (a recording is finished then). */
+    onDestroy?: () => void;
+  }) {
     this.id = options.id;
     this.origin = options.origin;
     this.#config = options.config;
     this.#onReset = options.onReset ?? (() => undefined);
+    this.#onDestroy = options.onDestroy ?? (() => undefined);
   }
 
   get destroyed(): boolean {
@@ -91,6 +119,8 @@ export class ProxyInstance {
   }
 
   destroy(): void {
+    if (this.#destroyed) return;
     this.#destroyed = true;
+    this.#onDestroy();
   }
 }
