@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -285,7 +286,7 @@ for (const database of testDatabases()) {
       expect(keyPush.code).not.toBe(0);
     });
 
-    it('refuses a push over the limit with 413 and keeps the repository as it was', async () => {
+    it('refuses a push over the limit: git shows why, and the repository stays as it was', async () => {
       const clone = folder();
       await ok(['clone', cloneUrl(credentials), clone], work);
       const before = await serverHead();
@@ -295,10 +296,39 @@ for (const database of testDatabases()) {
       await ok(['commit', '-m', 'Too big'], clone);
       const push = await git(['push', 'origin', 'main'], clone);
       expect(push.code).not.toBe(0);
-      expect(push.stderr).toMatch(/413|larger than the hub's limit/);
+      // git's own refusal (receive.maxInputSize), which git shows; the body is cut with 413 a little later.
+      expect(push.stderr).toMatch(/pack exceeds maximum allowed size|HTTP 413/);
       expect(await serverHead()).toBe(before);
       const fsck = await git(['fsck', '--no-progress'], join(proctor.ctx.config.hubDir, owner, 'shop.git'));
       expect(fsck.code).toBe(0);
+    });
+
+    it('answers 413 to a push body announced over the limit, without reading it', async () => {
+      // Only the headers are sent: the answer must come before any of the body.
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = httpRequest(`${baseUrl}/git/${owner}/shop.git/git-receive-pack`, {
+          method: 'POST',
+          headers: {
+            authorization: basic(credentials),
+            'content-type': 'application/x-git-receive-pack-request',
+            'content-length': String(PUSH_LIMIT + 2 * 1024 * 1024),
+            'user-agent': 'git/2.39.5',
+          },
+        });
+        request.on('response', (response) => {
+          let text = '';
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => {
+            resolve({ status: response.statusCode ?? 0, text });
+            request.destroy();
+          });
+        });
+        request.on('error', reject);
+        request.flushHeaders();
+      });
+      expect(answer).toEqual({ status: 413, text: `${HUB_MESSAGES.pushTooLarge(PUSH_LIMIT)}\n` });
     });
 
     it('revokes the old password when the person rotates it', async () => {

@@ -426,6 +426,8 @@ function answerRefusal(
 /** The smart-HTTP paths served (git's dumb protocol is not). */
 const SERVICES = ['info/refs', 'git-upload-pack', 'git-receive-pack'] as const;
 const OWNER = /^[A-Za-z0-9][A-Za-z0-9-]{0,99}$/;
+/** Bytes of a push's body beyond the pack: the ref update commands and capabilities. */
+const PUSH_COMMANDS_ROOM = 1024 * 1024;
 
 export interface GitRequest {
   owner: string;
@@ -484,7 +486,8 @@ export async function serveGit(ctx: HubContext, request: GitRequest, res: Server
         remoteAddr: request.remoteAddr,
         body: request.raw,
         headers: request.raw.headers,
-        maxBodyBytes: ctx.config.hubMaxPushBytes,
+        // The pack is most of a push's body; past the limit and the ref commands' room, the body is cut (413).
+        maxBodyBytes: ctx.config.hubMaxPushBytes + PUSH_COMMANDS_ROOM,
         tooLargeMessage: HUB_MESSAGES.pushTooLarge(ctx.config.hubMaxPushBytes),
         config: {
           // Authorisation is decided above; http-backend's own switch follows it.
@@ -493,6 +496,8 @@ export async function serveGit(ctx: HubContext, request: GitRequest, res: Server
           'core.hooksPath': '/dev/null',
           'receive.fsckObjects': 'true',
           'gc.autoDetach': 'false',
+          // git's own refusal of a pack over the limit, which git shows (`remote: fatal: pack exceeds...`).
+          'receive.maxInputSize': String(ctx.config.hubMaxPushBytes),
         },
       },
       res,

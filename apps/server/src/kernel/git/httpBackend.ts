@@ -75,6 +75,13 @@ const HEADER_LIMIT = 64 * 1024;
  * and a push cut for its size must still be able to answer 413.
  */
 export function runHttpBackend(request: HttpBackendRequest, res: ServerResponse): Promise<HttpBackendResult> {
+  // A body announced over the limit is refused before git starts or a byte of it is read.
+  const announced = Number(headerValue(request.headers['content-length']) || 0);
+  if (request.method === 'POST' && announced > request.maxBodyBytes) {
+    res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+    res.end(`${request.tooLargeMessage}\n`);
+    return Promise.resolve({ status: 413, tooLarge: true, stderr: '' });
+  }
   return new Promise((resolve) => {
     const env: NodeJS.ProcessEnv = {
       ...gitEnv(request.projectRoot),
