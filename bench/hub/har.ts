@@ -1,6 +1,8 @@
 import { once } from 'node:events';
-import { createWriteStream, openAsBlob, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { endpoints } from '@proctor/contracts';
 import { signUp } from '../support/accounts';
 import type { Section } from '../support/section';
@@ -109,10 +111,40 @@ export async function writeHar(path: string, bytes: number): Promise<{ entries: 
 }
 
 /**
+ * Sends the HAR as the dashboard does (multipart: simulator_id, then har_file), streamed from disk by hand:
+ * fetch's FormData reads a file whole before sending, which would count the client's copy as the server's memory.
+ */
+async function uploadFromDisk(url: string, accessToken: string, path: string) {
+  const boundary = `----proctor-bench-${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="simulator_id"\r\n\r\nshop\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="har_file"; filename="large.har"\r\n` +
+      'Content-Type: application/json\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const request = httpRequest(url, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${accessToken}`,
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      'Content-Length': head.length + statSync(path).size + tail.length,
+    },
+  });
+  const answered = once(request, 'response') as Promise<[IncomingMessage]>;
+  request.write(head);
+  await pipeline(createReadStream(path), request, { end: false });
+  request.end(tail);
+  const [response] = await answered;
+  let body = '';
+  for await (const chunk of response) body += chunk;
+  return { status: response.statusCode ?? 0, body };
+}
+
+/**
  * HAR import at the largest size accepted: how fast `POST /api/session/from-har` turns the file into a session
  * (MB of HAR a second, from the first byte sent to the answer) and how much memory the server takes for it (the
  * peak of this process's resident memory above what it held before, sampled every 20 ms: the server runs in
- * this process, the upload streams from disk).
+ * this process; the upload streams from disk).
  */
 export const harSection: Section = {
   key: 'har',
@@ -126,9 +158,6 @@ export const harSection: Section = {
       dataDir: join(ctx.dataDir, 'har-db'),
     });
     const account = await signUp(baseUrl, 'har');
-    const form = new FormData();
-    form.append('simulator_id', 'shop');
-    form.append('har_file', await openAsBlob(path, { type: 'application/json' }), 'large.har');
     globalThis.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
@@ -137,16 +166,12 @@ export const harSection: Section = {
     }, SAMPLE_MS);
     ctx.progress(`uploading ${(har.bytes / 1024 ** 2).toFixed(0)} MB, ${har.entries} entries`);
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${endpoints.uploadHar.path}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${account.accessToken}` },
-      body: form,
-    });
-    const answer = (await response.json()) as { requests_count?: number; detail?: string };
+    const response = await uploadFromDisk(`${baseUrl}${endpoints.uploadHar.path}`, account.accessToken, path);
+    const answer = JSON.parse(response.body) as { requests_count?: number; detail?: string };
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
-    if (!response.ok) throw new Error(`The upload answered ${response.status}: ${answer.detail}`);
+    if (response.status !== 200) throw new Error(`The upload answered ${response.status}: ${answer.detail}`);
     if (answer.requests_count !== har.entries)
       throw new Error(`The session holds ${answer.requests_count} requests, the HAR ${har.entries}`);
     const megabytes = har.bytes / 1024 ** 2;
