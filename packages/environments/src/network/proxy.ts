@@ -1,6 +1,7 @@
 import type { Server, Socket } from 'node:net';
 import type { CompletedRequest, Mockttp, RequestRuleData, WebSocketRuleData } from 'mockttp';
 import { loadMockttp, type MockttpModule, type NetworkAuthority } from './authority';
+import { type OwnTarget, type ProxyFront, serveProxyFront } from './front';
 import { refusalPage } from './refusalPage';
 import { normalOrigin, routeOf } from './routes';
 import type { EnvironmentNetworkRules, NetworkRequest, NetworkResponse } from './rules';
@@ -20,16 +21,12 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
 export class EnvironmentNetwork {
   readonly #mockttp: MockttpModule;
   readonly #server: Mockttp;
+  #front: ProxyFront | undefined;
   #rules: EnvironmentNetworkRules | undefined;
   #reported = new Set<string>();
   #closing: Promise<void> | undefined;
 
-  private constructor(
-    mockttp: MockttpModule,
-    server: Mockttp,
-    /** The proxy's port on 127.0.0.1. */
-    readonly port: number,
-  ) {
+  private constructor(mockttp: MockttpModule, server: Mockttp) {
     this.#mockttp = mockttp;
     this.#server = server;
   }
@@ -51,14 +48,21 @@ export class EnvironmentNetwork {
       await server.stop().catch(() => undefined);
       throw error;
     }
-    const network = new EnvironmentNetwork(mockttp, server, port);
+    const network = new EnvironmentNetwork(mockttp, server);
     try {
       await network.#install();
+      network.#front = await serveProxyFront((url) => network.#ownTarget(url), port);
     } catch (error) {
       await network.close();
       throw error;
     }
     return network;
+  }
+
+  /** The proxy's port on 127.0.0.1, which the browser's `--proxy-server` names. */
+  get port(): number {
+    if (!this.#front) throw new Error('The environment network has not started');
+    return this.#front.port;
   }
 
   /** The rules in force, if any. */
@@ -83,8 +87,20 @@ export class EnvironmentNetwork {
   }
 
   close(): Promise<void> {
-    this.#closing ??= this.#server.stop().catch(() => undefined);
+    this.#closing ??= (async () => {
+      await this.#front?.close();
+      await this.#server.stop().catch(() => undefined);
+    })();
     return this.#closing;
+  }
+
+  /** Where the front sends a plain-HTTP request itself: the environment's own origin, unless answers come first. */
+  #ownTarget(url: string): OwnTarget | undefined {
+    const rules = this.#rules;
+    if (!rules || rules.answer) return undefined;
+    const route = routeOf(url, rules);
+    if (route.to !== 'own') return undefined;
+    return { host: rules.upstream.host, port: rules.upstream.port, hostHeader: new URL(route.origin).host };
   }
 
   async #install(): Promise<void> {
