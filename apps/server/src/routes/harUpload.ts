@@ -1,17 +1,12 @@
 import { join } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { endpoints, HAR_UPLOAD_MESSAGES } from '@proctor/contracts';
+import { endpoints, HAR_UPLOAD_MESSAGES, mayCreateSimulators } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { viewerOf } from '../kernel/access/viewer';
-import { badRequest, HttpError } from '../kernel/http/errors';
+import { badRequest, forbidden, HttpError } from '../kernel/http/errors';
 import type { SimulatorRow } from '../repositories/simulators';
-import {
-  createHarSession,
-  harPlaceholder,
-  harSimulator,
-  type ImportedHar,
-  readHar,
-} from '../services/harUpload';
+import { createHarSessionAndRecording, isAddToRecording } from '../services/harRecording';
+import { harPlaceholder, harSimulator, type ImportedHar, readHar } from '../services/harUpload';
 import { access, defineRoute } from './route';
 
 /**
@@ -31,6 +26,7 @@ export async function harUploadRoutes(app: FastifyInstance) {
     const viewer = viewerOf(principal);
     let simulator: SimulatorRow | undefined;
     let imported: ImportedHar | undefined;
+    let addToRecording = false;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
@@ -44,6 +40,11 @@ export async function harUploadRoutes(app: FastifyInstance) {
         } else if (part.fieldname === 'simulator_id') {
           // Sent before the file (as the dashboard does), a simulator outside the plan is refused unread.
           simulator = await harSimulator(ctx.db, viewer, String(part.value));
+        } else if (part.fieldname === 'add_to_recording') {
+          addToRecording = isAddToRecording(String(part.value));
+          // A proxy simulator's recording is every organization's replay: changed by those who add simulators.
+          if (addToRecording && !mayCreateSimulators(principal.permissions))
+            throw forbidden("Adding to a proxy simulator's recording needs is_admin or create_simulator");
         }
       }
     } catch (error) {
@@ -51,11 +52,13 @@ export async function harUploadRoutes(app: FastifyInstance) {
     }
     try {
       if (!simulator || !imported) throw badRequest(HAR_UPLOAD_MESSAGES.required);
-      const session = await createHarSession(
+      const session = await createHarSessionAndRecording(
         ctx.db,
+        ctx.blobs,
         { organizationId: principal.organization.id, userId: principal.user?.id ?? null },
         simulator,
         imported,
+        addToRecording,
       );
       return { session_id: session.publicId, requests_count: imported.requestCount };
     } finally {
