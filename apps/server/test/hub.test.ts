@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { endpoints, HUB_MESSAGES, type HubGitInfo } from '@proctor/contracts';
 import { sql } from 'drizzle-orm';
@@ -68,6 +69,8 @@ for (const database of testDatabases()) {
     let owner: string;
     let credentials: HubGitInfo;
     let counter = 0;
+    /** The server's log lines: the push hook logs each push that moves the default branch. */
+    const logLines: string[] = [];
 
     const folder = () => join(work, `clone-${counter++}`);
     const cloneUrl = (who: HubGitInfo, repositoryOwner = owner, name = 'shop') =>
@@ -92,6 +95,12 @@ for (const database of testDatabases()) {
       baseUrl = `http://127.0.0.1:${port}`;
       proctor = await startTestProctor(database, {
         env: { PUBLIC_URL: baseUrl, HUB_MAX_PUSH_BYTES: String(PUSH_LIMIT) },
+        logStream: new Writable({
+          write(chunk, _encoding, done) {
+            logLines.push(String(chunk));
+            done();
+          },
+        }),
       });
       await proctor.app.listen({ port, host: '127.0.0.1' });
       work = await mkdtemp(join(tmpdir(), 'proctor-hub-test-'));
@@ -167,6 +176,11 @@ for (const database of testDatabases()) {
       await ok(['commit', '-am', 'Change the README'], clone);
       await ok(['push', 'origin', 'main'], clone);
       const head = await ok(['rev-parse', 'HEAD'], clone);
+      await expect
+        .poll(() =>
+          logLines.some((line) => line.includes('default branch was pushed') && line.includes(head)),
+        )
+        .toBe(true);
 
       expect(await serverHead()).toBe(head);
       const readme = await proctor.call(endpoints.hubSimulatorFileContent, {

@@ -508,7 +508,7 @@ export async function serveGit(ctx: HubContext, request: GitRequest, res: Server
     if (result.status >= 500) ctx.log.warn({ stderr: result.stderr }, 'hub: git http-backend failed');
     return;
   }
-  await withPushLock(ctx, repository, async () => {
+  const moved = await withPushLock(ctx, repository, async () => {
     const before = await headCommit(gitdir, repository.defaultBranch);
     const result = await serve();
     if (result.tooLarge)
@@ -518,9 +518,11 @@ export async function serveGit(ctx: HubContext, request: GitRequest, res: Server
       );
     else if (result.status >= 500) ctx.log.warn({ stderr: result.stderr }, 'hub: git receive-pack failed');
     const after = await headCommit(gitdir, repository.defaultBranch);
-    if (after && after !== before)
-      await onPushed(ctx, repository, `refs/heads/${repository.defaultBranch}`, after).catch((error) =>
-        ctx.log.error({ err: error }, 'hub: the push hook failed'),
-      );
+    return after && after !== before ? after : null;
   });
+  // After the lock is let go: the hook may need the database, whose connections waiting pushes may hold.
+  if (moved)
+    await onPushed(ctx, repository, `refs/heads/${repository.defaultBranch}`, moved).catch((error) =>
+      ctx.log.error({ err: error }, 'hub: the push hook failed'),
+    );
 }
