@@ -33,14 +33,16 @@ import {
 import { findVisibleSimulator, listVisibleSimulators, type SimulatorRow } from '../repositories/simulators';
 import {
   commitFiles,
-  folderSize,
+  forgetRepository,
   type GitCache,
+  gitCacheFor,
   headCommit,
   initBare,
   isText,
   listBranches,
   listContents,
   readFile,
+  repositorySize,
   resolveCommit,
 } from './hubGit';
 import { builtInSeed, hasBuiltInSource } from './hubSeed';
@@ -73,7 +75,10 @@ const gitdirOf = (config: ServerConfig, repository: { owner: string; name: strin
 /** A repository as every call answers it; `size` and `empty` are read from its folder. */
 async function present(ctx: HubContext, repository: HubRepositoryRecord): Promise<HubRepository> {
   const gitdir = gitdirOf(ctx.config, repository);
-  const [head, size] = await Promise.all([headCommit(gitdir, repository.defaultBranch), folderSize(gitdir)]);
+  const [head, size] = await Promise.all([
+    headCommit(gitdir, repository.defaultBranch),
+    repositorySize(gitdir),
+  ]);
   return {
     id: repository.id,
     owner: repository.owner,
@@ -211,6 +216,7 @@ export async function createRepository(
   const gitdir = gitdirOf(ctx.config, { owner: organization.publicId, name });
   try {
     // A folder left by an earlier repository of this name (its row is gone) is not this one's history.
+    forgetRepository(gitdir);
     await rm(gitdir, { recursive: true, force: true });
     await initBare(gitdir, HUB.defaultBranch);
     if (simulator?.builtIn && hasBuiltInSource(simulator.name)) {
@@ -252,6 +258,7 @@ export async function removeRepository(
   // Under the push lock: a push running now finishes before its folder goes.
   await withPushLock(ctx, repository, async () => {
     await deleteHubRepository(ctx.db, repository.id);
+    forgetRepository(gitdirOf(ctx.config, repository));
     await rm(gitdirOf(ctx.config, repository), { recursive: true, force: true });
   });
 }
@@ -276,7 +283,7 @@ export async function repositoryContents(
 ): Promise<HubContentsResponse> {
   const repository = await repositoryOf(ctx, principal, ref);
   const gitdir = gitdirOf(ctx.config, repository);
-  const cache: GitCache = {};
+  const cache = gitCacheFor(gitdir);
   const at = await commitFor(gitdir, repository, query.ref, cache);
   const path = (query.path ?? '').replace(/^\/+|\/+$/g, '');
   if (at.commit === null) {
@@ -293,7 +300,8 @@ export async function repositoryBranches(
   ref: RepositoryRef,
 ): Promise<HubBranchesResponse> {
   const repository = await repositoryOf(ctx, principal, ref);
-  const branches = await listBranches(gitdirOf(ctx.config, repository), repository.defaultBranch, {});
+  const gitdir = gitdirOf(ctx.config, repository);
+  const branches = await listBranches(gitdir, repository.defaultBranch, gitCacheFor(gitdir));
   return { branches };
 }
 
@@ -306,7 +314,7 @@ async function fileAt(
 ) {
   const repository = await repositoryOf(ctx, principal, ref);
   const gitdir = gitdirOf(ctx.config, repository);
-  const cache: GitCache = {};
+  const cache = gitCacheFor(gitdir);
   const at = await commitFor(gitdir, repository, requestedRef, cache);
   if (at.commit === null) throw notFound(HUB_MESSAGES.pathNotFound);
   const file = await readFile(gitdir, at.commit, path, cache);
@@ -518,6 +526,8 @@ export async function serveGit(ctx: HubContext, request: GitRequest, res: Server
       );
     else if (result.status >= 500) ctx.log.warn({ stderr: result.stderr }, 'hub: git receive-pack failed');
     const after = await headCommit(gitdir, repository.defaultBranch);
+    // Its size changed; a repacked repository's old packs are gone (their cached indexes would be stale).
+    forgetRepository(gitdir);
     return after && after !== before ? after : null;
   });
   // After the lock is let go: the hook may need the database, whose connections waiting pushes may hold.

@@ -11,8 +11,49 @@ import { badRequest, notFound } from '../kernel/http/errors';
  * objects, never handed to a command line or joined onto a file path.
  */
 
-/** isomorphic-git's object cache: one per request, so a tree resolved once is not parsed again. */
+/** isomorphic-git's object cache: parsed pack indexes and objects, so a tree resolved once is not parsed again. */
 export type GitCache = Record<string, unknown>;
+
+/** Repositories whose caches are kept, the most recently read last; the oldest is dropped past this. */
+const CACHED_REPOSITORIES = 64;
+const caches = new Map<string, GitCache>();
+
+/**
+ * The object cache of a repository, kept across requests: reading a pack's index is most of a cold browse. Safe to
+ * keep: git objects never change, and isomorphic-git lists a repository's packs on each read, so a push's new pack
+ * is found (a repository deleted and made again is forgotten by `forgetRepository`).
+ */
+export function gitCacheFor(gitdir: string): GitCache {
+  const cache = caches.get(gitdir) ?? {};
+  caches.delete(gitdir);
+  caches.set(gitdir, cache);
+  if (caches.size > CACHED_REPOSITORIES) caches.delete(caches.keys().next().value as string);
+  return cache;
+}
+
+/** How long a repository's size on disk is reused by every call that answers it (a push forgets it at once). */
+const SIZE_TTL_MS = 60_000;
+const sizes = new Map<string, { bytes: number; at: number }>();
+
+/** The bytes a repository's folder holds, walked at most once a minute (replicas sharing HUB_DIR see it late). */
+export async function repositorySize(gitdir: string): Promise<number> {
+  const known = sizes.get(gitdir);
+  if (known && Date.now() - known.at < SIZE_TTL_MS) return known.bytes;
+  const bytes = await folderSize(gitdir);
+  sizes.set(gitdir, { bytes, at: Date.now() });
+  if (sizes.size > CACHED_REPOSITORIES) sizes.delete(sizes.keys().next().value as string);
+  return bytes;
+}
+
+/** Drops what is kept of a repository: after a push, and when it is made or deleted. */
+export function forgetRepository(gitdir: string): void {
+  caches.delete(gitdir);
+  sizes.delete(gitdir);
+}
+
+/** Sizes of blobs by object id: an id names its content forever, so a listing reads each file once. */
+const BLOB_SIZES_KEPT = 100_000;
+const blobSizes = new Map<string, number>();
 
 const MAX_PATH_LENGTH = 4096;
 const MAX_REF_LENGTH = 255;
@@ -128,7 +169,11 @@ async function locate(gitdir: string, commit: string, segments: string[], cache:
 }
 
 async function blobSize(gitdir: string, oid: string, cache: GitCache): Promise<number> {
+  const known = blobSizes.get(oid);
+  if (known !== undefined) return known;
   const { blob } = await git.readBlob({ fs, gitdir, oid, cache });
+  if (blobSizes.size >= BLOB_SIZES_KEPT) blobSizes.clear();
+  blobSizes.set(oid, blob.length);
   return blob.length;
 }
 
