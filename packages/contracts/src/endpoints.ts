@@ -1047,7 +1047,7 @@ export const endpoints = {
     path: '/api/session/from-har',
     tag: 'sessions',
     summary:
-      'A session from an uploaded HAR file (multipart: har_file, simulator_id): its entries, secrets redacted, become the network requests',
+      "A session from an uploaded HAR file (multipart: har_file, simulator_id, optional add_to_recording=true): its entries, secrets redacted, become the network requests; with add_to_recording (admins and create_simulator) they also become a new version of the proxy simulator's recording",
     response: HarUploadResponse,
   }),
   sessionRrwebActions: endpoint({
