@@ -1,11 +1,18 @@
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { endpoints } from '@proctor/contracts';
+import type { DatabaseConfig } from '@proctor/db';
 import { signUp } from '../support/accounts';
-import type { Section } from '../support/section';
+import type { Section, SectionContext } from '../support/section';
+import { createThrowawayDatabase } from '../support/throwawayDatabase';
+
+const run = promisify(execFile);
 
 /** The size of the HAR the section uploads: the largest HAR_MAX_BYTES accepts by default, less the margin. */
 const HAR_BYTES = 195 * 1024 * 1024;
@@ -140,60 +147,104 @@ async function uploadFromDisk(url: string, accessToken: string, path: string) {
   return { status: response.statusCode ?? 0, body };
 }
 
+interface ImportFigures {
+  seconds: number;
+  mbPerSecond: number;
+  extraMb: number;
+}
+
+/** One upload of the file to a fresh Proctor on `database`, timed, with the process's memory sampled. */
+async function importOnce(
+  ctx: SectionContext,
+  name: string,
+  database: DatabaseConfig,
+  har: { path: string; bytes: number; entries: number },
+): Promise<ImportFigures> {
+  const { baseUrl } = await ctx.startProctor(name, database);
+  const account = await signUp(baseUrl, name);
+  globalThis.gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, SAMPLE_MS);
+  ctx.progress(`${name}: uploading ${(har.bytes / 1024 ** 2).toFixed(0)} MB, ${har.entries} entries`);
+  const started = performance.now();
+  const response = await uploadFromDisk(
+    `${baseUrl}${endpoints.uploadHar.path}`,
+    account.accessToken,
+    har.path,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const answer = JSON.parse(response.body) as { requests_count?: number; detail?: string };
+  if (response.status !== 200) throw new Error(`The upload answered ${response.status}: ${answer.detail}`);
+  if (answer.requests_count !== har.entries)
+    throw new Error(`The session holds ${answer.requests_count} requests, the HAR ${har.entries}`);
+  return { seconds, mbPerSecond: har.bytes / 1024 ** 2 / seconds, extraMb: (peak - before) / 1024 ** 2 };
+}
+
 /**
  * HAR import at the largest size accepted: how fast `POST /api/session/from-har` turns the file into a session
  * (MB of HAR a second, from the first byte sent to the answer) and how much memory the server takes for it (the
  * peak of this process's resident memory above what it held before, sampled every 20 ms: the server runs in
- * this process; the upload streams from disk).
+ * this process; the file is written by another and the upload streams from disk). On the embedded database
+ * and, with DATABASE_URL, on a throwaway PostgreSQL database: there the process holds only the import itself,
+ * while the embedded database's own page cache fills inside it.
  */
 export const harSection: Section = {
   key: 'har',
   title: 'HAR import at 200 MB (POST /api/session/from-har)',
   async run(ctx) {
     const path = join(ctx.dataDir, 'large.har');
-    ctx.progress('writing a HAR of about 195 MB');
-    const har = await writeHar(path, HAR_BYTES);
-    const { baseUrl } = await ctx.startProctor('har', {
-      kind: 'pglite',
-      dataDir: join(ctx.dataDir, 'har-db'),
-    });
-    const account = await signUp(baseUrl, 'har');
-    globalThis.gc?.();
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, SAMPLE_MS);
-    ctx.progress(`uploading ${(har.bytes / 1024 ** 2).toFixed(0)} MB, ${har.entries} entries`);
-    const started = performance.now();
-    const response = await uploadFromDisk(`${baseUrl}${endpoints.uploadHar.path}`, account.accessToken, path);
-    const answer = JSON.parse(response.body) as { requests_count?: number; detail?: string };
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    if (response.status !== 200) throw new Error(`The upload answered ${response.status}: ${answer.detail}`);
-    if (answer.requests_count !== har.entries)
-      throw new Error(`The session holds ${answer.requests_count} requests, the HAR ${har.entries}`);
+    ctx.progress('writing a HAR of about 195 MB (in a process of its own)');
+    const { stdout } = await run(process.execPath, [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./writeHarFile.ts', import.meta.url)),
+      path,
+      String(HAR_BYTES),
+    ]);
+    const har = { path, ...(JSON.parse(stdout) as { entries: number; bytes: number }) };
+    const measured: [string, ImportFigures][] = [
+      [
+        'embedded (PGlite)',
+        await importOnce(ctx, 'har-pglite', { kind: 'pglite', dataDir: join(ctx.dataDir, 'har-db') }, har),
+      ],
+    ];
+    if (ctx.postgresAdminUrl) {
+      const database = await createThrowawayDatabase(ctx.postgresAdminUrl, 'proctor_bench_har');
+      ctx.teardown.add(`database ${database.name}`, () => database.drop());
+      measured.push([
+        'PostgreSQL',
+        await importOnce(ctx, 'har-postgres', { kind: 'postgres', url: database.url }, har),
+      ]);
+    }
     const megabytes = har.bytes / 1024 ** 2;
-    const rate = megabytes / seconds;
-    const extraMb = (peak - before) / 1024 ** 2;
     return {
-      figures: { bytes: har.bytes, entries: har.entries, seconds, mbPerSecond: rate, extraMb },
+      figures: { bytes: har.bytes, entries: har.entries, imports: Object.fromEntries(measured) },
       rows: [
         ['HAR size', `${megabytes.toFixed(0)} MB, ${har.entries} entries`, ''],
-        ['upload to session', `${seconds.toFixed(1)} s`, ''],
-        ['import speed', `${rate.toFixed(1)} MB/s`, '≥ 20 MB/s'],
-        ['extra server memory (peak RSS)', `${extraMb.toFixed(0)} MB`, '≤ 150 MB'],
+        ...measured.flatMap(([label, figures]) => [
+          [`${label}: upload to session`, `${figures.seconds.toFixed(1)} s`, ''],
+          [`${label}: import speed`, `${figures.mbPerSecond.toFixed(1)} MB/s`, '≥ 20 MB/s'],
+          [`${label}: extra memory (peak RSS)`, `${figures.extraMb.toFixed(0)} MB`, '≤ 150 MB'],
+        ]),
       ],
-      goals: [
-        { goal: 'HAR import ≥ 20 MB/s', measured: `${rate.toFixed(1)} MB/s`, met: rate >= 20 },
+      goals: measured.flatMap(([label, figures]) => [
         {
-          goal: 'HAR import ≤ 150 MB extra memory',
-          measured: `${extraMb.toFixed(0)} MB`,
-          met: extraMb <= 150,
+          goal: `HAR import ≥ 20 MB/s (${label})`,
+          measured: `${figures.mbPerSecond.toFixed(1)} MB/s`,
+          met: figures.mbPerSecond >= 20,
         },
-      ],
-      notes: ['Embedded database (PGlite); the server, the upload and the sampler share this process.'],
+        {
+          goal: `HAR import ≤ 150 MB extra memory (${label})`,
+          measured: `${figures.extraMb.toFixed(0)} MB`,
+          met: figures.extraMb <= 150,
+        },
+      ]),
+      notes: ctx.postgresAdminUrl ? [] : ['Without DATABASE_URL the PostgreSQL import is not measured.'],
     };
   },
 };
