@@ -432,14 +432,12 @@ export async function proxyEnvironmentStart(
     return ({ publicId, log }) => {
       const instance = proxyInstance(publicId, simulator, {
         onDestroy: () =>
-          void recorder
-            .finish()
-            .catch((error: Error) =>
-              log({
-                type: 'proxy_record_failed',
-                message: `The recording was not finished: ${error.message}`,
-              }),
-            ),
+          void recorder.finish().catch((error: Error) =>
+            log({
+              type: 'proxy_record_failed',
+              message: `The recording was not finished: ${error.message}`,
+            }),
+          ),
       });
       const outside = recorder.outsideFor(instance, log);
       // The recorded site's own origins go out even when they are on this machine or the LAN (the guard and
