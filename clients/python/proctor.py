@@ -303,6 +303,8 @@ class KeepaliveJobGroup:
     simulator: KeepaliveSimulator
     session_id: Optional[str]
     live_view_url: str
+    # Where any browser opens the environment's simulator while it runs: {alias}.sims.{Proctor's host}.
+    public_url: str
     jobs: List[KeepaliveJob]
 
 
