@@ -114,6 +114,8 @@ describe('user-supplied patterns run in linear time', () => {
   }
   const close = (author: Actor, id: string) => timed(author, endpoints.closeEnvironment, { params: { id } });
 
+  /** Far above what a linear match costs on any machine, far below what a backtracking one would. */
+  const LINEAR_BOUND_MS = 5_000;
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
   it('should evaluate an answer against a catastrophic schema pattern at once, and answer health meanwhile', async () => {
@@ -146,10 +148,14 @@ describe('user-supplied patterns run in linear time', () => {
       evaluations.push(evaluation.ms);
       healths.push(health.ms);
     }
+    // The bound tells linear from exponential, not fast from slow (speed is the benchmarks'): a backtracking engine
+    // takes 2^40 steps on this answer, hours, while the server goes on answering; a busy machine takes a second.
     expect(median(evaluations), `evaluate took ${evaluations.map(Math.round).join(', ')} ms`).toBeLessThan(
-      100,
+      LINEAR_BOUND_MS,
     );
-    expect(median(healths), `health took ${healths.map(Math.round).join(', ')} ms`).toBeLessThan(50);
+    expect(median(healths), `health took ${healths.map(Math.round).join(', ')} ms`).toBeLessThan(
+      LINEAR_BOUND_MS,
+    );
     await close(author, environment);
   });
 
