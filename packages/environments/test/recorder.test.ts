@@ -769,7 +769,10 @@ describe('SessionRecorder', () => {
     const click = sink.stepOf('click')!;
     expect(click.before_state?.current_url).toBe(recorded);
     expect(click.action.metadata.frame_url).toBe(recorded);
-    const meta = sink.rrwebEvents.find((event) => event.type === 4);
+    // The page the previous test left may be snapshotted first: the meta event of the visited page is the one asked.
+    const meta = sink.rrwebEvents.find(
+      (event) => event.type === 4 && (event.data as { href?: string }).href?.startsWith(`${site.url}/next`),
+    );
     expect((meta?.data as { href?: string } | undefined)?.href).toBe(recorded);
     expect(sink.rrwebBatches.map((batch) => batch.source.url)).toContain(recorded);
     expect(sink.requests.find((request) => request.url.startsWith(`${site.url}/next`))?.url).toBe(recorded);
