@@ -110,8 +110,10 @@ export class BrowserPool {
    */
   async start(options: { warmUp?: BrowserWarmUp } = {}): Promise<number> {
     this.warmUp = options.warmUp;
-    // Loading the proxy library and making the authority take a second or two: started now, not waited for.
-    if (this.network) networkAuthority().catch(() => undefined);
+    // Loading the proxy library and making the authority take a second or two: started now, not waited for, by a
+    // pool that keeps browsers warm. One that keeps none (size 0: tests, a server that starts no environments)
+    // pays it at its first environment instead of at every start.
+    if (this.network && this.size > 0) networkAuthority().catch(() => undefined);
     const killed = await sweepLeftoverBrowsers(this.prefix);
     this.refill();
     return killed;
