@@ -3,7 +3,7 @@
  * and CPU, memory), each figure beside bare Playwright measured in the same run. Usage and what each figure
  * means: bench/README.md.
  */
-import { spawn } from 'node:child_process';
+
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance as eventLoop } from 'node:perf_hooks';
@@ -29,6 +29,7 @@ import { freePort } from '../apps/server/test/support/network';
 import { postJson } from './support/accounts';
 import { type ActionCpu, type AgentSpec, actionCount, runAgent, runAgentInChild } from './support/agent';
 import { launchBare, spawnDevToolsChromium } from './support/bareChromium';
+import { runInChild } from './support/child';
 import { FrameCounter, type FrameFigures, measureFrames } from './support/frames';
 import { type Goal, runBenchmark } from './support/main';
 import { coveredMs, PhaseTimer } from './support/phaseTimer';
@@ -711,28 +712,7 @@ async function runNetworkAgent(spec: NetworkAgentSpec): Promise<NetworkAgentResu
 }
 
 function runNetworkAgentInChild(spec: NetworkAgentSpec): Promise<NetworkAgentResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...process.execArgv, SCRIPT, '--network-agent', JSON.stringify(spec)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`The network agent exited with ${code}`));
-      try {
-        resolve(JSON.parse(output) as NetworkAgentResult);
-      } catch (error) {
-        reject(new Error(`The network agent printed no result: ${(error as Error).message}\n${output}`));
-      }
-    });
-  });
+  return runInChild<NetworkAgentResult>(SCRIPT, '--network-agent', spec);
 }
 
 /** Waits until both pools hold 2 idle browsers again; a pool whose filling stopped is started by one make. */

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { launchBareTracked } from './bareChromium';
+import { runInChild } from './child';
 import { COUNTER_PAGE } from './pages';
 import { groupCpuMs, groupMemory, processCpuMs } from './processes';
 import { type Latency, latency } from './stats';
@@ -168,22 +168,5 @@ export async function runAgent(spec: AgentSpec): Promise<AgentResult> {
 
 /** Runs `script --agent <spec>` in a child Node (same flags as this one) and reads its result from stdout. */
 export function runAgentInChild(script: string, spec: AgentSpec): Promise<AgentResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, '--agent', JSON.stringify(spec)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`The agent process exited with ${code}`));
-      try {
-        resolve(JSON.parse(output) as AgentResult);
-      } catch (error) {
-        reject(new Error(`The agent process printed no result: ${(error as Error).message}\n${output}`));
-      }
-    });
-  });
+  return runInChild<AgentResult>(script, '--agent', spec);
 }

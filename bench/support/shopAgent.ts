@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { runInChild } from './child';
 
 /**
  * The agent of the recording benchmark, run in a child process (an agent runs elsewhere than Proctor, and
@@ -144,22 +144,5 @@ export async function runShopAgent(spec: ShopAgentSpec): Promise<ShopAgentResult
 
 /** Runs `script --agent <spec>` in a child Node (same flags as this one) and reads its result from stdout. */
 export function runShopAgentInChild(script: string, spec: ShopAgentSpec): Promise<ShopAgentResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, script, '--agent', JSON.stringify(spec)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`The agent process exited with ${code}`));
-      try {
-        resolve(JSON.parse(output) as ShopAgentResult);
-      } catch (error) {
-        reject(new Error(`The agent process printed no result: ${(error as Error).message}\n${output}`));
-      }
-    });
-  });
+  return runInChild<ShopAgentResult>(script, '--agent', spec);
 }
