@@ -1,13 +1,13 @@
 import { type EndpointBody, endpoints } from '@proctor/contracts';
-import { sessionLogs, sessions, simulators } from '@proctor/db';
+import { simulators } from '@proctor/db';
 import { REFUSAL_REASONS } from '@proctor/environments';
-import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import { sessionLogEntries } from './support/storedSessions';
 
 /**
  * Each environment on a network of its own, seen from inside it as a page script and as an agent over the
@@ -52,18 +52,13 @@ describe("an environment's network", () => {
 
   /** The origins the session's network_refused logs name, with their reasons. */
   async function refusedOrigins(sessionPublicId: string): Promise<Map<string, string>> {
-    const [session] = await proctor.ctx.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.publicId, sessionPublicId));
-    const logs = await proctor.ctx.db
-      .select()
-      .from(sessionLogs)
-      .where(eq(sessionLogs.sessionId, session!.id));
+    const logs = await sessionLogEntries<{ type?: string; url?: string; reason?: string; message?: string }>(
+      proctor.ctx.db,
+      sessionPublicId,
+      'network_refused',
+    );
     const refused = new Map<string, string>();
-    for (const { logData } of logs) {
-      const entry = logData as { type?: string; url?: string; reason?: string; message?: string };
-      if (entry.type !== 'network_refused') continue;
+    for (const entry of logs) {
       expect(entry.message).toContain(entry.url);
       refused.set(new URL(entry.url!).origin, entry.reason!);
     }

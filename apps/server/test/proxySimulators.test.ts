@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import { type EndpointBody, endpoints } from '@proctor/contracts';
-import { newPublicId, proxyExchanges, proxyRecordings, sessionLogs, sessions, testCases } from '@proctor/db';
+import { newPublicId, proxyExchanges, proxyRecordings, testCases } from '@proctor/db';
 import { desc, eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import { sessionLogEntries } from './support/storedSessions';
 
 /** A small site on this machine: a page with a form, a JSON API, and the form's POST. It counts what it served. */
 function startSite(): Promise<{ server: Server; origin: string; served: () => number }> {
@@ -107,21 +108,12 @@ describe('proxy simulators', () => {
       return { status: response.status, text: await response.text() };
     }, path);
 
-  async function oodLogs(sessionPublicId: string) {
-    const [session] = await proctor.ctx.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.publicId, sessionPublicId));
-    const logs = await proctor.ctx.db
-      .select()
-      .from(sessionLogs)
-      .where(eq(sessionLogs.sessionId, session!.id));
-    return logs
-      .map(
-        (log) => log.logData as { type?: string; url?: string; matched_url?: string | null; score?: number },
-      )
-      .filter((entry) => entry.type === 'ood_request');
-  }
+  const oodLogs = (sessionPublicId: string) =>
+    sessionLogEntries<{ type?: string; url?: string; matched_url?: string | null; score?: number }>(
+      proctor.ctx.db,
+      sessionPublicId,
+      'ood_request',
+    );
 
   it('should refuse to record for anyone but an admin, and to replay before anything is recorded', async () => {
     const refused = await make(player, { env_config: { proxy_mode: 'record' } });

@@ -1,6 +1,7 @@
 import type { StateMutation } from '@proctor/contracts';
-import { type Database, newPublicId, sessionEvents, sessions } from '@proctor/db';
+import { type Database, newPublicId, sessionEvents, sessionLogs, sessions } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
+import { asc, eq } from 'drizzle-orm';
 import { EVENT_KIND } from '../../src/repositories/recordings';
 
 export const shop = builtInSimulators.find((simulator) => simulator.name === 'shop')!;
@@ -35,4 +36,19 @@ export async function storedSession(
       .insert(sessionEvents)
       .values({ sessionId: row!.id, seq: 0, kind: EVENT_KIND.mutations, payload: [...mutations] });
   return row!;
+}
+
+/** The log entries of the session with this public id, of one type, oldest first (what the session page shows). */
+export async function sessionLogEntries<Entry extends { type?: string }>(
+  db: Database,
+  sessionPublicId: string,
+  type: string,
+): Promise<Entry[]> {
+  const rows = await db
+    .select({ logData: sessionLogs.logData })
+    .from(sessionLogs)
+    .innerJoin(sessions, eq(sessions.id, sessionLogs.sessionId))
+    .where(eq(sessions.publicId, sessionPublicId))
+    .orderBy(asc(sessionLogs.id));
+  return rows.map((row) => row.logData as Entry).filter((entry) => entry.type === type);
 }
