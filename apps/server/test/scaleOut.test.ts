@@ -322,6 +322,49 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     return started.body;
   }
 
+  /**
+   * A run by a dev agent that never answers (only the test ends it), once a worker holds its environment: `body`
+   * gets the run and where it is held; the agent's server is closed afterwards.
+   */
+  async function withWorkerHeldRun(
+    alias: string,
+    body: (
+      run: { session_id: string },
+      held: { environment: string; workerUrl: string | null },
+    ) => Promise<void>,
+  ): Promise<void> {
+    let asked: () => void = () => undefined;
+    const wasAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const hung = createServer((request) => {
+      request.resume();
+      asked();
+    });
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await startDevAgentRun(alias, hung);
+      // The environment is up and its agent is thinking.
+      await wasAsked;
+      const held = await until(
+        async () =>
+          (
+            await proctor.ctx.db
+              .select({ environment: jobGroups.publicId, workerUrl: jobGroups.workerUrl })
+              .from(sessions)
+              .innerJoin(jobGroups, eq(jobGroups.publicId, sessions.jobGroupId))
+              .where(eq(sessions.publicId, run.session_id))
+          )[0],
+        (row) => row?.workerUrl != null,
+        `a worker to take the run (${output.join('')})`,
+      );
+      await body(run, held!);
+    } finally {
+      hung.closeAllConnections();
+      hung.close();
+    }
+  }
+
   it("shows a run a worker holds on the server: its state, and its live view through the worker's door", async () => {
     await startWorker('worker-with-a-door');
     // A dev agent that thinks until the test has watched it.
@@ -400,39 +443,15 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
   it("stops a run a worker holds when an admin says so: the worker ends it and its session keeps the admin's reason", async () => {
     await startWorker('worker-stopped-by-admin');
     // A dev agent that never answers: only the admin's stop ends the run.
-    let asked: () => void = () => undefined;
-    const wasAsked = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    const hung = createServer((request) => {
-      request.resume();
-      asked();
-    });
-    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    try {
-      const run = await startDevAgentRun('silent', hung);
-      // The environment is up and its agent is thinking.
-      await wasAsked;
-      const held = await until(
-        async () =>
-          (
-            await proctor.ctx.db
-              .select({ environment: jobGroups.publicId, workerUrl: jobGroups.workerUrl })
-              .from(sessions)
-              .innerJoin(jobGroups, eq(jobGroups.publicId, sessions.jobGroupId))
-              .where(eq(sessions.publicId, run.session_id))
-          )[0],
-        (row) => row?.workerUrl != null,
-        `a worker to take the run (${output.join('')})`,
-      );
-      expect(proctor.ctx.environments.byId(held!.environment)).toBeUndefined();
+    await withWorkerHeldRun('silent', async (run, held) => {
+      expect(proctor.ctx.environments.byId(held.environment)).toBeUndefined();
       // The worker's door ends it only for a stop capability of this environment: a live one is refused.
       const { token: liveToken } = await proctor.ctx.tokens.signEnvironmentToken(
         'live',
-        held!.environment,
+        held.environment,
         60,
       );
-      const forged = await fetch(`${held!.workerUrl}/internal/environments/${held!.environment}/stop`, {
+      const forged = await fetch(`${held.workerUrl}/internal/environments/${held.environment}/stop`, {
         method: 'POST',
         headers: { authorization: `Bearer ${liveToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ message: 'Stopped by an admin: forged' }),
@@ -442,7 +461,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
       const admin = await proctor.actor({ permissions: { is_admin: true } });
       const stop = await proctor.call(endpoints.adminStopEnvironment, {
         as: admin,
-        params: { id: held!.environment },
+        params: { id: held.environment },
         query: { reason: 'stuck agent' },
       });
       expect(stop.status, stop.body.detail).toBe(200);
@@ -461,50 +480,24 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
       // Stopped once: a second stop finds nothing running.
       const again = await proctor.call(endpoints.adminStopEnvironment, {
         as: admin,
-        params: { id: held!.environment },
+        params: { id: held.environment },
         query: { reason: 'again' },
       });
       expect([404, 409]).toContain(again.status);
-    } finally {
-      hung.closeAllConnections();
-      hung.close();
-    }
+    });
   });
 
   it("serves a public URL of an environment a worker holds through the worker's door, and only with a token for it", async () => {
     const isAlive = (worker: ChildProcess) => worker.exitCode === null && worker.signalCode === null;
     if (!workers.some(isAlive)) await startWorker('worker-public');
-    let asked: () => void = () => undefined;
-    const wasAsked = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    const hung = createServer((request) => {
-      request.resume();
-      asked();
-    });
-    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
-    try {
-      const run = await startDevAgentRun('watched-publicly', hung);
-      await wasAsked;
-      const held = await until(
-        async () =>
-          (
-            await proctor.ctx.db
-              .select({ environment: jobGroups.publicId, workerUrl: jobGroups.workerUrl })
-              .from(sessions)
-              .innerJoin(jobGroups, eq(jobGroups.publicId, sessions.jobGroupId))
-              .where(eq(sessions.publicId, run.session_id))
-          )[0],
-        (row) => row?.workerUrl != null,
-        `a worker to take the run (${output.join('')})`,
-      );
+    await withWorkerHeldRun('watched-publicly', async (_run, held) => {
       // Keepalive environments are made by the server that is asked; a run is what a worker holds. Named
       // keepalive in the database, the run's environment takes the route a worker-held public one would.
       const alias = `worker-held-${randomBytes(3).toString('hex')}`;
       await proctor.ctx.db
         .update(jobGroups)
         .set({ keepalive: true, alias })
-        .where(eq(jobGroups.publicId, held!.environment));
+        .where(eq(jobGroups.publicId, held.environment));
       const host = `${alias}.sims.localhost:${serverPort}`;
       const answer = await getAs(serverPort, host, '/');
       expect(answer.status, answer.body.slice(0, 300)).toBeLessThan(400);
@@ -513,17 +506,14 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
       // The door serves the simulator only for a public token of this environment.
       const { token: liveToken } = await proctor.ctx.tokens.signEnvironmentToken(
         'live',
-        held!.environment,
+        held.environment,
         60,
       );
-      const forged = await fetch(`${held!.workerUrl}/internal/environments/${held!.environment}/public/`, {
+      const forged = await fetch(`${held.workerUrl}/internal/environments/${held.environment}/public/`, {
         headers: { 'x-proctor-environment-token': liveToken },
       });
       expect(forged.status).toBe(401);
-    } finally {
-      hung.closeAllConnections();
-      hung.close();
-    }
+    });
   });
 
   it("prints a run report's PDF on a worker: the server, working no jobs, waits for the worker's print", async () => {
