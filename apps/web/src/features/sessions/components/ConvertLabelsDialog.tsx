@@ -131,10 +131,13 @@ function ProposalForm({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const user = useSignedInUser();
   const create = useCreateTestCaseFromLabels(sessionId, (created) => {
     notify.success(created.message, 'Test case created');
     onClose();
-    navigate(paths.testCase(created.new_test_case.publicId));
+    // The new test case's page (000 §2.6), for those who may open Tests; an annotator organization may not
+    // (000 §2.1), and its page would only send them home, so they stay on the session with the notification.
+    if (!user.organization?.isAnnotator) navigate(paths.testCase(created.new_test_case.publicId));
   });
   const [error, setError] = useState<string | null>(null);
   const form = useContractForm(CreateTestCaseFromLabelsRequest, {
