@@ -9,6 +9,7 @@ export * from './environment';
 export * from './har';
 export * from './http';
 export * from './hub';
+export * from './hubBuild';
 export * from './humanRecorder';
 export * from './identity';
 export * from './input';
