@@ -45,6 +45,9 @@ import { endpoint } from './http';
 import {
   CreateHubRepositoryRequest,
   HubBranchesResponse,
+  HubBuildLogResponse,
+  HubBuildParam,
+  HubBuildsResponse,
   HubContentsQuery,
   HubContentsResponse,
   HubFileContent,
@@ -171,6 +174,8 @@ import {
   SimulatorInfoResponse,
   SimulatorNameParam,
   SimulatorsInfoResponse,
+  SimulatorVersionLogResponse,
+  SimulatorVersionParam,
   TaskDefinitionsResponse,
   UnifiedVersionsResponse,
 } from './simulatorRegistry';
@@ -623,12 +628,21 @@ export const endpoints = {
     params: SimulatorNameParam,
     response: UnifiedVersionsResponse,
   }),
+  simulatorVersionLog: endpoint({
+    method: 'GET',
+    path: '/api/simulator/:name/versions/:version/log',
+    tag: 'simulator versions',
+    summary:
+      "A version's build log (a version built from a hub push); 404 for a version not built here (platform admins)",
+    params: SimulatorVersionParam,
+    response: SimulatorVersionLogResponse,
+  }),
   registerSimulatorVersion: endpoint({
     method: 'POST',
     path: '/api/simulator/:name/register',
     tag: 'simulator versions',
     summary:
-      'Enter a recorded version in the registry with tags; a tag on another version moves (platform admins)',
+      'Enter a recorded version in the registry with tags; a tag on another version moves; 409 for a version built from the hub (platform admins)',
     params: SimulatorNameParam,
     body: RegisterVersionRequest,
     response: UnifiedVersionsResponse,
@@ -1395,6 +1409,23 @@ export const endpoints = {
     params: SimulatorNameParam,
     query: HubFileContentQuery,
     response: HubFileContent,
+  }),
+  hubRepositoryBuilds: endpoint({
+    method: 'GET',
+    path: '/api/gitea/repositories/:owner/:name/builds',
+    tag: 'hub',
+    summary:
+      "The versions built from pushes to the repository's default branch, newest first: building, proven or failed",
+    params: HubRepositoryParam,
+    response: HubBuildsResponse,
+  }),
+  hubRepositoryBuildLog: endpoint({
+    method: 'GET',
+    path: '/api/gitea/repositories/:owner/:name/builds/:commit/log',
+    tag: 'hub',
+    summary: "One build's log, its last lines when long",
+    params: HubBuildParam,
+    response: HubBuildLogResponse,
   }),
 } as const;
 

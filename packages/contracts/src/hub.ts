@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Timestamp } from './common';
+import { HUB_BUILD_STATUSES } from './hubBuild';
 
 /**
  * The simulator hub (002 §2.5, §7.3): git repositories kept inside Proctor, served over smart HTTP at
@@ -16,6 +18,8 @@ export const HUB = {
   maxPushBytes: 100 * 1024 * 1024,
   /** The realm git shows when it asks for credentials. */
   realm: 'Proctor',
+  /** A build's log keeps at most this many bytes (UTF-8): its last lines, after a line saying earlier ones went. */
+  buildLogMaxBytes: 256 * 1024,
 } as const;
 
 /** Server-side texts the hub answers with, as `{detail}` or a field; the page's own texts are 002 §8 "Hub". */
@@ -26,6 +30,7 @@ export const HUB_MESSAGES = {
   repositoryNotFound: 'Repository not found',
   pathNotFound: 'No such file or folder in this repository',
   refNotFound: 'No such branch, tag or commit in this repository',
+  buildNotFound: 'No build of this commit in this repository',
   pushTooLarge: (limit: number) => `The push is larger than the hub's limit of ${limit} bytes`,
 } as const;
 
@@ -193,3 +198,35 @@ export const HubFileContentQuery = z.object({
   file_path: z.string().min(1).max(4096),
   ref: z.string().max(255).optional(),
 });
+
+/**
+ * A version built from a push to a simulator repository's default branch (issue 28 item 4), as the hub page
+ * lists them, newest first. `commit` is the pushed commit's hash (the version); `dataset` the seed snapshot's
+ * hash once seeded; `ended_at` null while building.
+ */
+export const HubBuild = z.object({
+  commit: z.string(),
+  status: z.enum(HUB_BUILD_STATUSES),
+  created_at: Timestamp,
+  ended_at: Timestamp.nullable(),
+  dataset: z.string().nullable(),
+  has_log: z.boolean(),
+});
+export type HubBuild = z.infer<typeof HubBuild>;
+export const HubBuildsResponse = z.object({ builds: z.array(HubBuild) });
+export type HubBuildsResponse = z.infer<typeof HubBuildsResponse>;
+
+export const HubBuildParam = HubRepositoryParam.extend({
+  commit: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'A commit hash: 40 (or 64) hex digits'),
+});
+
+/** One build's log: its lines as they came, at most HUB.buildLogMaxBytes (the last ones kept). */
+export const HubBuildLogResponse = z.object({
+  commit: z.string(),
+  status: z.enum(HUB_BUILD_STATUSES),
+  log: z.string(),
+});
+export type HubBuildLogResponse = z.infer<typeof HubBuildLogResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
+import { HUB_BUILD_STATUSES } from './hubBuild';
 import { SimType } from './vocabulary';
 
 /** Versions the Admin screen's Versions tab shows before 'Show More'. */
@@ -44,6 +45,15 @@ export const UnifiedVersion = z.object({
   task_definition_arn: z.string().nullable(),
   task_definition_family: z.string().nullable(),
   registered_at: Timestamp.nullable(),
+  /**
+   * A version built from a hub push: building, proven (every test case's reference passes and its wrong variant
+   * fails) or failed. Null for a version not built here (a built-in simulator's). Only a proven one may be tagged.
+   */
+  build_status: z.enum(HUB_BUILD_STATUSES).nullable(),
+  /** Whether the build kept a log (GET …/versions/{version}/log). */
+  has_build_log: z.boolean(),
+  /** The hub repository (`owner/name`) the version was built from; null when none (or it was deleted). */
+  built_from: z.string().nullable(),
 });
 export type UnifiedVersion = z.infer<typeof UnifiedVersion>;
 export const UnifiedVersionsResponse = z.object({ name: z.string(), versions: z.array(UnifiedVersion) });
@@ -55,6 +65,26 @@ export const RegisterVersionRequest = z.object({
   tags: z.array(z.string().max(100)).min(1).max(20),
 });
 export type RegisterVersionRequest = z.infer<typeof RegisterVersionRequest>;
+
+/** Why a version may not take a tag (409 of register): its build is not proven, or it cannot run here yet. */
+export const REGISTER_REFUSALS = {
+  building: 'Only a proven version can be registered: this one is still being built',
+  failed: 'Only a proven version can be registered: this one failed its proof',
+  hubBuilt:
+    'Environments cannot start versions built from the hub yet, so this proven version cannot be registered',
+} as const;
+
+export const SimulatorVersionParam = SimulatorNameParam.extend({
+  version: z.string().trim().min(1).max(200),
+});
+
+/** A hub-built version's log (platform admins): the build's lines, at most HUB.buildLogMaxBytes, the last kept. */
+export const SimulatorVersionLogResponse = z.object({
+  version: z.string(),
+  build_status: z.enum(HUB_BUILD_STATUSES),
+  log: z.string(),
+});
+export type SimulatorVersionLogResponse = z.infer<typeof SimulatorVersionLogResponse>;
 
 /** A simulator with its current version and the version each registry tag names. */
 export const SimulatorInfoResponse = z.object({
