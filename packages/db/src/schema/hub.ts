@@ -1,6 +1,7 @@
+import type { HubBuildStatus } from '@proctor/contracts';
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { simulators } from './evaluation';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { simulators, simulatorVersions } from './evaluation';
 import { organizations, users } from './identity';
 
 /**
@@ -40,3 +41,32 @@ export const hubCredentials = pgTable('hub_credentials', {
   generation: integer('generation').notNull().default(0),
   rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The build of a simulator version from a push to a hub repository's default branch (issue 28 item 4): the
+ * version row (`simulator_versions`, version = the commit's hash) and this one are made together. A version
+ * without a row here was not built by the hub (a built-in simulator's). Its own table rather than columns of
+ * simulator_versions, so the schema's files do not import each other (hub.ts already reads evaluation.ts).
+ */
+export const hubBuilds = pgTable(
+  'hub_builds',
+  {
+    versionId: integer('version_id')
+      .primaryKey()
+      .references(() => simulatorVersions.id, { onDelete: 'cascade' }),
+    /** The repository and organization it was built from; null once they are deleted (the version stays). */
+    hubRepositoryId: integer('hub_repository_id').references(() => hubRepositories.id, {
+      onDelete: 'set null',
+    }),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    status: text('status').$type<HubBuildStatus>().notNull(),
+    /** The build's readable lines, at most HUB.buildLogMaxBytes (the last ones kept). */
+    log: text('log').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('hub_builds_repository_idx').on(t.hubRepositoryId),
+    index('hub_builds_building_idx').on(t.status).where(sql`${t.status} = 'building'`),
+  ],
+);
