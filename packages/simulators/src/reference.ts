@@ -7,3 +7,5 @@ export type { TestCaseEvaluation } from './testing/evaluate';
 export { evaluateTestCase } from './testing/evaluate';
 export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './testing/harness';
 export { runTestCase } from './testing/harness';
+export type { ProveOptions, RunQueue, SimulatorProof, TestCaseProof } from './testing/prove';
+export { proveSimulator, runQueue } from './testing/prove';

@@ -4,4 +4,6 @@ export type { ClientResponse } from './client';
 export { InstanceClient } from './client';
 export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './harness';
 export { runTestCase } from './harness';
+export type { ProveOptions, RunQueue, SimulatorProof, TestCaseProof } from './prove';
+export { proveSimulator, runQueue } from './prove';
 export type { SolveContext } from './testCase';
