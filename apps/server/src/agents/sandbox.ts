@@ -11,7 +11,10 @@ import { AGENT_PROTOCOL } from '@proctor/contracts';
 
 /** Limits of each of the agent's processes (prlimit), its processes together, and its writable mounts. */
 export interface SandboxLimits {
-  /** Address space: enough for Node.js (which reserves 1–2 GiB it never touches) or Python. */
+  /**
+   * Address space: enough for Node.js (which reserves 1–2 GiB it never touches) or Python. Infinity for none
+   * (Chromium reserves terabytes it never touches; the memory guard limits what is used).
+   */
   addressSpaceBytes: number;
   processes: number;
   openFiles: number;
@@ -77,8 +80,19 @@ function programPath(name: string): string | undefined {
   return programs.get(name);
 }
 
+/** A host folder shown in the sandbox at `target`, read-only unless `writable`. */
+export interface SandboxBind {
+  source: string;
+  target: string;
+  writable?: boolean;
+}
+
 export interface SandboxCommandOptions {
   limits?: SandboxLimits;
+  /** Folders shown besides the checkout (a sandbox that builds needs its tools and a place for its output). */
+  binds?: readonly SandboxBind[];
+  /** The working directory inside: the checkout's `/agent` unless said. */
+  chdir?: string;
   /** The `cgroup.procs` files of the agent's cgroups (MemoryGuard.procsFiles). */
   cgroupProcs?: readonly string[];
   /** The bwrap to run. */
@@ -108,21 +122,25 @@ export function sandboxCommand(
         ? [program('setpriv'), `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups']
         : []),
       program('prlimit'),
-      `--as=${limits.addressSpaceBytes}`,
+      `--as=${Number.isFinite(limits.addressSpaceBytes) ? limits.addressSpaceBytes : 'unlimited'}`,
       `--nproc=${limits.processes}`,
       `--nofile=${limits.openFiles}`,
       `--fsize=${limits.fileSizeBytes}`,
       `--cpu=${limits.cpuSeconds}`,
       '--',
       options.bwrap ?? program('bwrap'),
-      ...bwrapArguments(checkout, limits),
+      ...bwrapArguments(checkout, limits, options),
       '--',
       ...command,
     ],
   };
 }
 
-function bwrapArguments(checkout: string | null, limits: SandboxLimits): string[] {
+function bwrapArguments(
+  checkout: string | null,
+  limits: SandboxLimits,
+  options: Pick<SandboxCommandOptions, 'binds' | 'chdir'>,
+): string[] {
   return [
     '--unshare-all',
     '--unshare-user',
@@ -173,7 +191,13 @@ function bwrapArguments(checkout: string | null, limits: SandboxLimits): string[
     '--tmpfs',
     '/tmp',
     ...(checkout === null ? [] : ['--ro-bind', checkout, '/agent', '--chdir', '/agent']),
-    // Last, once every mount point is made: only the sized /tmp and /dev/shm stay writable.
+    ...(options.binds ?? []).flatMap((bind) => [
+      bind.writable ? '--bind' : '--ro-bind',
+      bind.source,
+      bind.target,
+    ]),
+    ...(options.chdir ? ['--chdir', options.chdir] : []),
+    // Last, once every mount point is made: only the sized /tmp and /dev/shm (and writable binds) stay writable.
     '--remount-ro',
     '/dev',
     '--remount-ro',

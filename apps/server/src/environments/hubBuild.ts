@@ -1,0 +1,221 @@
+import { spawn } from 'node:child_process';
+import { chown, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { HubBuildEvent, type HubBuildResult } from '@proctor/contracts';
+import { HUB_BUILD_RUNNER, PROCTOR_ROOT } from '@proctor/simulators/build';
+import {
+  type SandboxBind,
+  type SandboxLimits,
+  SPAWN_BARE,
+  sandboxCommand,
+  sandboxProblem,
+} from '../agents/sandbox';
+import { memoryGuard } from '../agents/sandboxMemory';
+
+/**
+ * Runs the hub build program (@proctor/simulators/build's runner: bundle a pushed simulator, seed it, prove its test
+ * cases in Chromium) in the git container agents' bubblewrap sandbox: a push is anyone's code. The sandbox shows it
+ * the checkout read-only, the output folder writable, and of Proctor only its own install (root node_modules and
+ * packages, read-only, at their own paths so the workspace's links resolve); no data folder, configuration or
+ * environment of the server, and no network: Chromium and the simulator's host talk on the sandbox's own loopback.
+ */
+
+const MiB = 1024 ** 2;
+
+/**
+ * Chromium reserves far more address space than it uses, and runs a browser, renderers and helpers with their
+ * threads: the agents' limits would stop it at launch. Memory is limited by the guard (runHubBuild's
+ * memoryLimitBytes) for all the build's processes together instead.
+ */
+export const HUB_BUILD_SANDBOX_LIMITS: Readonly<SandboxLimits> = {
+  addressSpaceBytes: Number.POSITIVE_INFINITY,
+  processes: 1024,
+  openFiles: 4096,
+  fileSizeBytes: 512 * MiB,
+  tmpBytes: 512 * MiB,
+  shmBytes: 512 * MiB,
+  // Per process: the build's time limit ends a slow build sooner; this ends one process spinning.
+  cpuSeconds: 900,
+};
+
+/** Where the checkout and the output folder are inside the sandbox. */
+const CHECKOUT_INSIDE = '/build/checkout';
+const OUT_INSIDE = '/build/out';
+/** The user the sandbox runs as when Proctor runs as root (sandbox.ts): it must be able to write the output. */
+const NOBODY = 65_534;
+/** What the program may write on standard error into the log, in lines and characters a line. */
+const MAX_STDERR_LINES = 200;
+const MAX_LINE_CHARS = 2_000;
+/** The longest line read from standard output: a case's explanation may be long, not endless. */
+const MAX_STDOUT_LINE_BYTES = 1024 * 1024;
+/** How much of standard error a failure's reason quotes. */
+const REASON_STDERR_CHARS = 1_000;
+
+export interface HubBuildOptions {
+  /** The pushed tree, checked out; readable by all (the sandbox's `nobody` reads it when Proctor runs as root). */
+  checkout: string;
+  /** The folder the build writes (simulator.mjs, tree/, externals/, seed.sqlite); made when missing. */
+  out: string;
+  timeoutMs: number;
+  /** All the build's processes together (Node, esbuild, Chromium). */
+  memoryLimitBytes: number;
+  /** Each log and case event as it comes; the result is what runHubBuild returns. */
+  onEvent: (event: Exclude<HubBuildEvent, { type: 'result' }>) => void;
+  signal?: AbortSignal;
+  limits?: SandboxLimits;
+}
+
+const failed = (reason: string): HubBuildResult => ({
+  type: 'result',
+  status: 'failed',
+  reason,
+  simulator: null,
+  dataset: null,
+  testCases: 0,
+});
+
+/** The binds of Proctor's own install: what the build program needs of it, at the same paths. */
+function installBinds(): SandboxBind[] {
+  const binds = ['node_modules', 'packages'].map((folder) => ({
+    source: join(PROCTOR_ROOT, folder),
+    target: join(PROCTOR_ROOT, folder),
+  }));
+  // Node from elsewhere than /usr (a version manager's) is shown too.
+  if (!process.execPath.startsWith('/usr/')) {
+    const install = dirname(dirname(process.execPath));
+    binds.push({ source: install, target: install });
+  }
+  return binds;
+}
+
+/**
+ * Builds the simulator at `checkout` into `out` in the sandbox and says how it went: the program's result, or a
+ * failed one saying why there was none (the time limit, the memory limit, a crash, a cancel).
+ */
+export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildResult> {
+  const problem = sandboxProblem();
+  if (problem) return failed(problem);
+  await mkdir(options.out, { recursive: true });
+  if (process.getuid?.() === 0) await chown(options.out, NOBODY, NOBODY);
+  const limits = options.limits ?? HUB_BUILD_SANDBOX_LIMITS;
+  const guard = memoryGuard({ memoryBytes: options.memoryLimitBytes, processes: limits.processes });
+  const { file, args } = sandboxCommand(
+    null,
+    [
+      process.execPath,
+      '--import',
+      'tsx',
+      HUB_BUILD_RUNNER,
+      '--checkout',
+      CHECKOUT_INSIDE,
+      '--out',
+      OUT_INSIDE,
+    ],
+    {
+      limits,
+      cgroupProcs: guard.procsFiles,
+      binds: [
+        { source: options.checkout, target: CHECKOUT_INSIDE },
+        { source: options.out, target: OUT_INSIDE, writable: true },
+        ...installBinds(),
+      ],
+      // `--import tsx` is found from here.
+      chdir: PROCTOR_ROOT,
+    },
+  );
+  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], ...SPAWN_BARE });
+  let stopped: string | undefined;
+  const stop = (reason: string) => {
+    stopped ??= reason;
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  if (child.pid !== undefined) guard.start(child.pid, () => stop('memory'));
+  const timer = setTimeout(
+    () => stop(`the build took longer than its limit of ${Math.round(options.timeoutMs / 1000)} s`),
+    options.timeoutMs,
+  );
+  const onAbort = () => stop('the build was cancelled');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+
+  let result: HubBuildResult | undefined;
+  let stdout = '';
+  const readLine = (line: string) => {
+    if (!line.trim()) return;
+    let parsed: ReturnType<typeof HubBuildEvent.safeParse> | undefined;
+    try {
+      parsed = HubBuildEvent.safeParse(JSON.parse(line));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) return logStderr(line);
+    if (parsed.data.type === 'result') result = parsed.data;
+    else options.onEvent(parsed.data);
+  };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    for (let newline = stdout.indexOf('\n'); newline >= 0; newline = stdout.indexOf('\n')) {
+      readLine(stdout.slice(0, newline));
+      stdout = stdout.slice(newline + 1);
+    }
+    if (stdout.length > MAX_STDOUT_LINE_BYTES) stop(`the build program wrote a line longer than 1 MiB`);
+  });
+
+  let stderrLines = 0;
+  let stderr = '';
+  let stderrTail = '';
+  const logStderr = (line: string) => {
+    stderrTail = `${stderrTail}${line}\n`.slice(-REASON_STDERR_CHARS);
+    stderrLines += 1;
+    if (stderrLines <= MAX_STDERR_LINES)
+      options.onEvent({ type: 'log', line: line.slice(0, MAX_LINE_CHARS) });
+    else if (stderrLines === MAX_STDERR_LINES + 1)
+      options.onEvent({
+        type: 'log',
+        line: `(more output not kept: only the first ${MAX_STDERR_LINES} lines)`,
+      });
+  };
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    for (let newline = stderr.indexOf('\n'); newline >= 0; newline = stderr.indexOf('\n')) {
+      const line = stderr.slice(0, newline);
+      stderr = stderr.slice(newline + 1);
+      if (line.trim()) logStderr(line);
+    }
+    if (stderr.length > MAX_LINE_CHARS) {
+      logStderr(stderr);
+      stderr = '';
+    }
+  });
+
+  try {
+    const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null } | Error>(
+      (resolve) => {
+        child.on('error', resolve);
+        child.on('close', (code, signal) => resolve({ code, signal }));
+      },
+    );
+    if (stdout.trim()) readLine(stdout);
+    if (stderr.trim()) logStderr(stderr);
+    if (result) return result;
+    const tail = stderrTail.trim() ? `; its last words on standard error: ${stderrTail.trim()}` : '';
+    if (exit instanceof Error) return failed(`the build could not be started: ${exit.message}`);
+    // Asked before the cgroup goes: its OOM count says whether the limit was reached.
+    if (stopped === 'memory' || guard.exceeded())
+      return failed(
+        `the build was stopped at its memory limit of ${Math.round(options.memoryLimitBytes / MiB)} MiB (all its processes together)`,
+      );
+    if (stopped) return failed(stopped);
+    const how =
+      exit.signal === 'SIGXCPU'
+        ? 'used up its CPU time'
+        : exit.signal
+          ? `was ended by ${exit.signal}`
+          : `exited with ${exit.code}`;
+    return failed(`the build program ${how} without a result${tail}`);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    await guard.release();
+  }
+}
