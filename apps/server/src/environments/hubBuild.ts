@@ -131,7 +131,7 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
   };
   if (child.pid !== undefined) guard.start(child.pid, () => stop('memory'));
   const timer = setTimeout(
-    () => stop(`the build took longer than its limit of ${Math.round(options.timeoutMs / 1000)} s`),
+    () => stop(`the build took longer than its limit of ${options.timeoutMs / 1000} s`),
     options.timeoutMs,
   );
   const onAbort = () => stop('the build was cancelled');

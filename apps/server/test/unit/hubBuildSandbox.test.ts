@@ -24,14 +24,14 @@ async function folder(prefix: string): Promise<string> {
   return dir;
 }
 
-async function build(checkout: string) {
+async function build(checkout: string, timeoutMs = BUILD_TIMEOUT_MS) {
   folders.push(checkout);
   const events: HubBuildEvent[] = [];
   const out = await folder('proctor-hub-build-');
   const result: HubBuildResult = await runHubBuild({
     checkout,
     out,
-    timeoutMs: BUILD_TIMEOUT_MS,
+    timeoutMs,
     memoryLimitBytes: 2 * 1024 ** 3,
     onEvent: (event) => events.push(event),
   });
@@ -154,5 +154,14 @@ export async function reachForTheHost(): Promise<void> {
       },
       BUILD_TIMEOUT_MS,
     );
+
+    it('builds failed, saying so, when the build outlasts its time limit', async () => {
+      // Starting Node and tsx alone takes longer than this.
+      const { result } = await build(await writeKitProject(), 100);
+      expect(result).toMatchObject({
+        status: 'failed',
+        reason: 'the build took longer than its limit of 0.1 s',
+      });
+    });
   },
 );
