@@ -213,6 +213,10 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ADMINS,
     request: { url: '/api/simulator/unknown-sim/unified-versions' },
   },
+  'GET /api/simulator/:name/versions/:version/log': {
+    allowed: ADMINS,
+    request: { url: '/api/simulator/unknown-sim/versions/abc/log' },
+  },
   'POST /api/simulator/:name/register': {
     allowed: ADMINS,
     request: {
@@ -394,6 +398,17 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: MEMBERS,
     request: {
       url: `/api/gitea/repositories/${UNKNOWN_ENVIRONMENT}/unknown/file-content?file_path=README.md`,
+    },
+  },
+  // A repository's version builds: members of the owning organization, like the repository (404 to others).
+  'GET /api/gitea/repositories/:owner/:name/builds': {
+    allowed: MEMBERS,
+    request: { url: `/api/gitea/repositories/${UNKNOWN_ENVIRONMENT}/unknown/builds` },
+  },
+  'GET /api/gitea/repositories/:owner/:name/builds/:commit/log': {
+    allowed: MEMBERS,
+    request: {
+      url: `/api/gitea/repositories/${UNKNOWN_ENVIRONMENT}/unknown/builds/${'a'.repeat(40)}/log`,
     },
   },
   'GET /api/gitea/repositories/:owner/:name/raw': {

@@ -94,7 +94,9 @@ for (const database of testDatabases()) {
       const port = await freePort();
       baseUrl = `http://127.0.0.1:${port}`;
       proctor = await startTestProctor(database, {
-        env: { PUBLIC_URL: baseUrl, HUB_MAX_PUSH_BYTES: String(PUSH_LIMIT) },
+        // Versions built from pushes are hubVersions.test.ts's: proving the whole shop on each push here would
+        // cost minutes of Chromium.
+        env: { PUBLIC_URL: baseUrl, HUB_MAX_PUSH_BYTES: String(PUSH_LIMIT), HUB_BUILDS: 'false' },
         logStream: new Writable({
           write(chunk, _encoding, done) {
             logLines.push(String(chunk));

@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { OidcLogin } from '../auth/oidc';
 import { TokenService } from '../auth/tokens';
 import { ownBrowserPrefix } from '../environments/browserFolders';
+import { runHubBuild } from '../environments/hubBuild';
 import { EnvironmentManager, POOL_WINDOW } from '../environments/manager';
+import { resumeHubBuilds } from '../jobs/buildHubVersion';
 import { jobHandlers } from '../jobs/handlers';
 import { requeueUnscoredSessions } from '../jobs/scoreSession';
 import { resumeTestRuns } from '../jobs/testRunEnvironment';
@@ -106,10 +108,17 @@ export function environmentManagerFor(
 
 /**
  * What the job handlers need of the configuration: how agents are driven, how sessions are scored, where
- * test runs keep their screenshots, logs and dumps, and the Chromium that prints their reports.
+ * test runs keep their screenshots, logs and dumps, the Chromium that prints their reports, and where hub
+ * versions are built (in the git-container agents' sandbox, with its memory limit).
  */
 export function jobSettingsFor(config: ServerConfig, scoring: ScoringServices, blobs: BlobStore) {
   return {
+    hubBuild: {
+      hubDir: config.hubDir,
+      buildsDir: join(config.dataDir, 'hub', 'builds'),
+      memoryLimitBytes: config.agentSandbox.memoryLimitBytes,
+      run: runHubBuild,
+    },
     blobs,
     chromiumPath: config.environments.chromiumPath,
     drivers: {
@@ -201,6 +210,8 @@ export async function createProctor(
       });
     await runs.resume();
     await resumeTestRuns(database.db, blobs, queue, app.log);
+    // Hub versions a previous process left building are built again.
+    await resumeHubBuilds(database.db, queue, app.log);
     // Ended sessions a previous process left unscored are scored now.
     const unscored = await requeueUnscoredSessions(database.db, queue);
     if (unscored > 0) app.log.warn({ sessions: unscored }, 'scoring again sessions left unscored');

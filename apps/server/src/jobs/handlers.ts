@@ -4,6 +4,7 @@ import type { DriverSettings } from '../agents/drivers';
 import type { EnvironmentManager } from '../environments/manager';
 import type { JobHandler, JobName } from '../kernel/queue/catalog';
 import type { BlobStore } from '../kernel/storage/blobs';
+import { buildHubVersionHandler, type HubBuildSettings } from './buildHubVersion';
 import { checkEvaluatorHandler } from './checkEvaluator';
 import { generateMutationsHandler } from './generateMutations';
 import { printTestRunReportHandler } from './printTestRunReport';
@@ -19,7 +20,13 @@ export type AllJobHandlers = { [Name in JobName]: JobHandler<Name> };
 export function jobHandlers(
   db: Database,
   environments: EnvironmentManager,
-  settings: { drivers: DriverSettings; scoring: ScoringServices; blobs: BlobStore; chromiumPath: string },
+  settings: {
+    drivers: DriverSettings;
+    scoring: ScoringServices;
+    blobs: BlobStore;
+    chromiumPath: string;
+    hubBuild: HubBuildSettings;
+  },
 ): AllJobHandlers {
   return {
     runSession: runSessionHandler(db, environments, settings.drivers),
@@ -29,5 +36,6 @@ export function jobHandlers(
     generateMutations: generateMutationsHandler(db),
     testRunEnvironment: testRunEnvironmentHandler(db, environments, settings.blobs),
     printTestRunReport: printTestRunReportHandler(db, settings.blobs, settings.chromiumPath),
+    buildHubVersion: buildHubVersionHandler(db, settings.hubBuild),
   };
 }

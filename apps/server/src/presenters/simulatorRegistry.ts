@@ -2,12 +2,15 @@ import {
   type RegistrySimulator,
   type SimType,
   type SimulatorVersionEntry,
+  type SimulatorVersionLogResponse,
   sortVersionsByTag,
   type UnifiedVersion,
   type UnifiedVersionsResponse,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
-import { listVersionTags } from '../repositories/simulatorRegistry';
+import { notFound } from '../kernel/http/errors';
+import { findVersionBuild, listVersionBuilds } from '../repositories/hubBuilds';
+import { findSimulatorVersion, listVersionTags } from '../repositories/simulatorRegistry';
 import { listSimulatorVersions, type SimulatorRow } from '../repositories/simulators';
 
 export function presentRegistrySimulator(row: SimulatorRow): RegistrySimulator {
@@ -38,20 +41,30 @@ async function versionsNewestFirst(db: Database, simulator: SimulatorRow): Promi
   return (await versionsOf(db, [simulator])).get(simulator.id) ?? [];
 }
 
-/** Each simulator's recorded versions, newest first, in two queries whatever their number. */
+/** Each simulator's recorded versions, newest first, in three queries whatever their number. */
 async function versionsOf(
   db: Database,
   simulators: readonly SimulatorRow[],
 ): Promise<Map<number, UnifiedVersion[]>> {
   const ids = simulators.map((simulator) => simulator.id);
   const [versions, tags] = await Promise.all([listSimulatorVersions(db, ids), listVersionTags(db, ids)]);
+  const builds = new Map(
+    (
+      await listVersionBuilds(
+        db,
+        versions.map((version) => version.id),
+      )
+    ).map((build) => [build.versionId, build]),
+  );
   const bySimulator = new Map<number, UnifiedVersion[]>(ids.map((id) => [id, []]));
   for (const simulator of simulators) {
     const own = versions.filter((version) => version.simulatorId === simulator.id);
-    const currentId = own[0]?.id;
+    // The current version is the newest one this install ships, not one built from the hub.
+    const currentId = own.find((version) => !builds.has(version.id))?.id;
     bySimulator.set(
       simulator.id,
       own.map((version): UnifiedVersion => {
+        const build = builds.get(version.id);
         const current = version.id === currentId;
         const seedFingerprint = version.details.data_fingerprint ?? null;
         return {
@@ -71,6 +84,9 @@ async function versionsOf(
           task_definition_arn: null,
           task_definition_family: null,
           registered_at: version.registeredAt?.toISOString() ?? null,
+          build_status: build?.status ?? null,
+          has_build_log: build?.hasLog ?? false,
+          built_from: build?.owner && build.repositoryName ? `${build.owner}/${build.repositoryName}` : null,
         };
       }),
     );
@@ -86,7 +102,9 @@ export async function presentSimulatorInfo(db: Database, simulator: SimulatorRow
 function infoOf(simulator: SimulatorRow, versions: UnifiedVersion[]) {
   const tags: Record<string, string> = {};
   for (const version of versions) for (const tag of version.dynamodb_tags) tags[tag] = version.version;
-  return { simulator: presentRegistrySimulator(simulator), currentVersion: versions[0] ?? null, tags };
+  // Current: the newest version this install ships (hub-built ones do not run here yet).
+  const current = versions.find((version) => version.build_status === null) ?? null;
+  return { simulator: presentRegistrySimulator(simulator), currentVersion: current, tags };
 }
 
 /** Every simulator's info (the simulators in the order given). */
@@ -119,4 +137,19 @@ export async function presentSimulatorArtifacts(
       .filter((version) => version[ARTIFACT_FLAGS[artifact]])
       .map((version) => ({ simulator: simulator.name, ...version })),
   );
+}
+
+/** A version's build log; 404 for a version not built from the hub. */
+export async function presentVersionLog(
+  db: Database,
+  simulator: SimulatorRow,
+  version: string,
+): Promise<SimulatorVersionLogResponse> {
+  const row = await findSimulatorVersion(db, simulator.id, version);
+  const build = row && (await findVersionBuild(db, row.id));
+  if (!row || !build)
+    throw notFound(
+      row ? 'This version was not built from the hub: it has no build log' : 'Version not found',
+    );
+  return { version: row.version, build_status: build.status, log: build.log };
 }

@@ -1,7 +1,7 @@
 /** Simulators and their recorded versions. */
 import { SimulatorConfig } from '@proctor/contracts';
-import { type Executor, simulators, simulatorVersions } from '@proctor/db';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, hubBuilds, simulators, simulatorVersions } from '@proctor/db';
+import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Viewer } from '../kernel/access/viewer';
 import { parseStoredObject } from './storedJson';
 import { refCondition, simulatorVisible } from './visibility';
@@ -114,12 +114,20 @@ export async function listSimulatorVersions(
     .orderBy(desc(simulatorVersions.publishedAt), desc(simulatorVersions.id));
 }
 
-/** The version a simulator was last recorded with; undefined when it has none. */
+/**
+ * The version a simulator was last registered with (the code this install ships); undefined when it has none.
+ * Versions built from hub pushes are not it.
+ */
 export async function latestSimulatorVersion(db: Executor, simulatorId: number): Promise<string | undefined> {
   const [latest] = await db
     .select({ version: simulatorVersions.version })
     .from(simulatorVersions)
-    .where(eq(simulatorVersions.simulatorId, simulatorId))
+    .where(
+      and(
+        eq(simulatorVersions.simulatorId, simulatorId),
+        notExists(db.select().from(hubBuilds).where(eq(hubBuilds.versionId, simulatorVersions.id))),
+      ),
+    )
     .orderBy(desc(simulatorVersions.publishedAt), desc(simulatorVersions.id))
     .limit(1);
   return latest?.version;

@@ -12,6 +12,8 @@ import {
   listMyRepositories,
   removeRepository,
   repositoryBranches,
+  repositoryBuildLog,
+  repositoryBuilds,
   repositoryContents,
   repositoryFileContent,
   repositoryRawFile,
@@ -32,6 +34,7 @@ export function hubRoutes(app: FastifyInstance) {
     config: app.ctx.config,
     secret: app.ctx.tokens.secret,
     log: request.log,
+    queue: app.ctx.queue,
   });
   const writers = access.member({ anyPermission: ['is_admin', 'create_simulator'] });
 
@@ -77,6 +80,13 @@ export function hubRoutes(app: FastifyInstance) {
     endpoints.hubRepositoryFileContent,
     access.member(),
     ({ principal, request, params, query }) => repositoryFileContent(hub(request), principal, params, query),
+  );
+
+  defineRoute(app, endpoints.hubRepositoryBuilds, access.member(), ({ principal, request, params }) =>
+    repositoryBuilds(hub(request), principal, params),
+  );
+  defineRoute(app, endpoints.hubRepositoryBuildLog, access.member(), ({ principal, request, params }) =>
+    repositoryBuildLog(hub(request), principal, params),
   );
 
   defineRoute(app, endpoints.hubSimulatorRepository, access.member(), ({ principal, request, params }) =>

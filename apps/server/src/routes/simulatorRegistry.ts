@@ -7,6 +7,7 @@ import {
   presentSimulatorInfo,
   presentSimulatorsInfo,
   presentUnifiedVersions,
+  presentVersionLog,
 } from '../presenters/simulatorRegistry';
 import { listVisibleSimulators } from '../repositories/simulators';
 import { getRegistrySimulator, registerSimulatorVersion } from '../services/simulatorRegistry';
@@ -63,6 +64,10 @@ export function simulatorRegistryRoutes(app: FastifyInstance) {
     const unified = await presentUnifiedVersions(ctx.db, await getRegistrySimulator(ctx.db, params.name));
     return { ...unified, versions: unified.versions.filter((version) => version.has_dynamodb_entry) };
   });
+
+  defineRoute(app, endpoints.simulatorVersionLog, access.admin, async ({ app: ctx, params }) =>
+    presentVersionLog(ctx.db, await getRegistrySimulator(ctx.db, params.name), params.version),
+  );
 
   defineRoute(app, endpoints.registerSimulatorVersion, access.admin, async ({ app: ctx, params, body }) =>
     presentUnifiedVersions(ctx.db, await registerSimulatorVersion(ctx.db, params.name, body)),

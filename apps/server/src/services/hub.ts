@@ -6,6 +6,8 @@ import {
   HUB_MESSAGES,
   HUB_REPOSITORY_NAME,
   type HubBranchesResponse,
+  type HubBuildLogResponse,
+  type HubBuildsResponse,
   type HubContentsResponse,
   type HubFileContent,
   type HubRepository,
@@ -21,6 +23,7 @@ import { viewerOf } from '../kernel/access/viewer';
 import type { ServerConfig } from '../kernel/config';
 import { gitAvailable, runHttpBackend } from '../kernel/git/httpBackend';
 import { conflict, forbidden, notFound } from '../kernel/http/errors';
+import type { JobQueue } from '../kernel/queue/queue';
 import {
   deleteHubRepository,
   findHubRepository,
@@ -30,6 +33,7 @@ import {
   listHubRepositories,
   lockHubRepository,
 } from '../repositories/hub';
+import { findRepositoryBuild, listRepositoryBuilds, recordHubBuild } from '../repositories/hubBuilds';
 import { findVisibleSimulator, listVisibleSimulators, type SimulatorRow } from '../repositories/simulators';
 import {
   commitFiles,
@@ -61,6 +65,8 @@ export interface HubContext {
   /** The server's secret, from which git passwords are derived. */
   secret: string;
   log: FastifyBaseLogger;
+  /** Where a push's version build is queued. */
+  queue: JobQueue;
 }
 
 /** Whether this caller may create, delete and push repositories. */
@@ -396,8 +402,9 @@ async function withPushLock<T>(
 }
 
 /**
- * Called after a push moved the repository's default branch. Issue 28 item 4 queues the version build
- * (checkout, bundle, prove every test case) here; until then it is logged.
+ * Called after a push moved the repository's default branch. A simulator's repository gets the commit recorded as
+ * a version of the simulator, building, and its build queued (jobs/buildHubVersion.ts); a hash the simulator has
+ * a version of already is not built again. A repository made by name holds no simulator: nothing is built.
  */
 export async function onPushed(
   ctx: HubContext,
@@ -405,10 +412,61 @@ export async function onPushed(
   ref: string,
   newHash: string,
 ): Promise<void> {
-  ctx.log.info(
-    { hubRepository: `${repository.owner}/${repository.name}`, ref, commit: newHash },
-    'hub: the default branch was pushed',
-  );
+  const where = { hubRepository: `${repository.owner}/${repository.name}`, ref, commit: newHash };
+  ctx.log.info(where, 'hub: the default branch was pushed');
+  if (repository.simulatorId === null) {
+    ctx.log.info(where, 'hub: the repository holds no simulator, so no version is built');
+    return;
+  }
+  if (!ctx.config.hubBuilds) {
+    ctx.log.info(where, 'hub: versions are not built from pushes here (HUB_BUILDS=false)');
+    return;
+  }
+  const versionId = await recordHubBuild(ctx.db, {
+    simulatorId: repository.simulatorId,
+    commit: newHash,
+    hubRepositoryId: repository.id,
+    organizationId: repository.organizationId,
+    description: `Pushed to ${repository.owner}/${repository.name}`,
+  });
+  if (versionId === undefined) {
+    ctx.log.info(where, 'hub: this commit is a version of the simulator already; not built again');
+    return;
+  }
+  await ctx.queue.add('buildHubVersion', { versionId });
+  ctx.log.info({ ...where, versionId }, 'hub: the version build is queued');
+}
+
+/** The versions built from pushes to the repository, newest first. */
+export async function repositoryBuilds(
+  ctx: HubContext,
+  principal: MemberPrincipal,
+  ref: { owner: string; name: string },
+): Promise<HubBuildsResponse> {
+  const repository = await readableRepository(ctx, principal, ref.owner, ref.name);
+  const builds = await listRepositoryBuilds(ctx.db, repository.id);
+  return {
+    builds: builds.map((build) => ({
+      commit: build.commit,
+      status: build.status,
+      created_at: build.createdAt.toISOString(),
+      ended_at: build.endedAt?.toISOString() ?? null,
+      dataset: build.dataset,
+      has_log: build.hasLog,
+    })),
+  };
+}
+
+/** One build's log; 404 for a commit the repository has no build of. */
+export async function repositoryBuildLog(
+  ctx: HubContext,
+  principal: MemberPrincipal,
+  ref: { owner: string; name: string; commit: string },
+): Promise<HubBuildLogResponse> {
+  const repository = await readableRepository(ctx, principal, ref.owner, ref.name);
+  const build = await findRepositoryBuild(ctx.db, repository.id, ref.commit);
+  if (!build) throw notFound(HUB_MESSAGES.buildNotFound);
+  return { commit: build.commit, status: build.status, log: build.log };
 }
 
 /**

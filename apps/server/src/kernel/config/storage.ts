@@ -18,6 +18,7 @@ export const StorageEnv = z.object({
   HAR_MAX_BYTES: z.coerce.number().int().positive().default(HAR_UPLOAD.maxBytes),
   HUB_DIR: z.string().optional(),
   HUB_MAX_PUSH_BYTES: z.coerce.number().int().positive().default(HUB.maxPushBytes),
+  HUB_BUILDS: z.enum(['true', 'false']).default('true'),
 });
 
 export interface StorageSettings {
@@ -31,6 +32,11 @@ export interface StorageSettings {
   hubDir: string;
   /** The largest push the hub accepts (bytes of the request body); a larger one answers 413. */
   hubMaxPushBytes: number;
+  /**
+   * Whether a push to a simulator repository's default branch builds and proves a version (HUB_BUILDS). false
+   * keeps pushes without building them: for a server that must not spend its CPU on proofs.
+   */
+  hubBuilds: boolean;
 }
 
 export function storageSettings(e: z.infer<typeof StorageEnv>): StorageSettings {
@@ -41,6 +47,7 @@ export function storageSettings(e: z.infer<typeof StorageEnv>): StorageSettings 
     harMaxBytes: e.HAR_MAX_BYTES,
     hubDir: e.HUB_DIR ? resolve(e.HUB_DIR) : resolve(e.DATA_DIR, 'git'),
     hubMaxPushBytes: e.HUB_MAX_PUSH_BYTES,
+    hubBuilds: e.HUB_BUILDS === 'true',
   };
 }
 

@@ -151,6 +151,20 @@ export const JOBS = {
     attempts: 1,
     concurrency: 1,
   }),
+  /**
+   * A version pushed to the hub (hub_builds, status building): the commit's tree checked out, bundled, seeded
+   * and every test case proven in the git-container agents' sandbox; the outcome and the log kept on the build.
+   * One at a time per worker (each proof runs a Chromium of its own); never retried: a build that broke is a
+   * failed version with its reason. A build its process left unfinished is queued again at start.
+   */
+  buildHubVersion: defineJob({
+    name: 'build-hub-version',
+    payload: z.object({ versionId: z.number().int().positive() }),
+    result: z.void(),
+    timeoutMs: 20 * 60_000,
+    attempts: 1,
+    concurrency: 1,
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;
@@ -186,6 +200,12 @@ export type JobHandlers = { [Name in JobName]?: JobHandler<Name> };
 
 /** How many jobs of each name one worker runs at once (the catalog's concurrency otherwise). */
 export type WorkerLimits = Partial<Record<JobName, number>>;
+
+/**
+ * Why a running attempt is aborted when its process closes (the handler's `failed` hears it too): a job whose
+ * records say what to do again at start (a hub build) leaves them as they are for the next start.
+ */
+export const SHUTTING_DOWN = 'Proctor is shutting down';
 
 /** A failure that another attempt cannot mend (bad input, a refused agent): the job fails at once. */
 export class PermanentJobError extends Error {

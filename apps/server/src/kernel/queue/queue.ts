@@ -8,6 +8,7 @@ import {
   type JobProgress,
   type JobResult,
   PermanentJobError,
+  SHUTTING_DOWN,
   type WorkerLimits,
 } from './catalog';
 
@@ -176,7 +177,7 @@ export class InProcessQueue implements JobQueue {
   async close(): Promise<void> {
     this.#closed = true;
     const running = [...this.#running.values()].flatMap((set) => [...set]);
-    for (const job of running) job.controller.abort(new Error('Proctor is shutting down'));
+    for (const job of running) job.controller.abort(new Error(SHUTTING_DOWN));
     await Promise.all(running.map((job) => job.done));
   }
 

@@ -7,6 +7,7 @@ import {
   type JobPayload,
   type JobResult,
   PermanentJobError,
+  SHUTTING_DOWN,
   type WorkerLimits,
 } from './catalog';
 import {
@@ -290,7 +291,7 @@ export class RedisQueue implements JobQueue {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const controller of this.#running) controller.abort(new Error('Proctor is shutting down'));
+    for (const controller of this.#running) controller.abort(new Error(SHUTTING_DOWN));
     await Promise.all(this.#workers.map((worker) => worker.close()));
     await Promise.all([...this.#events.values()].map(async (events) => (await events).close()));
     await Promise.all([...this.#queues.values()].map((queue) => queue.close()));
