@@ -43,9 +43,14 @@ const CHECKOUT_INSIDE = '/build/checkout';
 const OUT_INSIDE = '/build/out';
 /** The user the sandbox runs as when Proctor runs as root (sandbox.ts): it must be able to write the output. */
 const NOBODY = 65_534;
-/** What the program may write on standard error into the log, in lines and characters a line. */
-const MAX_STDERR_LINES = 200;
+/**
+ * What of the program's output reaches onEvent: its log lines (its own and standard error's) and its case events,
+ * each bounded in number and length, so that a push that prints without end fills no log.
+ */
+const MAX_LOG_LINES = 500;
+const MAX_CASE_EVENTS = 2_000;
 const MAX_LINE_CHARS = 2_000;
+const MAX_EXPLANATION_CHARS = 8_000;
 /** The longest line read from standard output: a case's explanation may be long, not endless. */
 const MAX_STDOUT_LINE_BYTES = 1024 * 1024;
 /** How much of standard error a failure's reason quotes. */
@@ -139,6 +144,20 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
   if (options.signal?.aborted) onAbort();
 
   let result: HubBuildResult | undefined;
+  let logLines = 0;
+  let caseEvents = 0;
+  const forward = (event: Exclude<HubBuildEvent, { type: 'result' }>) => {
+    if (event.type === 'case') {
+      if (++caseEvents <= MAX_CASE_EVENTS)
+        options.onEvent({ ...event, explanation: event.explanation.slice(0, MAX_EXPLANATION_CHARS) });
+      return;
+    }
+    logLines += 1;
+    if (logLines <= MAX_LOG_LINES)
+      options.onEvent({ type: 'log', line: event.line.slice(0, MAX_LINE_CHARS) });
+    else if (logLines === MAX_LOG_LINES + 1)
+      options.onEvent({ type: 'log', line: `(more output not kept: only the first ${MAX_LOG_LINES} lines)` });
+  };
   let stdout = '';
   const readLine = (line: string) => {
     if (!line.trim()) return;
@@ -148,9 +167,10 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
     } catch {
       parsed = undefined;
     }
-    if (!parsed?.success) return logStderr(line);
-    if (parsed.data.type === 'result') result = parsed.data;
-    else options.onEvent(parsed.data);
+    if (!parsed?.success) return logOther(line);
+    if (parsed.data.type === 'result')
+      result = { ...parsed.data, reason: parsed.data.reason?.slice(0, MAX_EXPLANATION_CHARS) ?? null };
+    else forward(parsed.data);
   };
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk;
@@ -161,29 +181,22 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
     if (stdout.length > MAX_STDOUT_LINE_BYTES) stop(`the build program wrote a line longer than 1 MiB`);
   });
 
-  let stderrLines = 0;
   let stderr = '';
   let stderrTail = '';
-  const logStderr = (line: string) => {
+  /** A line that is no event (standard error, or something else on standard output): a log line. */
+  const logOther = (line: string) => {
     stderrTail = `${stderrTail}${line}\n`.slice(-REASON_STDERR_CHARS);
-    stderrLines += 1;
-    if (stderrLines <= MAX_STDERR_LINES)
-      options.onEvent({ type: 'log', line: line.slice(0, MAX_LINE_CHARS) });
-    else if (stderrLines === MAX_STDERR_LINES + 1)
-      options.onEvent({
-        type: 'log',
-        line: `(more output not kept: only the first ${MAX_STDERR_LINES} lines)`,
-      });
+    forward({ type: 'log', line });
   };
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
     for (let newline = stderr.indexOf('\n'); newline >= 0; newline = stderr.indexOf('\n')) {
       const line = stderr.slice(0, newline);
       stderr = stderr.slice(newline + 1);
-      if (line.trim()) logStderr(line);
+      if (line.trim()) logOther(line);
     }
     if (stderr.length > MAX_LINE_CHARS) {
-      logStderr(stderr);
+      logOther(stderr);
       stderr = '';
     }
   });
@@ -196,7 +209,7 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
       },
     );
     if (stdout.trim()) readLine(stdout);
-    if (stderr.trim()) logStderr(stderr);
+    if (stderr.trim()) logOther(stderr);
     if (result) return result;
     const tail = stderrTail.trim() ? `; its last words on standard error: ${stderrTail.trim()}` : '';
     if (exit instanceof Error) return failed(`the build could not be started: ${exit.message}`);
