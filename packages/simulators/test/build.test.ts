@@ -10,7 +10,8 @@ import {
   PROJECT_TREE_FOLDER,
   SimulatorBuildError,
 } from '../src/build/index';
-import { prepareSimulator } from '../src/kit';
+import { SimulatorHost } from '../src/kit';
+import { InstanceClient } from '../src/testing/index';
 import { kitProjectFiles, writeKitProject } from './support/kitProject';
 
 const folders: string[] = [];
@@ -43,8 +44,12 @@ describe('bundling a simulator pushed to the hub', () => {
     const simulator = await importSimulatorBundle(out);
     expect(simulator.name).toBe('notes');
     expect(simulator.testCases.map((testCase) => testCase.key)).toEqual(['add-milk']);
-    const prepared = prepareSimulator(simulator);
-    expect(prepared.assets.get('app.css')?.body.toString()).toBe(kitProjectFiles()['src/assets/app.css']);
+    // Served by this kit's host: its seeded page, and its stylesheet from the copied assets.
+    const host = new SimulatorHost();
+    const visitor = new InstanceClient(host.createInstance(simulator));
+    expect((await visitor.get('/')).text).toContain('<li>bread</li>');
+    expect((await visitor.get('/assets/app.css')).text).toBe(kitProjectFiles()['src/assets/app.css']);
+    await host.close();
   });
 
   it('refuses an import that resolves outside the repository, even through a link', async () => {

@@ -86,7 +86,7 @@ function projectOnly(project: string): Plugin {
           return {
             errors: [
               {
-                text: `${where}, which is outside the repository: a simulator may import its own files, @proctor/simulators/kit, ${Object.keys(BUNDLE_EXTERNALS).slice(1).join(', ')} and Node's built-in modules`,
+                text: `${where}, which is outside the repository: a simulator may import its own files, ${Object.keys(BUNDLE_EXTERNALS).join(', ')} and Node's built-in modules`,
               },
             ],
           };
