@@ -1,6 +1,6 @@
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { HUB, type HubBuildEvent } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import type { FastifyBaseLogger } from 'fastify';
@@ -92,6 +92,18 @@ export function hubBuildLogLine(event: HubBuildEvent, at: Date = new Date()): st
   }
 }
 
+/** Moves a proven build's output to where it is kept (copied when the two are on different file systems). */
+async function keepOutput(out: string, kept: string): Promise<void> {
+  await rm(kept, { recursive: true, force: true });
+  await mkdir(dirname(kept), { recursive: true });
+  try {
+    await rename(out, kept);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(out, kept, { recursive: true });
+  }
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const shuttingDown = (signal: AbortSignal) => signal.aborted && message(signal.reason) === SHUTTING_DOWN;
 
@@ -130,8 +142,10 @@ export function buildHubVersionHandler(
       const log = new HubBuildLog();
       const writer = logWriter(db, versionId, log);
       const line = (text: string) => writer.add(hubBuildLogLine({ type: 'log', line: text }));
-      const out = hubBuildOutput(settings.buildsDir, versionId);
-      let checkout: string | undefined;
+      const kept = hubBuildOutput(settings.buildsDir, versionId);
+      // The checkout and the output in a fresh folder of the system's temporary one, readable by all: the sandbox
+      // runs the build as nobody when Proctor runs as root, and DATA_DIR need not be open to it.
+      let work: string | undefined;
       let outcome: { status: 'proven' | 'failed'; dataset: string | null };
       try {
         if (job.hubRepositoryId === null || job.owner === null || job.repositoryName === null)
@@ -139,17 +153,16 @@ export function buildHubVersionHandler(
         if (job.repositorySimulatorId !== job.simulatorId)
           throw new Error(`The repository no longer holds the simulator ${job.simulatorName}`);
         line(`Building ${job.commit} of ${job.owner}/${job.repositoryName} (simulator ${job.simulatorName})`);
-        checkout = await mkdtemp(join(tmpdir(), 'proctor-hub-build-'));
-        // Readable by all: the sandbox runs the build as nobody when Proctor runs as root.
-        await chmod(checkout, 0o755);
+        work = await mkdtemp(join(tmpdir(), 'proctor-hub-build-'));
+        const checkout = join(work, 'checkout');
+        const out = join(work, 'out');
+        await chmod(work, 0o755);
+        await mkdir(checkout, { mode: 0o755 });
         await exportCommit(
           join(settings.hubDir, job.owner, `${job.repositoryName}.git`),
           job.commit,
           checkout,
         );
-        // A build queued again after a restart starts from an empty output.
-        await rm(out, { recursive: true, force: true });
-        await mkdir(out, { recursive: true });
         const result = await settings.run({
           checkout,
           out,
@@ -168,6 +181,9 @@ export function buildHubVersionHandler(
           );
           outcome.status = 'failed';
         }
+        // Only a proven version's output is of use to anyone: environments start it (a build queued again after
+        // a restart replaces what an earlier attempt left).
+        if (outcome.status === 'proven') await keepOutput(out, kept);
       } catch (error) {
         if (shuttingDown(signal)) {
           // Left building: the next start queues it again.
@@ -177,11 +193,9 @@ export function buildHubVersionHandler(
         line(`Failed: ${message(error)}`);
         outcome = { status: 'failed', dataset: null };
       } finally {
-        if (checkout) await rm(checkout, { recursive: true, force: true });
+        if (work) await rm(work, { recursive: true, force: true });
       }
       await writer.stop();
-      // Only a proven version's output is of use to anyone (environments start it).
-      if (outcome.status !== 'proven') await rm(out, { recursive: true, force: true });
       await finishHubBuild(db, versionId, { ...outcome, log: log.text() });
     },
     // Broken beyond what run() catches, or out of the job's time: failed with the reason, the log kept. A build
@@ -194,7 +208,6 @@ export function buildHubVersionHandler(
       if (build.log) log.add(build.log.replace(/\n$/, ''));
       log.add(hubBuildLogLine({ type: 'log', line: `Failed: the build job failed: ${reason}` }));
       await finishHubBuild(db, versionId, { status: 'failed', dataset: null, log: log.text() });
-      await rm(hubBuildOutput(settings.buildsDir, versionId), { recursive: true, force: true });
     },
   };
 }
