@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   bundleSimulator,
   findSimulatorDefinition,
   importSimulatorBundle,
+  OutputArchiveReader,
   PROJECT_TREE_FOLDER,
   SimulatorBuildError,
+  writeOutputArchive,
 } from '../src/build/index';
 import { SimulatorHost } from '../src/kit';
 import { InstanceClient } from '../src/testing/index';
@@ -102,5 +105,58 @@ describe('bundling a simulator pushed to the hub', () => {
     expect(() => findSimulatorDefinition({ one: definition, two: { ...definition } })).toThrow(
       /exports 2 simulators \(one, two\)/,
     );
+  });
+});
+
+describe("the build output's archive (how the sandbox hands its output over)", () => {
+  /** The archive of `files` as a byte stream, as the build program writes it. */
+  async function archiveOf(files: Record<string, string>, link?: string): Promise<Buffer> {
+    const source = await outFolder();
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(source, path)), { recursive: true });
+      await writeFile(join(source, path), text);
+    }
+    if (link) await symlink('/etc/hostname', join(source, link));
+    const stream = new PassThrough();
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await writeOutputArchive(source, stream);
+    return Buffer.concat(chunks);
+  }
+
+  /** Reads `bytes` a few at a time (a pipe delivers any split) into a new folder. */
+  async function read(bytes: Buffer, maxBytes = 1024 ** 2) {
+    const folder = await outFolder();
+    const reader = new OutputArchiveReader(folder, maxBytes);
+    for (let at = 0; at < bytes.length; at += 7) reader.push(bytes.subarray(at, at + 7));
+    return { folder, files: reader.finish() };
+  }
+
+  it('carries the regular files, not links, and writes them where they were', async () => {
+    const bytes = await archiveOf(
+      { 'simulator.mjs': 'export {};\n', 'tree/src/assets/app.css': 'body {}\n', 'tree/empty.txt': '' },
+      'tree/host.txt',
+    );
+    const { folder, files } = await read(bytes);
+    expect((await files).sort()).toEqual(['simulator.mjs', 'tree/empty.txt', 'tree/src/assets/app.css']);
+    expect(await readFile(join(folder, 'tree/src/assets/app.css'), 'utf8')).toBe('body {}\n');
+    expect(existsSync(join(folder, 'tree/host.txt'))).toBe(false);
+  });
+
+  it('refuses a path out of its folder, a cut-off file and too much', async () => {
+    const evil = Buffer.from(`${JSON.stringify({ path: '../escaped.txt', size: 2 })}\nhi`);
+    const escaped = await read(evil);
+    await expect(escaped.files).rejects.toThrow(
+      'the build wrote the path "../escaped.txt", which leaves its folder',
+    );
+    expect(existsSync(join(dirname(escaped.folder), 'escaped.txt'))).toBe(false);
+    await expect((await read(Buffer.from('{"path":"/etc/x","size":1}\nx'))).files).rejects.toThrow(
+      'a path that is not a relative path',
+    );
+    const whole = await archiveOf({ 'seed.sqlite': 'x'.repeat(100) });
+    await expect((await read(whole.subarray(0, whole.length - 1))).files).rejects.toThrow(
+      'ends in the middle of a file',
+    );
+    await expect((await read(whole, 64)).files).rejects.toThrow("the build's output is larger than 64 bytes");
   });
 });

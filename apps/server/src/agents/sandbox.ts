@@ -80,16 +80,15 @@ function programPath(name: string): string | undefined {
   return programs.get(name);
 }
 
-/** A host folder shown in the sandbox at `target`, read-only unless `writable`. */
+/** A host folder shown read-only in the sandbox at `target`. */
 export interface SandboxBind {
   source: string;
   target: string;
-  writable?: boolean;
 }
 
 export interface SandboxCommandOptions {
   limits?: SandboxLimits;
-  /** Folders shown besides the checkout (a sandbox that builds needs its tools and a place for its output). */
+  /** Folders shown besides the checkout (a sandbox that builds needs its tools). */
   binds?: readonly SandboxBind[];
   /** The working directory inside: the checkout's `/agent` unless said. */
   chdir?: string;
@@ -191,13 +190,9 @@ function bwrapArguments(
     '--tmpfs',
     '/tmp',
     ...(checkout === null ? [] : ['--ro-bind', checkout, '/agent', '--chdir', '/agent']),
-    ...(options.binds ?? []).flatMap((bind) => [
-      bind.writable ? '--bind' : '--ro-bind',
-      bind.source,
-      bind.target,
-    ]),
+    ...(options.binds ?? []).flatMap((bind) => ['--ro-bind', bind.source, bind.target]),
     ...(options.chdir ? ['--chdir', options.chdir] : []),
-    // Last, once every mount point is made: only the sized /tmp and /dev/shm (and writable binds) stay writable.
+    // Last, once every mount point is made: only the sized /tmp and /dev/shm stay writable.
     '--remount-ro',
     '/dev',
     '--remount-ro',

@@ -1,8 +1,14 @@
 import { spawn } from 'node:child_process';
-import { chown, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { HubBuildEvent, type HubBuildResult } from '@proctor/contracts';
-import { HUB_BUILD_RUNNER, PROCTOR_ROOT } from '@proctor/simulators/build';
+import {
+  HUB_BUILD_RUNNER,
+  OutputArchiveReader,
+  PROCTOR_ROOT,
+  SEED_SNAPSHOT_FILE,
+  SIMULATOR_BUNDLE_FILE,
+} from '@proctor/simulators/build';
 import {
   type SandboxBind,
   type SandboxLimits,
@@ -15,9 +21,10 @@ import { memoryGuard } from '../agents/sandboxMemory';
 /**
  * Runs the hub build program (@proctor/simulators/build's runner: bundle a pushed simulator, seed it, prove its test
  * cases in Chromium) in the git container agents' bubblewrap sandbox: a push is anyone's code. The sandbox shows it
- * the checkout read-only, the output folder writable, and of Proctor only its own install (root node_modules and
- * packages, read-only, at their own paths so the workspace's links resolve); no data folder, configuration or
- * environment of the server, and no network: Chromium and the simulator's host talk on the sandbox's own loopback.
+ * the checkout and of Proctor only its own install (root node_modules and packages, at their own paths so the
+ * workspace's links resolve), all read-only; no data folder, configuration or environment of the server, no
+ * writable host folder (the output is built in the sandbox's sized /tmp and streamed out: archive.ts), and no
+ * network: Chromium and the simulator's host talk on the sandbox's own loopback.
  */
 
 const MiB = 1024 ** 2;
@@ -40,9 +47,11 @@ export const HUB_BUILD_SANDBOX_LIMITS: Readonly<SandboxLimits> = {
 
 /** Where the checkout and the output folder are inside the sandbox. */
 const CHECKOUT_INSIDE = '/build/checkout';
-const OUT_INSIDE = '/build/out';
-/** The user the sandbox runs as when Proctor runs as root (sandbox.ts): it must be able to write the output. */
-const NOBODY = 65_534;
+const OUT_INSIDE = '/tmp/out';
+/** The descriptor the build program streams its output to. */
+const ARCHIVE_FD = 3;
+/** The most a build's output may hold (a push is at most 100 MB by default; the seed is beside it). */
+const MAX_OUTPUT_BYTES = 256 * MiB;
 /**
  * What of the program's output reaches onEvent: its log lines (its own and standard error's) and its case events,
  * each bounded in number and length, so that a push that prints without end fills no log.
@@ -59,7 +68,7 @@ const REASON_STDERR_CHARS = 1_000;
 export interface HubBuildOptions {
   /** The pushed tree, checked out; readable by all (the sandbox's `nobody` reads it when Proctor runs as root). */
   checkout: string;
-  /** The folder the build writes (simulator.mjs, tree/, externals/, seed.sqlite); made when missing. */
+  /** The folder the output is written to (simulator.mjs, tree/, externals/, seed.sqlite): empty or missing. */
   out: string;
   timeoutMs: number;
   /** All the build's processes together (Node, esbuild, Chromium). */
@@ -101,7 +110,6 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
   const problem = sandboxProblem();
   if (problem) return failed(problem);
   await mkdir(options.out, { recursive: true });
-  if (process.getuid?.() === 0) await chown(options.out, NOBODY, NOBODY);
   const limits = options.limits ?? HUB_BUILD_SANDBOX_LIMITS;
   const guard = memoryGuard({ memoryBytes: options.memoryLimitBytes, processes: limits.processes });
   const { file, args } = sandboxCommand(
@@ -115,20 +123,18 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
       CHECKOUT_INSIDE,
       '--out',
       OUT_INSIDE,
+      '--archive-fd',
+      String(ARCHIVE_FD),
     ],
     {
       limits,
       cgroupProcs: guard.procsFiles,
-      binds: [
-        { source: options.checkout, target: CHECKOUT_INSIDE },
-        { source: options.out, target: OUT_INSIDE, writable: true },
-        ...installBinds(),
-      ],
+      binds: [{ source: options.checkout, target: CHECKOUT_INSIDE }, ...installBinds()],
       // `--import tsx` is found from here.
       chdir: PROCTOR_ROOT,
     },
   );
-  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], ...SPAWN_BARE });
+  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], ...SPAWN_BARE });
   let stopped: string | undefined;
   const stop = (reason: string) => {
     stopped ??= reason;
@@ -172,13 +178,19 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
       result = { ...parsed.data, reason: parsed.data.reason?.slice(0, MAX_EXPLANATION_CHARS) ?? null };
     else forward(parsed.data);
   };
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
     stdout += chunk;
     for (let newline = stdout.indexOf('\n'); newline >= 0; newline = stdout.indexOf('\n')) {
       readLine(stdout.slice(0, newline));
       stdout = stdout.slice(newline + 1);
     }
     if (stdout.length > MAX_STDOUT_LINE_BYTES) stop(`the build program wrote a line longer than 1 MiB`);
+  });
+
+  const archive = new OutputArchiveReader(options.out, MAX_OUTPUT_BYTES);
+  child.stdio[ARCHIVE_FD]!.on('data', (chunk: Buffer) => {
+    archive.push(chunk);
+    if (archive.error) stop(archive.error.message);
   });
 
   let stderr = '';
@@ -188,7 +200,7 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
     stderrTail = `${stderrTail}${line}\n`.slice(-REASON_STDERR_CHARS);
     forward({ type: 'log', line });
   };
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
     for (let newline = stderr.indexOf('\n'); newline >= 0; newline = stderr.indexOf('\n')) {
       const line = stderr.slice(0, newline);
@@ -210,6 +222,14 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
     );
     if (stdout.trim()) readLine(stdout);
     if (stderr.trim()) logOther(stderr);
+    const output = await archive.finish().catch((error: Error) => error);
+    if (result && output instanceof Error) return { ...result, status: 'failed', reason: output.message };
+    if (result?.status === 'proven' && !(output instanceof Error)) {
+      const missing = [SIMULATOR_BUNDLE_FILE, SEED_SNAPSHOT_FILE].find((path) => !output.includes(path));
+      return missing
+        ? { ...result, status: 'failed', reason: `the build's output has no ${missing}` }
+        : result;
+    }
     if (result) return result;
     const tail = stderrTail.trim() ? `; its last words on standard error: ${stderrTail.trim()}` : '';
     if (exit instanceof Error) return failed(`the build could not be started: ${exit.message}`);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,15 +12,17 @@ import { launchChromium } from '../testing/chromium';
 import { proveSimulator } from '../testing/prove';
 import { testCaseProblems } from '../testing/testCase';
 import { SimulatorHost } from '../web/host';
+import { writeOutputArchive } from './archive';
 import { bundleSimulator } from './bundle';
 import { importSimulatorBundle } from './load';
 import { SEED_SNAPSHOT_FILE } from './output';
 
 /**
- * The hub build's program (`node --import tsx runner.ts --checkout DIR --out DIR`), run by the server in the
- * sandbox: bundles the pushed project into OUT, loads it, checks its test cases, seeds it (OUT/seed.sqlite) and
- * proves every test case in Chromium. It speaks only through HubBuildEvent lines on its standard output, the
- * `result` last; whatever else a simulator prints goes to standard error.
+ * The hub build's program (`node --import tsx runner.ts --checkout DIR --out DIR [--archive-fd N]`), run by the
+ * server in the sandbox: bundles the pushed project into OUT, loads it, checks its test cases, seeds it
+ * (OUT/seed.sqlite) and proves every test case in Chromium. It speaks only through HubBuildEvent lines on its
+ * standard output, the `result` last; whatever else a simulator prints goes to standard error. With --archive-fd,
+ * a proven build's OUT is streamed to that descriptor (archive.ts) before the result.
  */
 
 const stdout = process.stdout.write.bind(process.stdout);
@@ -101,10 +104,16 @@ async function build(checkout: string, out: string): Promise<HubBuildResult> {
 }
 
 async function main(): Promise<HubBuildResult> {
-  const { values } = parseArgs({ options: { checkout: { type: 'string' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { checkout: { type: 'string' }, out: { type: 'string' }, 'archive-fd': { type: 'string' } },
+  });
   if (!values.checkout || !values.out)
-    return { ...result, reason: 'the build program needs --checkout DIR --out DIR' };
-  return build(values.checkout, values.out);
+    return { ...result, reason: 'the build program needs --checkout DIR --out DIR [--archive-fd N]' };
+  const built = await build(values.checkout, values.out);
+  // The output travels to the server only when it is of use: a proven version's.
+  if (built.status === 'proven' && values['archive-fd'])
+    await writeOutputArchive(values.out, createWriteStream('', { fd: Number(values['archive-fd']) }));
+  return built;
 }
 
 main()
