@@ -48,7 +48,6 @@ async function build(checkout: string, out: string): Promise<HubBuildResult> {
   const since = () => `${Math.round(performance.now() - started)} ms`;
   const bundle = await bundleSimulator(checkout, out);
   log(`bundled src/index.ts into ${Math.ceil(bundle.bytes / 1024)} KiB in ${since()}`);
-  started = performance.now();
   const simulator: SimulatorDefinition = await importSimulatorBundle(out);
   result.simulator = simulator.name;
   result.testCases = simulator.testCases.length;
