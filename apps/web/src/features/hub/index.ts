@@ -1,1 +1,4 @@
+export { type BuildLog, BuildLogDialog } from './components/BuildLogDialog';
+export { BuildStatusBadge } from './components/BuildStatusBadge';
+export { BUILD_POLL_MS } from './hubBuilds';
 export { HubPage } from './pages/HubPage';

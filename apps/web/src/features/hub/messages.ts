@@ -14,3 +14,13 @@ export const HUB_PAGE_MESSAGES = {
   /** What the Gitea popover shows when my-info failed. */
   credentialsFailed: { username: 'Error', password: 'Failed to load' },
 } as const;
+
+/** The Builds section's texts: versions built from pushes to the default branch (issue 28 item 4). */
+export const HUB_BUILD_MESSAGES = {
+  loadBuilds: 'Failed to load builds',
+  noBuilds: 'No builds yet: push to the default branch to build a version',
+  loadLog: 'Failed to load log',
+  loadingLog: 'Loading logs...',
+  emptyLog: 'This build has written no log yet',
+  failedReason: 'Why it failed',
+} as const;

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
 import {
   DATE_TIME_FORMAT,
   type RegistrySimulator,
@@ -11,8 +11,14 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { QueryView } from '../../../components/QueryView';
 import { TableMessage } from '../../../components/TableMessage';
+import { BuildLogDialog, BuildStatusBadge } from '../../hub';
 import { RegisterVersionDialog } from './RegisterVersionDialog';
-import { useRegistrySimulators, useUnifiedVersions, VERSIONS_MESSAGES } from './useSimulatorVersions';
+import {
+  useRegistrySimulators,
+  useUnifiedVersions,
+  useVersionBuildLog,
+  VERSIONS_MESSAGES,
+} from './useSimulatorVersions';
 
 const SIMULATOR_COLUMNS = 5;
 const VERSION_COLUMNS = 10;
@@ -41,13 +47,37 @@ const LINKS = [
   ['firecracker_snapshot_url', 'Snapshot'],
 ] as const;
 
-function VersionRow({ version, onRegister }: { version: UnifiedVersion; onRegister: () => void }) {
+/** A version built from a hub push: its build status, and the repository it came from on hover. */
+function BuildCell({ version }: { version: UnifiedVersion }) {
+  if (version.build_status === null) return <Text size="sm">—</Text>;
+  return (
+    <Tooltip label={version.built_from ? `Built from ${version.built_from}` : 'Built from the hub'} withArrow>
+      <span>
+        <BuildStatusBadge status={version.build_status} />
+      </span>
+    </Tooltip>
+  );
+}
+
+function VersionRow({
+  version,
+  withBuild,
+  onRegister,
+  onLog,
+}: {
+  version: UnifiedVersion;
+  /** Whether the table has the Build column (some version of the simulator was built from the hub). */
+  withBuild: boolean;
+  onRegister: () => void;
+  onLog: () => void;
+}) {
   const links = LINKS.filter(([key]) => version[key]);
+  const short = version.version.slice(0, SHORT_HASH_LENGTH);
   return (
     <Table.Tr data-testid="version-row">
       <Table.Td>
         <Text size="sm" ff="monospace" title={version.version}>
-          {version.version.slice(0, SHORT_HASH_LENGTH)}
+          {short}
         </Text>
       </Table.Td>
       <Table.Td>
@@ -68,6 +98,11 @@ function VersionRow({ version, onRegister }: { version: UnifiedVersion; onRegist
       <Table.Td>
         <Flag on={version.has_dynamodb_entry} label="Registered" />
       </Table.Td>
+      {withBuild && (
+        <Table.Td>
+          <BuildCell version={version} />
+        </Table.Td>
+      )}
       <Table.Td>
         {version.dynamodb_tags.length === 0 ? (
           <Text size="xs" c="dimmed">
@@ -95,11 +130,18 @@ function VersionRow({ version, onRegister }: { version: UnifiedVersion; onRegist
         )}
       </Table.Td>
       <Table.Td>
-        {!version.has_dynamodb_entry && (
-          <Button size="xs" variant="light" onClick={onRegister}>
-            Register
-          </Button>
-        )}
+        <Group gap={4} wrap="nowrap">
+          {!version.has_dynamodb_entry && (
+            <Button size="xs" variant="light" onClick={onRegister}>
+              Register
+            </Button>
+          )}
+          {version.build_status !== null && (
+            <Button size="xs" variant="subtle" aria-label={`Build log of ${short}`} onClick={onLog}>
+              Log
+            </Button>
+          )}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -110,11 +152,15 @@ function SimulatorVersions({ simulator }: { simulator: RegistrySimulator }) {
   const versions = useUnifiedVersions(simulator.name);
   const [showAll, setShowAll] = useState(false);
   const [registering, setRegistering] = useState<string | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
+  const log = useVersionBuildLog(simulator.name, reading);
   return (
     <QueryView query={versions} errorTitle={VERSIONS_MESSAGES.versionsFailed}>
       {(list) => {
         const shown = showAll ? list : list.slice(0, VERSIONS_SHOWN_AT_FIRST);
         const hidden = list.length - VERSIONS_SHOWN_AT_FIRST;
+        // Only a simulator with versions pushed to the hub gets the Build column; built-in ones look as before.
+        const withBuild = list.some((version) => version.build_status !== null);
         return (
           <>
             <Table aria-label={`Versions of ${simulator.name}`} verticalSpacing="xs">
@@ -127,6 +173,7 @@ function SimulatorVersions({ simulator }: { simulator: RegistrySimulator }) {
                   <Table.Th>Firecracker snapshot</Table.Th>
                   <Table.Th>ECS task</Table.Th>
                   <Table.Th>Registered</Table.Th>
+                  {withBuild && <Table.Th>Build</Table.Th>}
                   <Table.Th>Tags</Table.Th>
                   <Table.Th>Links</Table.Th>
                   <Table.Th />
@@ -140,7 +187,9 @@ function SimulatorVersions({ simulator }: { simulator: RegistrySimulator }) {
                   <VersionRow
                     key={version.version}
                     version={version}
+                    withBuild={withBuild}
                     onRegister={() => setRegistering(version.version)}
+                    onLog={() => setReading(version.version)}
                   />
                 ))}
               </Table.Tbody>
@@ -155,6 +204,7 @@ function SimulatorVersions({ simulator }: { simulator: RegistrySimulator }) {
               hash={registering}
               onClose={() => setRegistering(null)}
             />
+            <BuildLogDialog commit={reading} query={log} onClose={() => setReading(null)} />
           </>
         );
       }}

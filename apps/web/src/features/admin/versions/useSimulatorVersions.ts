@@ -1,6 +1,7 @@
 import { endpoints } from '@proctor/contracts';
 import { errorDetail, useEndpointMutation, useEndpointQuery } from '../../../api';
 import { notify } from '../../../components/notify';
+import { BUILD_POLL_MS } from '../../hub';
 
 /** The Versions tab's texts (002 §8). */
 export const VERSIONS_MESSAGES = {
@@ -17,11 +18,25 @@ export function useRegistrySimulators() {
   return useEndpointQuery(endpoints.registrySimulators, { select: (response) => response.simulators });
 }
 
-/** Read only while the simulator's row is expanded. */
+/** Read only while the simulator's row is expanded; read again while a version pushed to the hub is building. */
 export function useUnifiedVersions(name: string) {
   return useEndpointQuery(endpoints.unifiedSimulatorVersions, {
     params: { name },
     select: (response) => response.versions,
+    refetchInterval: (query) =>
+      query.state.data?.versions.some((version) => version.build_status === 'building')
+        ? BUILD_POLL_MS
+        : false,
+  });
+}
+
+/** A hub-built version's build log while its dialog is open (`version` set); read again while it builds. */
+export function useVersionBuildLog(name: string, version: string | null) {
+  return useEndpointQuery(endpoints.simulatorVersionLog, {
+    params: { name, version: version ?? '' },
+    enabled: version !== null,
+    select: (response) => ({ status: response.build_status, log: response.log }),
+    refetchInterval: (query) => (query.state.data?.build_status === 'building' ? BUILD_POLL_MS : false),
   });
 }
 

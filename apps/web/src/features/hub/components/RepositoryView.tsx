@@ -13,6 +13,7 @@ import {
 import { HUB_PAGE_MESSAGES } from '../messages';
 import { breadcrumbOf, preferredBranch, sizeInKb } from '../repositoryBrowsing';
 import { FilePreview } from './FilePreview';
+import { RepositoryBuilds } from './RepositoryBuilds';
 
 /** A folder's entries: folders open in place, files open in the preview. */
 function ContentsTable({
@@ -72,7 +73,7 @@ function ContentsTable({
 
 /**
  * A simulator's repository: the branch (main, master, default, else the first, until one is chosen), the
- * folder's breadcrumb and listing, and the chosen file's preview.
+ * folder's breadcrumb and listing, the chosen file's preview, and the versions built from its pushes.
  */
 export function RepositoryView({ simulatorName }: { simulatorName: string }) {
   const repository = useSimulatorRepository(simulatorName);
@@ -166,6 +167,7 @@ export function RepositoryView({ simulatorName }: { simulatorName: string }) {
               {file && <FilePreview query={fileContent} />}
             </>
           )}
+          <RepositoryBuilds repository={repo} />
         </Stack>
       )}
     </QueryView>

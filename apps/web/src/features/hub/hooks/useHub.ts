@@ -1,5 +1,6 @@
 import { endpoints } from '@proctor/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../../api';
+import { BUILD_POLL_MS, isBuilding } from '../hubBuilds';
 
 /** The simulators with whether each has a repository, and whether the server has git (002 §2.5). */
 export function useHubSimulators() {
@@ -59,5 +60,23 @@ export function useCreateSimulatorRepository() {
       endpoints.hubSimulatorContents,
       endpoints.hubMyRepositories,
     ],
+  });
+}
+
+/** The versions built from pushes to the repository, newest first; read again while one is building. */
+export function useRepositoryBuilds(repository: { owner: string; name: string }) {
+  return useEndpointQuery(endpoints.hubRepositoryBuilds, {
+    params: { owner: repository.owner, name: repository.name },
+    select: (response) => response.builds,
+    refetchInterval: (query) => (query.state.data?.builds.some(isBuilding) ? BUILD_POLL_MS : false),
+  });
+}
+
+/** One build's log while its dialog is open (`commit` set); read again while the build goes on. */
+export function useRepositoryBuildLog(repository: { owner: string; name: string }, commit: string | null) {
+  return useEndpointQuery(endpoints.hubRepositoryBuildLog, {
+    params: { owner: repository.owner, name: repository.name, commit: commit ?? '' },
+    enabled: commit !== null,
+    refetchInterval: (query) => (isBuilding(query.state.data) ? BUILD_POLL_MS : false),
   });
 }
