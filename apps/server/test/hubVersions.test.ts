@@ -291,6 +291,12 @@ for (const database of testDatabases()) {
         as: stranger,
       });
       expect(log.status).toBe(404);
+      // Nor does the simulator's page show another organization's pushes as versions.
+      const notesId = (await findHubRepository(proctor.ctx.db, owner, 'notes'))!.simulatorId!;
+      const user = await proctor.actor({ plan: { allowed_simulators: [notesId] } });
+      const listed = await proctor.call(endpoints.simulator, { params: { nameOrId: 'notes' }, as: user });
+      expect(listed.status).toBe(200);
+      expect(listed.body.simulator.versions.map((version) => version.version)).not.toContain(provenCommit);
       // A member of the owning organization without write permissions reads them.
       const member = await proctor.actor({ organization: admin.organization });
       expect((await builds('notes', member)).map((build) => build.commit)).toContain(provenCommit);

@@ -46,7 +46,7 @@ export async function presentSimulators(
   const ids = rows.map((row) => row.id);
   const [figures, versions] = await Promise.all([
     testCaseFigures(db, viewer, ids),
-    listSimulatorVersions(db, ids),
+    listSimulatorVersions(db, ids, { shippedOnly: true }),
   ]);
   return rows.map((row) => {
     const figure = figures.get(row.id);

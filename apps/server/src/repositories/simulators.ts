@@ -101,16 +101,29 @@ export async function updateSimulatorRow(
   return row && withParsedConfig(row);
 }
 
-/** The simulators' recorded versions, the latest first. */
+/** Not a version built from a hub push (those are an organization's, and environments do not start them yet). */
+const shipped = () =>
+  notExists(sql`(select 1 from ${hubBuilds} where ${hubBuilds.versionId} = ${simulatorVersions.id})`);
+
+/**
+ * The simulators' recorded versions, the latest first: all of them (the platform admins' registry), or only those
+ * this install ships (`shippedOnly`: what members see of a simulator, never another organization's pushes).
+ */
 export async function listSimulatorVersions(
   db: Executor,
   simulatorIds: readonly number[],
+  options: { shippedOnly?: boolean } = {},
 ): Promise<SimulatorVersionRow[]> {
   if (simulatorIds.length === 0) return [];
   return db
     .select()
     .from(simulatorVersions)
-    .where(inArray(simulatorVersions.simulatorId, [...simulatorIds]))
+    .where(
+      and(
+        inArray(simulatorVersions.simulatorId, [...simulatorIds]),
+        options.shippedOnly ? shipped() : undefined,
+      ),
+    )
     .orderBy(desc(simulatorVersions.publishedAt), desc(simulatorVersions.id));
 }
 
@@ -122,12 +135,7 @@ export async function latestSimulatorVersion(db: Executor, simulatorId: number):
   const [latest] = await db
     .select({ version: simulatorVersions.version })
     .from(simulatorVersions)
-    .where(
-      and(
-        eq(simulatorVersions.simulatorId, simulatorId),
-        notExists(db.select().from(hubBuilds).where(eq(hubBuilds.versionId, simulatorVersions.id))),
-      ),
-    )
+    .where(and(eq(simulatorVersions.simulatorId, simulatorId), shipped()))
     .orderBy(desc(simulatorVersions.publishedAt), desc(simulatorVersions.id))
     .limit(1);
   return latest?.version;

@@ -427,7 +427,7 @@ export async function onPushed(
     commit: newHash,
     hubRepositoryId: repository.id,
     organizationId: repository.organizationId,
-    description: `Pushed to ${repository.owner}/${repository.name}`,
+    description: 'Built from a hub push',
   });
   if (versionId === undefined) {
     ctx.log.info(where, 'hub: this commit is a version of the simulator already; not built again');
