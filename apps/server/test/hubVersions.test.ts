@@ -195,6 +195,10 @@ for (const database of testDatabases()) {
           has_build_log: true,
           built_from: `${owner}/notes`,
           has_dynamodb_entry: false,
+          // Its seed snapshot is kept; it is not code this install serves or runs yet.
+          has_firecracker_snapshot: true,
+          has_docker_image: false,
+          has_ecs_task_definition: false,
         });
         const adminLog = await proctor.call(endpoints.simulatorVersionLog, {
           params: { name: 'notes', version: provenCommit },

@@ -173,6 +173,7 @@ export function buildHubVersionHandler(
         });
         // A build cancelled because this process is closing is not the version's failure.
         if (shuttingDown(signal)) throw new Error(SHUTTING_DOWN);
+        if (signal.aborted) line(`Stopped: ${message(signal.reason)}`);
         writer.add(hubBuildLogLine(result));
         outcome = { status: result.status, dataset: result.dataset };
         if (result.simulator !== null && result.simulator !== job.simulatorName) {

@@ -72,7 +72,9 @@ async function versionsOf(
           dataset: version.dataset ?? (seedFingerprint ? `seed ${seedFingerprint.slice(0, 8)}` : null),
           created_at: version.publishedAt.toISOString(),
           has_docker_image: current && simulator.builtIn,
-          has_firecracker_snapshot: seedFingerprint !== null,
+          // A proven hub build kept its seed snapshot with its output (the dataset is its hash).
+          has_firecracker_snapshot:
+            seedFingerprint !== null || (build?.status === 'proven' && version.dataset !== null),
           has_ecs_task_definition: current && simulator.enabled,
           has_dynamodb_entry: version.registeredAt !== null,
           dynamodb_tags: tags
