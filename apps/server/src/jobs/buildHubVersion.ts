@@ -143,8 +143,8 @@ export function buildHubVersionHandler(
       const writer = logWriter(db, versionId, log);
       const line = (text: string) => writer.add(hubBuildLogLine({ type: 'log', line: text }));
       const kept = hubBuildOutput(settings.buildsDir, versionId);
-      // The checkout and the output in a fresh folder of the system's temporary one, readable by all: the sandbox
-      // runs the build as nobody when Proctor runs as root, and DATA_DIR need not be open to it.
+      // The checkout (readable by all: the sandbox runs the build as nobody when Proctor runs as root) and the
+      // output in a fresh temporary folder; only a proven output moves under DATA_DIR.
       let work: string | undefined;
       let outcome: { status: 'proven' | 'failed'; dataset: string | null };
       try {
