@@ -11,7 +11,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { QueryView } from '../../../components/QueryView';
 import { TableMessage } from '../../../components/TableMessage';
-import { BuildLogDialog, BuildStatusBadge } from '../../hub';
+import { BuildLogDialog, type BuildLogReading, BuildStatusBadge } from '../../hub';
 import { RegisterVersionDialog } from './RegisterVersionDialog';
 import {
   useRegistrySimulators,
@@ -152,7 +152,7 @@ function SimulatorVersions({ simulator }: { simulator: RegistrySimulator }) {
   const versions = useUnifiedVersions(simulator.name);
   const [showAll, setShowAll] = useState(false);
   const [registering, setRegistering] = useState<string | null>(null);
-  const [reading, setReading] = useState<string | null>(null);
+  const [reading, setReading] = useState<BuildLogReading | null>(null);
   const log = useVersionBuildLog(simulator.name, reading);
   return (
     <QueryView query={versions} errorTitle={VERSIONS_MESSAGES.versionsFailed}>
@@ -189,7 +189,7 @@ function SimulatorVersions({ simulator }: { simulator: RegistrySimulator }) {
                     version={version}
                     withBuild={withBuild}
                     onRegister={() => setRegistering(version.version)}
-                    onLog={() => setReading(version.version)}
+                    onLog={() => setReading({ commit: version.version, opened: true })}
                   />
                 ))}
               </Table.Tbody>
@@ -204,7 +204,11 @@ function SimulatorVersions({ simulator }: { simulator: RegistrySimulator }) {
               hash={registering}
               onClose={() => setRegistering(null)}
             />
-            <BuildLogDialog commit={reading} query={log} onClose={() => setReading(null)} />
+            <BuildLogDialog
+              reading={reading}
+              query={log}
+              onClose={() => setReading((current) => current && { ...current, opened: false })}
+            />
           </>
         );
       }}

@@ -1,7 +1,7 @@
 import { endpoints } from '@proctor/contracts';
 import { errorDetail, useEndpointMutation, useEndpointQuery } from '../../../api';
 import { notify } from '../../../components/notify';
-import { BUILD_POLL_MS } from '../../hub';
+import { BUILD_POLL_MS, type BuildLogReading } from '../../hub';
 
 /** The Versions tab's texts (002 §8). */
 export const VERSIONS_MESSAGES = {
@@ -30,11 +30,11 @@ export function useUnifiedVersions(name: string) {
   });
 }
 
-/** A hub-built version's build log while its dialog is open (`version` set); read again while it builds. */
-export function useVersionBuildLog(name: string, version: string | null) {
+/** A hub-built version's build log while its dialog is open; read again while it builds. */
+export function useVersionBuildLog(name: string, reading: BuildLogReading | null) {
   return useEndpointQuery(endpoints.simulatorVersionLog, {
-    params: { name, version: version ?? '' },
-    enabled: version !== null,
+    params: { name, version: reading?.commit ?? '' },
+    enabled: reading?.opened ?? false,
     select: (response) => ({ status: response.build_status, log: response.log }),
     refetchInterval: (query) => (query.state.data?.build_status === 'building' ? BUILD_POLL_MS : false),
   });

@@ -40,23 +40,33 @@ function LogText({ log }: { log: string }) {
 }
 
 /**
- * A build's log, monospace and scrollable; a failed build's reason stands above it. Open while `commit` is set;
- * the query is the caller's (it reads the log again while the build goes on).
+ * Whose log the dialog shows: kept after it closes (`opened` false), so that its title and log stay during the
+ * closing animation.
+ */
+export interface BuildLogReading {
+  commit: string;
+  opened: boolean;
+}
+
+/**
+ * A build's log, monospace and scrollable; a failed build's reason stands above it. The query is the caller's
+ * (it reads the log again while the build goes on).
  */
 export function BuildLogDialog({
-  commit,
+  reading,
   query,
   onClose,
 }: {
-  commit: string | null;
+  reading: BuildLogReading | null;
   query: ViewedQuery<BuildLog>;
   onClose: () => void;
 }) {
+  const commit = reading?.commit ?? '';
   return (
     <Modal
-      opened={commit !== null}
+      opened={reading?.opened ?? false}
       onClose={onClose}
-      title={`Build log of ${commit?.slice(0, SHORT_HASH_LENGTH) ?? ''}`}
+      title={`Build log of ${commit.slice(0, SHORT_HASH_LENGTH)}`}
       size={LAYOUT.dialogWidths.large}
     >
       <QueryView

@@ -13,6 +13,8 @@ export function BuildStatusBadge({ status }: { status: HubBuildStatus }) {
       tt="none"
       data-testid="build-status"
       data-status={status}
+      // The word whole, never an ellipsis: a narrow table cell would otherwise cut it to its first letter.
+      styles={{ label: { overflow: 'visible' } }}
       style={{ flexShrink: 0 }}
     >
       {label}

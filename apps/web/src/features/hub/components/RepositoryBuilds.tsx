@@ -7,7 +7,7 @@ import { TableMessage } from '../../../components/TableMessage';
 import { useRepositoryBuildLog, useRepositoryBuilds } from '../hooks/useHub';
 import { buildDuration } from '../hubBuilds';
 import { HUB_BUILD_MESSAGES } from '../messages';
-import { BuildLogDialog } from './BuildLogDialog';
+import { BuildLogDialog, type BuildLogReading } from './BuildLogDialog';
 import { BuildStatusBadge } from './BuildStatusBadge';
 
 const BUILD_COLUMNS = 7;
@@ -53,8 +53,8 @@ function BuildRow({ build, onLog }: { build: HubBuild; onLog: () => void }) {
  */
 export function RepositoryBuilds({ repository }: { repository: { owner: string; name: string } }) {
   const builds = useRepositoryBuilds(repository);
-  const [open, setOpen] = useState<string | null>(null);
-  const log = useRepositoryBuildLog(repository, open);
+  const [reading, setReading] = useState<BuildLogReading | null>(null);
+  const log = useRepositoryBuildLog(repository, reading);
   return (
     <section aria-labelledby="hub-builds-title">
       <Title order={4} id="hub-builds-title" mb="xs">
@@ -81,7 +81,11 @@ export function RepositoryBuilds({ repository }: { repository: { owner: string; 
                     <TableMessage colSpan={BUILD_COLUMNS}>{HUB_BUILD_MESSAGES.noBuilds}</TableMessage>
                   )}
                   {list.map((build) => (
-                    <BuildRow key={build.commit} build={build} onLog={() => setOpen(build.commit)} />
+                    <BuildRow
+                      key={build.commit}
+                      build={build}
+                      onLog={() => setReading({ commit: build.commit, opened: true })}
+                    />
                   ))}
                 </Table.Tbody>
               </Table>
@@ -89,7 +93,11 @@ export function RepositoryBuilds({ repository }: { repository: { owner: string; 
           </Paper>
         )}
       </QueryView>
-      <BuildLogDialog commit={open} query={log} onClose={() => setOpen(null)} />
+      <BuildLogDialog
+        reading={reading}
+        query={log}
+        onClose={() => setReading((current) => current && { ...current, opened: false })}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { endpoints } from '@proctor/contracts';
 import { useEndpointMutation, useEndpointQuery } from '../../../api';
+import type { BuildLogReading } from '../components/BuildLogDialog';
 import { BUILD_POLL_MS, isBuilding } from '../hubBuilds';
 
 /** The simulators with whether each has a repository, and whether the server has git (002 §2.5). */
@@ -72,11 +73,14 @@ export function useRepositoryBuilds(repository: { owner: string; name: string })
   });
 }
 
-/** One build's log while its dialog is open (`commit` set); read again while the build goes on. */
-export function useRepositoryBuildLog(repository: { owner: string; name: string }, commit: string | null) {
+/** One build's log while its dialog is open; read again while the build goes on. */
+export function useRepositoryBuildLog(
+  repository: { owner: string; name: string },
+  reading: BuildLogReading | null,
+) {
   return useEndpointQuery(endpoints.hubRepositoryBuildLog, {
-    params: { owner: repository.owner, name: repository.name, commit: commit ?? '' },
-    enabled: commit !== null,
+    params: { owner: repository.owner, name: repository.name, commit: reading?.commit ?? '' },
+    enabled: reading?.opened ?? false,
     refetchInterval: (query) => (isBuilding(query.state.data) ? BUILD_POLL_MS : false),
   });
 }
