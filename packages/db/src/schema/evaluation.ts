@@ -340,6 +340,11 @@ export const sessions = pgTable(
     autoMarkedIncorrect: boolean('auto_marked_incorrect').notNull().default(false),
     classifiedAt: timestamp('classified_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /**
+     * When an environment began working for it: a queued run's start, after its wait for a slot. Null for a
+     * session that started when it was made (and for runs recorded before this column): created_at is its start.
+     */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [

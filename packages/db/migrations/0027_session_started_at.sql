@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "started_at" timestamp with time zone;
