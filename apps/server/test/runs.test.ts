@@ -389,6 +389,70 @@ describeEachDatabase(
       expect(await scoredGroup(busy, started.batch_id)).toMatchObject({ total: 4, passed: 4 });
     }, 240_000);
 
+    it("counts a queued run's duration and its steps' times from its start, and says apart how long it waited for a slot", async () => {
+      const { db } = proctor().ctx;
+      const person = await runner({ record_testcases: true, playground_access: true });
+      // The organization's one slot (MAX_ENVIRONMENTS_PER_ORGANIZATION: half of 2) is held by an open
+      // environment: the run waits for it.
+      const held = await proctor().call(endpoints.makeEnvironment, { as: person, body: { env_id: 'shop' } });
+      expect(held.status, held.body.detail).toBe(201);
+      const response = await startRun(person, {
+        testCaseId: (await builtInTestCase('shop')).id,
+        agentArtifactId: await builtInId(person, 'oracle'),
+      });
+      expect(response.status, response.body.detail).toBe(201);
+      const run = response.body;
+      const row = () =>
+        db
+          .select({
+            status: sessions.status,
+            jobGroupId: sessions.jobGroupId,
+            createdAt: sessions.createdAt,
+            startedAt: sessions.startedAt,
+            endedAt: sessions.endedAt,
+          })
+          .from(sessions)
+          .where(eq(sessions.publicId, run.session_id))
+          .then(([only]) => only!);
+      await until(
+        row,
+        (waiting) => waiting.status === 'run_started' && waiting.jobGroupId === null,
+        'the run to be taken and waiting for a slot',
+      );
+      const freedAt = Date.now();
+      const closed = await proctor().call(endpoints.closeEnvironment, {
+        params: { id: held.body.id },
+        as: person,
+      });
+      expect(closed.status, closed.body.detail).toBe(200);
+      expect(await scoredGroup(person, run.batch_id)).toMatchObject({ total: 1, passed: 1 });
+
+      const { createdAt, startedAt, endedAt } = await row();
+      const startedAtMs = startedAt!.getTime();
+      expect(startedAtMs).toBeGreaterThanOrEqual(freedAt);
+      const detail = await proctor().call(endpoints.getSession, {
+        params: { id: run.session_id },
+        as: person,
+      });
+      expect(detail.status).toBe(200);
+      const { session, snapshot } = detail.body;
+      expect(session.startedAt).toBe(startedAt!.toISOString());
+      expect(session.slotWaitSeconds! * 1000).toBeCloseTo(startedAtMs - createdAt.getTime(), 0);
+      expect(session.slotWaitSeconds! * 1000).toBeGreaterThanOrEqual(freedAt - createdAt.getTime());
+      // The duration runs from the start to the end, the wait left out.
+      expect(session.sessionDuration! * 3_600_000).toBeCloseTo(endedAt!.getTime() - startedAtMs, -1);
+      expect(snapshot.started_at_ms).toBe(startedAtMs);
+      const [first] = snapshot.snapshots;
+      expect(first).toBeDefined();
+      expect(first!.offset_ms).toBe(Math.max(0, first!.action.timestamp - startedAtMs));
+      expect(first!.offset_ms).toBeLessThanOrEqual(first!.action.timestamp - freedAt);
+      const [listed] = (await sessionList(person, run.batch_id)).sessions;
+      expect(listed).toMatchObject({
+        startedAt: session.startedAt,
+        slotWaitSeconds: session.slotWaitSeconds,
+      });
+    });
+
     describe('a dev agent speaking the step protocol', () => {
       const tracker = builtInSimulators.find((simulator) => simulator.name === 'tracker')!;
       const task = tracker.testCases.find((testCase) => testCase.key === 'infrastructure-lead-email')!;

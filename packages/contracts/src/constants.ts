@@ -82,3 +82,6 @@ export const AUTH = {
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 export const CONTACT_SUCCESS_MESSAGE = "Message sent — We'll get back to you as soon as possible.";
+
+/** A queued run's wait for a slot is shown beside its duration from this many seconds; shorter is no wait. */
+export const SLOT_WAIT_SHOWN_FROM_SECONDS = 1;

@@ -112,8 +112,12 @@ export const SessionSummary = z.object({
   simulator: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   testCase: z.object({ id: z.number().int(), publicId: z.string(), name: z.string() }).nullable(),
   job: z.object({ jobGroupId: z.string() }).nullable(),
-  /** Hours (000 §9); null while the session runs. */
+  /** Hours (000 §9), from startedAt to endedAt; null while the session runs. */
   sessionDuration: z.number().nullable(),
+  /** When an environment began working for it: a queued run's start, after its wait for a slot. */
+  startedAt: Timestamp,
+  /** Seconds a queued run waited for a slot before it started (not part of its duration); null when it did not wait. */
+  slotWaitSeconds: z.number().nullable(),
   failureReason: z.string().nullable(),
   /** Who or what drove it: 'sdk', 'playground', 'recorder'… */
   source: z.string().nullable(),

@@ -22,7 +22,7 @@ import {
 } from '../repositories/recordings';
 import { listSessionLogs, type SessionRow } from '../repositories/sessions';
 import { simulatorFilters } from '../scoring/filters';
-import { presentSummary, type ReadableSession } from './sessions';
+import { presentSummary, type ReadableSession, sessionStartedAt } from './sessions';
 
 /** The path the dashboard fetches a step's screenshot from (the caller's access is checked there again). */
 export const screenshotUrl = (sessionPublicId: string, key: string) =>
@@ -89,7 +89,7 @@ export async function sessionDetail(
     recordedRequestSummaries(db, session.id),
     options.liveMutations ? Promise.resolve(options.liveMutations) : recordedMutations(db, session.id),
   ]);
-  const startedAtMs = session.createdAt.getTime();
+  const startedAtMs = sessionStartedAt(session).getTime();
   const filters = simulatorFilters(options.simulatorConfig);
   const kept = keptBefore(recorded, filters);
   const keptAt = (rawIndex: number) => kept[Math.min(Math.max(rawIndex, 0), recorded.length)]!;
@@ -155,7 +155,7 @@ export async function sessionNetworkRequests(
   session: SessionRow,
 ): Promise<z.output<typeof NetworkRequestsResponse>> {
   const rows = await recordedRequests(db, session.id);
-  const startedAtMs = session.createdAt.getTime();
+  const startedAtMs = sessionStartedAt(session).getTime();
   return {
     requests: rows.map((row) => ({
       id: row.id,
@@ -183,7 +183,7 @@ export async function sessionRrwebActions(
   session: SessionRow,
 ): Promise<z.output<typeof RrwebActionsResponse>> {
   const steps = await recordedSteps(db, session.id);
-  const startedAtMs = session.createdAt.getTime();
+  const startedAtMs = sessionStartedAt(session).getTime();
   return {
     actions: steps.map((step) => ({
       idx: step.idx,

@@ -23,6 +23,10 @@ const SESSION_NOT_FOUND = 'Session not found';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** When a session began: a queued run's start after its wait for a slot, else when it was made. */
+export const sessionStartedAt = (session: Pick<SessionRow, 'startedAt' | 'createdAt'>) =>
+  session.startedAt ?? session.createdAt;
+
 export function presentSummary(row: Omit<SessionSummaryRow, 'simulatorConfig'>): SessionSummary {
   const { session } = row;
   return {
@@ -49,6 +53,10 @@ export function presentSummary(row: Omit<SessionSummaryRow, 'simulatorConfig'>):
       : null,
     job: session.jobGroupId ? { jobGroupId: session.jobGroupId } : null,
     sessionDuration: session.sessionDuration,
+    startedAt: sessionStartedAt(session).toISOString(),
+    slotWaitSeconds: session.startedAt
+      ? Math.max(0, (session.startedAt.getTime() - session.createdAt.getTime()) / 1000)
+      : null,
     failureReason: session.failureReason,
     source: typeof session.simulatorConfig.source === 'string' ? session.simulatorConfig.source : null,
     stepCount: Number(row.stepCount),

@@ -102,7 +102,12 @@ export async function insertImportedSession(db: Executor, imported: NewImportedS
 export async function startQueuedSession(db: Executor, sessionId: number, jobGroupPublicId: string) {
   const [session] = await db
     .update(sessions)
-    .set({ status: 'run_started' satisfies SessionStatus, jobGroupId: jobGroupPublicId })
+    // Its clock starts here, after its wait for a slot: its duration and its steps' times count from now.
+    .set({
+      status: 'run_started' satisfies SessionStatus,
+      jobGroupId: jobGroupPublicId,
+      startedAt: sql`now()`,
+    })
     .where(eq(sessions.id, sessionId))
     .returning();
   return session;
@@ -120,6 +125,9 @@ export async function sessionEnvironmentId(
   return session?.jobGroupId;
 }
 
+/** When a session began: a queued run's start after its wait for a slot, else when it was made. */
+export const sessionStart = sql`coalesce(${sessions.startedAt}, ${sessions.createdAt})`;
+
 export async function setSessionStatus(
   db: Executor,
   sessionId: number,
@@ -135,7 +143,7 @@ export async function setSessionStatus(
       ...(ended
         ? {
             endedAt: sql`now()`,
-            sessionDuration: sql`extract(epoch from (now() - ${sessions.createdAt})) / 3600`,
+            sessionDuration: sql`extract(epoch from (now() - ${sessionStart})) / 3600`,
           }
         : {}),
       ...(options.failureReason ? { failureReason: options.failureReason } : {}),

@@ -3,6 +3,7 @@ import {
   formatOffset,
   formatSessionDate,
   formatSessionDuration,
+  formatSlotWait,
 } from '../../src/features/sessions/sessionFormat';
 
 describe('session formatting', () => {
@@ -18,6 +19,15 @@ describe('session formatting', () => {
     expect(formatSessionDuration(undefined)).toBe('—');
     expect(formatSessionDuration(-1)).toBe('—');
     expect(formatSessionDuration(Number.NaN)).toBe('—');
+  });
+
+  it('should say how long a queued run waited for a slot, apart from its duration, and nothing when it did not wait', () => {
+    expect(formatSlotWait(21.4)).toBe('waited 21s for a slot');
+    expect(formatSlotWait(125)).toBe('waited 2m 5s for a slot');
+    expect(formatSlotWait(0.3)).toBeNull();
+    expect(formatSlotWait(null)).toBeNull();
+    expect(formatSlotWait(undefined)).toBeNull();
+    expect(formatSlotWait(Number.NaN)).toBeNull();
   });
 
   it("should format dates as 'MMM DD, YYYY hh:mm a' in the viewer's time zone", () => {

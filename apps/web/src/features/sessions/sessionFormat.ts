@@ -1,4 +1,9 @@
-import { DATE_TIME_FORMAT, formatDuration, NO_FIGURE } from '@proctor/contracts';
+import {
+  DATE_TIME_FORMAT,
+  formatDuration,
+  NO_FIGURE,
+  SLOT_WAIT_SHOWN_FROM_SECONDS,
+} from '@proctor/contracts';
 import dayjs from 'dayjs';
 import type { ListNoun } from '../../components/ListFooter';
 
@@ -8,6 +13,16 @@ const SECONDS_PER_HOUR = 3600;
 export function formatSessionDuration(hours: number | null | undefined): string {
   if (hours === null || hours === undefined || !Number.isFinite(hours) || hours < 0) return NO_FIGURE;
   return formatDuration(hours * SECONDS_PER_HOUR);
+}
+
+/**
+ * What a queued run waited for a slot before it started, said apart from its duration ('waited 21s for a slot'),
+ * or null when it did not wait (a session that started when it was made, an older run, a wait under a second).
+ */
+export function formatSlotWait(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
+  if (seconds < SLOT_WAIT_SHOWN_FROM_SECONDS) return null;
+  return `waited ${formatDuration(seconds)} for a slot`;
 }
 
 /** A timestamp as 'MMM DD, YYYY hh:mm a' in the viewer's time zone (000 §2.4). */

@@ -3,9 +3,10 @@ import { LAYOUT, type SessionSummary } from '@proctor/contracts';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../paths';
-import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
+import { formatSessionDate } from '../sessionFormat';
 import { Detail, DetailLink, DetailText } from './Detail';
 import { ScoringBadge } from './ScoringBadge';
+import { SessionDuration } from './SessionDuration';
 import { SessionStatusBadge } from './SessionStatusBadge';
 
 /**
@@ -55,10 +56,10 @@ export function SessionPanel({
           )}
           <Group gap="lg">
             <Detail label="Started at">
-              <DetailText>{formatSessionDate(session.createdAt)}</DetailText>
+              <DetailText>{formatSessionDate(session.startedAt ?? session.createdAt)}</DetailText>
             </Detail>
             <Detail label="Duration">
-              <DetailText>{formatSessionDuration(session.sessionDuration)}</DetailText>
+              <SessionDuration session={session} />
             </Detail>
             <Detail label="Steps">
               <DetailText>{String(session.stepCount)}</DetailText>

@@ -7,9 +7,10 @@ import { JsonViewer } from '../../../components/JsonViewer';
 import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
 import type { AnnotatorTimer } from '../hooks/useAnnotatorTimer';
-import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
+import { formatSessionDate } from '../sessionFormat';
 import { logLine } from '../sessionLogs';
 import { Detail, DetailLink, DetailText } from './Detail';
+import { SessionDuration } from './SessionDuration';
 import { SessionLabels } from './SessionLabels';
 import { SessionScores } from './SessionScores';
 import { SessionStatusBadge } from './SessionStatusBadge';
@@ -86,7 +87,7 @@ export function SessionSidePanel({
               <DetailText>{String(detail.snapshot.snapshots.length)}</DetailText>
             </Detail>
             <Detail label="Duration">
-              <DetailText>{formatSessionDuration(session.sessionDuration)}</DetailText>
+              <SessionDuration session={session} />
             </Detail>
           </Group>
           {session.failureReason && (

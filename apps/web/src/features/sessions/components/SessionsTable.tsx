@@ -1,8 +1,9 @@
 import { Paper, Table, Text } from '@mantine/core';
 import type { SessionSummary } from '@proctor/contracts';
 import { TableMessage } from '../../../components/TableMessage';
-import { formatSessionDate, formatSessionDuration } from '../sessionFormat';
+import { formatSessionDate } from '../sessionFormat';
 import { ScoringBadge } from './ScoringBadge';
+import { SessionDuration } from './SessionDuration';
 import { SessionStatusBadge } from './SessionStatusBadge';
 
 const muted = (text: string | null | undefined) =>
@@ -81,7 +82,7 @@ export function SessionsTable({
                     <Text size="sm">{formatSessionDate(session.createdAt)}</Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatSessionDuration(session.sessionDuration)}</Text>
+                    <SessionDuration session={session} />
                   </Table.Td>
                   <Table.Td>
                     <SessionStatusBadge session={session} />
