@@ -1,4 +1,10 @@
-import { SessionDetailResponse, SessionListResponse, SessionScoresResponse, User } from '@proctor/contracts';
+import {
+  SessionDetailResponse,
+  SessionListResponse,
+  SessionRrwebEventsResponse,
+  SessionScoresResponse,
+  User,
+} from '@proctor/contracts';
 import { testCases } from '@proctor/db';
 import { Proctor } from '@proctor/sdk';
 import { builtInSimulators, type SolveContext } from '@proctor/simulators';
@@ -35,6 +41,9 @@ describe('session pages', () => {
       .sessions;
   const sessionDetail = async () =>
     SessionDetailResponse.parse(await api(`/api/session/${encodeURIComponent(sessionId)}`));
+  /** A session's first tab's DOM events: the replay reads them apart from the session when it opens. */
+  const domEvents = async (id: string) =>
+    SessionRrwebEventsResponse.parse(await api(`/api/session/${encodeURIComponent(id)}/rrweb-events`)).events;
 
   beforeAll(async () => {
     e2e = await startE2E({ env: { BROWSER_POOL_SIZE: '1' } });
@@ -193,8 +202,13 @@ describe('session pages', () => {
         .waitFor();
     }
 
-    expect(detail.rrweb_events.length).toBeGreaterThan(1);
+    // The session's answer leaves the DOM events out; the replay reads them when its tab is opened.
+    expect(detail.rrweb_events).toEqual([]);
+    expect(detail.recorded.rrweb).toBe(true);
+    expect((await domEvents(sessionId)).length).toBeGreaterThan(1);
+    const eventsRead = page.waitForResponse((response) => response.url().includes('/rrweb-events'));
     await page.getByRole('tab', { name: 'DOM replay' }).click();
+    expect((await eventsRead).status()).toBe(200);
     const replay = page.getByTestId('dom-replay').locator('iframe');
     await replay.waitFor({ state: 'attached' });
     expect(await replay.getAttribute('sandbox')).toBe('allow-same-origin');
@@ -323,8 +337,7 @@ describe('session pages', () => {
     });
     await expect
       .poll(async () => {
-        const detail = SessionDetailResponse.parse(await api(`/api/session/${hostileSessionId}`));
-        return JSON.stringify(detail.rrweb_events).includes('hostile-link');
+        return JSON.stringify(await domEvents(hostileSessionId)).includes('hostile-link');
       })
       .toBe(true);
     await page.goto(`/sessions/${hostileSessionId}`);

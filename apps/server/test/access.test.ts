@@ -453,6 +453,10 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/rrweb-actions` },
   },
+  'GET /api/session/:id/rrweb-events': {
+    allowed: EVERYONE,
+    request: { url: `/api/session/${UNKNOWN_SESSION}/rrweb-events` },
+  },
   'GET /api/session/:id/screen-recording': {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/screen-recording` },

@@ -171,8 +171,15 @@ describe('session recording', () => {
     ]);
     for (const cookie of cookies) expect(stored).not.toContain(cookie.value);
     expect(stored).not.toContain(SHOP_SIGN_IN.password);
+    // The replay reads the page's DOM events apart from the session (GET …/rrweb-events).
+    const { events: domEvents } = ok(
+      await proctor.call(endpoints.sessionRrwebEvents, {
+        params: { id: environment.session_id },
+        as: player,
+      }),
+    );
     // rrweb's input events for the password field hold as many masks as characters typed.
-    const inputs = detail.rrweb_events.flatMap((event) => {
+    const inputs = domEvents.flatMap((event) => {
       const { type, data } = event as { type: number; data?: { source?: number; text?: unknown } };
       return type === 3 && data?.source === 5 && typeof data.text === 'string' ? [data.text] : [];
     });
@@ -180,7 +187,7 @@ describe('session recording', () => {
 
     // The DOM was recorded: a full snapshot of the page, its stylesheets put back from the shop's own files
     // (the page sends them by reference): the replay fetches nothing from the instance, gone by then.
-    const snapshot = detail.rrweb_events.find((event) => (event as { type: number }).type === 2);
+    const snapshot = domEvents.find((event) => (event as { type: number }).type === 2);
     expect(snapshot).toBeDefined();
     const recorded = JSON.stringify(snapshot);
     expect(recorded).toContain('Hearth & Harbor storefront: warm paper background');

@@ -278,7 +278,7 @@ describeEachDatabase('sessions', (proctor) => {
     expect(await ids(lead, { adminView: 'true' })).toEqual([running.publicId, ended.publicId].sort());
   });
 
-  it('shows a session with its steps, screenshots, mutations by step, rrweb events, logs and network', async () => {
+  it('shows a session with its steps, screenshots, mutations by step, logs and network; its DOM events apart, per tab', async () => {
     const member = await proctor().actor();
     const simulator = await make.simulator({ config: { ignore_tables: ['audit'] } });
     const session = await recordedSession(
@@ -307,7 +307,33 @@ describeEachDatabase('sessions', (proctor) => {
       [1, 1],
       [1, 3],
     ]);
-    expect(body.rrweb_events).toEqual([
+    // The DOM events are left out of the page's first answer; the replay reads them per tab when it opens.
+    expect(body.rrweb_events).toEqual([]);
+    expect(JSON.stringify(body)).not.toContain('"timestamp":2');
+    const tab = (query: { page?: string } = {}) =>
+      proctor().call(endpoints.sessionRrwebEvents, { params: { id: session.publicId }, query, as: member });
+    expect((await tab()).body).toEqual({
+      pages: ['tab-1', 'tab-2'],
+      page: 'tab-1',
+      events: [
+        { type: 4, timestamp: 1 },
+        { type: 2, timestamp: 2 },
+      ],
+    });
+    expect((await tab({ page: 'tab-2' })).body).toMatchObject({
+      page: 'tab-2',
+      events: [{ type: 2, timestamp: 3 }],
+    });
+    const unknownTab = await tab({ page: 'tab-3' });
+    expect(unknownTab.status).toBe(404);
+    expect(unknownTab.body).toEqual({ detail: "No such tab in this session's recording" });
+    // Clients that read the first tab's events from the session itself still can, by asking for them.
+    const withEvents = await proctor().call(endpoints.getSession, {
+      params: { id: session.publicId },
+      query: { include: 'dom_events' },
+      as: member,
+    });
+    expect(withEvents.body.rrweb_events).toEqual([
       { type: 4, timestamp: 1 },
       { type: 2, timestamp: 2 },
     ]);
@@ -356,6 +382,7 @@ describeEachDatabase('sessions', (proctor) => {
       detail: (as?: Actor) => proctor().call(endpoints.getSession, { params, as }),
       network: (as?: Actor) => proctor().call(endpoints.sessionNetworkRequests, { params, as }),
       actions: (as?: Actor) => proctor().call(endpoints.sessionRrwebActions, { params, as }),
+      domEvents: (as?: Actor) => proctor().call(endpoints.sessionRrwebEvents, { params, as }),
       // The screenshot's address is the one the session hands out, not an endpoint of the contract.
       screenshot: async (as?: Actor) => {
         const response = await proctor().request({ method: 'GET', url: screenshot, as });

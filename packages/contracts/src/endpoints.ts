@@ -152,10 +152,13 @@ import {
   NetworkRequestsResponse,
   RrwebActionsResponse,
   ScreenRecordingResponse,
+  SessionDetailQuery,
   SessionDetailResponse,
   SessionIdParam,
   SessionListQuery,
   SessionListResponse,
+  SessionRrwebEventsQuery,
+  SessionRrwebEventsResponse,
   SetSessionPublicRequest,
   SetSessionPublicResponse,
 } from './session';
@@ -1026,9 +1029,10 @@ export const endpoints = {
     method: 'GET',
     path: '/api/session/:id',
     tag: 'sessions',
-    summary: 'A session with its steps, DOM recording, logs, state mutations and human consensus',
+    summary:
+      'A session with its steps, logs, state mutations and human consensus; its DOM recording only with include=dom_events (the replay reads …/rrweb-events)',
     params: SessionIdParam,
-    query: AdminViewQuery,
+    query: SessionDetailQuery,
     response: SessionDetailResponse,
   }),
   archiveSession: endpoint({
@@ -1063,6 +1067,15 @@ export const endpoints = {
     summary:
       "A session from an uploaded HAR file (multipart: har_file, simulator_id, optional add_to_recording=true): its entries, secrets redacted, become the network requests; with add_to_recording (admins and create_simulator) they also become a new version of the proxy simulator's recording",
     response: HarUploadResponse,
+  }),
+  sessionRrwebEvents: endpoint({
+    method: 'GET',
+    path: '/api/session/:id/rrweb-events',
+    tag: 'sessions',
+    summary: "One tab's recorded DOM (rrweb) events in order, the first tab's unless page names another",
+    params: SessionIdParam,
+    query: SessionRrwebEventsQuery,
+    response: SessionRrwebEventsResponse,
   }),
   sessionRrwebActions: endpoint({
     method: 'GET',

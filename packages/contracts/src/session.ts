@@ -3,7 +3,7 @@ import { PageNumber, Pagination, pageSizeInUrl, QueryBoolean, QueryText, Timesta
 import { MAX_RECORD_ID, PAGE_SIZE } from './constants';
 import { Mutation } from './mutation';
 import { PageState, RecordedRequest, UserAction } from './recording';
-import { HumanConsensus, HumanResultsView } from './scoring';
+import { AdminViewQuery, HumanConsensus, HumanResultsView } from './scoring';
 import { SessionStatus } from './vocabulary';
 
 /** The largest page the sessions list serves. */
@@ -208,7 +208,11 @@ export const SessionDetailResponse = z.object({
     /** When the first step's clock starts (the session's creation), milliseconds since the epoch. */
     started_at_ms: z.number(),
   }),
-  /** rrweb events in order; empty when the pages were not recorded. */
+  /**
+   * The first tab's rrweb events in order, only when asked for with `?include=dom_events`; otherwise empty, so the
+   * page's first answer stays small whatever the session's length: `recorded.rrweb` says whether there are any,
+   * and the replay reads them from GET /api/session/{id}/rrweb-events when it is opened.
+   */
   rrweb_events: z.array(z.unknown()),
   reference_snapshot: z.unknown().nullable(),
   logs: z.array(SessionLog),
@@ -242,6 +246,20 @@ export const NetworkRequestView = RecordedRequest.omit({ request_id: true }).ext
 export type NetworkRequestView = z.infer<typeof NetworkRequestView>;
 
 export const NetworkRequestsResponse = z.object({ requests: z.array(NetworkRequestView) });
+
+/** GET /api/session/{id}: `include=dom_events` puts the first tab's rrweb events in the answer (they are left out by default). */
+export const SessionDetailQuery = AdminViewQuery.extend({ include: z.literal('dom_events').optional() });
+
+/** GET /api/session/{id}/rrweb-events: one tab's DOM events, the first tab's unless `page` names another. */
+export const SessionRrwebEventsQuery = z.object({ page: z.string().min(1).max(200).optional() });
+export const SessionRrwebEventsResponse = z.object({
+  /** The recorded tabs (CDP target ids), in the order they were first recorded. */
+  pages: z.array(z.string()),
+  /** The tab these events are of; null when nothing was recorded. */
+  page: z.string().nullable(),
+  /** Its rrweb events in order. */
+  events: z.array(z.unknown()),
+});
 
 export const RrwebActionsResponse = z.object({
   actions: z.array(z.object({ idx: z.number().int(), action: UserAction, offset_ms: z.number() })),

@@ -7,13 +7,17 @@ import {
   SESSION_PAGE_MUTATION_LIMIT,
   type SessionDetailResponse,
   type SessionLog,
+  type SessionRrwebEventsResponse,
   type SimulatorConfig,
   type SnapshotStep,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import { filterMutations, type Mutation } from '@proctor/simulators';
 import type { z } from 'zod';
+import { notFound } from '../kernel/http/errors';
 import {
+  hasRrwebChunks,
+  type RrwebChunk,
   recordedMutations,
   recordedRequestSummaries,
   recordedRequests,
@@ -79,12 +83,18 @@ export async function sessionDetail(
     /** The instance's mutations, when the session is still running here (fresher than the recorded ones). */
     liveMutations?: Mutation[];
     simulatorConfig: SimulatorConfig;
+    /** Put the first tab's rrweb events in the answer (`?include=dom_events`); the page reads them apart. */
+    includeDomEvents?: boolean;
   },
 ): Promise<Omit<SessionDetailResponse, 'human_results'>> {
   const { session } = row;
-  const [steps, rrwebChunks, logs, network, recorded] = await Promise.all([
+  const [steps, domEvents, logs, network, recorded] = await Promise.all([
     recordedSteps(db, session.id),
-    recordedRrwebChunks(db, session.id),
+    options.includeDomEvents
+      ? recordedRrwebChunks(db, session.id).then((chunks) =>
+          eventsOfTab(chunks, recordedTabs(chunks)[0] ?? null),
+        )
+      : hasRrwebChunks(db, session.id),
     listSessionLogs(db, session.id),
     recordedRequestSummaries(db, session.id),
     options.liveMutations ? Promise.resolve(options.liveMutations) : recordedMutations(db, session.id),
@@ -104,11 +114,6 @@ export async function sessionDetail(
     mutation_range: [keptAt(ranges[i]![0]), keptAt(ranges[i]![1])],
     offset_ms: Math.max(0, step.action.timestamp - startedAtMs),
   }));
-  // The replay shows the tab the session began in; other tabs (popups) are in the steps' screenshots.
-  const firstPage = rrwebChunks[0]?.page;
-  const rrwebEvents = rrwebChunks
-    .filter((chunk) => chunk.page === firstPage)
-    .flatMap((chunk) => chunk.events);
 
   return {
     session: {
@@ -124,7 +129,7 @@ export async function sessionDetail(
       action_sequences: session.postprocessing ?? null,
       started_at_ms: startedAtMs,
     },
-    rrweb_events: rrwebEvents,
+    rrweb_events: Array.isArray(domEvents) ? domEvents : [],
     reference_snapshot: null,
     logs: logs.map(
       (log): SessionLog => ({
@@ -145,8 +150,32 @@ export async function sessionDetail(
       offset_ms: request.startedAt === null ? 0 : Math.max(0, request.startedAt - startedAtMs),
       duration_ms: request.durationMs,
     })),
-    recorded: { steps: steps.length > 0, rrweb: rrwebEvents.length > 0, network: network.length > 0 },
+    recorded: {
+      steps: steps.length > 0,
+      rrweb: Array.isArray(domEvents) ? domEvents.length > 0 : domEvents,
+      network: network.length > 0,
+    },
   };
+}
+
+/** The recorded tabs (CDP target ids) in the order each was first recorded; the first is where the session began. */
+const recordedTabs = (chunks: readonly RrwebChunk[]) => [...new Set(chunks.map((chunk) => chunk.page))];
+
+/** One tab's rrweb events in order. */
+const eventsOfTab = (chunks: readonly RrwebChunk[], page: string | null) =>
+  chunks.filter((chunk) => chunk.page === page).flatMap((chunk) => chunk.events);
+
+/** GET /api/session/{id}/rrweb-events: one tab's DOM events (the first tab's by default), read when the replay opens. */
+export async function sessionRrwebEvents(
+  db: Database,
+  session: SessionRow,
+  page: string | undefined,
+): Promise<z.output<typeof SessionRrwebEventsResponse>> {
+  const chunks = await recordedRrwebChunks(db, session.id);
+  const pages = recordedTabs(chunks);
+  if (page !== undefined && !pages.includes(page)) throw notFound("No such tab in this session's recording");
+  const shown = page ?? pages[0] ?? null;
+  return { pages, page: shown, events: eventsOfTab(chunks, shown) };
 }
 
 /** GET /api/session/{id}/network-requests: every request the session recorded, bodies and headers included. */

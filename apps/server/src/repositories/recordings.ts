@@ -67,6 +67,16 @@ export async function recordedRrwebChunks(db: Executor, sessionId: number): Prom
   return chunks.map((chunk) => chunk.payload as RrwebChunk);
 }
 
+/** Whether the session recorded any DOM (rrweb) events, without reading them. */
+export async function hasRrwebChunks(db: Executor, sessionId: number): Promise<boolean> {
+  const [any] = await db
+    .select({ id: sessionEvents.id })
+    .from(sessionEvents)
+    .where(and(eq(sessionEvents.sessionId, sessionId), eq(sessionEvents.kind, EVENT_KIND.rrweb)))
+    .limit(1);
+  return any !== undefined;
+}
+
 /** The session's network requests in the order they were recorded, bodies included. */
 export function recordedRequests(db: Executor, sessionId: number) {
   return db

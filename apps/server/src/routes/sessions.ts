@@ -4,7 +4,12 @@ import { sessionBlobPrefix } from '../environments/recordingWriter';
 import { badRequest, notFound } from '../kernel/http/errors';
 import { groupedReplays, searchReplayGroups } from '../presenters/replayGroups';
 import { sessionHumanResults, sessionScoreRecords } from '../presenters/scores';
-import { sessionDetail, sessionNetworkRequests, sessionRrwebActions } from '../presenters/sessionDetail';
+import {
+  sessionDetail,
+  sessionNetworkRequests,
+  sessionRrwebActions,
+  sessionRrwebEvents,
+} from '../presenters/sessionDetail';
 import { listSessions, readableSession } from '../presenters/sessions';
 import { archiveOwnSession, setOwnSessionPublic } from '../services/sessions';
 import { access, defineRawRoute, defineRoute } from './route';
@@ -44,6 +49,7 @@ export function sessionRoutes(app: FastifyInstance) {
       sessionDetail(ctx.db, row, {
         liveMutations: ctx.environments.liveMutationsOf(row.session.id),
         simulatorConfig: row.simulatorConfig,
+        includeDomEvents: query.include === 'dom_events',
       }),
       sessionHumanResults(ctx.db, principal, row.session.id, query.admin_view === true),
     ]);
@@ -72,6 +78,16 @@ export function sessionRoutes(app: FastifyInstance) {
     async ({ app: ctx, principal, params }) => {
       const { session } = await readableSession(ctx.db, principal, params.id);
       return sessionNetworkRequests(ctx.db, session);
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.sessionRrwebEvents,
+    access.public,
+    async ({ app: ctx, principal, params, query }) => {
+      const { session } = await readableSession(ctx.db, principal, params.id);
+      return sessionRrwebEvents(ctx.db, session, query.page);
     },
   );
 

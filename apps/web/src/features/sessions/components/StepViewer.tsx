@@ -1,7 +1,8 @@
 import { Button, Group, Loader, Paper, Slider, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import type { SessionDetailResponse } from '@proctor/contracts';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useSessionDomEvents } from '../hooks/useSessionDomEvents';
 import { MIN_REPLAY_EVENTS, NO_DOM_RECORDING } from '../replayerConfig';
 import { firstEventTimestamp, replayOffsetMs } from '../replayTiming';
 import { sessionTimeline } from '../sessionTimeline';
@@ -14,17 +15,30 @@ const DomReplay = lazy(() => import('./DomReplay').then((module) => ({ default: 
 
 const REPLAY_LOADING = <Loader size="sm" aria-label="Loading the DOM replay" />;
 
-/** The DOM replay at `offsetMs`, or a plain statement that there is none. */
-function Replay({ events, offsetMs }: { events: readonly unknown[]; offsetMs: number }) {
-  if (events.length < MIN_REPLAY_EVENTS) {
+type DomEventsQuery = ReturnType<typeof useSessionDomEvents>;
+const NO_EVENTS: readonly unknown[] = [];
+
+function NoDomRecording() {
+  return (
+    <Paper withBorder radius="md" p="lg" bg="gray.0" data-testid="dom-replay-empty">
+      <Text size="sm" c="dimmed" ta="center">
+        {NO_DOM_RECORDING}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The DOM replay at `offsetMs` once its events are read, or a plain statement that there is none. */
+function Replay({ domEvents, offsetMs }: { domEvents: DomEventsQuery; offsetMs: number }) {
+  if (domEvents.isError)
     return (
-      <Paper withBorder radius="md" p="lg" bg="gray.0" data-testid="dom-replay-empty">
-        <Text size="sm" c="dimmed" ta="center">
-          {NO_DOM_RECORDING}
-        </Text>
-      </Paper>
+      <Text size="sm" c="red">
+        The DOM recording could not be read: {domEvents.error.message}
+      </Text>
     );
-  }
+  const events = domEvents.data?.events;
+  if (!events) return REPLAY_LOADING;
+  if (events.length < MIN_REPLAY_EVENTS) return <NoDomRecording />;
   return (
     <Suspense fallback={REPLAY_LOADING}>
       <DomReplay events={events} offsetMs={offsetMs} />
@@ -49,7 +63,14 @@ export function StepViewer({
   onSelect: (index: number) => void;
 }) {
   const steps = detail.snapshot.snapshots;
-  const events = detail.rrweb_events;
+  // The replay's events are read when it is first opened (or at once when there are no steps to show).
+  const [tab, setTab] = useState<string | null>('screenshot');
+  const [replayOpened, setReplayOpened] = useState(false);
+  const domEvents = useSessionDomEvents(
+    detail.session.sessionId,
+    detail.recorded.rrweb && (replayOpened || steps.length === 0),
+  );
+  const events = domEvents.data?.events ?? NO_EVENTS;
   const timeline = useMemo(
     () => sessionTimeline(steps, detail.network_summary),
     [steps, detail.network_summary],
@@ -57,7 +78,8 @@ export function StepViewer({
   const firstEvent = useMemo(() => firstEventTimestamp(events), [events]);
 
   if (steps.length === 0) {
-    const replayable = events.length >= MIN_REPLAY_EVENTS;
+    if (detail.recorded.rrweb && domEvents.isPending) return REPLAY_LOADING;
+    const replayable = detail.recorded.rrweb && (domEvents.isError || events.length >= MIN_REPLAY_EVENTS);
     return (
       <Stack gap="md">
         <Paper withBorder radius="md" p="xl" bg="gray.0" data-testid="nothing-recorded">
@@ -65,7 +87,7 @@ export function StepViewer({
             {replayable ? NO_STEPS_RECORDED : NOTHING_RECORDED}
           </Text>
         </Paper>
-        {replayable && <Replay events={events} offsetMs={0} />}
+        {replayable && <Replay domEvents={domEvents} offsetMs={0} />}
       </Stack>
     );
   }
@@ -91,7 +113,14 @@ export function StepViewer({
         leftSection={<IconWorld size={16} />}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
       />
-      <Tabs defaultValue="screenshot" keepMounted>
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          setTab(value);
+          if (value === 'replay') setReplayOpened(true);
+        }}
+        keepMounted
+      >
         <Tabs.List mb="sm">
           <Tabs.Tab value="screenshot">Screenshot</Tabs.Tab>
           <Tabs.Tab value="replay">DOM replay</Tabs.Tab>
@@ -100,7 +129,11 @@ export function StepViewer({
           <StepScreenshot state={shownState} />
         </Tabs.Panel>
         <Tabs.Panel value="replay">
-          <Replay events={events} offsetMs={replayOffset} />
+          {detail.recorded.rrweb ? (
+            <Replay domEvents={domEvents} offsetMs={replayOffset} />
+          ) : (
+            <NoDomRecording />
+          )}
         </Tabs.Panel>
       </Tabs>
       <StepTiles steps={steps} selected={index} onSelect={onSelect} />
