@@ -56,7 +56,7 @@ export function SessionPanel({
           )}
           <Group gap="lg">
             <Detail label="Started at">
-              <DetailText>{formatSessionDate(session.startedAt ?? session.createdAt)}</DetailText>
+              <DetailText>{formatSessionDate(session.startedAt)}</DetailText>
             </Detail>
             <Detail label="Duration">
               <SessionDuration session={session} />

@@ -108,7 +108,7 @@ export function SessionSidePanel({
             </DetailLink>
           </Detail>
           <Detail label="Started At">
-            <DetailText>{formatSessionDate(session.createdAt)}</DetailText>
+            <DetailText>{formatSessionDate(session.startedAt)}</DetailText>
           </Detail>
           <Detail label="Session ID">
             <Group gap={4} wrap="nowrap">

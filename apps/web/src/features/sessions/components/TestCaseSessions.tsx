@@ -174,7 +174,7 @@ export function TestCaseSessions({ testCasePublicId }: { testCasePublicId: strin
                         <Text size="sm">{session.simulator?.name ?? '—'}</Text>
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Text size="sm">{formatSessionDate(session.createdAt)}</Text>
+                        <Text size="sm">{formatSessionDate(session.startedAt)}</Text>
                       </Table.Td>
                       <Table.Td>
                         <SessionStatusBadge session={session} />
