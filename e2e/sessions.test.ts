@@ -164,6 +164,11 @@ describe('session pages', () => {
     );
     expect(click).toBeGreaterThanOrEqual(0);
 
+    const domEventReads: string[] = [];
+    const countDomEventReads = (request: { url(): string }) => {
+      if (request.url().includes('/rrweb-events')) domEventReads.push(request.url());
+    };
+    page.on('request', countDomEventReads);
     await page.goto(`/sessions/${sessionId}`);
     await expect.poll(() => page.getByTestId('step-tile').count()).toBe(steps.length);
     await page.getByRole('listitem', { name: new RegExp(`^Step ${click + 1}: Click`) }).click();
@@ -206,9 +211,12 @@ describe('session pages', () => {
     expect(detail.rrweb_events).toEqual([]);
     expect(detail.recorded.rrweb).toBe(true);
     expect((await domEvents(sessionId)).length).toBeGreaterThan(1);
+    // Nothing read them while the screenshots were shown; opening the replay does.
+    expect(domEventReads).toEqual([]);
     const eventsRead = page.waitForResponse((response) => response.url().includes('/rrweb-events'));
     await page.getByRole('tab', { name: 'DOM replay' }).click();
     expect((await eventsRead).status()).toBe(200);
+    page.off('request', countDomEventReads);
     const replay = page.getByTestId('dom-replay').locator('iframe');
     await replay.waitFor({ state: 'attached' });
     expect(await replay.getAttribute('sandbox')).toBe('allow-same-origin');
