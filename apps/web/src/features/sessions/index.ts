@@ -1,5 +1,6 @@
 export { HumanConsensusBadge } from './components/HumanConsensusBadge';
 export { ScoringBadge } from './components/ScoringBadge';
+export { SessionDuration } from './components/SessionDuration';
 export { SessionStatusBadge } from './components/SessionStatusBadge';
 export { TestCaseSessions } from './components/TestCaseSessions';
 export { SESSION_READS } from './hooks/sessionReads';
@@ -9,4 +10,4 @@ export { HUMAN_CONSENSUS_COLORS } from './humanConsensus';
 export { LabellingPage } from './pages/LabellingPage';
 export { SessionPage } from './pages/SessionPage';
 export { SessionsPage } from './pages/SessionsPage';
-export { formatSessionDate, formatSessionDuration } from './sessionFormat';
+export { formatSessionDate } from './sessionFormat';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatReplayTotal, NO_FIGURE, type ReplayGroup, type SessionSummary } from '@proctor/contracts';
 import { Link } from 'react-router';
 import { paths } from '../../../paths';
-import { formatSessionDate, formatSessionDuration, ScoringBadge, SessionStatusBadge } from '../../sessions';
+import { formatSessionDate, ScoringBadge, SessionDuration, SessionStatusBadge } from '../../sessions';
 
 function SessionLink({ session }: { session: SessionSummary }) {
   return (
@@ -86,7 +86,7 @@ export function ReplayGroupCard({
                     {dimmed(formatSessionDate(replay.createdAt))}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {dimmed(formatSessionDuration(replay.sessionDuration))}
+                    <SessionDuration session={replay} />
                   </Table.Td>
                 </Table.Tr>
               ))}

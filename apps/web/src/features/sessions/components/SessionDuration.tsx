@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { SessionSummary } from '@proctor/contracts';
+import { NO_FIGURE, type SessionSummary } from '@proctor/contracts';
 import { formatSessionDuration, formatSlotWait } from '../sessionFormat';
 
 /** A session's duration, from its start, with a queued run's wait for a slot said apart beneath it. */
@@ -8,10 +8,13 @@ export function SessionDuration({
 }: {
   session: Pick<SessionSummary, 'sessionDuration' | 'slotWaitSeconds'>;
 }) {
+  const duration = formatSessionDuration(session.sessionDuration);
   const wait = formatSlotWait(session.slotWaitSeconds);
   return (
     <div>
-      <Text size="sm">{formatSessionDuration(session.sessionDuration)}</Text>
+      <Text size="sm" c={duration === NO_FIGURE ? 'dimmed' : undefined}>
+        {duration}
+      </Text>
       {wait && (
         <Text size="xs" c="dimmed">
           {wait}
