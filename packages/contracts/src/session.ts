@@ -205,7 +205,7 @@ export const SessionDetailResponse = z.object({
     id: z.string(),
     snapshots: z.array(SnapshotStep),
     action_sequences: z.unknown().nullable(),
-    /** When the first step's clock starts (the session's creation), milliseconds since the epoch. */
+    /** When the steps' clock starts (the session's start: a queued run's after its wait for a slot), ms since the epoch. */
     started_at_ms: z.number(),
   }),
   /**
