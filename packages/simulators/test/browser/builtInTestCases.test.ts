@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { builtInSimulators } from '../../src/index';
-import { runTestCase, type SolutionVariant } from '../../src/testing/index';
+import { proveSimulator, runQueue } from '../../src/testing/index';
 import { kitBrowser } from '../support/kitBrowser';
 
 /**
@@ -19,20 +19,8 @@ const AT_ONCE = 4;
 /** One simulator's 44 runs, behind up to four other simulators' in the shared queue, on a busy 2-core machine. */
 const SIMULATOR_TIMEOUT_MS = 15 * 60_000;
 
-/** First come, first served: a run waits for one of the AT_ONCE places, handed on as each run ends. */
-const waiting: (() => void)[] = [];
-let running = 0;
-async function inTurn<T>(run: () => Promise<T>): Promise<T> {
-  if (running < AT_ONCE) running += 1;
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  try {
-    return await run();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+/** First come, first served across the simulators' proofs: a run waits for one of the AT_ONCE places. */
+const inTurn = runQueue(AT_ONCE);
 
 describe.concurrent('the built-in test cases in Chromium', () => {
   const { browser, host } = kitBrowser();
@@ -42,26 +30,15 @@ describe.concurrent('the built-in test cases in Chromium', () => {
       `${simulator.name}: every reference solution satisfies its test case, every wrong variant does not`,
       // The test's own expect: the simulators' tests run side by side.
       async ({ expect }) => {
-        const unsolved: string[] = [];
-        const satisfied: string[] = [];
-        const broken: string[] = [];
-        const runs = simulator.testCases.flatMap((testCase) =>
-          (['solve', 'wrong'] as SolutionVariant[]).map((variant) => ({ testCase, variant })),
-        );
-        await Promise.all(
-          runs.map(({ testCase, variant }) =>
-            inTurn(async () => {
-              try {
-                const run = await runTestCase({ browser: browser(), host, simulator, testCase, variant });
-                if (variant === 'solve' && !run.evaluation.passed)
-                  unsolved.push(`${testCase.key}: ${run.evaluation.explanation}`);
-                if (variant === 'wrong' && run.evaluation.passed) satisfied.push(testCase.key);
-              } catch (error) {
-                broken.push(`${testCase.key} (${variant}): ${(error as Error).message}`);
-              }
-            }),
-          ),
-        );
+        const { runs } = await proveSimulator(simulator, { browser: browser(), host, queue: inTurn });
+        const broken = runs
+          .filter((run) => run.error)
+          .map((run) => `${run.testCase.key} (${run.variant}): ${run.error!.message}`);
+        const judged = runs.filter((run) => !run.passed && !run.error);
+        const unsolved = judged
+          .filter((run) => run.variant === 'solve')
+          .map((run) => `${run.testCase.key}: ${run.run!.evaluation.explanation}`);
+        const satisfied = judged.filter((run) => run.variant === 'wrong').map((run) => run.testCase.key);
         expect(broken, 'scripts that threw instead of playing to the end').toEqual([]);
         expect(unsolved, 'reference solutions that did not satisfy their test case').toEqual([]);
         expect(satisfied, 'wrong variants that satisfied their test case').toEqual([]);
