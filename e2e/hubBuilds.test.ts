@@ -32,7 +32,14 @@ describe('hub builds', () => {
   /** A pushed commit recorded as a version of the simulator with its build, as onPushed and the build job do. */
   async function insertBuild(
     repository: HubRepository,
-    build: { status: HubBuildStatus; createdAt: Date; endedAt: Date | null; log: string; dataset?: string },
+    build: {
+      status: HubBuildStatus;
+      createdAt: Date;
+      endedAt: Date | null;
+      log: string;
+      dataset?: string;
+      reason?: string;
+    },
   ) {
     const commit = hash();
     const db = e2e.proctor.ctx.db;
@@ -51,6 +58,7 @@ describe('hub builds', () => {
       hubRepositoryId: repository.id,
       status: build.status,
       log: build.log,
+      reason: build.reason ?? null,
       createdAt: build.createdAt,
       endedAt: build.endedAt,
     });
@@ -71,6 +79,7 @@ describe('hub builds', () => {
       createdAt: created,
       endedAt: new Date(created.getTime() + 65_000),
       log,
+      reason: REASON,
     });
     return { ...build, log };
   }

@@ -204,7 +204,7 @@ for (const database of testDatabases()) {
           params: { name: 'notes', version: provenCommit },
           as: admin,
         });
-        expect(adminLog.body).toEqual({ version: provenCommit, build_status: 'proven', log });
+        expect(adminLog.body).toEqual({ version: provenCommit, build_status: 'proven', reason: null, log });
 
         // Kept for environments to start (the next slice); the temporary checkout is gone.
         const out = hubBuildOutput(
@@ -231,6 +231,7 @@ for (const database of testDatabases()) {
 
         const build = await ended(commit);
         expect(build.status).toBe('failed');
+        expect(build.reason).toMatch(/^test case add-milk \(solve\): the reference solution did not satisfy/);
         const log = await buildLog(commit);
         expect(log).toMatch(/FAIL add-milk \(reference solution, \d+ ms\): .*expected "milk", got "eggs"/);
         expect(log).toMatch(/Failed: test case add-milk \(solve\): the reference solution did not satisfy/);
@@ -376,7 +377,11 @@ for (const database of testDatabases()) {
         { jobId: 'test', attempt: 1, signal: new AbortController().signal, progress: () => {} },
       );
       expect(existsSync(checkout)).toBe(false);
-      expect(await buildOf(commit)).toMatchObject({ status: 'failed', dataset: '0123456789abcdef' });
+      expect(await buildOf(commit)).toMatchObject({
+        status: 'failed',
+        dataset: '0123456789abcdef',
+        reason: 'the pushed project defines the simulator "jotter", but this repository holds "notes"',
+      });
       expect(await buildLog(commit)).toContain(
         'Failed: the pushed project defines the simulator "jotter", but this repository holds "notes"',
       );

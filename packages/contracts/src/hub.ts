@@ -210,6 +210,8 @@ export const HubBuild = z.object({
   created_at: Timestamp,
   ended_at: Timestamp.nullable(),
   dataset: z.string().nullable(),
+  /** Why a failed build failed (its first problem); null unless failed. */
+  reason: z.string().nullable(),
   has_log: z.boolean(),
 });
 export type HubBuild = z.infer<typeof HubBuild>;
@@ -227,6 +229,7 @@ export const HubBuildParam = HubRepositoryParam.extend({
 export const HubBuildLogResponse = z.object({
   commit: z.string(),
   status: z.enum(HUB_BUILD_STATUSES),
+  reason: z.string().nullable(),
   log: z.string(),
 });
 export type HubBuildLogResponse = z.infer<typeof HubBuildLogResponse>;

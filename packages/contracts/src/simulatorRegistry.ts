@@ -82,6 +82,8 @@ export const SimulatorVersionParam = SimulatorNameParam.extend({
 export const SimulatorVersionLogResponse = z.object({
   version: z.string(),
   build_status: z.enum(HUB_BUILD_STATUSES),
+  /** Why a failed build failed; null unless failed. */
+  reason: z.string().nullable(),
   log: z.string(),
 });
 export type SimulatorVersionLogResponse = z.infer<typeof SimulatorVersionLogResponse>;

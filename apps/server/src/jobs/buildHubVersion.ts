@@ -146,7 +146,7 @@ export function buildHubVersionHandler(
       // The checkout (readable by all: the sandbox runs the build as nobody when Proctor runs as root) and the
       // output in a fresh temporary folder; only a proven output moves under DATA_DIR.
       let work: string | undefined;
-      let outcome: { status: 'proven' | 'failed'; dataset: string | null };
+      let outcome: { status: 'proven' | 'failed'; dataset: string | null; reason: string | null };
       try {
         if (job.hubRepositoryId === null || job.owner === null || job.repositoryName === null)
           throw new Error('The repository it was pushed to was deleted before it was built');
@@ -175,12 +175,11 @@ export function buildHubVersionHandler(
         if (shuttingDown(signal)) throw new Error(SHUTTING_DOWN);
         if (signal.aborted) line(`Stopped: ${message(signal.reason)}`);
         writer.add(hubBuildLogLine(result));
-        outcome = { status: result.status, dataset: result.dataset };
+        outcome = { status: result.status, dataset: result.dataset, reason: result.reason };
         if (result.simulator !== null && result.simulator !== job.simulatorName) {
-          line(
-            `Failed: the pushed project defines the simulator "${result.simulator}", but this repository holds "${job.simulatorName}"`,
-          );
-          outcome.status = 'failed';
+          const reason = `the pushed project defines the simulator "${result.simulator}", but this repository holds "${job.simulatorName}"`;
+          line(`Failed: ${reason}`);
+          outcome = { ...outcome, status: 'failed', reason: outcome.reason ?? reason };
         }
         // Only a proven version's output is of use to anyone: environments start it (a build queued again after
         // a restart replaces what an earlier attempt left).
@@ -192,7 +191,7 @@ export function buildHubVersionHandler(
           throw error;
         }
         line(`Failed: ${message(error)}`);
-        outcome = { status: 'failed', dataset: null };
+        outcome = { status: 'failed', dataset: null, reason: message(error) };
       } finally {
         if (work) await rm(work, { recursive: true, force: true });
       }
@@ -207,8 +206,9 @@ export function buildHubVersionHandler(
       if (build?.status !== 'building') return;
       const log = new HubBuildLog();
       if (build.log) log.add(build.log.replace(/\n$/, ''));
-      log.add(hubBuildLogLine({ type: 'log', line: `Failed: the build job failed: ${reason}` }));
-      await finishHubBuild(db, versionId, { status: 'failed', dataset: null, log: log.text() });
+      const why = `the build job failed: ${reason}`;
+      log.add(hubBuildLogLine({ type: 'log', line: `Failed: ${why}` }));
+      await finishHubBuild(db, versionId, { status: 'failed', dataset: null, reason: why, log: log.text() });
     },
   };
 }

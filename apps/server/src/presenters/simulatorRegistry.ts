@@ -153,5 +153,5 @@ export async function presentVersionLog(
     throw notFound(
       row ? 'This version was not built from the hub: it has no build log' : 'Version not found',
     );
-  return { version: row.version, build_status: build.status, log: build.log };
+  return { version: row.version, build_status: build.status, reason: build.reason, log: build.log };
 }

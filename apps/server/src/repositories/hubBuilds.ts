@@ -76,12 +76,17 @@ export async function writeHubBuildLog(db: Executor, versionId: number, log: str
 export async function finishHubBuild(
   db: Executor,
   versionId: number,
-  outcome: { status: Exclude<HubBuildStatus, 'building'>; log: string; dataset: string | null },
+  outcome: {
+    status: Exclude<HubBuildStatus, 'building'>;
+    log: string;
+    dataset: string | null;
+    reason: string | null;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(hubBuilds)
-      .set({ status: outcome.status, log: outcome.log, endedAt: new Date() })
+      .set({ status: outcome.status, log: outcome.log, reason: outcome.reason, endedAt: new Date() })
       .where(and(eq(hubBuilds.versionId, versionId), eq(hubBuilds.status, 'building')))
       .returning({ versionId: hubBuilds.versionId });
     if (ended.length === 0) return false;
@@ -111,6 +116,7 @@ const summaryColumns = {
   dataset: simulatorVersions.dataset,
   createdAt: hubBuilds.createdAt,
   endedAt: hubBuilds.endedAt,
+  reason: hubBuilds.reason,
   hasLog: sql<boolean>`length(${hubBuilds.log}) > 0`,
 };
 
@@ -127,7 +133,12 @@ export async function listRepositoryBuilds(db: Executor, hubRepositoryId: number
 /** One of a repository's builds by its commit, with its log. */
 export async function findRepositoryBuild(db: Executor, hubRepositoryId: number, commit: string) {
   const [row] = await db
-    .select({ commit: simulatorVersions.version, status: hubBuilds.status, log: hubBuilds.log })
+    .select({
+      commit: simulatorVersions.version,
+      status: hubBuilds.status,
+      log: hubBuilds.log,
+      reason: hubBuilds.reason,
+    })
     .from(hubBuilds)
     .innerJoin(simulatorVersions, eq(simulatorVersions.id, hubBuilds.versionId))
     .where(and(eq(hubBuilds.hubRepositoryId, hubRepositoryId), eq(simulatorVersions.version, commit)));
@@ -154,7 +165,7 @@ export async function listVersionBuilds(db: Executor, versionIds: readonly numbe
 /** One version's build with its log; undefined for a version not built from the hub. */
 export async function findVersionBuild(db: Executor, versionId: number) {
   const [row] = await db
-    .select({ status: hubBuilds.status, log: hubBuilds.log })
+    .select({ status: hubBuilds.status, log: hubBuilds.log, reason: hubBuilds.reason })
     .from(hubBuilds)
     .where(eq(hubBuilds.versionId, versionId));
   return row;

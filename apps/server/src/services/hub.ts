@@ -452,6 +452,7 @@ export async function repositoryBuilds(
       created_at: build.createdAt.toISOString(),
       ended_at: build.endedAt?.toISOString() ?? null,
       dataset: build.dataset,
+      reason: build.reason,
       has_log: build.hasLog,
     })),
   };
@@ -466,7 +467,7 @@ export async function repositoryBuildLog(
   const repository = await readableRepository(ctx, principal, ref.owner, ref.name);
   const build = await findRepositoryBuild(ctx.db, repository.id, ref.commit);
   if (!build) throw notFound(HUB_MESSAGES.buildNotFound);
-  return { commit: build.commit, status: build.status, log: build.log };
+  return { commit: build.commit, status: build.status, reason: build.reason, log: build.log };
 }
 
 /**

@@ -1,11 +1,6 @@
 import { HUB_BUILD_STATUSES } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  BUILD_STATUS,
-  buildDuration,
-  buildFailureReason,
-  isBuilding,
-} from '../../src/features/hub/hubBuilds';
+import { BUILD_STATUS, buildDuration, isBuilding } from '../../src/features/hub/hubBuilds';
 
 describe('hub builds', () => {
   it('should name and colour every build status, each differently', () => {
@@ -33,28 +28,5 @@ describe('hub builds', () => {
     expect(buildDuration({ created_at, ended_at: '2026-11-29T05:02:05.000Z' })).toBe('1h 2m 5s');
     expect(buildDuration({ created_at, ended_at: created_at })).toBe('0s');
     expect(buildDuration({ created_at, ended_at: null })).toBe('—');
-  });
-
-  it("should read a failed build's reason off the last Failed line of its log", () => {
-    const log = [
-      '2026-11-29T04:00:00.000Z Building abc of org/shop (simulator shop)',
-      '2026-11-29T04:00:01.000Z FAIL add-to-cart (reference solution, 812 ms): no mutation matched',
-      '2026-11-29T04:00:02.000Z Failed: add-to-cart: the reference solution does not satisfy it',
-      '',
-    ].join('\n');
-    expect(buildFailureReason(log)).toBe('add-to-cart: the reference solution does not satisfy it');
-
-    const twice = `${log}2026-11-29T04:00:03.000Z Failed: the pushed project defines the simulator "mail", but this repository holds "shop"\n`;
-    expect(buildFailureReason(twice)).toBe(
-      'the pushed project defines the simulator "mail", but this repository holds "shop"',
-    );
-  });
-
-  it('should find no reason in a log without a Failed line, nor in a line that only mentions one', () => {
-    expect(buildFailureReason('')).toBeNull();
-    expect(
-      buildFailureReason('2026-11-29T04:00:00.000Z Proven: 3 test cases, dataset 0123456789abcdef\n'),
-    ).toBeNull();
-    expect(buildFailureReason('2026-11-29T04:00:00.000Z seeding: Failed: not at the start\n')).toBeNull();
   });
 });

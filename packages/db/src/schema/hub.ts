@@ -62,6 +62,8 @@ export const hubBuilds = pgTable(
     status: text('status').$type<HubBuildStatus>().notNull(),
     /** The build's readable lines, at most HUB.buildLogMaxBytes (the last ones kept). */
     log: text('log').notNull().default(''),
+    /** Why a failed build failed, the first problem, readable; null unless failed. */
+    reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },

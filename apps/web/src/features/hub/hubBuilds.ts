@@ -20,18 +20,3 @@ export function buildDuration(build: { created_at: string; ended_at: string | nu
   const seconds = (Date.parse(build.ended_at) - Date.parse(build.created_at)) / 1000;
   return Number.isFinite(seconds) ? formatDuration(Math.max(0, seconds)) : NO_FIGURE;
 }
-
-/**
- * Why a failed build failed, read off its log: the contract carries no reason of its own, and the build job
- * (apps/server/src/jobs/buildHubVersion.ts, hubBuildLogLine) ends a failed log with "{ISO time} Failed: {reason}".
- * The last such line wins (a pushed project naming another simulator is told after the build's own result). Null
- * when the log holds none, and the log is still shown whole.
- */
-export function buildFailureReason(log: string): string | null {
-  const lines = log.split('\n');
-  for (let index = lines.length - 1; index >= 0; index -= 1) {
-    const match = /^\d{4}-\d{2}-\d{2}T\S+ Failed: (.+)$/.exec(lines[index]!);
-    if (match) return match[1]!.trim();
-  }
-  return null;
-}

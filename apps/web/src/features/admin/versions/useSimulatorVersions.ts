@@ -35,7 +35,7 @@ export function useVersionBuildLog(name: string, reading: BuildLogReading | null
   return useEndpointQuery(endpoints.simulatorVersionLog, {
     params: { name, version: reading?.commit ?? '' },
     enabled: reading?.opened ?? false,
-    select: (response) => ({ status: response.build_status, log: response.log }),
+    select: (response) => ({ status: response.build_status, reason: response.reason, log: response.log }),
     refetchInterval: (query) => (query.state.data?.build_status === 'building' ? BUILD_POLL_MS : false),
   });
 }

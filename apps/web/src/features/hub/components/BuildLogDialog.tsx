@@ -2,13 +2,14 @@ import { Alert, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { type HubBuildStatus, LAYOUT, SHORT_HASH_LENGTH } from '@proctor/contracts';
 import { useEffect, useRef } from 'react';
 import { QueryView, type ViewedQuery } from '../../../components/QueryView';
-import { buildFailureReason } from '../hubBuilds';
 import { HUB_BUILD_MESSAGES } from '../messages';
 import { BuildStatusBadge } from './BuildStatusBadge';
 
 /** What the dialog shows of a build, whichever route read it (the hub's build log or the admin's version log). */
 export interface BuildLog {
   status: HubBuildStatus;
+  /** Why a failed build failed; null unless failed. */
+  reason: string | null;
   log: string;
 }
 
@@ -75,7 +76,7 @@ export function BuildLogDialog({
         loading={{ label: HUB_BUILD_MESSAGES.loadingLog }}
       >
         {(build) => {
-          const reason = build.status === 'failed' ? buildFailureReason(build.log) : null;
+          const reason = build.status === 'failed' ? build.reason : null;
           return (
             <Stack gap="sm">
               <Group gap="xs">

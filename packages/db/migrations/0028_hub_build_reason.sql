@@ -1,0 +1,1 @@
+ALTER TABLE "hub_builds" ADD COLUMN "reason" text;
