@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetGitAvailable } from '../src/kernel/git/httpBackend';
 import { catalog } from './support/catalog';
 import { testDatabases } from './support/databases';
+import { git, gitOk } from './support/git';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
 
@@ -21,44 +21,6 @@ import { type Actor, startTestProctor, type TestProctor } from './support/procto
  * (lowered to 2 MB here by HUB_MAX_PUSH_BYTES so the test stays fast); rotation; concurrent pushes.
  */
 const PUSH_LIMIT = 2 * 1024 * 1024;
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function git(args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.test', ...args], {
-      cwd,
-      env: {
-        PATH: process.env.PATH,
-        HOME: cwd,
-        GIT_CONFIG_NOSYSTEM: '1',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_ASKPASS: '/bin/false',
-        LANG: 'C',
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-async function ok(args: string[], cwd: string): Promise<string> {
-  const run = await git(args, cwd);
-  if (run.code !== 0) throw new Error(`git ${args.join(' ')} failed (${run.code}): ${run.stderr}`);
-  return run.stdout.trim();
-}
 
 for (const database of testDatabases()) {
   describe(`the simulator hub [${database.name}]`, () => {
@@ -172,12 +134,12 @@ for (const database of testDatabases()) {
 
     it('clones, pushes a change to main, and browsing shows it', async () => {
       const clone = folder();
-      await ok(['clone', cloneUrl(credentials), clone], work);
+      await gitOk(['clone', cloneUrl(credentials), clone], work);
       expect(await readFile(join(clone, 'src', 'index.ts'), 'utf8')).toContain('@proctor/simulators/kit');
       await writeFile(join(clone, 'README.md'), '# Changed through the hub\n');
-      await ok(['commit', '-am', 'Change the README'], clone);
-      await ok(['push', 'origin', 'main'], clone);
-      const head = await ok(['rev-parse', 'HEAD'], clone);
+      await gitOk(['commit', '-am', 'Change the README'], clone);
+      await gitOk(['push', 'origin', 'main'], clone);
+      const head = await gitOk(['rev-parse', 'HEAD'], clone);
       await expect
         .poll(() =>
           logLines.some((line) => line.includes('default branch was pushed') && line.includes(head)),
@@ -192,11 +154,11 @@ for (const database of testDatabases()) {
       });
       expect(readme.body.content).toBe('# Changed through the hub\n');
       // A branch of its own, browsed by ref.
-      await ok(['checkout', '-b', 'feature'], clone);
+      await gitOk(['checkout', '-b', 'feature'], clone);
       await writeFile(join(clone, 'NOTES.md'), 'notes\n');
-      await ok(['add', 'NOTES.md'], clone);
-      await ok(['commit', '-m', 'Notes'], clone);
-      await ok(['push', 'origin', 'feature'], clone);
+      await gitOk(['add', 'NOTES.md'], clone);
+      await gitOk(['commit', '-m', 'Notes'], clone);
+      await gitOk(['push', 'origin', 'feature'], clone);
       const branches = await proctor.call(endpoints.hubRepositoryBranches, {
         params: { owner, name: 'shop' },
         as: admin,
@@ -276,10 +238,10 @@ for (const database of testDatabases()) {
     it('lets a member clone but not push; create_simulator may push; the API key reads', async () => {
       const member = await proctor.actor({ organization: admin.organization });
       const clone = folder();
-      await ok(['clone', cloneUrl(await gitInfo(member)), clone], work);
+      await gitOk(['clone', cloneUrl(await gitInfo(member)), clone], work);
       await writeFile(join(clone, 'member.txt'), 'mine\n');
-      await ok(['add', 'member.txt'], clone);
-      await ok(['commit', '-m', 'A member pushes'], clone);
+      await gitOk(['add', 'member.txt'], clone);
+      await gitOk(['commit', '-m', 'A member pushes'], clone);
       const refused = await git(['push', 'origin', 'main'], clone);
       expect(refused.code).not.toBe(0);
       expect(refused.stderr).toMatch(/403/);
@@ -293,23 +255,23 @@ for (const database of testDatabases()) {
         organization: admin.organization,
         permissions: { create_simulator: true },
       });
-      await ok(['push', cloneUrl(await gitInfo(builder)), 'main'], clone);
-      expect(await serverHead()).toBe(await ok(['rev-parse', 'HEAD'], clone));
+      await gitOk(['push', cloneUrl(await gitInfo(builder)), 'main'], clone);
+      expect(await serverHead()).toBe(await gitOk(['rev-parse', 'HEAD'], clone));
 
       const key = { username: 'key', password: admin.organization!.apiKey };
-      await ok(['ls-remote', cloneUrl(key)], work);
+      await gitOk(['ls-remote', cloneUrl(key)], work);
       const keyPush = await git(['push', cloneUrl(key), 'main'], clone);
       expect(keyPush.code).not.toBe(0);
     });
 
     it('refuses a push over the limit: git shows why, and the repository stays as it was', async () => {
       const clone = folder();
-      await ok(['clone', cloneUrl(credentials), clone], work);
+      await gitOk(['clone', cloneUrl(credentials), clone], work);
       const before = await serverHead();
       // Random bytes do not compress: the pack is as large as the file.
       await writeFile(join(clone, 'big.bin'), randomBytes(PUSH_LIMIT + 512 * 1024));
-      await ok(['add', 'big.bin'], clone);
-      await ok(['commit', '-m', 'Too big'], clone);
+      await gitOk(['add', 'big.bin'], clone);
+      await gitOk(['commit', '-m', 'Too big'], clone);
       const push = await git(['push', 'origin', 'main'], clone);
       expect(push.code).not.toBe(0);
       // git's own refusal (receive.maxInputSize), which git shows; the body is cut with 413 a little later.
@@ -350,23 +312,23 @@ for (const database of testDatabases()) {
     it('revokes the old password when the person rotates it', async () => {
       const person = await proctor.actor({ organization: admin.organization });
       const old = await gitInfo(person);
-      await ok(['ls-remote', cloneUrl(old)], work);
+      await gitOk(['ls-remote', cloneUrl(old)], work);
       const rotated = await proctor.call(endpoints.hubRotateMyInfo, { as: person });
       expect(rotated.status).toBe(200);
       expect(rotated.body.password).not.toBe(old.password);
       expect((await gitInfo(person)).password).toBe(rotated.body.password);
       const refused = await git(['ls-remote', cloneUrl(old)], work);
       expect(refused.code).not.toBe(0);
-      await ok(['ls-remote', cloneUrl(rotated.body)], work);
+      await gitOk(['ls-remote', cloneUrl(rotated.body)], work);
     });
 
     it('serialises concurrent pushes to one repository: it stays consistent', async () => {
       const clones = [folder(), folder(), folder()];
       for (const [index, clone] of clones.entries()) {
-        await ok(['clone', cloneUrl(credentials), clone], work);
+        await gitOk(['clone', cloneUrl(credentials), clone], work);
         await writeFile(join(clone, `concurrent-${index}.txt`), `${index}\n`);
-        await ok(['add', '.'], clone);
-        await ok(['commit', '-m', `Concurrent ${index}`], clone);
+        await gitOk(['add', '.'], clone);
+        await gitOk(['commit', '-m', `Concurrent ${index}`], clone);
       }
       const pushes = await Promise.all(clones.map((clone) => git(['push', 'origin', 'main'], clone)));
       // One wins; the others either win after it (impossible here: all start from one commit) or are told
@@ -376,7 +338,7 @@ for (const database of testDatabases()) {
       for (const push of pushes.filter((candidate) => candidate.code !== 0))
         expect(push.stderr).toMatch(/fetch first|non-fast-forward|rejected/);
       const winner = clones[pushes.indexOf(won[0]!)]!;
-      expect(await serverHead()).toBe(await ok(['rev-parse', 'HEAD'], winner));
+      expect(await serverHead()).toBe(await gitOk(['rev-parse', 'HEAD'], winner));
       const fsck = await git(['fsck', '--no-progress'], join(proctor.ctx.config.hubDir, owner, 'shop.git'));
       expect(fsck.code).toBe(0);
     });
@@ -410,10 +372,10 @@ for (const database of testDatabases()) {
         });
         const id = repository.body.id;
         const clone = folder();
-        await ok(['clone', cloneUrl(credentials), clone], work);
+        await gitOk(['clone', cloneUrl(credentials), clone], work);
         await writeFile(join(clone, 'locked.txt'), 'waited\n');
-        await ok(['add', 'locked.txt'], clone);
-        await ok(['commit', '-m', 'Waits for the lock'], clone);
+        await gitOk(['add', 'locked.txt'], clone);
+        await gitOk(['commit', '-m', 'Waits for the lock'], clone);
         const db = proctor.ctx.db;
         let push: Promise<{ code: number | null }> | undefined;
         await db.transaction(async (tx) => {
@@ -428,10 +390,10 @@ for (const database of testDatabases()) {
               return (result as unknown as { rows: { waiting: number }[] }).rows[0]!.waiting;
             })
             .toBe(1);
-          expect(await serverHead()).not.toBe(await ok(['rev-parse', 'HEAD'], clone));
+          expect(await serverHead()).not.toBe(await gitOk(['rev-parse', 'HEAD'], clone));
         });
         expect((await push!).code).toBe(0);
-        expect(await serverHead()).toBe(await ok(['rev-parse', 'HEAD'], clone));
+        expect(await serverHead()).toBe(await gitOk(['rev-parse', 'HEAD'], clone));
       },
     );
 

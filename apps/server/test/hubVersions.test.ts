@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +21,7 @@ import { findVersionBuild, recordHubBuild } from '../src/repositories/hubBuilds'
 import { findSimulatorVersion } from '../src/repositories/simulatorRegistry';
 import { catalog } from './support/catalog';
 import { testDatabases } from './support/databases';
+import { gitOk } from './support/git';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
 import { until } from './support/until';
@@ -35,38 +35,6 @@ import { until } from './support/until';
  */
 const problem = sandboxProblem();
 const BUILD_WAIT_MS = 240_000;
-
-function git(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.test', ...args], {
-      cwd,
-      env: {
-        PATH: process.env.PATH,
-        HOME: cwd,
-        GIT_CONFIG_NOSYSTEM: '1',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_ASKPASS: '/bin/false',
-        LANG: 'C',
-      },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-async function ok(args: string[], cwd: string): Promise<string> {
-  const run = await git(args, cwd);
-  if (run.code !== 0) throw new Error(`git ${args.join(' ')} failed (${run.code}): ${run.stderr}`);
-  return run.stdout.trim();
-}
 
 async function writeFiles(folder: string, files: Record<string, string>) {
   for (const [path, text] of Object.entries(files)) {
@@ -118,9 +86,9 @@ for (const database of testDatabases()) {
         as: admin,
       });
     const commitAll = async (folder: string, message: string) => {
-      await ok(['add', '-A'], folder);
-      await ok(['commit', '-m', message], folder);
-      return ok(['rev-parse', 'HEAD'], folder);
+      await gitOk(['add', '-A'], folder);
+      await gitOk(['commit', '-m', message], folder);
+      return gitOk(['rev-parse', 'HEAD'], folder);
     };
     const versionId = async (commit: string) => {
       const simulator = (
@@ -154,7 +122,7 @@ for (const database of testDatabases()) {
       });
       expect(created.status).toBe(201);
       clone = join(work, 'notes');
-      await ok(['clone', cloneUrl('notes'), clone], work);
+      await gitOk(['clone', cloneUrl('notes'), clone], work);
     });
     afterAll(async () => {
       await proctor?.close();
@@ -166,7 +134,7 @@ for (const database of testDatabases()) {
       async () => {
         await writeFiles(clone, kitProjectFiles());
         provenCommit = await commitAll(clone, 'The notes simulator');
-        await ok(['push', 'origin', 'main'], clone);
+        await gitOk(['push', 'origin', 'main'], clone);
         // Recorded as the push ends, building: the build (Node, esbuild, Chromium) takes seconds.
         const recorded = await until(() => buildOf(provenCommit), Boolean, 'the version of the push');
         expect(recorded).toMatchObject({ status: 'building', ended_at: null });
@@ -227,7 +195,7 @@ for (const database of testDatabases()) {
       async () => {
         await writeFiles(clone, kitProjectFiles({ solve: addNote('eggs') }));
         const commit = await commitAll(clone, 'Break the reference solution');
-        await ok(['push', 'origin', 'main'], clone);
+        await gitOk(['push', 'origin', 'main'], clone);
 
         const build = await ended(commit);
         expect(build.status).toBe('failed');
@@ -261,7 +229,7 @@ for (const database of testDatabases()) {
     it('should not build a commit again, nor a repository that holds no simulator', async () => {
       const before = await builds();
       // The branch moves back to a commit built before: the hook runs, and builds nothing.
-      await ok(['push', '--force', 'origin', `${provenCommit}:main`], clone);
+      await gitOk(['push', '--force', 'origin', `${provenCommit}:main`], clone);
       await expect
         .poll(() => logLines.some((line) => line.includes('not built again') && line.includes(provenCommit)))
         .toBe(true);
@@ -273,10 +241,10 @@ for (const database of testDatabases()) {
       });
       expect(created.status).toBe(201);
       const scratch = join(work, 'scratch');
-      await ok(['clone', cloneUrl('scratch'), scratch], work);
+      await gitOk(['clone', cloneUrl('scratch'), scratch], work);
       await writeFiles(scratch, kitProjectFiles());
       const commit = await commitAll(scratch, 'Notes, in a repository of no simulator');
-      await ok(['push', 'origin', 'main'], scratch);
+      await gitOk(['push', 'origin', 'main'], scratch);
       await expect
         .poll(() => logLines.some((line) => line.includes('holds no simulator') && line.includes(commit)))
         .toBe(true);
@@ -315,11 +283,11 @@ for (const database of testDatabases()) {
 
     /** A commit of the notes repository on a side branch (no build), recorded as a building version by hand. */
     const sideCommit = async (branch: string, files: Record<string, string>) => {
-      await ok(['checkout', '-B', branch, provenCommit], clone);
+      await gitOk(['checkout', '-B', branch, provenCommit], clone);
       await writeFiles(clone, files);
       const commit = await commitAll(clone, `On ${branch}`);
-      await ok(['push', 'origin', branch], clone);
-      await ok(['checkout', 'main'], clone);
+      await gitOk(['push', 'origin', branch], clone);
+      await gitOk(['checkout', 'main'], clone);
       const repository = (await findHubRepository(proctor.ctx.db, owner, 'notes'))!;
       const id = await recordHubBuild(proctor.ctx.db, {
         simulatorId: repository.simulatorId!,
