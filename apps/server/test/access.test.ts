@@ -461,6 +461,10 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: EVERYONE,
     request: { url: `/api/session/${UNKNOWN_SESSION}/screen-recording` },
   },
+  'GET /api/session/:id/screen-recording/:file': {
+    allowed: EVERYONE,
+    request: { url: `/api/session/${UNKNOWN_SESSION}/screen-recording/${'0'.repeat(32)}.webm` },
+  },
   'GET /api/evals/scoring/:id': {
     allowed: EVERYONE,
     request: { url: `/api/evals/scoring/${UNKNOWN_SESSION}` },

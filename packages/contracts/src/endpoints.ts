@@ -1089,7 +1089,8 @@ export const endpoints = {
     method: 'GET',
     path: '/api/session/:id/screen-recording',
     tag: 'sessions',
-    summary: "The session's screen recording, when one was made",
+    summary:
+      "The session's video, made from its screenshots once it has ended (each shown until the next step): the url of a WebM when ready, else rendering (ask again) or why not",
     params: SessionIdParam,
     response: ScreenRecordingResponse,
   }),

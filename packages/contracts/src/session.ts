@@ -268,9 +268,31 @@ export const RrwebActionsResponse = z.object({
 export const SetSessionPublicRequest = z.object({ is_public: z.boolean() });
 export const SetSessionPublicResponse = z.object({ isPublic: z.boolean() });
 
+/**
+ * A session's video (GET /api/session/{id}/screen-recording), made from its screenshots after it ended: `ready`
+ * with the url of the WebM; `rendering` while the job makes it (ask again); `failed` or `unavailable` (no
+ * encoder, the session not ended, nothing to show) with the reason in `detail`.
+ */
+export const ScreenRecordingStatus = z.enum(['ready', 'rendering', 'failed', 'unavailable']);
+export type ScreenRecordingStatus = z.infer<typeof ScreenRecordingStatus>;
+
 export const ScreenRecordingResponse = z.object({
   url: z.string().nullable(),
+  status: ScreenRecordingStatus,
   detail: z.string().optional(),
+});
+export type ScreenRecordingResponse = z.infer<typeof ScreenRecordingResponse>;
+
+/**
+ * Session videos: the largest frame (bigger screenshots are scaled down), how long the last picture stays when the
+ * session's end is not known, and how often the page asks again while one is rendered.
+ */
+export const SESSION_VIDEO = { maxWidth: 1280, maxHeight: 720, lastPictureMs: 1000, pollMs: 1000 } as const;
+
+/** A session video's file name in its url: a fingerprint of the pictures and times it shows. */
+export const SessionVideoParam = z.object({
+  id: z.string().trim().min(1).max(100),
+  file: z.string().regex(/^[a-f0-9]{32}\.webm$/),
 });
 
 export const SessionScreenshotParam = z.object({

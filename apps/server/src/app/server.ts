@@ -20,6 +20,7 @@ import { InProcessQueue, type JobQueue } from '../kernel/queue/queue';
 import { RedisQueue } from '../kernel/queue/redisQueue';
 import { type BlobStore, FileBlobStore } from '../kernel/storage/blobs';
 import { S3BlobStore } from '../kernel/storage/s3BlobStore';
+import { findVideoEncoder, type VideoEncoder } from '../kernel/video/ffmpeg';
 import type { AppContext } from '../routes/context';
 import { classifyUnclassified } from '../scoring/classification';
 import { scoringServices } from '../scoring/services';
@@ -27,6 +28,7 @@ import { ensureBuiltInAgents } from '../services/agents';
 import { harPlaceholder } from '../services/harUpload';
 import { registerBuiltInSimulators } from '../services/registration';
 import { RunScheduler } from '../services/runScheduler';
+import { SessionVideos } from '../services/sessionVideos';
 import { buildApp } from './app';
 
 export interface Proctor {
@@ -109,10 +111,17 @@ export function environmentManagerFor(
 /**
  * What the job handlers need of the configuration: how agents are driven, how sessions are scored, where
  * test runs keep their screenshots, logs and dumps, the Chromium that prints their reports, and where hub
- * versions are built (in the git-container agents' sandbox, with its memory limit).
+ * versions are built (in the git-container agents' sandbox, with its memory limit), and the ffmpeg that makes
+ * sessions' videos (looked for at start unless the caller already did).
  */
-export function jobSettingsFor(config: ServerConfig, scoring: ScoringServices, blobs: BlobStore) {
+export function jobSettingsFor(
+  config: ServerConfig,
+  scoring: ScoringServices,
+  blobs: BlobStore,
+  videoEncoder: VideoEncoder = findVideoEncoder(config.sessionVideo.ffmpegPath),
+) {
   return {
+    videoEncoder,
     hubBuild: {
       hubDir: config.hubDir,
       buildsDir: join(config.dataDir, 'hub', 'builds'),
@@ -171,6 +180,7 @@ export async function createProctor(
     const blobs = await openBlobStore(config);
     const scoring = scoringServices(config.scoring);
     const queue = jobQueueFor(config);
+    const videoEncoder = findVideoEncoder(config.sessionVideo.ffmpegPath);
     const environments = environmentManagerFor(
       config,
       database.db,
@@ -192,6 +202,7 @@ export async function createProctor(
       blobs,
       scoring,
       queue,
+      videos: new SessionVideos({ db: database.db, blobs, queue, encoder: videoEncoder }),
       get runs() {
         if (!runs) throw new Error('The run scheduler is not ready');
         return runs;
@@ -205,9 +216,12 @@ export async function createProctor(
     // This process is the embedded default's one worker (runs take its environment slots); with Redis,
     // JOBS_IN_SERVER=false leaves the runs to `proctor worker` processes.
     if (config.jobs.inServer || !config.jobs.redisUrl)
-      queue.work(jobHandlers(database.db, environments, jobSettingsFor(config, scoring, blobs)), {
-        runSession: config.environments.maxEnvironments,
-      });
+      queue.work(
+        jobHandlers(database.db, environments, jobSettingsFor(config, scoring, blobs, videoEncoder)),
+        {
+          runSession: config.environments.maxEnvironments,
+        },
+      );
     await runs.resume();
     await resumeTestRuns(database.db, blobs, queue, app.log);
     // Hub versions a previous process left building are built again.
@@ -223,6 +237,7 @@ export async function createProctor(
       (error: unknown) => app.log.error({ err: error }, 'classifying sessions from their scores failed'),
     );
     app.log.info({ blobStore: blobs.location }, `blob store: ${blobs.location}`);
+    if (videoEncoder.problem !== null) app.log.warn(videoEncoder.problem);
     app.log.info(
       { simulators: registered.simulators.map((s) => s.name), testCases: registered.testCases },
       'built-in simulators registered',

@@ -4,10 +4,12 @@ import type { DriverSettings } from '../agents/drivers';
 import type { EnvironmentManager } from '../environments/manager';
 import type { JobHandler, JobName } from '../kernel/queue/catalog';
 import type { BlobStore } from '../kernel/storage/blobs';
+import type { VideoEncoder } from '../kernel/video/ffmpeg';
 import { buildHubVersionHandler, type HubBuildSettings } from './buildHubVersion';
 import { checkEvaluatorHandler } from './checkEvaluator';
 import { generateMutationsHandler } from './generateMutations';
 import { printTestRunReportHandler } from './printTestRunReport';
+import { renderSessionVideoHandler } from './renderSessionVideo';
 import { rescoreSimulatorHandler } from './rescoreSimulator';
 import { runSessionHandler } from './runSession';
 import { scoreSessionHandler } from './scoreSession';
@@ -26,6 +28,7 @@ export function jobHandlers(
     blobs: BlobStore;
     chromiumPath: string;
     hubBuild: HubBuildSettings;
+    videoEncoder: VideoEncoder;
   },
 ): AllJobHandlers {
   return {
@@ -37,5 +40,6 @@ export function jobHandlers(
     testRunEnvironment: testRunEnvironmentHandler(db, environments, settings.blobs),
     printTestRunReport: printTestRunReportHandler(db, settings.blobs, settings.chromiumPath),
     buildHubVersion: buildHubVersionHandler(db, settings.hubBuild),
+    renderSessionVideo: renderSessionVideoHandler(db, settings.blobs, settings.videoEncoder),
   };
 }

@@ -232,6 +232,12 @@ export async function findLiveSession(db: Executor, publicId: string): Promise<S
   return session;
 }
 
+/** A session by its row id (what jobs carry), archived or not. */
+export async function findSessionById(db: Executor, sessionId: number): Promise<SessionRow | undefined> {
+  const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+  return session;
+}
+
 export async function archiveSession(db: Executor, sessionId: number): Promise<void> {
   await db.update(sessions).set({ archived: true }).where(eq(sessions.id, sessionId));
 }

@@ -7,6 +7,7 @@ import type { ServerConfig } from '../kernel/config';
 import type { JobQueue } from '../kernel/queue/queue';
 import type { BlobStore } from '../kernel/storage/blobs';
 import type { RunScheduler } from '../services/runScheduler';
+import type { SessionVideos } from '../services/sessionVideos';
 
 /** What every route and service may use; built once per server and passed in, never imported. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   scoring: ScoringServices;
   /** Background jobs (jobs/catalog.ts): in this process by default. */
   queue: JobQueue;
+  /** Sessions' videos: made on demand by a job, kept in the blob store. */
+  videos: SessionVideos;
   /** Runs the queued runs of run groups, each group's concurrency at a time. */
   runs: RunScheduler;
 }

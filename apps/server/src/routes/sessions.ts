@@ -1,4 +1,4 @@
-import { endpoints, SessionScreenshotParam } from '@proctor/contracts';
+import { endpoints, SessionScreenshotParam, SessionVideoParam } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sessionBlobPrefix } from '../environments/recordingWriter';
 import { badRequest, notFound } from '../kernel/http/errors';
@@ -12,6 +12,7 @@ import {
 } from '../presenters/sessionDetail';
 import { listSessions, readableSession } from '../presenters/sessions';
 import { archiveOwnSession, setOwnSessionPublic } from '../services/sessions';
+import { byteRange } from './byteRange';
 import { access, defineRawRoute, defineRoute } from './route';
 
 /**
@@ -96,14 +97,14 @@ export function sessionRoutes(app: FastifyInstance) {
     return sessionRrwebActions(ctx.db, session);
   });
 
-  // Screen recordings (a WebM made from the screencast) are not made yet: the answer says so plainly.
+  // The session's video: made on demand by a job from its screenshots, answered once kept (services/sessionVideos.ts).
   defineRoute(
     app,
     endpoints.sessionScreenRecording,
     access.public,
     async ({ app: ctx, principal, params }) => {
-      await readableSession(ctx.db, principal, params.id);
-      return { url: null, detail: 'No screen recording was made for this session' };
+      const { session } = await readableSession(ctx.db, principal, params.id);
+      return ctx.videos.screenRecording(session);
     },
   );
 
@@ -128,6 +129,37 @@ export function sessionRoutes(app: FastifyInstance) {
         .header('Cache-Control', 'private, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
         .send(bytes);
+    },
+  );
+
+  // A kept video, to the session's readers; ranged, so that the page's <video> seeks without reading it all.
+  defineRawRoute(
+    app,
+    'GET',
+    '/api/session/:id/screen-recording/:file',
+    access.public,
+    async ({ principal, request, reply }) => {
+      const parsed = SessionVideoParam.safeParse(request.params);
+      if (!parsed.success) throw badRequest('Expected a session id and a video name');
+      const { session } = await readableSession(app.ctx.db, principal, parsed.data.id);
+      const key = `${sessionBlobPrefix(session.publicId)}/videos/${parsed.data.file}`;
+      const size = await app.ctx.blobs.size(key);
+      if (size === undefined) throw notFound('Video not found');
+      const range = byteRange(request.headers.range, size);
+      if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${size}`).send();
+      const stream = await app.ctx.blobs.streamRange(key, range ?? undefined);
+      if (!stream) throw notFound('Video not found');
+      reply
+        .type('video/webm')
+        .header('Accept-Ranges', 'bytes')
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff');
+      if (!range) return reply.header('Content-Length', size).send(stream);
+      return reply
+        .code(206)
+        .header('Content-Range', `bytes ${range.start}-${range.end - 1}/${size}`)
+        .header('Content-Length', range.end - range.start)
+        .send(stream);
     },
   );
 }

@@ -14,6 +14,7 @@ export const EnvironmentEnv = z.object({
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   AGENT_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(1_048_576).default(2048),
   PROXY_RECORD_ALLOWED_ADDRESSES: z.string().optional(),
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
 });
 
 export interface EnvironmentSettings {
@@ -36,6 +37,8 @@ export interface EnvironmentSettings {
    * LAN); apart from OUTBOUND_ALLOWED_ADDRESSES, so allowing a site to be recorded opens nothing else to it.
    */
   proxyRecording: { allowedAddresses: string[] };
+  /** The ffmpeg that makes sessions' videos (FFMPEG_PATH: a path, or a name looked up on PATH). */
+  sessionVideo: { ffmpegPath: string };
 }
 
 export function environmentSettings(e: z.infer<typeof EnvironmentEnv>): EnvironmentSettings {
@@ -52,6 +55,7 @@ export function environmentSettings(e: z.infer<typeof EnvironmentEnv>): Environm
     },
     agentSandbox: { memoryLimitBytes: e.AGENT_MEMORY_LIMIT_MB * 1024 ** 2 },
     proxyRecording: { allowedAddresses: addressList(e.PROXY_RECORD_ALLOWED_ADDRESSES) },
+    sessionVideo: { ffmpegPath: e.FFMPEG_PATH },
   };
 }
 

@@ -165,6 +165,20 @@ export const JOBS = {
     attempts: 1,
     concurrency: 1,
   }),
+  /**
+   * An ended session's video (GET /api/session/{id}/screen-recording): its screenshots, each for its time, made
+   * into a WebM by ffmpeg and kept in the blob store, where the route finds it. One at a time per worker, on one
+   * thread, so the machine's other cores stay with the agents acting. Never retried: the route's next ask queues it
+   * again.
+   */
+  renderSessionVideo: defineJob({
+    name: 'render-session-video',
+    payload: z.object({ sessionId: z.number().int().positive() }),
+    result: z.object({ blobKey: z.string() }),
+    timeoutMs: 5 * 60_000,
+    attempts: 1,
+    concurrency: 1,
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;
