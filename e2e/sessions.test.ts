@@ -19,6 +19,8 @@ import { type E2E, person, signUpThroughApi, startE2E } from './harness';
  * steps through what was recorded, reads its network requests, finds it on the test case, and archives it.
  */
 const shop = builtInSimulators.find((simulator) => simulator.name === 'shop')!;
+/** HTMLMediaElement.HAVE_METADATA: the duration is known. */
+const HAVE_METADATA = 1;
 const duvet = shop.testCases.find((testCase) => testCase.key === 'duvet-cover-fallback-colour')!;
 
 describe('session pages', () => {
@@ -367,6 +369,27 @@ describe('session pages', () => {
       );
     expect(inReplay).toBeUndefined();
     expect(dialogs).toEqual([]);
+  });
+
+  it("should play the session's video, made from its screenshots, as long as the session ran", async () => {
+    const seconds = (await sessionDetail()).session.sessionDuration! * 3600;
+    await page.goto(`/sessions/${sessionId}`);
+    await page.getByRole('tab', { name: 'Video' }).click();
+    // Rendered by a job on the server once asked for: the page asks again until it is ready.
+    const video = page.getByTestId('session-video');
+    await video.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(HAVE_METADATA);
+    const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
+    expect(Math.abs(duration - seconds)).toBeLessThan(1);
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play();
+    });
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
   });
 
   it('should archive the session after confirming and leave it out of the list', async () => {

@@ -237,6 +237,11 @@ describe('security headers', () => {
         directives.filter((directive) => directive.startsWith('img-src')),
         url,
       ).toEqual(["img-src 'self' data: blob:"]);
+      // A session's video plays from an object URL of what the page read with its token.
+      expect(
+        directives.filter((directive) => directive.startsWith('media-src')),
+        url,
+      ).toEqual(["media-src 'self' blob:"]);
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expect(response.headers['x-frame-options'], url).toBe('DENY');

@@ -2,7 +2,8 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
  * Headers on everything Proctor serves. Scripts from its own origin only; images from its own origin, data: and
- * blob: only, so no page makes a reviewer's browser call out (docs/architecture.md, "Security headers").
+ * blob: only, media (a session's video, read with the caller's token) from blob: and its own origin, so no page
+ * makes a reviewer's browser call out (docs/architecture.md, "Security headers").
  */
 export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
   const origin = new URL(publicUrl);
@@ -16,6 +17,7 @@ export function securityHeaders(publicUrl: string): FastifyHelmetOptions {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", socketOrigin],
         frameSrc: ["'self'"],

@@ -3,10 +3,12 @@ import type { SessionDetailResponse } from '@proctor/contracts';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSessionDomEvents } from '../hooks/useSessionDomEvents';
+import { useSessionVideo } from '../hooks/useSessionVideo';
 import { MIN_REPLAY_EVENTS, NO_DOM_RECORDING } from '../replayerConfig';
 import { firstEventTimestamp, replayOffsetMs } from '../replayTiming';
 import { sessionTimeline } from '../sessionTimeline';
 import { SessionTimeline } from './SessionTimeline';
+import { SessionVideo } from './SessionVideo';
 import { StepScreenshot } from './StepScreenshot';
 import { StepTiles } from './StepTiles';
 
@@ -66,6 +68,9 @@ export function StepViewer({
   // The replay's events are read when it is first opened (or at once when there are no steps to show).
   const [tab, setTab] = useState<string | null>('screenshot');
   const [replayOpened, setReplayOpened] = useState(false);
+  // Asking for the video makes it (a job on the server): only once its tab is opened.
+  const [videoOpened, setVideoOpened] = useState(false);
+  const video = useSessionVideo(detail.session.sessionId, videoOpened);
   const domEvents = useSessionDomEvents(
     detail.session.sessionId,
     detail.recorded.rrweb && (replayOpened || steps.length === 0),
@@ -118,12 +123,14 @@ export function StepViewer({
         onChange={(value) => {
           setTab(value);
           if (value === 'replay') setReplayOpened(true);
+          if (value === 'video') setVideoOpened(true);
         }}
         keepMounted
       >
         <Tabs.List mb="sm">
           <Tabs.Tab value="screenshot">Screenshot</Tabs.Tab>
           <Tabs.Tab value="replay">DOM replay</Tabs.Tab>
+          <Tabs.Tab value="video">Video</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="screenshot">
           <StepScreenshot state={shownState} />
@@ -135,6 +142,7 @@ export function StepViewer({
             <NoDomRecording />
           )}
         </Tabs.Panel>
+        <Tabs.Panel value="video">{videoOpened && <SessionVideo video={video} />}</Tabs.Panel>
       </Tabs>
       <StepTiles steps={steps} selected={index} onSelect={onSelect} />
       <SessionTimeline model={timeline} selected={index} onSelect={onSelect} />
