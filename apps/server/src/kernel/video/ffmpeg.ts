@@ -19,8 +19,20 @@ export type VideoEncoder = { path: string; problem: null } | { path: null; probl
 const MISSING =
   'Session videos are made with ffmpeg, which is not installed on this machine (Debian: apt-get install ffmpeg, or set FFMPEG_PATH)';
 
+/** What each program was found to be, once per process (every test server starts one). */
+const found = new Map<string, VideoEncoder>();
+
 /** Finds ffmpeg (FFMPEG_PATH: a path, or a name looked up on PATH) and checks that it runs and has a WebM encoder. */
 export function findVideoEncoder(program: string): VideoEncoder {
+  let encoder = found.get(program);
+  if (!encoder) {
+    encoder = probeVideoEncoder(program);
+    found.set(program, encoder);
+  }
+  return encoder;
+}
+
+function probeVideoEncoder(program: string): VideoEncoder {
   const candidates = program.includes('/')
     ? [program]
     : (process.env.PATH ?? '/usr/bin:/bin').split(delimiter).map((dir) => join(dir, program));
