@@ -100,6 +100,12 @@ async function draw(emoji: string, chromiumPath: string, deadline: AbortSignal):
         deviceScaleFactor: 1,
       });
       await page.setContent(iconPage(emoji));
+      // The emoji font loaded and a frame drawn with it before the picture is taken: on a busy machine a
+      // screenshot asked for before the first frame fails ("Unable to capture screenshot").
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+      });
       return await page.screenshot({ type: 'png', omitBackground: true });
     } finally {
       await browser.close();
