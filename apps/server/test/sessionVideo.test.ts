@@ -2,13 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { endpoints, type UserAction } from '@proctor/contracts';
+import { endpoints } from '@proctor/contracts';
 import { newPublicId, sessions } from '@proctor/db';
 import type { CapturedStep } from '@proctor/environments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionRecordingWriter } from '../src/environments/recordingWriter';
 import { testDatabases } from './support/databases';
 import { type Actor, describeEachDatabase, startTestProctor, type TestProctor } from './support/proctor';
+import { clickAction } from './support/storedSessions';
 
 /** Real screenshots of three colours (320x240 JPEGs), made by the ffmpeg the feature uses. */
 function pictures(): Buffer[] {
@@ -34,24 +35,6 @@ function pictures(): Buffer[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const click = (id: string, timestamp: number): UserAction => ({
-  type: 'click',
-  id,
-  timestamp,
-  is_simulator_action: false,
-  metadata: { start_seq_id: 1, end_seq_id: 2 },
-  x: 40,
-  y: 60,
-  button: 'left',
-  target: {
-    id: 'save',
-    selector: '#save',
-    tag: 'button',
-    text: 'Save',
-    bbox: { x: 10, y: 50, width: 80, height: 24 },
-  },
-});
 
 /** The ended session's span: its steps at 1 s, 2.5 s and 4 s, its end at 6 s. */
 const STEP_OFFSETS_MS = [1000, 2500, 4000];
@@ -83,7 +66,7 @@ async function recordedSession(proctor: TestProctor, owner: Actor) {
     });
     const step: CapturedStep = {
       idx,
-      action: click(`a${idx}`, startedAt.getTime() + offset),
+      action: clickAction(`a${idx}`, startedAt.getTime() + offset),
       before_state: state(shots[idx]!),
       after_state: state(shots[(idx + 1) % shots.length]!),
       mutations: { before: 0, after: 0 },

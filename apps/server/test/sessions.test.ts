@@ -1,4 +1,4 @@
-import { type EndpointQuery, endpoints, type StateMutation, type UserAction } from '@proctor/contracts';
+import { type EndpointQuery, endpoints, type StateMutation } from '@proctor/contracts';
 import { newPublicId, runSessionBatches, sessions } from '@proctor/db';
 import type { CapturedStep } from '@proctor/environments';
 import { eq } from 'drizzle-orm';
@@ -7,30 +7,13 @@ import { SessionRecordingWriter } from '../src/environments/recordingWriter';
 import { recordScores } from '../src/scoring/classification';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
+import { clickAction } from './support/storedSessions';
 
 /** A real 1x1 JPEG: what the recorder stores for a screenshot. */
 const JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
   'base64',
 );
-
-const click = (id: string, timestamp: number): UserAction => ({
-  type: 'click',
-  id,
-  timestamp,
-  is_simulator_action: false,
-  metadata: { start_seq_id: 1, end_seq_id: 2 },
-  x: 40,
-  y: 60,
-  button: 'left',
-  target: {
-    id: 'save',
-    selector: '#save',
-    tag: 'button',
-    text: 'Save',
-    bbox: { x: 10, y: 50, width: 80, height: 24 },
-  },
-});
 
 const mutation = (pk: string, table = 'orders'): StateMutation => ({
   action: 'INSERT',
@@ -80,7 +63,7 @@ describeEachDatabase('sessions', (proctor) => {
       };
       const step: CapturedStep = {
         idx,
-        action: click(`a${idx}`, started + 1000 * (idx + 1)),
+        action: clickAction(`a${idx}`, started + 1000 * (idx + 1)),
         before_state: state,
         after_state: state,
         // Every step makes one mutation, the last one all the rest.

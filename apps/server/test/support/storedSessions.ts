@@ -1,4 +1,4 @@
-import type { StateMutation } from '@proctor/contracts';
+import type { StateMutation, UserAction } from '@proctor/contracts';
 import { type Database, newPublicId, sessionEvents, sessionLogs, sessions } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
 import { asc, eq } from 'drizzle-orm';
@@ -52,3 +52,22 @@ export async function sessionLogEntries<Entry extends { type?: string }>(
     .orderBy(asc(sessionLogs.id));
   return rows.map((row) => row.logData as Entry).filter((entry) => entry.type === type);
 }
+
+/** A recorded click on a Save button, as the recorder stores a step's action. */
+export const clickAction = (id: string, timestamp: number): UserAction => ({
+  type: 'click',
+  id,
+  timestamp,
+  is_simulator_action: false,
+  metadata: { start_seq_id: 1, end_seq_id: 2 },
+  x: 40,
+  y: 60,
+  button: 'left',
+  target: {
+    id: 'save',
+    selector: '#save',
+    tag: 'button',
+    text: 'Save',
+    bbox: { x: 10, y: 50, width: 80, height: 24 },
+  },
+});
