@@ -5,7 +5,7 @@ import {
   SessionScoresResponse,
   User,
 } from '@proctor/contracts';
-import { testCases } from '@proctor/db';
+import { newPublicId, sessionEvents, sessionSteps, sessions, testCases } from '@proctor/db';
 import { Proctor } from '@proctor/sdk';
 import { builtInSimulators, type SolveContext } from '@proctor/simulators';
 import { eq } from 'drizzle-orm';
@@ -371,6 +371,69 @@ describe('session pages', () => {
     expect(dialogs).toEqual([]);
   });
 
+  it('should replay the tab each step happened in, and let a person switch tabs by hand', async () => {
+    // A two-tab session as the recorder stores it: each step names its tab (CDP target id) as the DOM
+    // events' chunks do; the second tab holds another page.
+    const me = User.parse(await api('/api/user/from-session'));
+    const startedAt = Date.now() - 60_000;
+    const [row] = await e2e.proctor.ctx.db
+      .insert(sessions)
+      .values({
+        publicId: newPublicId(),
+        status: 'scoring_completed',
+        organizationId: me.organizationId,
+        createdAt: new Date(startedAt),
+      })
+      .returning();
+    const tabs = ['TAB-FIRST', 'TAB-SECOND'];
+    await e2e.proctor.ctx.db.insert(sessionSteps).values(
+      tabs.map((tab, idx) => ({
+        sessionId: row!.id,
+        idx,
+        action: {
+          type: 'url_change' as const,
+          id: `step-${idx}`,
+          timestamp: startedAt + 1_000 * (idx + 1),
+          is_simulator_action: false,
+          metadata: { start_seq_id: 0, end_seq_id: 0 },
+          url: `http://tabs.test/${idx}`,
+        },
+        page: tab,
+        formatVersion: 2,
+      })),
+    );
+    await e2e.proctor.ctx.db.insert(sessionEvents).values(
+      tabs.map((tab, idx) => ({
+        sessionId: row!.id,
+        seq: idx,
+        kind: 'rrweb',
+        payload: {
+          page: tab,
+          url: `http://tabs.test/${idx}`,
+          events: rrwebPage(
+            `http://tabs.test/${idx}`,
+            startedAt + 1_000 * (idx + 1),
+            `Page of tab ${idx + 1}`,
+          ),
+        },
+      })),
+    );
+
+    await page.goto(`/sessions/${row!.publicId}`);
+    await page.getByRole('tab', { name: 'DOM replay' }).click();
+    const replayed = () =>
+      page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
+    await expect.poll(replayed).toBe('Page of tab 1');
+    await expect.poll(() => page.getByTestId('replay-tab').textContent()).toBe('Tab 1 of 2');
+    // The second step happened in the second tab: selecting it replays that tab's page.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByTestId('replay-tab').textContent()).toBe('Tab 2 of 2');
+    await expect.poll(replayed).toBe('Page of tab 2');
+    // By hand, the first tab again.
+    await page.getByTestId('replay-tabs').getByText('Tab 1', { exact: true }).click();
+    await expect.poll(replayed).toBe('Page of tab 1');
+  });
+
   it("should play the session's video, made from its screenshots, as long as the session ran", async () => {
     const seconds = (await sessionDetail()).session.sessionDuration! * 3600;
     await page.goto(`/sessions/${sessionId}`);
@@ -453,3 +516,29 @@ describe('session pages', () => {
     ).toBe(diffTypes.filter((type) => type === 'correct_mutation_match').length);
   });
 });
+
+/** rrweb's events for a page whose body is one heading: its Meta event and full snapshot (enough to replay). */
+function rrwebPage(href: string, timestamp: number, heading: string): unknown[] {
+  const element = (id: number, tagName: string, childNodes: unknown[]) => ({
+    type: 2,
+    id,
+    tagName,
+    attributes: {},
+    childNodes,
+  });
+  const node = {
+    type: 0,
+    id: 1,
+    childNodes: [
+      { type: 1, id: 2, name: 'html', publicId: '', systemId: '' },
+      element(3, 'html', [
+        element(4, 'head', []),
+        element(5, 'body', [element(6, 'h1', [{ type: 3, id: 7, textContent: heading }])]),
+      ]),
+    ],
+  };
+  return [
+    { type: 4, timestamp, data: { href, width: 800, height: 600 } },
+    { type: 2, timestamp: timestamp + 1, data: { node, initialOffset: { top: 0, left: 0 } } },
+  ];
+}

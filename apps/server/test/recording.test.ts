@@ -172,12 +172,15 @@ describe('session recording', () => {
     for (const cookie of cookies) expect(stored).not.toContain(cookie.value);
     expect(stored).not.toContain(SHOP_SIGN_IN.password);
     // The replay reads the page's DOM events apart from the session (GET …/rrweb-events).
-    const { events: domEvents } = ok(
+    const { events: domEvents, pages } = ok(
       await proctor.call(endpoints.sessionRrwebEvents, {
         params: { id: environment.session_id },
         as: player,
       }),
     );
+    // Each step names the tab it acted in, as the DOM events name theirs: the replay follows the step's tab.
+    expect(pages).toHaveLength(1);
+    expect(new Set(steps.map((s) => s.page))).toEqual(new Set(pages));
     // rrweb's input events for the password field hold as many masks as characters typed.
     const inputs = domEvents.flatMap((event) => {
       const { type, data } = event as { type: number; data?: { source?: number; text?: unknown } };

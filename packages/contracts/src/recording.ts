@@ -161,6 +161,11 @@ export const RecordedStep = z.object({
   after_state: PageState.nullable(),
   /** How many of the instance's mutations had happened when the step began and when it settled. */
   mutations: z.object({ before: z.number().int(), after: z.number().int() }),
+  /**
+   * The tab the step acted in (its CDP target id, as the rrweb chunks name their tab), so the replay can follow
+   * it; absent in recordings made before steps carried it.
+   */
+  page: z.string().optional(),
 });
 export type RecordedStep = z.infer<typeof RecordedStep>;
 

@@ -169,6 +169,8 @@ export const SnapshotStep = z.object({
   mutation_range: z.tuple([z.number().int(), z.number().int()]),
   /** Milliseconds since the session began. */
   offset_ms: z.number(),
+  /** The tab the step acted in (a tab of `GET …/rrweb-events`); null when the recording did not say. */
+  page: z.string().nullable(),
 });
 export type SnapshotStep = z.infer<typeof SnapshotStep>;
 

@@ -880,6 +880,11 @@ describe('SessionRecorder', () => {
     expect(sink.stepOf('url_change', (action) => action.url === `${site.url}/popup`)).toBeDefined();
     const pages = new Set(sink.rrwebBatches.map((batch) => batch.source.pageId));
     expect(pages.size).toBe(2);
+    // Each step names the tab it acted in as the rrweb streams name theirs, so the replay can follow it.
+    const opener = sink.stepOf('click', (action) => action.target?.id === 'open');
+    expect(opener?.page).toBeDefined();
+    expect(click.page).not.toBe(opener?.page);
+    expect(pages).toEqual(new Set([opener?.page, click.page]));
     expect(errors).toEqual([]);
   });
 

@@ -84,6 +84,7 @@ export class SessionRecordingWriter {
           afterState: step.after_state,
           mutationsBefore: step.mutations.before,
           mutationsAfter: step.mutations.after,
+          page: step.page ?? null,
           formatVersion: RECORDING_FORMAT_VERSION,
         });
       }

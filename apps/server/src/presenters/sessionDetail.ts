@@ -113,6 +113,7 @@ export async function sessionDetail(
     after_state: presentState(session.publicId, step.after_state),
     mutation_range: [keptAt(ranges[i]![0]), keptAt(ranges[i]![1])],
     offset_ms: Math.max(0, step.action.timestamp - startedAtMs),
+    page: step.page ?? null,
   }));
 
   return {

@@ -30,6 +30,7 @@ function upgradeStoredStep(row: StepRow): RecordedStep {
     before_state: row.beforeState,
     after_state: row.afterState,
     mutations: { before: row.mutationsBefore, after: row.mutationsAfter },
+    ...(row.page === null ? {} : { page: row.page }),
   };
   if (row.formatVersion === RECORDING_FORMAT_VERSION) return stored;
   return modernizeStep(stored, row.formatVersion).step;

@@ -29,6 +29,7 @@ function step(idx: number, offsetMs: number, mutationRange: [number, number] = [
     after_state: null,
     mutation_range: mutationRange,
     offset_ms: offsetMs,
+    page: null,
   };
 }
 

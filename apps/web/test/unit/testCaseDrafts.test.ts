@@ -42,6 +42,7 @@ function step(
     after_state: null,
     mutation_range: [0, 0],
     offset_ms: 0,
+    page: null,
   };
 }
 

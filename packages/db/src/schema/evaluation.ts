@@ -390,6 +390,8 @@ export const sessionSteps = pgTable(
     mutationsAfter: integer('mutations_after').notNull().default(0),
     /** The recording format version this row was written in (packages/recording upgrades older ones). */
     formatVersion: integer('format_version').notNull().default(1),
+    /** The tab (CDP target id) the step acted in; null for steps recorded before steps carried it. */
+    page: text('page'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('session_steps_uq').on(t.sessionId, t.idx)],

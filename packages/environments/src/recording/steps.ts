@@ -362,6 +362,7 @@ export class StepTracker {
         before: step.mutationsBefore,
         after: step.mutationsAfter ?? this.#options.mutationCount(),
       },
+      page: step.pageId,
     });
   }
 }

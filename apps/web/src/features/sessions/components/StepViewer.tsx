@@ -1,10 +1,22 @@
-import { Button, Group, Loader, Paper, Slider, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Slider,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { SessionDetailResponse } from '@proctor/contracts';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSessionDomEvents } from '../hooks/useSessionDomEvents';
 import { useSessionVideo } from '../hooks/useSessionVideo';
 import { MIN_REPLAY_EVENTS, NO_DOM_RECORDING } from '../replayerConfig';
+import { replayTab } from '../replayTab';
 import { firstEventTimestamp, replayOffsetMs } from '../replayTiming';
 import { sessionTimeline } from '../sessionTimeline';
 import { SessionTimeline } from './SessionTimeline';
@@ -19,6 +31,7 @@ const REPLAY_LOADING = <Loader size="sm" aria-label="Loading the DOM replay" />;
 
 type DomEventsQuery = ReturnType<typeof useSessionDomEvents>;
 const NO_EVENTS: readonly unknown[] = [];
+const NO_PAGES: readonly string[] = [];
 
 function NoDomRecording() {
   return (
@@ -48,6 +61,33 @@ function Replay({ domEvents, offsetMs }: { domEvents: DomEventsQuery; offsetMs: 
   );
 }
 
+/** Which recorded tab the replay shows ("Tab 2 of 2"), to switch by hand; only when the session had several. */
+function ReplayTabs({
+  pages,
+  shown,
+  onChoose,
+}: {
+  pages: readonly string[];
+  shown: string | null;
+  onChoose: (page: string) => void;
+}) {
+  if (pages.length < 2 || shown === null) return null;
+  return (
+    <Group gap="sm" mb="xs" data-testid="replay-tabs">
+      <Text size="sm" fw={500} data-testid="replay-tab">
+        Tab {pages.indexOf(shown) + 1} of {pages.length}
+      </Text>
+      <SegmentedControl
+        size="xs"
+        aria-label="Replayed tab"
+        value={shown}
+        onChange={onChoose}
+        data={pages.map((page, i) => ({ value: page, label: `Tab ${i + 1}` }))}
+      />
+    </Group>
+  );
+}
+
 export const NOTHING_RECORDED = 'Nothing was recorded for this session';
 export const NO_STEPS_RECORDED = 'No steps were recorded for this session';
 
@@ -71,10 +111,21 @@ export function StepViewer({
   // Asking for the video makes it (a job on the server): only once its tab is opened.
   const [videoOpened, setVideoOpened] = useState(false);
   const video = useSessionVideo(detail.session.sessionId, videoOpened);
-  const domEvents = useSessionDomEvents(
+  const replayEnabled = detail.recorded.rrweb && (replayOpened || steps.length === 0);
+  // The first tab's answer also lists the tabs; the replay then shows the selected step's tab (read when first
+  // needed, kept per tab), or the one picked by hand while that step stays selected.
+  const firstTab = useSessionDomEvents(detail.session.sessionId, replayEnabled);
+  const pages = firstTab.data?.pages ?? NO_PAGES;
+  const index = Math.min(Math.max(0, selected), steps.length - 1);
+  const [chosenTab, setChosenTab] = useState<{ step: number; page: string } | null>(null);
+  const shownTab = useMemo(() => replayTab(steps, index, pages, chosenTab), [steps, index, pages, chosenTab]);
+  const otherTab = shownTab !== null && shownTab !== firstTab.data?.page;
+  const otherTabEvents = useSessionDomEvents(
     detail.session.sessionId,
-    detail.recorded.rrweb && (replayOpened || steps.length === 0),
+    replayEnabled && otherTab,
+    shownTab ?? undefined,
   );
+  const domEvents = otherTab ? otherTabEvents : firstTab;
   const events = domEvents.data?.events ?? NO_EVENTS;
   const timeline = useMemo(
     () => sessionTimeline(steps, detail.network_summary),
@@ -97,7 +148,6 @@ export function StepViewer({
     );
   }
 
-  const index = Math.min(Math.max(0, selected), steps.length - 1);
   const step = steps[index];
   if (!step) return null;
   // The page as the action found it: the red box marks where the acted element was then (after a
@@ -137,7 +187,14 @@ export function StepViewer({
         </Tabs.Panel>
         <Tabs.Panel value="replay">
           {detail.recorded.rrweb ? (
-            <Replay domEvents={domEvents} offsetMs={replayOffset} />
+            <>
+              <ReplayTabs
+                pages={pages}
+                shown={shownTab}
+                onChoose={(page) => setChosenTab({ step: index, page })}
+              />
+              <Replay domEvents={domEvents} offsetMs={replayOffset} />
+            </>
           ) : (
             <NoDomRecording />
           )}
