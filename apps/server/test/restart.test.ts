@@ -120,7 +120,21 @@ describe('a server killed mid-session', () => {
     server.stderr!.on('data', (chunk) => {
       output += chunk.toString();
     });
-    await waitFor('the server to start', () => output.includes('Proctor is running') || undefined, 90_000);
+    let exit: string | undefined;
+    server.on('exit', (code, signal) => {
+      exit = `exited (${code ?? signal})`;
+    });
+    // A server that stops before it runs fails the test at once, and either way the error carries what it printed.
+    try {
+      const started = await waitFor(
+        'the server to start',
+        () => (output.includes('Proctor is running') ? 'running' : exit),
+        90_000,
+      );
+      if (started !== 'running') throw new Error(`The server ${started} before it was running`);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; it printed:\n${output.slice(-4000)}`);
+    }
     return server;
   }
 
