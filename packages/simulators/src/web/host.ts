@@ -30,6 +30,20 @@ export interface CreateInstanceOptions {
 }
 
 /**
+ * What the host serves on an origin: a SimulatorInstance in this process, or a stand-in for one running
+ * elsewhere (a hub version's sandboxed process: versionHost/remote.ts) that answers the requests given to it.
+ */
+export interface HostedInstance {
+  readonly id: string;
+  /** The simulator's name, the origin's second label. */
+  readonly name: string;
+  readonly origin: string;
+  readonly destroyed: boolean;
+  dispatch(request: SimulatorRequest): Promise<SimulatorResponse>;
+  destroy(): void;
+}
+
+/**
  * The one HTTP server of a process that serves every simulator instance on its own origin,
  * http://<instance>.<simulator>.localhost:<port>, choosing the instance by the Host header. Cookies, storage
  * and absolute URLs are per origin in the browser, so instances are as separate as different sites.
@@ -38,7 +52,7 @@ export interface CreateInstanceOptions {
  */
 export class SimulatorHost {
   readonly #server: Server;
-  readonly #instances = new Map<string, SimulatorInstance>();
+  readonly #instances = new Map<string, HostedInstance>();
   readonly #domain: string;
   readonly #bindAddress: string;
   #port: number;
@@ -80,31 +94,48 @@ export class SimulatorHost {
 
   /** Starts an instance of a simulator (its seed is built on first use and shared by later instances). */
   createInstance(definition: SimulatorDefinition, options: CreateInstanceOptions = {}): SimulatorInstance {
+    return this.attachInstance(
+      definition.name,
+      (id, origin, onDestroy) =>
+        new SimulatorInstance(prepareSimulator(definition), { id, origin, onDestroy }),
+      options,
+    );
+  }
+
+  /**
+   * Serves an instance made by `make` on its own origin: `make` is given the id, the origin and what the
+   * instance calls once when destroyed (the host forgets it then).
+   */
+  attachInstance<T extends HostedInstance>(
+    simulatorName: string,
+    make: (id: string, origin: string, onDestroy: () => void) => T,
+    options: CreateInstanceOptions = {},
+  ): T {
     const id = options.id ?? `i${randomBytes(5).toString('hex')}`;
     if (!DNS_LABEL.test(id)) throw new Error(`Instance id must be a lowercase DNS label: ${id}`);
-    if (!DNS_LABEL.test(definition.name))
-      throw new Error(`Simulator name must be a DNS label: ${definition.name}`);
-    const key = `${id}.${definition.name}`;
+    if (!DNS_LABEL.test(simulatorName))
+      throw new Error(`Simulator name must be a DNS label: ${simulatorName}`);
+    const key = `${id}.${simulatorName}`;
     if (this.#instances.has(key)) throw new Error(`Instance ${key} already exists`);
-    const instance = new SimulatorInstance(prepareSimulator(definition), {
-      id,
-      origin: this.originOf(id, definition.name),
-      onDestroy: (destroyed) => this.#instances.delete(`${destroyed.id}.${destroyed.name}`),
+    const instance = make(id, this.originOf(id, simulatorName), () => {
+      if (this.#instances.get(key) === instance) this.#instances.delete(key);
     });
     this.#instances.set(key, instance);
     return instance;
   }
 
+  /** An instance of this process (not a stand-in for one elsewhere). */
   getInstance(id: string, simulatorName: string): SimulatorInstance | undefined {
-    return this.#instances.get(`${id}.${simulatorName}`);
+    const instance = this.#instances.get(`${id}.${simulatorName}`);
+    return instance instanceof SimulatorInstance ? instance : undefined;
   }
 
-  instances(): SimulatorInstance[] {
+  instances(): HostedInstance[] {
     return [...this.#instances.values()];
   }
 
   /** The instance a Host header names, if it lives here. */
-  resolve(hostHeader: string | undefined): SimulatorInstance | undefined {
+  resolve(hostHeader: string | undefined): HostedInstance | undefined {
     if (!hostHeader) return undefined;
     const hostname = hostHeader.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
     const suffix = `.${this.#domain}`;
@@ -128,8 +159,9 @@ export class SimulatorHost {
       return undefined;
     }
     if (parsed.protocol !== 'http:' || Number(parsed.port) !== this.#port) return undefined;
+    // A stand-in's files are in the process it stands for: its stylesheets are not read from here.
     const instance = this.resolve(parsed.host);
-    const asset = instance ? staticAsset(instance, parsed.pathname) : undefined;
+    const asset = instance instanceof SimulatorInstance ? staticAsset(instance, parsed.pathname) : undefined;
     return asset?.contentType.startsWith('text/css') ? asset.body.toString('utf8') : undefined;
   }
 
@@ -184,7 +216,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
-function plainResponse(status: number, title: string, message: string): SimulatorResponse {
+export function plainResponse(status: number, title: string, message: string): SimulatorResponse {
   return {
     status,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
