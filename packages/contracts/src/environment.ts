@@ -40,20 +40,43 @@ export const ALIAS_IN_USE_MESSAGE = 'Alias already in use';
  */
 export const PUBLIC_ENVIRONMENT_LABEL = 'sims';
 
+/**
+ * Fast Mode (make2's `env_config.fast_mode`; the playground's switch, on there by default, off unless asked for):
+ * the recording keeps every step, rrweb event and request, but takes its screenshots at this scale of the
+ * viewport (about the size the session page shows them), which costs the browser less CPU and the blob store fewer
+ * bytes (bench:environments prints both). Page-state bboxes are in the screenshot's pixels, so they scale too.
+ */
+export const FAST_MODE = { screenshotScale: 0.5 } as const;
+
+/** make2's `env_config`, kept with the environment; other keys (a proxy simulator's `proxy_mode`) are read where they apply. */
+export const EnvironmentConfig = z.looseObject({
+  fast_mode: z.boolean().optional(),
+});
+export type EnvironmentConfig = z.infer<typeof EnvironmentConfig>;
+
 const InterfaceSize = (fallback: number) =>
   z.number().int().min(ENVIRONMENT.minInterfaceSize).max(ENVIRONMENT.maxInterfaceSize).default(fallback);
 
 export const MakeEnvironmentRequest = z.object({
   /** The simulator's name (or id, as text). */
   env_id: z.string().trim().min(1, { error: 'Please start a simulator first' }).max(200),
-  env_config: z.record(z.string(), z.unknown()).optional(),
+  env_config: EnvironmentConfig.optional(),
   /** Who asked for it: 'sdk', 'playground', 'recorder', 'public-urls'… (kept on the session). */
   source: z.string().trim().max(100).optional(),
   interface_type: z.string().trim().max(50).optional(),
   keepalive: z.boolean().default(false),
   alias: z.string().trim().max(63).regex(ALIAS_PATTERN, { error: ALIAS_MESSAGE }).optional(),
   record_network_requests: z.boolean().optional(),
-  load_chrome_extensions: z.boolean().optional(),
+  /**
+   * Accepted and has no effect: in the product the spec describes, a browser extension recorded the session. Here
+   * the recorder needs none (it is injected into every page over CDP, always), and no other extension can be
+   * named; loading one would give code outside Proctor's control every page and the browser's network.
+   */
+  load_chrome_extensions: z.boolean().optional().meta({
+    deprecated: true,
+    description:
+      'Has no effect: every environment is recorded without a browser extension, and none other is loaded.',
+  }),
   open_page_on_start: z.boolean().default(true),
   interface_width: InterfaceSize(LAYOUT.keepaliveInterface.width),
   interface_height: InterfaceSize(LAYOUT.keepaliveInterface.height),

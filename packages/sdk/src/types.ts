@@ -13,7 +13,11 @@ export type EnvironmentStatus = 'queued' | 'starting' | 'running' | 'closed' | '
 export interface MakeEnvironmentRequest {
   /** The simulator's name (or id, as text). */
   env_id: string;
-  env_config?: Record<string, unknown>;
+  /**
+   * Settings of the environment. `fast_mode`: screenshots at half the viewport's scale, for less CPU and fewer
+   * bytes (the playground's Fast Mode; off by default). Other keys are read where they apply (`proxy_mode`).
+   */
+  env_config?: { [key: string]: unknown; fast_mode?: boolean };
   /** Who asked for it; the SDK sends 'sdk' unless told otherwise. Kept on the session. */
   source?: string;
   interface_type?: string;
@@ -22,6 +26,7 @@ export interface MakeEnvironmentRequest {
   /** Letters, digits and hyphens. */
   alias?: string;
   record_network_requests?: boolean;
+  /** @deprecated Has no effect: every environment is recorded without a browser extension, and none other is loaded. */
   load_chrome_extensions?: boolean;
   /** Open the simulator's start page in the browser at once (default true). */
   open_page_on_start?: boolean;

@@ -67,6 +67,25 @@ function withRedactedUrls(step: CapturedStep): CapturedStep {
   };
 }
 
+/** A step whose page states' bboxes are in the pixels of screenshots taken at `scale` (the session page draws them so). */
+function withScaledBoxes(step: CapturedStep, scale: number): CapturedStep {
+  if (scale === 1) return step;
+  const state = (page: CapturedPageState | null) =>
+    page && {
+      ...page,
+      metadata: {
+        ...page.metadata,
+        bboxes: page.metadata.bboxes.map((box) => ({
+          x: box.x * scale,
+          y: box.y * scale,
+          width: box.width * scale,
+          height: box.height * scale,
+        })),
+      },
+    };
+  return { ...step, before_state: state(step.before_state), after_state: state(step.after_state) };
+}
+
 type TargetInfo = CdpEventParams<'Target.attachedToTarget'>['targetInfo'];
 
 /** A top-level page (tab): the target that acts, whose screenshots and URL the steps show. */
@@ -598,11 +617,7 @@ export class SessionRecorder {
         const [shot, { targetInfo }] = await withTimeout(
           Promise.race([
             Promise.all([
-              this.#connection.send(
-                'Page.captureScreenshot',
-                { format: 'jpeg', quality: 60, optimizeForSpeed: true },
-                page.sessionId,
-              ),
+              this.#screenshot(page),
               this.#connection.send('Target.getTargetInfo', { targetId: page.targetId }),
             ]),
             swapped,
@@ -632,6 +647,20 @@ export class SessionRecorder {
         return { url: page.url, screenshot: null };
       }
     }
+  }
+
+  /** The visible part of the page as a JPEG, scaled down by `screenshotScale` (its clip is in page coordinates). */
+  async #screenshot(page: RecordedPage) {
+    const params = { format: 'jpeg', quality: 60, optimizeForSpeed: true } as const;
+    const scale = this.#options.screenshotScale ?? 1;
+    if (scale === 1) return this.#connection.send('Page.captureScreenshot', params, page.sessionId);
+    const { cssVisualViewport: view } = await this.#connection.send(
+      'Page.getLayoutMetrics',
+      undefined,
+      page.sessionId,
+    );
+    const clip = { x: view.pageX, y: view.pageY, width: view.clientWidth, height: view.clientHeight, scale };
+    return this.#connection.send('Page.captureScreenshot', { ...params, clip }, page.sessionId);
   }
 
   /** Top frames first: a cross-origin child's snapshot is attached to its iframe in the parent's. */
@@ -684,7 +713,7 @@ export class SessionRecorder {
     this.#stats.steps += 1;
     if (step.before_state) this.#stats.stepsWithStates += 1;
     try {
-      this.#sink.step(withRedactedUrls(step));
+      this.#sink.step(withScaledBoxes(withRedactedUrls(step), this.#options.screenshotScale ?? 1));
     } catch (error) {
       this.#report(error);
     }

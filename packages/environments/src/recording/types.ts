@@ -48,6 +48,11 @@ export interface SessionRecorderOptions {
    * that action may have sent before the recorder heard of it.
    */
   mutationCount?: (actedAt?: number) => number;
+  /**
+   * Screenshots at this share of the viewport's size (1, the default: full size). Below 1 they cost the browser
+   * less and take fewer bytes (Fast Mode, `FAST_MODE` in the contracts); page-state bboxes scale with them.
+   */
+  screenshotScale?: number;
   /** What went wrong and was not the caller's to handle (a page going away is not reported). */
   onError?: (error: Error) => void;
 }
