@@ -66,9 +66,22 @@ describe('the proctor command', () => {
     const unknown = await proctor(['deploy']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown command "deploy"');
-    expect((await proctor(['hub', 'sandbox'])).stderr).toContain('unknown hub command "sandbox"');
+    expect((await proctor(['hub', 'deploy'])).stderr).toContain('unknown hub command "deploy"');
     expect((await proctor(['hub', 'clone'])).code).toBe(2);
     expect((await proctor(['hub', 'clone', 'shop', '--colour'])).code).toBe(2);
+    expect((await proctor(['hub', 'clone', 'shop', '--prove'])).code).toBe(2);
+  });
+
+  it("should refuse a sandbox's wrong command line before starting anything", async () => {
+    const port = await proctor(['hub', 'sandbox', '--port', 'eighty']);
+    expect(port.code).toBe(2);
+    expect(port.stderr).toContain('--port takes a port number from 0 to 65535, not "eighty"');
+    expect((await proctor(['hub', 'sandbox', '--port', '70000'])).code).toBe(2);
+    expect((await proctor(['hub', 'sandbox', 'one', 'two'])).stderr).toContain(
+      'hub sandbox takes at most a directory',
+    );
+    expect((await proctor(['hub', 'sandbox', '--url', standIn.url])).stderr).toContain('it takes no --url');
+    expect(HUB_HELP).toContain('sandbox [directory]');
   });
 
   it('should ask for the address and the API key when they are missing', async () => {
