@@ -10,6 +10,19 @@ export function cloneCommand(simulatorName: string): string {
   return `${CLI_NAME} hub clone ${simulatorName}`;
 }
 
+/**
+ * The commands that run a simulator's repository on the developer's machine (002 §9: the clone command, then
+ * '{product} hub sandbox'): clone it, step into the clone (named after the repository), serve it, prove it.
+ */
+export function sandboxCommands(simulatorName: string, repositoryName: string): string[] {
+  return [
+    cloneCommand(simulatorName),
+    `cd ${repositoryName}`,
+    `${CLI_NAME} hub sandbox`,
+    `${CLI_NAME} hub sandbox --prove`,
+  ];
+}
+
 /** The branch the browser opens on: main, master, default (HUB.preferredBranches), else the first. */
 export function preferredBranch(branches: ReadonlyArray<{ name: string }>): string | null {
   for (const name of HUB.preferredBranches) {

@@ -6,7 +6,12 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryView } from '../../../components/QueryView';
 import { useSignedInUser } from '../../auth';
 import { CreateRepositoryPanel } from '../components/CreateRepositoryPanel';
-import { ClonePopover, GitCredentialsPopover, type HubPopover } from '../components/HubPopovers';
+import {
+  ClonePopover,
+  GitCredentialsPopover,
+  type HubPopover,
+  SandboxPopover,
+} from '../components/HubPopovers';
 import { RepositoryView } from '../components/RepositoryView';
 import { SimulatorList } from '../components/SimulatorList';
 import { useHubSimulators } from '../hooks/useHub';
@@ -14,7 +19,7 @@ import { HUB_PAGE_MESSAGES } from '../messages';
 
 /**
  * /hub (002 §2.5), for platform admins: the simulators with their repository dots on the left, the chosen one's
- * repository on the right, and the Git credentials and Clone popovers (one open at a time).
+ * repository on the right, and the Git credentials, Clone and Sandbox popovers (one open at a time).
  */
 export function HubPage() {
   const user = useSignedInUser();
@@ -43,7 +48,15 @@ function HubScreen() {
           <>
             <GitCredentialsPopover open={popover} onOpen={setPopover} />
             {selected?.has_repository && (
-              <ClonePopover open={popover} onOpen={setPopover} simulatorName={selected.name} />
+              <>
+                <ClonePopover open={popover} onOpen={setPopover} simulatorName={selected.name} />
+                <SandboxPopover
+                  open={popover}
+                  onOpen={setPopover}
+                  simulatorName={selected.name}
+                  repositoryName={selected.repository?.name ?? selected.name}
+                />
+              </>
             )}
           </>
         }
