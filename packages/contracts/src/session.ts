@@ -89,11 +89,43 @@ export const SessionRunConfig = z.looseObject({
   env_id: z.string().nullable().optional(),
   source: z.string().optional(),
   agent_version: z.string().optional(),
+  /** The simulator version the session ran on (its hash), as make2's env_config.version chose it. */
+  version: z.string().optional(),
 });
 export type SessionRunConfig = z.infer<typeof SessionRunConfig>;
 
+/**
+ * One part of a session's trajectory (000 §3 Subtask): what it did, the actions it is made of (their ids and
+ * one line each, in order) and how it led to the next part (a page change, a form sent, the end).
+ */
+export const Subtask = z.object({
+  action_description: z.object({
+    description: z.string(),
+    action_ids: z.array(z.string()),
+    action_descriptions: z.array(z.string()),
+  }),
+  transition_description: z.string().nullable(),
+});
+export type Subtask = z.infer<typeof Subtask>;
+
+/** Who split a session into subtasks: the configured language model, or the deterministic rule without one. */
+export const SUBTASK_METHODS = ['model', 'rule'] as const;
+export const SubtaskMethod = z.enum(SUBTASK_METHODS);
+export type SubtaskMethod = z.infer<typeof SubtaskMethod>;
+
+/** A session's subtasks and how they were made (action_sequences.trajectory_decomposition). */
+export const TrajectoryDecomposition = z.object({
+  method: SubtaskMethod,
+  /** Why the rule made them although a model is configured (its failure, a session too long for it); else null. */
+  fallback_reason: z.string().nullable(),
+  subtasks: z.array(Subtask),
+});
+export type TrajectoryDecomposition = z.infer<typeof TrajectoryDecomposition>;
+
 /** What post-processing derives from a session's steps (its action_sequences), kept on the session. */
-export const ActionSequences = z.record(z.string(), z.unknown());
+export const ActionSequences = z.looseObject({
+  trajectory_decomposition: TrajectoryDecomposition.optional(),
+});
 export type ActionSequences = z.infer<typeof ActionSequences>;
 
 /** One row of the sessions list; the detail adds what the session page needs. */
@@ -200,23 +232,38 @@ export const SessionDetail = SessionSummary.extend({
 });
 export type SessionDetail = z.infer<typeof SessionDetail>;
 
+/** A session's steps as the session page shows them (000 §3 Session snapshot). */
+export const SessionSnapshot = z.object({
+  /** The session's public id. */
+  id: z.string(),
+  snapshots: z.array(SnapshotStep),
+  /** Null until post-processing has run (sessions with a test case, once ended). */
+  action_sequences: ActionSequences.nullable(),
+  /** When the steps' clock starts (the session's start: a queued run's after its wait for a slot), ms since the epoch. */
+  started_at_ms: z.number(),
+});
+export type SessionSnapshot = z.infer<typeof SessionSnapshot>;
+
+/**
+ * Where a session's reference comes from: the session its test case names (simulatorConfig.replay_session_id),
+ * or else the test case's latest recorded oracle run (the built-in agent that runs its reference solution).
+ */
+export const REFERENCE_SOURCES = ['test_case', 'oracle'] as const;
+export const ReferenceSnapshot = SessionSnapshot.extend({ source: z.enum(REFERENCE_SOURCES) });
+export type ReferenceSnapshot = z.infer<typeof ReferenceSnapshot>;
+
 /** GET /api/session/{id} (000 §7.2). */
 export const SessionDetailResponse = z.object({
   session: SessionDetail,
-  snapshot: z.object({
-    id: z.string(),
-    snapshots: z.array(SnapshotStep),
-    action_sequences: z.unknown().nullable(),
-    /** When the steps' clock starts (the session's start: a queued run's after its wait for a slot), ms since the epoch. */
-    started_at_ms: z.number(),
-  }),
+  snapshot: SessionSnapshot,
   /**
    * The first tab's rrweb events in order, only when asked for with `?include=dom_events`; otherwise empty, so the
    * page's first answer stays small whatever the session's length: `recorded.rrweb` says whether there are any,
    * and the replay reads them from GET /api/session/{id}/rrweb-events when it is opened.
    */
   rrweb_events: z.array(z.unknown()),
-  reference_snapshot: z.unknown().nullable(),
+  /** The test case's reference session, which the viewer may read, so the page can show the agent beside it; else null. */
+  reference_snapshot: ReferenceSnapshot.nullable(),
   logs: z.array(SessionLog),
   /** Net mutations of the session in order, at most SESSION_PAGE_MUTATION_LIMIT. */
   state_mutations: z.array(Mutation),

@@ -94,6 +94,15 @@ export {
   ScoringError,
   StateDiff,
 } from './result';
+export {
+  decomposableSteps,
+  decomposeTrajectory,
+  parseSubtaskAnswer,
+  SUBTASK_MODEL_ACTION_LIMIT,
+  submissionOf,
+  subtaskPrompt,
+  subtasksByRule,
+} from './subtasks';
 export { ApiConfig, ApiVerdict, apiScorerPayload } from './types/api';
 export { CriteriaConfig, criteriaPrompt, NO_LANGUAGE_MODEL, parseJudgeAnswer } from './types/criteria';
 export { HumanInTheLoopConfig, needsHumanReview } from './types/humanInTheLoop';

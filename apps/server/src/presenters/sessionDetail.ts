@@ -1,20 +1,23 @@
 import {
+  ActionSequences,
   type NetworkRequestsResponse,
   type PageState,
   type PageStateView,
   type RecordedStep,
+  type ReferenceSnapshot,
   type RrwebActionsResponse,
   SESSION_PAGE_MUTATION_LIMIT,
   type SessionDetailResponse,
   type SessionLog,
   type SessionRrwebEventsResponse,
+  type SessionSnapshot,
   type SimulatorConfig,
-  type SnapshotStep,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import { filterMutations, type Mutation } from '@proctor/simulators';
 import type { z } from 'zod';
-import { notFound } from '../kernel/http/errors';
+import type { Principal } from '../kernel/access/principal';
+import { HttpError, notFound } from '../kernel/http/errors';
 import {
   hasRrwebChunks,
   type RrwebChunk,
@@ -24,9 +27,9 @@ import {
   recordedRrwebChunks,
   recordedSteps,
 } from '../repositories/recordings';
-import { listSessionLogs, type SessionRow } from '../repositories/sessions';
+import { listSessionLogs, referenceSessionCandidates, type SessionRow } from '../repositories/sessions';
 import { simulatorFilters } from '../scoring/filters';
-import { presentSummary, type ReadableSession, sessionStartedAt } from './sessions';
+import { presentSummary, type ReadableSession, readableSession, sessionStartedAt } from './sessions';
 
 /** The path the dashboard fetches a step's screenshot from (the caller's access is checked there again). */
 export const screenshotUrl = (sessionPublicId: string, key: string) =>
@@ -75,11 +78,76 @@ export function mutationRanges(steps: readonly RecordedStep[]): Array<[number, n
   });
 }
 
+/** A session's steps as the page shows them, each with the range of its state mutations, and those mutations. */
+function presentSnapshot(
+  session: SessionRow,
+  steps: readonly RecordedStep[],
+  recorded: readonly Mutation[],
+  simulatorConfig: SimulatorConfig,
+): { snapshot: SessionSnapshot; stateMutations: Mutation[] } {
+  const startedAtMs = sessionStartedAt(session).getTime();
+  const filters = simulatorFilters(simulatorConfig);
+  const kept = keptBefore(recorded, filters);
+  const keptAt = (rawIndex: number) => kept[Math.min(Math.max(rawIndex, 0), recorded.length)]!;
+  const ranges = mutationRanges(steps);
+  const actionSequences = ActionSequences.safeParse(session.postprocessing);
+  return {
+    snapshot: {
+      id: session.publicId,
+      snapshots: steps.map((step, i) => ({
+        idx: step.idx,
+        action: step.action,
+        before_state: presentState(session.publicId, step.before_state),
+        after_state: presentState(session.publicId, step.after_state),
+        mutation_range: [keptAt(ranges[i]![0]), keptAt(ranges[i]![1])],
+        offset_ms: Math.max(0, step.action.timestamp - startedAtMs),
+        page: step.page ?? null,
+      })),
+      action_sequences: session.postprocessing && actionSequences.success ? actionSequences.data : null,
+      started_at_ms: startedAtMs,
+    },
+    stateMutations: filterMutations(recorded, filters),
+  };
+}
+
+/**
+ * The reference session of the session's test case (repositories/sessions.ts referenceSessionCandidates says
+ * which that is) as its snapshot, when the viewer may read it; null without one.
+ */
+async function referenceSnapshot(
+  db: Database,
+  { session }: ReadableSession,
+  viewer: Principal | null,
+): Promise<ReferenceSnapshot | null> {
+  if (session.testCaseId === null) return null;
+  const candidates = await referenceSessionCandidates(db, {
+    id: session.id,
+    testCaseId: session.testCaseId,
+    organizationId: session.organizationId,
+  });
+  for (const candidate of candidates) {
+    const reference = await readableSession(db, viewer, candidate.publicId).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    });
+    if (!reference) continue;
+    const [steps, recorded] = await Promise.all([
+      recordedSteps(db, reference.session.id),
+      recordedMutations(db, reference.session.id),
+    ]);
+    const { snapshot } = presentSnapshot(reference.session, steps, recorded, reference.simulatorConfig);
+    return { ...snapshot, source: candidate.source };
+  }
+  return null;
+}
+
 /** The session page (GET /api/session/{id}) but its human results, which the caller adds. */
 export async function sessionDetail(
   db: Database,
   row: ReadableSession,
   options: {
+    /** Who reads it: the reference session is shown only when they may read it too. */
+    viewer: Principal | null;
     /** The instance's mutations, when the session is still running here (fresher than the recorded ones). */
     liveMutations?: Mutation[];
     simulatorConfig: SimulatorConfig;
@@ -88,7 +156,7 @@ export async function sessionDetail(
   },
 ): Promise<Omit<SessionDetailResponse, 'human_results'>> {
   const { session } = row;
-  const [steps, domEvents, logs, network, recorded] = await Promise.all([
+  const [steps, domEvents, logs, network, recorded, reference] = await Promise.all([
     recordedSteps(db, session.id),
     options.includeDomEvents
       ? recordedRrwebChunks(db, session.id).then((chunks) =>
@@ -98,23 +166,10 @@ export async function sessionDetail(
     listSessionLogs(db, session.id),
     recordedRequestSummaries(db, session.id),
     options.liveMutations ? Promise.resolve(options.liveMutations) : recordedMutations(db, session.id),
+    referenceSnapshot(db, row, options.viewer),
   ]);
   const startedAtMs = sessionStartedAt(session).getTime();
-  const filters = simulatorFilters(options.simulatorConfig);
-  const kept = keptBefore(recorded, filters);
-  const keptAt = (rawIndex: number) => kept[Math.min(Math.max(rawIndex, 0), recorded.length)]!;
-  const stateMutations = filterMutations(recorded, filters);
-
-  const ranges = mutationRanges(steps);
-  const snapshots: SnapshotStep[] = steps.map((step, i) => ({
-    idx: step.idx,
-    action: step.action,
-    before_state: presentState(session.publicId, step.before_state),
-    after_state: presentState(session.publicId, step.after_state),
-    mutation_range: [keptAt(ranges[i]![0]), keptAt(ranges[i]![1])],
-    offset_ms: Math.max(0, step.action.timestamp - startedAtMs),
-    page: step.page ?? null,
-  }));
+  const { snapshot, stateMutations } = presentSnapshot(session, steps, recorded, options.simulatorConfig);
 
   return {
     session: {
@@ -124,14 +179,9 @@ export async function sessionDetail(
       output: session.output ?? null,
       prompt: session.prompt ?? row.testCase?.prompt ?? null,
     },
-    snapshot: {
-      id: session.publicId,
-      snapshots,
-      action_sequences: session.postprocessing ?? null,
-      started_at_ms: startedAtMs,
-    },
+    snapshot,
     rrweb_events: Array.isArray(domEvents) ? domEvents : [],
-    reference_snapshot: null,
+    reference_snapshot: reference,
     logs: logs.map(
       (log): SessionLog => ({
         id: log.id,

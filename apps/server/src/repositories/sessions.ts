@@ -1,5 +1,11 @@
 /** Sessions: the record of one run, its labels and logs. */
-import { IN_PROGRESS_SESSION_STATUSES, type SessionStatus } from '@proctor/contracts';
+import {
+  type ActionSequences,
+  BUILT_IN_AGENTS,
+  IN_PROGRESS_SESSION_STATUSES,
+  type ReferenceSnapshot,
+  type SessionStatus,
+} from '@proctor/contracts';
 import {
   agentArtifacts,
   type Executor,
@@ -42,6 +48,8 @@ export interface NewEnvironmentSession {
   agentVersion: string | null;
   /** The task the session is run with, when one was given. */
   prompt?: string | null;
+  /** The hash of the simulator version it runs on, kept in its simulator config; none when not known. */
+  version?: string | null;
 }
 
 export async function insertEnvironmentSession(db: Executor, start: NewEnvironmentSession) {
@@ -62,6 +70,7 @@ export async function insertEnvironmentSession(db: Executor, start: NewEnvironme
         env_id: start.simulatorName,
         ...(start.source ? { source: start.source } : {}),
         ...(start.agentVersion ? { agent_version: start.agentVersion } : {}),
+        ...(start.version ? { version: start.version } : {}),
       },
     })
     .returning();
@@ -99,7 +108,12 @@ export async function insertImportedSession(db: Executor, imported: NewImportedS
 }
 
 /** A queued run's session starts in the environment made for it; undefined when the session is gone. */
-export async function startQueuedSession(db: Executor, sessionId: number, jobGroupPublicId: string) {
+export async function startQueuedSession(
+  db: Executor,
+  sessionId: number,
+  jobGroupPublicId: string,
+  version: string | null = null,
+) {
   const [session] = await db
     .update(sessions)
     // Its clock starts here, after its wait for a slot: its duration and its steps' times count from now.
@@ -107,6 +121,9 @@ export async function startQueuedSession(db: Executor, sessionId: number, jobGro
       status: 'run_started' satisfies SessionStatus,
       jobGroupId: jobGroupPublicId,
       startedAt: sql`now()`,
+      ...(version
+        ? { simulatorConfig: sql`${sessions.simulatorConfig} || ${JSON.stringify({ version })}::jsonb` }
+        : {}),
     })
     .where(eq(sessions.id, sessionId))
     .returning();
@@ -158,6 +175,73 @@ export async function setSessionOutput(db: Executor, sessionId: number, output: 
     .set({ output: output as never })
     .where(eq(sessions.id, sessionId));
 }
+
+/** What post-processing derived from the session's steps, merged into what it kept before (action_sequences). */
+export async function mergeSessionActionSequences(
+  db: Executor,
+  sessionId: number,
+  derived: ActionSequences,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({
+      postprocessing: sql`coalesce(${sessions.postprocessing}, '{}'::jsonb) || ${JSON.stringify(derived)}::jsonb`,
+    })
+    .where(eq(sessions.id, sessionId));
+}
+
+/**
+ * A test case's reference sessions, best first (the caller shows the first its viewer may read). Decision: a
+ * test case's reference session is the session it names itself (simulatorConfig.replay_session_id, the
+ * "Reference" of 000 §2.5), else a recorded run of its reference solution: the built-in oracle's runs of it
+ * that ended without failing, newest first. Never the session itself, never an archived one.
+ */
+export async function referenceSessionCandidates(
+  db: Executor,
+  session: { id: number; testCaseId: number; organizationId: number | null },
+): Promise<Array<{ publicId: string; source: ReferenceSnapshot['source'] }>> {
+  const [named] = await db
+    .select({ publicId: sessions.publicId })
+    .from(testCases)
+    .innerJoin(sessions, eq(sessions.publicId, sql`${testCases.simulatorConfig} ->> 'replay_session_id'`))
+    .where(
+      and(eq(testCases.id, session.testCaseId), ne(sessions.id, session.id), eq(sessions.archived, false)),
+    );
+  const oracleRuns = await db
+    .select({ publicId: sessions.publicId })
+    .from(sessions)
+    .innerJoin(agentArtifacts, eq(agentArtifacts.id, sessions.agentArtifactId))
+    .where(
+      and(
+        eq(sessions.testCaseId, session.testCaseId),
+        ne(sessions.id, session.id),
+        eq(sessions.archived, false),
+        // The session's own organization's oracle runs, or public ones: what its readers may also read.
+        session.organizationId === null
+          ? eq(sessions.isPublic, true)
+          : or(eq(sessions.organizationId, session.organizationId), eq(sessions.isPublic, true)),
+        isNull(agentArtifacts.organizationId),
+        eq(agentArtifacts.alias, BUILT_IN_AGENTS.oracle.alias),
+        inArray(sessions.status, [...REFERENCE_STATUSES]),
+      ),
+    )
+    .orderBy(desc(sessions.id))
+    .limit(REFERENCE_CANDIDATE_LIMIT);
+  return [
+    ...(named ? [{ publicId: named.publicId, source: 'test_case' as const }] : []),
+    ...oracleRuns.map((row) => ({ publicId: row.publicId, source: 'oracle' as const })),
+  ];
+}
+
+/** An oracle run that ended and was not failed by Proctor: one whose steps are the reference solution's. */
+const REFERENCE_STATUSES = [
+  'run_completed',
+  'postprocessing_completed',
+  'scoring_completed',
+] as const satisfies readonly SessionStatus[];
+
+/** Oracle runs looked at for a reference: the newest few (the caller keeps the first its viewer may read). */
+const REFERENCE_CANDIDATE_LIMIT = 20;
 
 /** A line in the session's log (000 §3 Log entry): from its environment (why it ended, what it did) or its scoring. */
 export async function logToSession(

@@ -48,6 +48,7 @@ export function sessionRoutes(app: FastifyInstance) {
     const row = await readableSession(ctx.db, principal, params.id);
     const [detail, human_results] = await Promise.all([
       sessionDetail(ctx.db, row, {
+        viewer: principal,
         liveMutations: ctx.environments.liveMutationsOf(row.session.id),
         simulatorConfig: row.simulatorConfig,
         includeDomEvents: query.include === 'dom_events',

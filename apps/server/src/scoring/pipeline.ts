@@ -19,6 +19,7 @@ import { logToSession } from '../repositories/sessions';
 import type { TestCaseRow } from '../repositories/testCases';
 import { recordScores } from './classification';
 import { simulatorFilters } from './filters';
+import { decomposeSession } from './subtasks';
 
 /**
  * Score types a test case's scoring configuration may name (001 §3 "Scoring configuration types"), run on top
@@ -146,7 +147,12 @@ export type StoredSessionScoring =
 export async function scoreStoredSession(
   db: Database,
   target: SessionToScore,
-  options: { showStages?: boolean; onlyFrom?: readonly SessionStatus[] } = {},
+  options: {
+    showStages?: boolean;
+    onlyFrom?: readonly SessionStatus[];
+    /** Split the session into subtasks in post-processing (a session's end; rescoring keeps the ones it has). */
+    decompose?: boolean;
+  } = {},
 ): Promise<StoredSessionScoring> {
   const { onlyFrom } = options;
   const stage = (status: SessionStatus) =>
@@ -155,6 +161,13 @@ export async function scoreStoredSession(
   let input: ScoringInput;
   try {
     input = await storedScoringInput(db, target);
+    if (options.decompose)
+      await decomposeSession(
+        db,
+        target.sessionId,
+        { steps: input.steps, task: input.task.prompt },
+        target.services,
+      );
   } catch (error) {
     const message = (error as Error).message;
     if (!(await moveSessionStatus(db, target.sessionId, 'postprocessing_failed', onlyFrom)))
@@ -197,10 +210,10 @@ export async function scoreStoredSession(
 }
 
 /**
- * What happens to a session that ended normally (000 §4.1), as the score-session job does it: postprocessing,
- * then every score type of its test case on what its recording stored (see `scoreStoredSession`). A session
- * without a test case has nothing to be judged by and stays `run_completed`; one no longer awaiting its scoring
- * (scored already, a job delivered twice) is left as it is.
+ * What happens to a session that ended normally (000 §4.1), as the score-session job does it: postprocessing
+ * (its subtasks: scoring/subtasks.ts), then every score type of its test case on what its recording stored (see
+ * `scoreStoredSession`). A session without a test case has nothing to be judged by and stays `run_completed`;
+ * one no longer awaiting its scoring (scored already, a job delivered twice) is left as it is.
  */
 export async function scoreEndedSession(
   db: Database,
@@ -217,6 +230,6 @@ export async function scoreEndedSession(
       simulatorConfig: simulatorFilters(row.simulatorConfig),
       services,
     },
-    { showStages: true, onlyFrom: AWAITING_SCORING_STATUSES },
+    { showStages: true, onlyFrom: AWAITING_SCORING_STATUSES, decompose: true },
   );
 }
