@@ -1,4 +1,9 @@
-import type { SessionDetailResponse, SnapshotStep } from '@proctor/contracts';
+import type {
+  SessionDetailResponse,
+  SnapshotStep,
+  SubtaskMethod,
+  TrajectoryDecomposition,
+} from '@proctor/contracts';
 
 export type NetworkSummaryEntry = SessionDetailResponse['network_summary'][number];
 
@@ -30,11 +35,28 @@ export interface TimelineMutationMark {
   position: number;
 }
 
+/** A subtask as a labelled group of consecutive steps on the axis. */
+export interface TimelineSubtaskMark {
+  /** 0-based, in order. */
+  number: number;
+  description: string;
+  transition: string | null;
+  /** The steps (indexes into the steps array) it groups: from `firstStep` to `lastStep`, both included. */
+  firstStep: number;
+  lastStep: number;
+  position: number;
+  /** 0..1 of the axis, up to where the next subtask begins (the last one: to its last step). */
+  width: number;
+}
+
 export interface SessionTimelineModel {
   durationMs: number;
   steps: TimelineStepMark[];
   requests: TimelineRequestMark[];
   mutations: TimelineMutationMark[];
+  subtasks: TimelineSubtaskMark[];
+  /** Who split the session into subtasks, and why the rule did it though a model is configured; null before post-processing. */
+  subtaskSource: { method: SubtaskMethod; fallbackReason: string | null } | null;
 }
 
 /**
@@ -44,6 +66,7 @@ export interface SessionTimelineModel {
 export function sessionTimeline(
   steps: readonly SnapshotStep[],
   requests: readonly NetworkSummaryEntry[],
+  decomposition: TrajectoryDecomposition | null = null,
 ): SessionTimelineModel {
   const ends = [
     ...steps.map((step) => step.offset_ms),
@@ -70,5 +93,56 @@ export function sessionTimeline(
       const count = step.mutation_range[1] - step.mutation_range[0];
       return count > 0 ? [{ stepIndex: index, count, position: at(step.offset_ms) }] : [];
     }),
+    subtasks: subtaskMarks(steps, decomposition, at),
+    subtaskSource: decomposition
+      ? { method: decomposition.method, fallbackReason: decomposition.fallback_reason }
+      : null,
   };
+}
+
+/**
+ * Each subtask over the steps its actions are: a step its decomposition leaves out (a mouse move, the platform's
+ * own navigation) belongs with the subtask before it, so the groups cover the steps without gaps.
+ */
+function subtaskMarks(
+  steps: readonly SnapshotStep[],
+  decomposition: TrajectoryDecomposition | null,
+  at: (ms: number) => number,
+): TimelineSubtaskMark[] {
+  if (!decomposition || steps.length === 0) return [];
+  const subtaskOf = new Map<string, number>();
+  decomposition.subtasks.forEach((subtask, number) => {
+    for (const id of subtask.action_description.action_ids) subtaskOf.set(id, number);
+  });
+  const owner: Array<number | null> = [];
+  let current: number | null = null;
+  for (const step of steps) {
+    current = subtaskOf.get(step.action.id) ?? current;
+    owner.push(current);
+  }
+  const marks: TimelineSubtaskMark[] = [];
+  decomposition.subtasks.forEach((subtask, number) => {
+    const firstStep = owner.indexOf(number);
+    if (firstStep < 0) return;
+    marks.push({
+      number,
+      description: subtask.action_description.description,
+      transition: subtask.transition_description,
+      firstStep,
+      lastStep: owner.lastIndexOf(number),
+      position: at(steps[firstStep]!.offset_ms),
+      width: 0,
+    });
+  });
+  marks.forEach((mark, i) => {
+    const next = marks[i + 1];
+    const end = next ? next.position : at(steps[mark.lastStep]!.offset_ms);
+    mark.width = Math.max(0, end - mark.position);
+  });
+  return marks;
+}
+
+/** The subtask a step belongs to, or null (before the first, or without subtasks). */
+export function subtaskOfStep(model: SessionTimelineModel, stepIndex: number): TimelineSubtaskMark | null {
+  return model.subtasks.find((mark) => mark.firstStep <= stepIndex && stepIndex <= mark.lastStep) ?? null;
 }

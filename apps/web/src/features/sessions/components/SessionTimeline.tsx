@@ -1,7 +1,7 @@
 import { Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatOffset } from '../sessionFormat';
-import type { SessionTimelineModel } from '../sessionTimeline';
+import { type SessionTimelineModel, subtaskOfStep, type TimelineSubtaskMark } from '../sessionTimeline';
 
 const LANE_HEIGHT = 18;
 const LABEL_WIDTH = 84;
@@ -76,9 +76,116 @@ function Mark({
   );
 }
 
+/** Who made the subtasks, as the timeline says it. */
+export function subtaskSourceText(source: NonNullable<SessionTimelineModel['subtaskSource']>): string {
+  if (source.method === 'model') return 'Subtasks by the language model';
+  const rule = 'Subtasks by rule (split at page changes and form submissions)';
+  return source.fallbackReason ? `${rule}: ${source.fallbackReason}` : rule;
+}
+
+const SUBTASK_COLORS = ['blue', 'teal', 'orange', 'grape'] as const;
+
+/** A subtask as a labelled block over its steps; choosing it selects its first step. */
+function SubtaskBlock({
+  subtask,
+  selected,
+  onSelect,
+}: {
+  subtask: TimelineSubtaskMark;
+  selected: boolean;
+  onSelect: (index: number) => void;
+}) {
+  const color = SUBTASK_COLORS[subtask.number % SUBTASK_COLORS.length];
+  const label = `Subtask ${subtask.number + 1}: ${subtask.description}`;
+  return (
+    <Tooltip
+      label={subtask.transition ? `${label} → ${subtask.transition}` : label}
+      withArrow
+      multiline
+      maw={360}
+      openDelay={150}
+    >
+      <UnstyledButton
+        aria-label={label}
+        aria-pressed={selected}
+        onClick={() => onSelect(subtask.firstStep)}
+        data-testid="timeline-subtask"
+        pos="absolute"
+        top={1}
+        h={SUBTASK_LANE_HEIGHT - 2}
+        px={4}
+        style={{
+          left: percent(subtask.position),
+          width: `max(14px, ${percent(subtask.width)})`,
+          background: `var(--mantine-color-${color}-${selected ? 6 : 1})`,
+          color: selected ? 'white' : `var(--mantine-color-${color}-9)`,
+          border: `1px solid var(--mantine-color-${color}-4)`,
+          borderRadius: 3,
+          fontSize: 11,
+          lineHeight: `${SUBTASK_LANE_HEIGHT - 4}px`,
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          textOverflow: 'ellipsis',
+        }}
+      >
+        {subtask.number + 1}. {subtask.description}
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+const SUBTASK_LANE_HEIGHT = 24;
+
+/** The subtasks' lane, what made them, and the selected step's subtask in full. */
+function Subtasks({
+  model,
+  selected,
+  onSelect,
+}: {
+  model: SessionTimelineModel;
+  selected: number;
+  onSelect: (index: number) => void;
+}) {
+  const source = model.subtaskSource;
+  if (!source) return null;
+  const current = subtaskOfStep(model, selected);
+  return (
+    <>
+      <Group gap={0} wrap="nowrap" align="center">
+        <Text size="xs" c="dimmed" w={LABEL_WIDTH} style={{ flexShrink: 0 }}>
+          Subtasks
+        </Text>
+        <Box pos="relative" h={SUBTASK_LANE_HEIGHT} style={{ flex: 1 }} bg="gray.0">
+          {model.subtasks.map((subtask) => (
+            <SubtaskBlock
+              key={subtask.number}
+              subtask={subtask}
+              selected={subtask.number === current?.number}
+              onSelect={onSelect}
+            />
+          ))}
+        </Box>
+      </Group>
+      <Group gap="xs" pl={LABEL_WIDTH} wrap="nowrap" align="baseline">
+        <Text size="xs" c="dimmed" data-testid="subtask-source" style={{ flexShrink: 0 }}>
+          {subtaskSourceText(source)}
+          {model.subtasks.length === 0 ? ': none in this session' : ''}
+        </Text>
+        {current && (
+          <Text size="xs" data-testid="current-subtask" truncate>
+            Subtask {current.number + 1} of {model.subtasks.length}: {current.description}
+            {current.transition ? ` → ${current.transition}` : ''}
+          </Text>
+        )}
+      </Group>
+    </>
+  );
+}
+
 /**
- * Steps, network requests and state mutations on one time axis from the session's start (000 §2.5), with
- * the selected step marked across all three. Choosing any mark selects the step it belongs to.
+ * Subtasks, steps, network requests and state mutations on one time axis from the session's start (000 §2.5),
+ * with the selected step marked across all of them. Choosing any mark selects the step it belongs to (a
+ * subtask's: its first step).
  */
 export function SessionTimeline({
   model,
@@ -92,6 +199,7 @@ export function SessionTimeline({
   const cursor = model.steps[selected]?.position ?? 0;
   return (
     <Stack gap={4} pos="relative" data-testid="session-timeline" aria-label="Timeline">
+      <Subtasks model={model} selected={selected} onSelect={onSelect} />
       <Lane label="Steps">
         {model.steps.map((step) => (
           <Mark

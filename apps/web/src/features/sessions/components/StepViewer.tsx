@@ -128,8 +128,13 @@ export function StepViewer({
   const domEvents = otherTab ? otherTabEvents : firstTab;
   const events = domEvents.data?.events ?? NO_EVENTS;
   const timeline = useMemo(
-    () => sessionTimeline(steps, detail.network_summary),
-    [steps, detail.network_summary],
+    () =>
+      sessionTimeline(
+        steps,
+        detail.network_summary,
+        detail.snapshot.action_sequences?.trajectory_decomposition ?? null,
+      ),
+    [steps, detail.network_summary, detail.snapshot.action_sequences],
   );
   const firstEvent = useMemo(() => firstEventTimestamp(events), [events]);
 
