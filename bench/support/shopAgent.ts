@@ -1,5 +1,6 @@
+import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { runInChild } from './child';
 
 /**
@@ -22,6 +23,11 @@ export interface ShopAgentTarget {
   cdpUrl: string;
   /** The product page on the target's simulator instance, where every cycle starts and ends. */
   productUrl: string;
+  /**
+   * Traced by Playwright as a developer turns it on (screenshots and DOM snapshots), from before the first
+   * page load to the end, the trace written here.
+   */
+  tracePath?: string;
 }
 
 export interface ShopAgentSpec {
@@ -36,8 +42,44 @@ export interface ShopAgentSpec {
   thinkMs?: number;
 }
 
-/** Milliseconds of each timed action, by target, in order, with its kind. */
-export type ShopAgentResult = Record<string, Array<{ kind: ActionKind; ms: number }>>;
+/** Milliseconds and kind of one timed action. */
+export interface TimedAction {
+  kind: ActionKind;
+  ms: number;
+}
+
+/** What `tracing.stop` took and wrote. */
+export interface TraceFigures {
+  bytes: number;
+  stopMs: number;
+  /** This process's CPU time while it stopped (the trace zipped). */
+  stopCpuMs: number;
+}
+
+export interface TargetResult {
+  /** The timed actions, in order. */
+  actions: TimedAction[];
+  /**
+   * Every turn the target had, warm-up included, from its first action to the end of the pause after it, in
+   * ms since the epoch (sub-millisecond): the parent reads what its own processes spent within them.
+   */
+  turns: Array<[number, number]>;
+  /** Actions within those turns. */
+  turnActions: number;
+  /** This process's CPU time within those turns: the agent's work, Playwright's tracing included. */
+  agentCpuMs: number;
+  trace?: TraceFigures;
+}
+
+/** By target name. */
+export type ShopAgentResult = Record<string, TargetResult>;
+
+/** Wall-clock ms since the epoch with performance.now()'s resolution, comparable across processes. */
+export const epochMs = () => performance.timeOrigin + performance.now();
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 async function timed(run: () => Promise<void>, thinkMs: number): Promise<number> {
   const started = performance.now();
@@ -55,11 +97,7 @@ async function follow(page: Page, selector: string, pathname: string): Promise<v
   ]);
 }
 
-async function cycle(
-  page: Page,
-  round: number,
-  thinkMs: number,
-): Promise<Array<{ kind: ActionKind; ms: number }>> {
+async function cycle(page: Page, round: number, thinkMs: number): Promise<TimedAction[]> {
   const colour = COLOURS[round % COLOURS.length] as string;
   const home = await timed(() => follow(page, 'nav.crumbs a[href="/"]', '/'), thinkMs);
   const product = await timed(
@@ -118,24 +156,48 @@ export async function runShopAgent(spec: ShopAgentSpec): Promise<ShopAgentResult
   const browsers: Browser[] = [];
   try {
     const pages: Page[] = [];
+    const contexts: BrowserContext[] = [];
     for (const target of spec.targets) {
       const browser = await chromium.connectOverCDP(target.cdpUrl);
       browsers.push(browser);
-      const page = browser.contexts()[0]?.pages()[0];
-      if (!page) throw new Error(`${target.name} has no page`);
+      const context = browser.contexts()[0];
+      const page = context?.pages()[0];
+      if (!context || !page) throw new Error(`${target.name} has no page`);
+      if (target.tracePath) await context.tracing.start({ screenshots: true, snapshots: true });
       await page.goto(target.productUrl);
       pages.push(page);
+      contexts.push(context);
     }
-    const result: ShopAgentResult = Object.fromEntries(spec.targets.map((target) => [target.name, []]));
+    const results: TargetResult[] = spec.targets.map(() => ({
+      actions: [],
+      turns: [],
+      turnActions: 0,
+      agentCpuMs: 0,
+    }));
     const random = seededRandom(SHUFFLE_SEED);
     for (let round = 0; round < spec.warmupCycles + spec.cycles; round++) {
       for (const i of shuffled(spec.targets.length, random)) {
+        const result = results[i] as TargetResult;
+        const [started, cpuBefore] = [epochMs(), cpuMs()];
         const actions = await cycle(pages[i] as Page, round, spec.thinkMs ?? 0);
-        if (round >= spec.warmupCycles) result[(spec.targets[i] as ShopAgentTarget).name]?.push(...actions);
         if (spec.pauseMs > 0) await sleep(spec.pauseMs);
+        result.agentCpuMs += cpuMs() - cpuBefore;
+        result.turns.push([started, epochMs()]);
+        result.turnActions += actions.length;
+        if (round >= spec.warmupCycles) result.actions.push(...actions);
       }
     }
-    return result;
+    for (const [i, target] of spec.targets.entries()) {
+      if (!target.tracePath) continue;
+      const [started, cpuBefore] = [performance.now(), cpuMs()];
+      await (contexts[i] as BrowserContext).tracing.stop({ path: target.tracePath });
+      (results[i] as TargetResult).trace = {
+        bytes: statSync(target.tracePath).size,
+        stopMs: performance.now() - started,
+        stopCpuMs: cpuMs() - cpuBefore,
+      };
+    }
+    return Object.fromEntries(spec.targets.map((target, i) => [target.name, results[i] as TargetResult]));
   } finally {
     // Disconnects only: the browsers belong to the benchmark (or to Proctor).
     await Promise.all(browsers.map((browser) => browser.close().catch(() => undefined)));
