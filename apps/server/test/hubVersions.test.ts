@@ -4,17 +4,23 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import {
+  type EndpointBody,
   endpoints,
   HUB_MESSAGES,
   type HubBuild,
   type HubGitInfo,
   REGISTER_REFUSALS,
+  VERSION_START_MESSAGES,
 } from '@proctor/contracts';
+import { sessions } from '@proctor/db';
 import { SEED_SNAPSHOT_FILE, SIMULATOR_BUNDLE_FILE } from '@proctor/simulators/build';
+import { eq } from 'drizzle-orm';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNote, kitProjectFiles } from '../../../packages/simulators/test/support/kitProject';
 import { sandboxProblem } from '../src/agents/sandbox';
-import { buildHubVersionHandler, hubBuildOutput, resumeHubBuilds } from '../src/jobs/buildHubVersion';
+import { hubBuildOutput } from '../src/environments/hubBuild';
+import { buildHubVersionHandler, resumeHubBuilds } from '../src/jobs/buildHubVersion';
 import { SHUTTING_DOWN } from '../src/kernel/queue/catalog';
 import { findHubRepository } from '../src/repositories/hub';
 import { findVersionBuild, recordHubBuild } from '../src/repositories/hubBuilds';
@@ -29,9 +35,9 @@ import { until } from './support/until';
 /**
  * Versions built from hub pushes (issue 28 item 4), through the real git transport and the real sandboxed build:
  * a tiny kit project (packages/simulators/test/support/kitProject.ts: a notes app, one test case) pushed to its
- * simulator's repository becomes a building version, then a proven one with its log; a push that breaks its
- * reference solution a failed one; neither takes a tag in this slice. Never a built-in simulator: proving one
- * costs minutes.
+ * simulator's repository becomes a building version, then a proven one with its log, which takes prod-latest and
+ * runs in environments (each in the version's sandboxed host); a push that breaks its reference solution a failed
+ * one, which neither a tag nor an environment takes. Never a built-in simulator: proving one costs minutes.
  */
 const problem = sandboxProblem();
 const BUILD_WAIT_MS = 240_000;
@@ -49,6 +55,7 @@ for (const database of testDatabases()) {
     let baseUrl: string;
     let work: string;
     let admin: Actor;
+    let notesId: number;
     let owner: string;
     let credentials: HubGitInfo;
     let clone: string;
@@ -97,11 +104,35 @@ for (const database of testDatabases()) {
       return (await findSimulatorVersion(proctor.ctx.db, simulator.id, commit))!.id;
     };
 
+    type MakeBody = EndpointBody<typeof endpoints.makeEnvironment>;
+    const make = (body: MakeBody, as: Actor = admin) => proctor.call(endpoints.makeEnvironment, { body, as });
+    /** A new environment's page, as an agent sees it over CDP: its notes, in order. */
+    const notesShown = async (id: string, as: Actor = admin) => {
+      const { body } = await proctor.call(endpoints.environmentCdpUrl, { params: { id }, as });
+      const browser: Browser = await chromium.connectOverCDP(body.cdp_url);
+      try {
+        const page = browser.contexts()[0]!.pages()[0]!;
+        await page.getByRole('button', { name: 'Add' }).waitFor();
+        return await page.getByRole('listitem').allTextContents();
+      } finally {
+        await browser.close();
+      }
+    };
+    const close = (id: string, as: Actor = admin) =>
+      proctor.call(endpoints.closeEnvironment, { params: { id }, as });
+    const sessionVersion = async (publicId: string) => {
+      const [row] = await proctor.ctx.db
+        .select({ config: sessions.simulatorConfig })
+        .from(sessions)
+        .where(eq(sessions.publicId, publicId));
+      return row?.config.version;
+    };
+
     beforeAll(async () => {
       const port = await freePort();
       baseUrl = `http://127.0.0.1:${port}`;
       proctor = await startTestProctor(database, {
-        env: { PUBLIC_URL: baseUrl },
+        env: { PUBLIC_URL: baseUrl, BROWSER_POOL_SIZE: '1', MAX_ENVIRONMENTS: '4' },
         logStream: new Writable({
           write(chunk, _encoding, done) {
             logLines.push(String(chunk));
@@ -112,8 +143,11 @@ for (const database of testDatabases()) {
       await proctor.app.listen({ port, host: '127.0.0.1' });
       work = await mkdtemp(join(tmpdir(), 'proctor-hub-versions-test-'));
       // A simulator of its own, not built in: its repository starts empty and the test pushes the kit project.
-      await catalog(() => proctor).simulator({ name: 'notes' });
-      admin = await proctor.actor({ permissions: { is_admin: true } });
+      notesId = (await catalog(() => proctor).simulator({ name: 'notes' })).id;
+      admin = await proctor.actor({
+        permissions: { is_admin: true, playground_access: true },
+        plan: { allowed_simulators: [notesId] },
+      });
       owner = admin.organization!.publicId;
       credentials = (await proctor.call(endpoints.hubMyInfo, { as: admin })).body;
       const created = await proctor.call(endpoints.hubCreateSimulatorRepository, {
@@ -174,20 +208,85 @@ for (const database of testDatabases()) {
         });
         expect(adminLog.body).toEqual({ version: provenCommit, build_status: 'proven', reason: null, log });
 
-        // Kept for environments to start (the next slice); the temporary checkout is gone.
+        // Kept for environments to start; the temporary checkout is gone.
         const out = hubBuildOutput(
           join(proctor.ctx.config.dataDir, 'hub', 'builds'),
           await versionId(provenCommit),
         );
         expect(existsSync(join(out, SIMULATOR_BUNDLE_FILE))).toBe(true);
         expect(existsSync(join(out, SEED_SNAPSHOT_FILE))).toBe(true);
-
-        // This slice's decision: environments cannot start a hub-built version yet, so it takes no tag.
-        const registered = await register(provenCommit);
-        expect(registered.status).toBe(409);
-        expect(registered.body).toEqual({ detail: REGISTER_REFUSALS.hubBuilt });
       },
       BUILD_WAIT_MS + 30_000,
+    );
+
+    it(
+      'should start the proven version prod-latest names in its sandbox, and a version make2 names',
+      async () => {
+        // Nothing is tagged yet, and the notes simulator is no built-in: there is nothing to start.
+        const untagged = await make({ env_id: 'notes' });
+        expect(untagged.status).toBe(409);
+        expect(untagged.body).toEqual({ detail: VERSION_START_MESSAGES.notHere('notes') });
+        expect((await register(provenCommit)).status).toBe(200);
+
+        const first = await make({ env_id: 'notes' });
+        expect(first.status, first.body.detail).toBe(201);
+        const id = first.body.id!;
+        expect(await notesShown(id)).toEqual(['bread']);
+        expect(await sessionVersion(first.body.session_id!)).toBe(provenCommit);
+        // A write in the page is the environment's mutation; a reset forgets it, in the sandbox too.
+        const { body } = await proctor.call(endpoints.environmentCdpUrl, { params: { id }, as: admin });
+        const browser = await chromium.connectOverCDP(body.cdp_url);
+        try {
+          const page = browser.contexts()[0]!.pages()[0]!;
+          await page.getByLabel('Note').fill('milk');
+          await page.getByRole('button', { name: 'Add' }).click();
+          await page.getByRole('listitem').filter({ hasText: 'milk' }).waitFor();
+        } finally {
+          await browser.close();
+        }
+        const state = await proctor.call(endpoints.environmentState, { params: { id }, as: admin });
+        expect(state.body.state.mutations).toMatchObject([{ action: 'INSERT', table_name: 'notes' }]);
+        const reset = await proctor.call(endpoints.resetEnvironment, { params: { id }, body: {}, as: admin });
+        expect(reset.status, reset.body.detail).toBe(200);
+        expect(
+          (await proctor.call(endpoints.environmentState, { params: { id }, as: admin })).body.state
+            .mutations,
+        ).toEqual([]);
+        expect(await notesShown(id)).toEqual(['bread']);
+        expect(await sessionVersion(reset.body.session_id!)).toBe(provenCommit);
+
+        // An edit of a seed row, pushed: once proven, its organization starts it by its hash; nobody else can.
+        const files = kitProjectFiles();
+        files['src/index.ts'] = files['src/index.ts']!.replace(".run('bread')", ".run('butter')");
+        await writeFiles(clone, files);
+        const edited = await commitAll(clone, 'Butter, not bread');
+        await gitOk(['push', 'origin', 'main'], clone);
+        expect((await ended(edited)).status).toBe('proven');
+        const byHash = await make({ env_id: 'notes', env_config: { version: edited.slice(0, 10) } });
+        expect(byHash.status, byHash.body.detail).toBe(201);
+        expect(await notesShown(byHash.body.id!)).toEqual(['butter']);
+        expect(await sessionVersion(byHash.body.session_id!)).toBe(edited);
+        const stranger = await proctor.actor({
+          permissions: { playground_access: true },
+          plan: { allowed_simulators: [notesId] },
+        });
+        const refused = await make({ env_id: 'notes', env_config: { version: edited } }, stranger);
+        expect(refused.status).toBe(404);
+        expect(refused.body).toEqual({ detail: VERSION_START_MESSAGES.notFound(edited) });
+
+        // Tagged prod-latest, it is what a new environment starts, for anyone; the earlier one is still there.
+        expect((await register(edited)).status).toBe(200);
+        const latest = await make({ env_id: 'notes' }, stranger);
+        expect(latest.status, latest.body.detail).toBe(201);
+        expect(await notesShown(latest.body.id!, stranger)).toEqual(['butter']);
+        expect(await notesShown(id)).toEqual(['bread']);
+        const unknown = await make({ env_id: 'notes', env_config: { version: 'staging-latest' } });
+        expect(unknown.status).toBe(404);
+        for (const environment of [id, byHash.body.id!]) expect((await close(environment)).status).toBe(200);
+        expect((await close(latest.body.id!, stranger)).status).toBe(200);
+        provenCommit = edited;
+      },
+      BUILD_WAIT_MS + 60_000,
     );
 
     it(
@@ -212,6 +311,9 @@ for (const database of testDatabases()) {
         const registered = await register(commit);
         expect(registered.status).toBe(409);
         expect(registered.body).toEqual({ detail: REGISTER_REFUSALS.failed });
+        const started = await make({ env_id: 'notes', env_config: { version: commit } });
+        expect(started.status).toBe(409);
+        expect(started.body).toEqual({ detail: VERSION_START_MESSAGES.failed(commit) });
         const versions = await proctor.call(endpoints.unifiedSimulatorVersions, {
           params: { name: 'notes' },
           as: admin,

@@ -66,12 +66,27 @@ export const RegisterVersionRequest = z.object({
 });
 export type RegisterVersionRequest = z.infer<typeof RegisterVersionRequest>;
 
-/** Why a version may not take a tag (409 of register): its build is not proven, or it cannot run here yet. */
+/** Why a version may not take a tag (409 of register): its build is not proven. */
 export const REGISTER_REFUSALS = {
   building: 'Only a proven version can be registered: this one is still being built',
   failed: 'Only a proven version can be registered: this one failed its proof',
-  hubBuilt:
-    'Environments cannot start versions built from the hub yet, so this proven version cannot be registered',
+} as const;
+
+/** The tag an environment starts unless make2's env_config.version names another tag or a hash. */
+export const DEFAULT_VERSION_TAG = 'prod-latest';
+
+/** Why make2 cannot start the version env_config.version names. */
+export const VERSION_START_MESSAGES = {
+  invalid: 'env_config.version must be a tag or a version hash',
+  notFound: (ref: string) => `Version "${ref}" of this simulator was not found`,
+  building: (hash: string) =>
+    `Version ${hash.slice(0, SHORT_HASH_LENGTH)} is still being built: only a proven version can be started`,
+  failed: (hash: string) =>
+    `Version ${hash.slice(0, SHORT_HASH_LENGTH)} failed its proof: only a proven version can be started`,
+  notShipped: (hash: string, current: string | undefined) =>
+    `Version ${hash.slice(0, SHORT_HASH_LENGTH)} is not the code this install runs${current ? ` (it runs ${current.slice(0, SHORT_HASH_LENGTH)})` : ''}`,
+  notHere: (simulator: string) =>
+    `Simulator "${simulator}" cannot be started here: only the built-in app simulators and versions built from the hub run in this version`,
 } as const;
 
 export const SimulatorVersionParam = SimulatorNameParam.extend({

@@ -94,6 +94,8 @@ export interface SandboxCommandOptions {
   chdir?: string;
   /** The `cgroup.procs` files of the agent's cgroups (MemoryGuard.procsFiles). */
   cgroupProcs?: readonly string[];
+  /** Variables set inside besides the sandbox's own (its environment starts empty). */
+  env?: Readonly<Record<string, string>>;
   /** The bwrap to run. */
   bwrap?: string;
 }
@@ -138,7 +140,7 @@ export function sandboxCommand(
 function bwrapArguments(
   checkout: string | null,
   limits: SandboxLimits,
-  options: Pick<SandboxCommandOptions, 'binds' | 'chdir'>,
+  options: Pick<SandboxCommandOptions, 'binds' | 'chdir' | 'env'>,
 ): string[] {
   return [
     '--unshare-all',
@@ -162,6 +164,7 @@ function bwrapArguments(
     '--setenv',
     'PROCTOR_AGENT_PROTOCOL',
     AGENT_PROTOCOL,
+    ...Object.entries(options.env ?? {}).flatMap(([name, value]) => ['--setenv', name, value]),
     '--ro-bind',
     '/usr',
     '/usr',

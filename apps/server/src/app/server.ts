@@ -103,10 +103,18 @@ export function environmentManagerFor(
           },
         }
       : {}),
+    // Hub-built versions run from the outputs their builds kept, each in a sandbox with the builds' memory limit.
+    hubVersions: {
+      buildsDir: hubBuildsDir(config),
+      memoryLimitBytes: config.agentSandbox.memoryLimitBytes,
+    },
     ...(config.jobs.workerId ? { workerId: config.jobs.workerId } : {}),
     ...(config.jobs.workerUrl ? { workerUrl: config.jobs.workerUrl } : {}),
   });
 }
+
+/** Where hub builds keep their outputs (one folder per version), for environments to start them. */
+const hubBuildsDir = (config: ServerConfig) => join(config.dataDir, 'hub', 'builds');
 
 /**
  * What the job handlers need of the configuration: how agents are driven, how sessions are scored, where
@@ -124,7 +132,7 @@ export function jobSettingsFor(
     videoEncoder,
     hubBuild: {
       hubDir: config.hubDir,
-      buildsDir: join(config.dataDir, 'hub', 'builds'),
+      buildsDir: hubBuildsDir(config),
       memoryLimitBytes: config.agentSandbox.memoryLimitBytes,
       run: runHubBuild,
     },

@@ -88,8 +88,11 @@ const failed = (reason: string): HubBuildResult => ({
   testCases: 0,
 });
 
-/** The binds of Proctor's own install: what the build program needs of it, at the same paths. */
-function installBinds(): SandboxBind[] {
+/** The output folder of a version's build, where it is kept for environments to start it. */
+export const hubBuildOutput = (buildsDir: string, versionId: number) => join(buildsDir, String(versionId));
+
+/** The binds of Proctor's own install: what the build program (and a version host) needs of it, at the same paths. */
+export function installBinds(): SandboxBind[] {
   const binds = ['node_modules', 'packages'].map((folder) => ({
     source: join(PROCTOR_ROOT, folder),
     target: join(PROCTOR_ROOT, folder),

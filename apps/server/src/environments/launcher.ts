@@ -1,4 +1,4 @@
-import type { MakeEnvironmentOptions, MakeEnvironmentResponse } from '@proctor/contracts';
+import { FAST_MODE, type MakeEnvironmentOptions, type MakeEnvironmentResponse } from '@proctor/contracts';
 import { type Database, newPublicId } from '@proctor/db';
 import {
   type BrowserPool,
@@ -91,29 +91,34 @@ export class EnvironmentLauncher {
     definition: SimulatorDefinition,
     request: MakeEnvironmentOptions,
     existing?: ExistingSession,
-    network: EnvironmentNetworkExtras = {},
+    more: { network?: EnvironmentNetworkExtras; version?: string | null } = {},
   ): Promise<MakeEnvironmentResponse> {
     const { host } = this.parts;
     // Nothing yields between here and acquire() below, so the browser the id was chosen for is the one acquired.
     const publicId = this.parts.warmPool.environmentId(definition);
-    return this.#launch(slot, owner, simulator, request, existing, publicId, () => {
+    const start: EnvironmentStart = () => {
       const instance = host.createInstance(definition, { id: publicId });
       return {
         instance,
-        rules: { origins: [instance.origin], ...network },
+        rules: { origins: [instance.origin], ...more.network },
       };
-    });
+    };
+    return this.#launch(slot, owner, simulator, request, existing, publicId, start, more.version ?? null);
   }
 
-  /** A proxy simulator's environment: `start` makes its stand-in instance and the rules that record or replay. */
-  launchProxy(
+  /**
+   * An environment whose instance `start` makes: a proxy simulator's stand-in with the rules that record or
+   * replay, or a hub-built version's instance in its sandboxed host (`version`: the hash it runs).
+   */
+  launchWith(
     slot: Slot,
     owner: EnvironmentOwner,
     simulator: SimulatorRow,
     request: MakeEnvironmentOptions,
     start: EnvironmentStart,
+    version: string | null = null,
   ): Promise<MakeEnvironmentResponse> {
-    return this.#launch(slot, owner, simulator, request, undefined, newPublicId(), start);
+    return this.#launch(slot, owner, simulator, request, undefined, newPublicId(), start, version);
   }
 
   async #launch(
@@ -124,6 +129,7 @@ export class EnvironmentLauncher {
     existing: ExistingSession | undefined,
     publicId: string,
     start: EnvironmentStart,
+    version: string | null,
   ): Promise<MakeEnvironmentResponse> {
     const { db, pool, registry, ending } = this.parts;
     const rows = (async () => {
@@ -145,7 +151,7 @@ export class EnvironmentLauncher {
         },
       });
       const session = existing
-        ? await startQueuedSession(db, existing.id, publicId)
+        ? await startQueuedSession(db, existing.id, publicId, version)
         : await startSession(db, {
             ...owner,
             simulatorId: simulator.id,
@@ -154,6 +160,7 @@ export class EnvironmentLauncher {
             testCaseId: null,
             source: request.source ?? null,
             agentVersion: null,
+            version,
           });
       if (!session) throw new Error(`The run's session ${existing?.id} is gone`);
       await attachSession(db, group.id, session.id);
@@ -221,6 +228,7 @@ export class EnvironmentLauncher {
       jobPublicId: job.publicId,
       owner,
       simulator,
+      version,
       keepalive: request.keepalive,
       alias: request.alias ?? null,
       status: 'running',
@@ -245,7 +253,7 @@ export class EnvironmentLauncher {
     };
     logs.session = () => environment.session.id;
     for (const entry of logs.early.splice(0)) log(entry);
-    environment.recording = this.#attachRecorder(environment);
+    environment.recording = this.#attachRecorder(environment, request.env_config?.fast_mode === true);
     registry.add(environment);
     void browser.exited.then(() => {
       if (registry.holds(environment))
@@ -278,11 +286,15 @@ export class EnvironmentLauncher {
    * a reset needs no new recorder. A recorder that cannot attach leaves the environment usable, unrecorded,
    * and says so in the session's log.
    */
-  async #attachRecorder(environment: LiveEnvironment): Promise<SessionRecorder | undefined> {
+  async #attachRecorder(
+    environment: LiveEnvironment,
+    fastMode: boolean,
+  ): Promise<SessionRecorder | undefined> {
     try {
       // In this process, over a channel of the browser's pipe: no WebSocket between the recorder and Chromium.
       return await SessionRecorder.overConnection(await environment.browser.connect(), {
         recordNetwork: environment.recordNetwork,
+        screenshotScale: fastMode ? FAST_MODE.screenshotScale : 1,
         mutationCount: (actedAt) =>
           actedAt === undefined
             ? environment.instance.mutationCount()

@@ -38,6 +38,8 @@ export interface LiveEnvironment {
   jobPublicId: string;
   owner: EnvironmentOwner;
   simulator: SimulatorRow;
+  /** The hash of the simulator version it runs, kept on each of its sessions; null when not known. */
+  version: string | null;
   keepalive: boolean;
   alias: string | null;
   status: EnvironmentStatus;

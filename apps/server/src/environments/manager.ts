@@ -14,6 +14,7 @@ import type { BrowserPool, BrowserPoolStats } from '@proctor/environments';
 import type { JsonValue, ScoringServices } from '@proctor/scoring';
 import { type Mutation, type SimulatorDefinition, SimulatorHost } from '@proctor/simulators';
 import type { SolutionVariant } from '@proctor/simulators/reference';
+import type { VersionHost } from '@proctor/simulators/versionHost';
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import type { RunDriver } from '../agents/types';
@@ -39,6 +40,8 @@ import { EnvironmentRegistry } from './registry';
 import { resetEnvironment } from './reset';
 import { type RunLimits, runQueued } from './runExecutor';
 import { runTestRunEnvironment, type TestRunEnvironmentOutcome } from './testRunEnvironment';
+import { VersionHosts, type VersionHostsOptions, type VersionToHost } from './versionHosts';
+import { chooseVersion } from './versions';
 import { WarmPool } from './warmPool';
 
 export interface EnvironmentManagerOptions {
@@ -69,6 +72,8 @@ export interface EnvironmentManagerOptions {
   scoreEnded?: (sessionId: number) => Promise<unknown>;
   /** How proxy simulators record and replay; without it (a worker without the server's secret) they do not run here. */
   proxy?: Omit<ProxyEnvironmentParts, 'db' | 'blobs'>;
+  /** Where hub-built versions' outputs are kept and what each version's host may use; without it they do not run here. */
+  hubVersions?: Omit<VersionHostsOptions, 'log'>;
 }
 
 /** The window the pool's browsers are launched with (the keepalive interface size of the spec). */
@@ -91,6 +96,7 @@ export class EnvironmentManager {
   readonly #ending: EnvironmentEnding;
   readonly #launcher: EnvironmentLauncher;
   readonly #scripts: ReferenceScripts;
+  readonly #versionHosts: VersionHosts | undefined;
   #log: FastifyBaseLogger | undefined;
   #unavailableReason: string | undefined;
   #sweeper: NodeJS.Timeout | undefined;
@@ -121,6 +127,7 @@ export class EnvironmentManager {
       log,
     });
     this.#scripts = new ReferenceScripts(options.chromiumPath, this.#host, this.#definitions);
+    this.#versionHosts = options.hubVersions && new VersionHosts({ ...options.hubVersions, log });
   }
 
   /** Fails what a previous run of this worker left open, then serves simulators and warms the pool. */
@@ -156,6 +163,7 @@ export class EnvironmentManager {
     await this.#ending.settled();
     await this.#scoring.settled();
     await this.options.pool.close();
+    await this.#versionHosts?.close();
     await this.#host.close();
   }
 
@@ -214,14 +222,50 @@ export class EnvironmentManager {
     plan: Plan,
   ): Promise<MakeEnvironmentResponse> {
     if (simulator.simType === 'proxy') return this.#makeProxy(owner, simulator, request, plan);
-    const definition = this.#definitions.get(simulator.name);
-    if (!definition)
-      throw new HttpError(
-        409,
-        `Simulator "${simulator.name}" cannot be started here: only the built-in app simulators run in this version`,
-      );
+    const chosen = await chooseVersion(
+      { db: this.options.db, definitions: this.#definitions },
+      owner,
+      simulator,
+      request.env_config?.version,
+    );
+    if (chosen.kind === 'hub') return this.#makeHub(owner, simulator, request, plan, chosen.version);
     const slot = this.#admission.take(owner.organizationId, plan);
-    return this.#launcher.launch(slot, owner, simulator, definition, request);
+    return this.#launcher.launch(slot, owner, simulator, chosen.definition, request, undefined, {
+      version: chosen.hash,
+    });
+  }
+
+  /** A hub-built version's environment: its instance in the version's sandboxed host (versionHosts.ts). */
+  async #makeHub(
+    owner: EnvironmentOwner,
+    simulator: SimulatorRow,
+    request: MakeEnvironmentOptions,
+    plan: Plan,
+    version: VersionToHost,
+  ): Promise<MakeEnvironmentResponse> {
+    const hosts = this.#versionHosts;
+    if (!hosts) throw new HttpError(409, `Versions built from the hub do not run on this worker`);
+    const slot = this.#admission.take(owner.organizationId, plan);
+    let versionHost: VersionHost;
+    try {
+      versionHost = await hosts.acquire(version);
+    } catch (error) {
+      slot.release();
+      throw new HttpError(503, (error as Error).message);
+    }
+    const start: EnvironmentStart = ({ publicId }) => {
+      const instance = this.#host.attachInstance(
+        simulator.name,
+        (id, origin, onDestroy) =>
+          versionHost.createInstance(id, origin, () => {
+            onDestroy();
+            hosts.released(version.id, versionHost);
+          }),
+        { id: publicId },
+      );
+      return { instance, rules: { origins: [instance.origin] } };
+    };
+    return this.#launcher.launchWith(slot, owner, simulator, request, start, version.hash);
   }
 
   async #makeProxy(
@@ -246,7 +290,7 @@ export class EnvironmentManager {
       slot.release();
       throw error;
     }
-    return this.#launcher.launchProxy(slot, owner, simulator, request, start);
+    return this.#launcher.launchWith(slot, owner, simulator, request, start);
   }
 
   /** A queued run, driven by its agent in an environment of its own (runExecutor.ts). */

@@ -60,6 +60,7 @@ export async function resetEnvironment(
       source: request.source ?? null,
       agentVersion: request.agent_version ?? null,
       prompt: prompt || null,
+      version: environment.version,
     }),
   ]);
   await attachSession(db, environment.jobGroupId, session.id);

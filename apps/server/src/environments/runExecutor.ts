@@ -4,6 +4,7 @@ import type { JsonValue } from '@proctor/scoring';
 import type { SimulatorDefinition, SimulatorInstance } from '@proctor/simulators';
 import type { RunDriver } from '../agents/types';
 import { logToSession, setSessionOutput, setSessionStatus } from '../repositories/sessions';
+import { latestSimulatorVersion } from '../repositories/simulators';
 import type { EnvironmentAdmission } from './admission';
 import type { EnvironmentEnding } from './ending';
 import type { EnvironmentLauncher } from './launcher';
@@ -46,6 +47,9 @@ export async function runQueued(
     );
   const unavailable = parts.unavailableReason();
   if (unavailable !== undefined) throw new RunSetupError(unavailable);
+  // Queued runs start the code this install ships: their agents (the reference scripts among them) drive its
+  // instance in this process (docs/architecture.md, "Simulator versions").
+  const version = await latestSimulatorVersion(db, run.simulator.id);
   const slot = await parts.admission.wait(run.owner.organizationId, run.plan, limits.job);
   const launched = await parts.launcher.launch(
     slot,
@@ -60,6 +64,7 @@ export async function runQueued(
       source: 'run',
     } as MakeEnvironmentOptions,
     { id: run.sessionId, publicId: run.sessionPublicId, testCase: run.testCase },
+    { version: version ?? null },
   );
   const environment = registry.byId(launched.id)!;
   const ended = () => !registry.holds(environment);

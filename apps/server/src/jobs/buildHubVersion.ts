@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { HUB, type HubBuildEvent } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import type { FastifyBaseLogger } from 'fastify';
-import type { runHubBuild } from '../environments/hubBuild';
+import { hubBuildOutput, type runHubBuild } from '../environments/hubBuild';
 import { exportCommit } from '../kernel/git/archive';
 import { type JobHandler, SHUTTING_DOWN } from '../kernel/queue/catalog';
 import type { JobQueue } from '../kernel/queue/queue';
@@ -42,9 +42,6 @@ export const HUB_BUILD_TIMEOUT_MS = 15 * 60_000;
 const LOG_WRITE_INTERVAL_MS = 500;
 /** A single line longer than this is cut: one runaway line must not push out every other. */
 const LINE_MAX_CHARS = 4096;
-
-/** The output folder of a version's build. */
-export const hubBuildOutput = (buildsDir: string, versionId: number) => join(buildsDir, String(versionId));
 
 /**
  * A build's log, bounded: its last lines within HUB.buildLogMaxBytes (UTF-8), after a line saying how many

@@ -20,7 +20,7 @@ export async function getRegistrySimulator(db: Database, name: string): Promise<
 /**
  * Enters a recorded version in the registry under the given tags (trimmed). A tag names one version per
  * simulator, so a tag another version held moves to this one. A version built from a hub push takes no tag
- * unless proven (409): a tag such as prod-latest is what environments start.
+ * unless proven (409): a tag such as prod-latest is what environments start (environments/versions.ts).
  */
 export async function registerSimulatorVersion(
   db: Database,
@@ -36,10 +36,6 @@ export async function registerSimulatorVersion(
     const build = await findVersionBuild(tx, version.id);
     if (build?.status === 'building') throw conflict(REGISTER_REFUSALS.building);
     if (build?.status === 'failed') throw conflict(REGISTER_REFUSALS.failed);
-    // This slice's decision: environments start only the code this install ships, not a bundle built from the
-    // hub (starting one, make2's env_config.version, is the next slice). A proven hub version is refused too
-    // rather than tagged as if a tag made it run.
-    if (build?.status === 'proven') throw conflict(REGISTER_REFUSALS.hubBuilt);
     await markVersionRegistered(tx, version.id);
     for (const tag of tags)
       await setVersionTag(tx, { simulatorId: simulator.id, tag, versionId: version.id });
