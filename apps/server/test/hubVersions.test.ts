@@ -197,10 +197,10 @@ for (const database of testDatabases()) {
           has_build_log: true,
           built_from: `${owner}/notes`,
           has_dynamodb_entry: false,
-          // Its seed snapshot is kept; it is not code this install serves or runs yet.
+          // Its output (its seed snapshot with it) is kept, and environments run it.
           has_firecracker_snapshot: true,
-          has_docker_image: false,
-          has_ecs_task_definition: false,
+          has_docker_image: true,
+          has_ecs_task_definition: true,
         });
         const adminLog = await proctor.call(endpoints.simulatorVersionLog, {
           params: { name: 'notes', version: provenCommit },

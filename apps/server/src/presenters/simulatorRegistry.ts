@@ -66,16 +66,18 @@ async function versionsOf(
       own.map((version): UnifiedVersion => {
         const build = builds.get(version.id);
         const current = version.id === currentId;
+        // A proven hub build's output is kept, and environments start it in its sandbox (environments/versions.ts).
+        const runnable = build?.status === 'proven';
         const seedFingerprint = version.details.data_fingerprint ?? null;
         return {
           version: version.version,
           dataset: version.dataset ?? (seedFingerprint ? `seed ${seedFingerprint.slice(0, 8)}` : null),
           created_at: version.publishedAt.toISOString(),
-          has_docker_image: current && simulator.builtIn,
+          has_docker_image: (current && simulator.builtIn) || runnable,
           // A proven hub build kept its seed snapshot with its output (the dataset is its hash).
           has_firecracker_snapshot:
             seedFingerprint !== null || (build?.status === 'proven' && version.dataset !== null),
-          has_ecs_task_definition: current && simulator.enabled,
+          has_ecs_task_definition: (current || runnable) && simulator.enabled,
           has_dynamodb_entry: version.registeredAt !== null,
           dynamodb_tags: tags
             .filter((tag) => tag.versionId === version.id)
