@@ -11,7 +11,12 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { type BackupEnvironmentResponse, LAYOUT } from '@proctor/contracts';
+import {
+  type BackupEnvironmentResponse,
+  type EnvironmentConfig,
+  FAST_MODE,
+  LAYOUT,
+} from '@proctor/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -46,6 +51,9 @@ export const PLAYGROUND_ERRORS = {
   loadSimulators: 'Failed to load simulators',
   testCaseNotFound: 'Test Case Not Found',
 } as const;
+
+/** What the Fast Mode switch changes, under it. */
+const FAST_MODE_HELP = `Screenshots of each step at ${100 * FAST_MODE.screenshotScale}% size, so recording costs less while you explore. Every step, the DOM replay and the data changes are recorded as usual.`;
 
 /**
  * /playground for members with playground_access (000 §2.8): pick a simulator (?app=name) and a test case
@@ -110,8 +118,8 @@ export function PlaygroundWorkspace() {
       simulatorName: selected.name,
       testCase: chosenTestCase,
       source: SOURCE,
-      // Recorded with the environment (its env_config) for later use; nothing reads it yet.
-      envConfig: { fast: fastMode },
+      // Fast Mode: the recorder's screenshots at FAST_MODE's scale (docs/architecture.md, "Fast Mode").
+      envConfig: { fast_mode: fastMode } satisfies EnvironmentConfig,
       // The browser at the live view's reference size: shown 1:1 where the screen allows.
       interfaceSize: LAYOUT.liveViewReference,
     });
@@ -201,6 +209,7 @@ export function PlaygroundWorkspace() {
                 )}
                 <Switch
                   label="Fast Mode"
+                  description={FAST_MODE_HELP}
                   checked={fastMode}
                   onChange={(event) => setFastMode(event.currentTarget.checked)}
                 />
