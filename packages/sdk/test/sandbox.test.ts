@@ -144,6 +144,15 @@ describe('proctor hub sandbox', () => {
     expect(output).toContain('1 of 2 runs failed');
   }, 120_000);
 
+  it('should say so when the port is taken', async () => {
+    const project = await kitProject();
+    const first = proctor(['hub', 'sandbox', '--port', '0', '--no-watch'], project);
+    const { port } = new URL(await started(first));
+    const second = proctor(['hub', 'sandbox', '--port', port, '--no-watch'], project);
+    expect(await second.exit).toBe(1);
+    expect(second.output()).toBe(`port ${port} is in use: pass --port with another (0 picks a free one)\n`);
+  }, 60_000);
+
   it('should refuse a folder without a simulator, with exit code 1', async () => {
     const project = await kitProject();
     await rm(join(project, 'src'), { recursive: true });

@@ -114,6 +114,8 @@ export class KitSandbox {
     } catch (error) {
       await sandbox.close();
       await rm(build.out, { recursive: true, force: true });
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+        throw new Error(`port ${options.port} is in use: pass --port with another (0 picks a free one)`);
       throw error;
     }
     if (options.watch) sandbox.#watch();
