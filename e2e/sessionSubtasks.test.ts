@@ -2,6 +2,7 @@ import { RECORDING_FORMAT_VERSION, User, type UserAction } from '@proctor/contra
 import { newPublicId, sessionSteps, sessions, simulators, testCases } from '@proctor/db';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBuiltInAgent } from '../apps/server/src/repositories/agents';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
 
 /**
@@ -28,8 +29,7 @@ describe('session subtasks', () => {
   });
   afterAll(() => e2e?.close());
 
-  /** A shopper's ended session: the products page, a product, the quantity, Add to cart (a write), the cart. */
-  async function recordedSession(): Promise<{ id: number; publicId: string }> {
+  async function shopTestCase(): Promise<{ id: number; simulatorId: number | null }> {
     const { db } = e2e.proctor.ctx;
     const [simulator] = await db
       .insert(simulators)
@@ -45,6 +45,15 @@ describe('session subtasks', () => {
         simulatorId: simulator!.id,
       })
       .returning();
+    return testCase!;
+  }
+
+  /** A shopper's ended session: the products page, a product, the quantity, Add to cart (a write), the cart. */
+  async function recordedSession(
+    testCase: { id: number; simulatorId: number | null },
+    values: Partial<typeof sessions.$inferInsert> = {},
+  ): Promise<{ id: number; publicId: string }> {
+    const { db } = e2e.proctor.ctx;
     const startedAt = Date.now() - 60_000;
     const [session] = await db
       .insert(sessions)
@@ -52,10 +61,11 @@ describe('session subtasks', () => {
         publicId: newPublicId(),
         status: 'run_completed',
         organizationId,
-        testCaseId: testCase!.id,
-        simulatorId: simulator!.id,
+        testCaseId: testCase.id,
+        simulatorId: testCase.simulatorId,
         startedAt: new Date(startedAt),
         endedAt: new Date(),
+        ...values,
       })
       .returning();
     const origin = 'http://env-1.shop.localhost:4000';
@@ -111,7 +121,7 @@ describe('session subtasks', () => {
   }
 
   it('should show the subtasks as labelled groups of steps, say the rule made them, and select a subtask', async () => {
-    const session = await recordedSession();
+    const session = await recordedSession(await shopTestCase());
     const added = await e2e.proctor.ctx.queue.add('scoreSession', { sessionId: session.id });
     expect((await added.finished).status).toBe('completed');
 
@@ -143,5 +153,25 @@ describe('session subtasks', () => {
     await expect.poll(() => page.getByTestId('current-subtask').textContent()).toMatch(/^Subtask 2 of 3/);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.getByTestId('current-subtask').textContent()).toMatch(/^Subtask 3 of 3/);
+  });
+
+  it("should show the test case's oracle run beside the session on the timeline, with a link to it", async () => {
+    const testCase = await shopTestCase();
+    const oracle = await findBuiltInAgent(e2e.proctor.ctx.db, 'oracle');
+    const oracleRun = await recordedSession(testCase, {
+      agentArtifactId: oracle!.id,
+      status: 'scoring_completed',
+    });
+    const session = await recordedSession(testCase);
+
+    await page.goto(`/sessions/${session.publicId}`);
+    await expect.poll(() => page.getByTestId('timeline-reference-step').count()).toBe(5);
+    await expect
+      .poll(() => page.getByTestId('timeline-reference').textContent())
+      .toBe(
+        `Reference: the latest run of the test case's reference solution (${oracleRun.publicId}), 5 steps from its own start`,
+      );
+    await page.getByTestId('timeline-reference').getByRole('link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/sessions/${oracleRun.publicId}`);
   });
 });

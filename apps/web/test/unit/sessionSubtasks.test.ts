@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import type { SnapshotStep, TrajectoryDecomposition } from '@proctor/contracts';
+import type { ReferenceSnapshot, SnapshotStep, TrajectoryDecomposition } from '@proctor/contracts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SessionTimeline } from '../../src/features/sessions/components/SessionTimeline';
 import { sessionTimeline, subtaskOfStep } from '../../src/features/sessions/sessionTimeline';
@@ -43,22 +44,30 @@ const byRule: TrajectoryDecomposition = {
   ],
 };
 
-const render = (decomposition: TrajectoryDecomposition | null, selected: number) =>
+const render = (
+  decomposition: TrajectoryDecomposition | null,
+  selected: number,
+  reference: ReferenceSnapshot | null = null,
+) =>
   renderToStaticMarkup(
     createElement(
-      MantineProvider,
+      MemoryRouter,
       null,
-      createElement(SessionTimeline, {
-        model: sessionTimeline(steps, [], decomposition),
-        selected,
-        onSelect: () => undefined,
-      }),
+      createElement(
+        MantineProvider,
+        null,
+        createElement(SessionTimeline, {
+          model: sessionTimeline(steps, [], { decomposition, reference }),
+          selected,
+          onSelect: () => undefined,
+        }),
+      ),
     ),
   );
 
 describe('subtasks on the session timeline', () => {
   it('should group consecutive steps under each subtask, a left-out step with the one before it', () => {
-    const model = sessionTimeline(steps, [], byRule);
+    const model = sessionTimeline(steps, [], { decomposition: byRule });
     expect(model.subtasks.map((mark) => [mark.firstStep, mark.lastStep, mark.position, mark.width])).toEqual([
       [0, 1, 0, 0.5],
       [2, 4, 0.5, 0.5],
@@ -68,7 +77,7 @@ describe('subtasks on the session timeline', () => {
   });
 
   it('should have no subtasks before post-processing', () => {
-    const model = sessionTimeline(steps, [], null);
+    const model = sessionTimeline(steps, []);
     expect(model.subtasks).toEqual([]);
     expect(model.subtaskSource).toBeNull();
     expect(render(null, 0)).not.toContain('timeline-subtask');
@@ -92,5 +101,24 @@ describe('subtasks on the session timeline', () => {
     ).toContain(
       'Subtasks by rule (split at page changes and form submissions): The language model could not split the session: HTTP 500',
     );
+  });
+
+  it("should put the reference session's steps beside the agent's, each from its own start, with a link to it", () => {
+    const reference: ReferenceSnapshot = {
+      id: 'oracle-run-1',
+      source: 'oracle',
+      snapshots: [step(0, 500), step(1, 8_000)],
+      action_sequences: null,
+      started_at_ms: 0,
+    };
+    const model = sessionTimeline(steps, [], { reference });
+    // The longer of the two sets the axis.
+    expect(model.durationMs).toBe(8_000);
+    expect(model.reference?.steps.map((mark) => mark.position)).toEqual([0.0625, 1]);
+    const html = render(null, 0, reference);
+    expect(html.match(/data-testid="timeline-reference-step"/g)).toHaveLength(2);
+    expect(html).toContain('the latest run of the test case&#x27;s reference solution');
+    expect(html).toContain('href="/sessions/oracle-run-1"');
+    expect(render(null, 0)).not.toContain('timeline-reference');
   });
 });

@@ -1,9 +1,11 @@
 import type {
+  ReferenceSnapshot,
   SessionDetailResponse,
   SnapshotStep,
   SubtaskMethod,
   TrajectoryDecomposition,
 } from '@proctor/contracts';
+import { actionSummary } from './actionSummary';
 
 export type NetworkSummaryEntry = SessionDetailResponse['network_summary'][number];
 
@@ -49,6 +51,13 @@ export interface TimelineSubtaskMark {
   width: number;
 }
 
+/** The test case's reference session on the same axis, each from its own start: the agent beside it. */
+export interface TimelineReference {
+  sessionId: string;
+  source: ReferenceSnapshot['source'];
+  steps: Array<{ offsetMs: number; position: number; label: string }>;
+}
+
 export interface SessionTimelineModel {
   durationMs: number;
   steps: TimelineStepMark[];
@@ -57,20 +66,25 @@ export interface SessionTimelineModel {
   subtasks: TimelineSubtaskMark[];
   /** Who split the session into subtasks, and why the rule did it though a model is configured; null before post-processing. */
   subtaskSource: { method: SubtaskMethod; fallbackReason: string | null } | null;
+  reference: TimelineReference | null;
 }
 
 /**
- * Steps, network requests and state mutations on one time axis from the session's start (000 §2.5). Steps and
- * requests carry their own offsets; a step's mutations are those of its `mutation_range`, drawn at the step.
+ * Steps, network requests and state mutations on one time axis from the session's start (000 §2.5), with the
+ * session's subtasks over its steps and its reference session's steps beside them. Steps and requests carry their
+ * own offsets; a step's mutations are those of its `mutation_range`, drawn at the step.
  */
 export function sessionTimeline(
   steps: readonly SnapshotStep[],
   requests: readonly NetworkSummaryEntry[],
-  decomposition: TrajectoryDecomposition | null = null,
+  beside: { decomposition?: TrajectoryDecomposition | null; reference?: ReferenceSnapshot | null } = {},
 ): SessionTimelineModel {
+  const decomposition = beside.decomposition ?? null;
+  const reference = beside.reference ?? null;
   const ends = [
     ...steps.map((step) => step.offset_ms),
     ...requests.map((request) => request.offset_ms + (request.duration_ms ?? 0)),
+    ...(reference?.snapshots.map((step) => step.offset_ms) ?? []),
   ];
   const durationMs = Math.max(1, ...ends);
   const at = (ms: number) => Math.min(1, Math.max(0, ms / durationMs));
@@ -97,6 +111,18 @@ export function sessionTimeline(
     subtaskSource: decomposition
       ? { method: decomposition.method, fallbackReason: decomposition.fallback_reason }
       : null,
+    reference: reference && {
+      sessionId: reference.id,
+      source: reference.source,
+      steps: reference.snapshots.map((step, index) => {
+        const { label, detail } = actionSummary(step.action);
+        return {
+          offsetMs: step.offset_ms,
+          position: at(step.offset_ms),
+          label: `Reference step ${index + 1}: ${label} ${detail}`,
+        };
+      }),
+    },
   };
 }
 

@@ -1,7 +1,14 @@
-import { Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../paths';
 import { formatOffset } from '../sessionFormat';
-import { type SessionTimelineModel, subtaskOfStep, type TimelineSubtaskMark } from '../sessionTimeline';
+import {
+  type SessionTimelineModel,
+  subtaskOfStep,
+  type TimelineReference,
+  type TimelineSubtaskMark,
+} from '../sessionTimeline';
 
 const LANE_HEIGHT = 18;
 const LABEL_WIDTH = 84;
@@ -136,49 +143,76 @@ function SubtaskBlock({
 
 const SUBTASK_LANE_HEIGHT = 24;
 
-/** The subtasks' lane, what made them, and the selected step's subtask in full. */
-function Subtasks({
+/** The subtasks' lane: each a labelled block over its steps, the selected step's highlighted. */
+function SubtaskLane({
   model,
-  selected,
+  current,
   onSelect,
 }: {
   model: SessionTimelineModel;
-  selected: number;
+  current: TimelineSubtaskMark | null;
   onSelect: (index: number) => void;
 }) {
-  const source = model.subtaskSource;
-  if (!source) return null;
-  const current = subtaskOfStep(model, selected);
   return (
-    <>
-      <Group gap={0} wrap="nowrap" align="center">
-        <Text size="xs" c="dimmed" w={LABEL_WIDTH} style={{ flexShrink: 0 }}>
-          Subtasks
+    <Group gap={0} wrap="nowrap" align="center">
+      <Text size="xs" c="dimmed" w={LABEL_WIDTH} style={{ flexShrink: 0 }}>
+        Subtasks
+      </Text>
+      <Box pos="relative" h={SUBTASK_LANE_HEIGHT} style={{ flex: 1 }} bg="gray.0">
+        {model.subtasks.map((subtask) => (
+          <SubtaskBlock
+            key={subtask.number}
+            subtask={subtask}
+            selected={subtask.number === current?.number}
+            onSelect={onSelect}
+          />
+        ))}
+      </Box>
+    </Group>
+  );
+}
+
+/** The selected step's subtask in full, and what made the subtasks. */
+function SubtaskCaption({
+  source,
+  current,
+  count,
+}: {
+  source: NonNullable<SessionTimelineModel['subtaskSource']>;
+  current: TimelineSubtaskMark | null;
+  count: number;
+}) {
+  return (
+    <Stack gap={2} pl={LABEL_WIDTH}>
+      {current && (
+        <Text size="sm" data-testid="current-subtask" lineClamp={2}>
+          Subtask {current.number + 1} of {count}: {current.description}
+          {current.transition ? ` → ${current.transition}` : ''}
         </Text>
-        <Box pos="relative" h={SUBTASK_LANE_HEIGHT} style={{ flex: 1 }} bg="gray.0">
-          {model.subtasks.map((subtask) => (
-            <SubtaskBlock
-              key={subtask.number}
-              subtask={subtask}
-              selected={subtask.number === current?.number}
-              onSelect={onSelect}
-            />
-          ))}
-        </Box>
-      </Group>
-      <Group gap="xs" pl={LABEL_WIDTH} wrap="nowrap" align="baseline">
-        <Text size="xs" c="dimmed" data-testid="subtask-source" style={{ flexShrink: 0 }}>
-          {subtaskSourceText(source)}
-          {model.subtasks.length === 0 ? ': none in this session' : ''}
-        </Text>
-        {current && (
-          <Text size="xs" data-testid="current-subtask" truncate>
-            Subtask {current.number + 1} of {model.subtasks.length}: {current.description}
-            {current.transition ? ` → ${current.transition}` : ''}
-          </Text>
-        )}
-      </Group>
-    </>
+      )}
+      <Text size="xs" c="dimmed" data-testid="subtask-source">
+        {subtaskSourceText(source)}
+        {count === 0 ? ': none in this session' : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+const REFERENCE_SOURCES: Record<TimelineReference['source'], string> = {
+  test_case: "the test case's reference session",
+  oracle: "the latest run of the test case's reference solution",
+};
+
+/** Which session the Reference lane shows, with a link to it. */
+function ReferenceCaption({ reference }: { reference: TimelineReference }) {
+  return (
+    <Text size="xs" c="dimmed" pl={LABEL_WIDTH} data-testid="timeline-reference">
+      Reference: {REFERENCE_SOURCES[reference.source]} (
+      <Anchor component={Link} to={paths.session(reference.sessionId)} size="xs" ff="monospace">
+        {reference.sessionId}
+      </Anchor>
+      ), {reference.steps.length} step{reference.steps.length === 1 ? '' : 's'} from its own start
+    </Text>
   );
 }
 
@@ -197,73 +231,94 @@ export function SessionTimeline({
   onSelect: (index: number) => void;
 }) {
   const cursor = model.steps[selected]?.position ?? 0;
+  const source = model.subtaskSource;
+  const current = subtaskOfStep(model, selected);
   return (
-    <Stack gap={4} pos="relative" data-testid="session-timeline" aria-label="Timeline">
-      <Subtasks model={model} selected={selected} onSelect={onSelect} />
-      <Lane label="Steps">
-        {model.steps.map((step) => (
-          <Mark
-            key={step.index}
-            position={step.position}
-            color={
-              step.index === selected ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-indigo-3)'
-            }
-            label={`Step ${step.index + 1} at ${formatOffset(step.offsetMs)}`}
-            onClick={() => onSelect(step.index)}
-            testId="timeline-step"
-          />
-        ))}
-      </Lane>
-      <Lane label="Network">
-        {model.requests.map((request) => {
-          const stepIndex = request.stepIndex;
-          return (
+    <Stack gap={6} data-testid="session-timeline" aria-label="Timeline">
+      <Stack gap={4} pos="relative">
+        {source && <SubtaskLane model={model} current={current} onSelect={onSelect} />}
+        <Lane label="Steps">
+          {model.steps.map((step) => (
             <Mark
-              key={request.id}
-              position={request.position}
-              width={request.width}
-              color={requestColor(request.status)}
-              label={`${request.method} ${request.url} → ${request.status ?? 'no response'} at ${formatOffset(request.offsetMs)}`}
-              onClick={stepIndex === null ? undefined : () => onSelect(stepIndex)}
-              testId="timeline-request"
+              key={step.index}
+              position={step.position}
+              color={
+                step.index === selected ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-indigo-3)'
+              }
+              label={`Step ${step.index + 1} at ${formatOffset(step.offsetMs)}`}
+              onClick={() => onSelect(step.index)}
+              testId="timeline-step"
             />
-          );
-        })}
-      </Lane>
-      <Lane label="Mutations">
-        {model.mutations.map((mutation) => (
-          <Mark
-            key={mutation.stepIndex}
-            position={mutation.position}
-            color="var(--mantine-color-grape-6)"
-            label={`${mutation.count} state mutation${mutation.count === 1 ? '' : 's'} during step ${mutation.stepIndex + 1}`}
-            onClick={() => onSelect(mutation.stepIndex)}
-            testId="timeline-mutation"
-          >
-            {mutation.count}
-          </Mark>
-        ))}
-      </Lane>
-      <Box
-        pos="absolute"
-        top={0}
-        bottom={0}
-        w={2}
-        bg="indigo.7"
-        style={{
-          left: `calc(${LABEL_WIDTH}px + (100% - ${LABEL_WIDTH}px) * ${cursor})`,
-          pointerEvents: 'none',
-        }}
-        aria-hidden
-      />
-      <Group justify="space-between" pl={LABEL_WIDTH}>
-        <Text size="xs" c="dimmed">
-          0:00.0
-        </Text>
-        <Text size="xs" c="dimmed">
-          {formatOffset(model.durationMs)}
-        </Text>
-      </Group>
+          ))}
+        </Lane>
+        {model.reference && (
+          <Lane label="Reference">
+            {model.reference.steps.map((step, index) => (
+              <Mark
+                // biome-ignore lint/suspicious/noArrayIndexKey: the reference's steps are fixed and in order
+                key={index}
+                position={step.position}
+                color="var(--mantine-color-gray-6)"
+                label={`${step.label} at ${formatOffset(step.offsetMs)}`}
+                onClick={undefined}
+                testId="timeline-reference-step"
+              />
+            ))}
+          </Lane>
+        )}
+        <Lane label="Network">
+          {model.requests.map((request) => {
+            const stepIndex = request.stepIndex;
+            return (
+              <Mark
+                key={request.id}
+                position={request.position}
+                width={request.width}
+                color={requestColor(request.status)}
+                label={`${request.method} ${request.url} → ${request.status ?? 'no response'} at ${formatOffset(request.offsetMs)}`}
+                onClick={stepIndex === null ? undefined : () => onSelect(stepIndex)}
+                testId="timeline-request"
+              />
+            );
+          })}
+        </Lane>
+        <Lane label="Mutations">
+          {model.mutations.map((mutation) => (
+            <Mark
+              key={mutation.stepIndex}
+              position={mutation.position}
+              color="var(--mantine-color-grape-6)"
+              label={`${mutation.count} state mutation${mutation.count === 1 ? '' : 's'} during step ${mutation.stepIndex + 1}`}
+              onClick={() => onSelect(mutation.stepIndex)}
+              testId="timeline-mutation"
+            >
+              {mutation.count}
+            </Mark>
+          ))}
+        </Lane>
+        <Box
+          pos="absolute"
+          top={0}
+          bottom={0}
+          w={2}
+          bg="indigo.7"
+          style={{
+            left: `calc(${LABEL_WIDTH}px + (100% - ${LABEL_WIDTH}px) * ${cursor})`,
+            pointerEvents: 'none',
+          }}
+          aria-hidden
+        />
+        <Group justify="space-between" pl={LABEL_WIDTH}>
+          <Text size="xs" c="dimmed">
+            0:00.0
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatOffset(model.durationMs)}
+          </Text>
+        </Group>
+      </Stack>
+      {source && <SubtaskCaption source={source} current={current} count={model.subtasks.length} />}
+      {model.reference && <ReferenceCaption reference={model.reference} />}
     </Stack>
   );
 }

@@ -129,12 +129,11 @@ export function StepViewer({
   const events = domEvents.data?.events ?? NO_EVENTS;
   const timeline = useMemo(
     () =>
-      sessionTimeline(
-        steps,
-        detail.network_summary,
-        detail.snapshot.action_sequences?.trajectory_decomposition ?? null,
-      ),
-    [steps, detail.network_summary, detail.snapshot.action_sequences],
+      sessionTimeline(steps, detail.network_summary, {
+        decomposition: detail.snapshot.action_sequences?.trajectory_decomposition ?? null,
+        reference: detail.reference_snapshot,
+      }),
+    [steps, detail.network_summary, detail.snapshot.action_sequences, detail.reference_snapshot],
   );
   const firstEvent = useMemo(() => firstEventTimestamp(events), [events]);
 
