@@ -10,8 +10,16 @@ import { performance as eventLoop } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { decodeLiveFrame, liveViewSocketPath, RECORDING, TokenResponse, User } from '@proctor/contracts';
-import { testCases } from '@proctor/db';
+import {
+  decodeLiveFrame,
+  LAYOUT,
+  liveViewSocketPath,
+  type PageState,
+  RECORDING,
+  TokenResponse,
+  User,
+} from '@proctor/contracts';
+import { sessionEvents, sessionSteps, sessions, testCases } from '@proctor/db';
 import {
   BrowserPool,
   CdpConnection,
@@ -21,7 +29,7 @@ import {
 } from '@proctor/environments';
 import type { Environment, Proctor as ProctorClient } from '@proctor/sdk';
 import { builtInSimulators, SimulatorHost, SimulatorInstance } from '@proctor/simulators';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
@@ -33,7 +41,7 @@ import { runInChild } from './support/child';
 import { FrameCounter, type FrameFigures, measureFrames } from './support/frames';
 import { type Goal, runBenchmark } from './support/main';
 import { coveredMs, PhaseTimer } from './support/phaseTimer';
-import { groupMemory } from './support/processes';
+import { groupCpuMs, groupMemory, processCpuMs } from './support/processes';
 import {
   type Latency,
   latency,
@@ -85,10 +93,14 @@ const { values: options } = parseArgs({
     json: { type: 'boolean', default: false },
     // Only the environment network's cost (make→ready and actions with and without it).
     'network-only': { type: 'boolean', default: false },
+    // Only Fast Mode's figures (a person's actions recorded with and without it).
+    'fast-mode-only': { type: 'boolean', default: false },
     // Internal: the agents' side of the concurrency figure, in a child process (support/agent.ts).
     agent: { type: 'string' },
     // Internal: the agent's side of the network figures, in a child process.
     'network-agent': { type: 'string' },
+    // Internal: the person's side of the Fast Mode figures, in a child process.
+    'fast-mode-agent': { type: 'string' },
   },
 });
 const samples = Math.max(3, Number.parseInt(options.samples, 10) || 20);
@@ -368,6 +380,7 @@ interface Results {
     serverEventLoopUtilization: number;
   };
   network: NetworkCost;
+  fastMode: FastModeCost;
 }
 
 /** What every phase of the run works with. */
@@ -803,6 +816,222 @@ function printNetworkReport(network: NetworkCost): void {
   printColumns(['figure', 'with', 'without', 'added (p50)'], networkRows(network));
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Fast Mode: what the recording of a person exploring in the playground costs, with it and without it.
+
+/** A person's pace: well past a step's settling, so that each action gets a screenshot of its own. */
+const PERSON_PAUSE_MS = 600;
+const FAST_MODE_SIDES = ['fast', 'full'] as const;
+type FastModeSide = (typeof FAST_MODE_SIDES)[number];
+
+/** One round of a person exploring the shop: scroll, open a product, scroll it, back to the home page. */
+const PERSON_ROUND: ReadonlyArray<(page: Page, round: number) => Promise<unknown>> = [
+  (page) => page.mouse.wheel(0, 500),
+  async (page, round) => {
+    await page
+      .locator('a.product-card-link')
+      .nth(round % 4)
+      .click();
+    await page.waitForURL((url) => url.pathname.startsWith('/products/'));
+  },
+  (page) => page.mouse.wheel(0, 300),
+  async (page) => {
+    await page.locator('a.logo').first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+  },
+];
+
+interface FastModeAgentSpec {
+  cdpUrls: Record<FastModeSide, string>;
+  browserGroups: Record<FastModeSide, number>;
+  rounds: number;
+}
+
+/** Per side: the actions measured (a warm-up round before them), all actions made, and their CPU (ms). */
+type FastModeAgentResult = Record<
+  FastModeSide,
+  { measured: number; made: number; browserMs: number; serverMs: number }
+>;
+
+/**
+ * The person's side, in a child process: rounds on each side's environment taking turns (so both see the same
+ * machine), each side's browser and the server (this process's parent) measured while that side acts.
+ */
+async function runFastModeAgent(spec: FastModeAgentSpec): Promise<FastModeAgentResult> {
+  const result = {} as FastModeAgentResult;
+  const pages = {} as Record<FastModeSide, Page>;
+  const browsers: Browser[] = [];
+  try {
+    for (const side of FAST_MODE_SIDES) {
+      const browser = await chromium.connectOverCDP(spec.cdpUrls[side]);
+      browsers.push(browser);
+      const page = browser.contexts()[0]?.pages()[0];
+      if (!page) throw new Error('The environment has no page');
+      pages[side] = page;
+      result[side] = { measured: 0, made: 0, browserMs: 0, serverMs: 0 };
+    }
+    for (let round = 0; round <= spec.rounds; round++) {
+      for (const side of round % 2 === 0 ? FAST_MODE_SIDES : [...FAST_MODE_SIDES].reverse()) {
+        const before = { browser: groupCpuMs(spec.browserGroups[side]), server: processCpuMs(process.ppid) };
+        for (const action of PERSON_ROUND) {
+          await action(pages[side], round);
+          await sleep(PERSON_PAUSE_MS);
+        }
+        const figures = result[side];
+        figures.made += PERSON_ROUND.length;
+        if (round === 0) continue;
+        figures.measured += PERSON_ROUND.length;
+        figures.browserMs += groupCpuMs(spec.browserGroups[side]) - before.browser;
+        figures.serverMs += processCpuMs(process.ppid) - before.server;
+      }
+    }
+    return result;
+  } finally {
+    await Promise.all(browsers.map((browser) => browser.close().catch(() => undefined)));
+  }
+}
+
+interface FastModeSideFigures {
+  browserCpuMs: number;
+  serverCpuMs: number;
+  screenshotBytes: number;
+  /** Screenshots and DOM (rrweb) events, as stored. */
+  storedBytes: number;
+  screenshotSize: string;
+  stepsPerAction: number;
+}
+interface FastModeCost {
+  actions: number;
+  sides: Record<FastModeSide, FastModeSideFigures>;
+}
+
+/** What a session stored: its distinct screenshots' bytes and size, its DOM events' bytes, its step count. */
+async function storedBy(bench: Bench, sessionPublicId: string) {
+  const { db } = bench.proctor.ctx;
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.publicId, sessionPublicId));
+  if (!session) throw new Error(`No session ${sessionPublicId}`);
+  const steps = await db
+    .select({ before: sessionSteps.beforeState, after: sessionSteps.afterState })
+    .from(sessionSteps)
+    .where(eq(sessionSteps.sessionId, session.id));
+  const screenshots = new Map<string, NonNullable<PageState['screenshot']>>();
+  for (const state of steps.flatMap((step) => [step.before, step.after]))
+    if (state?.screenshot) screenshots.set(state.screenshot.key, state.screenshot);
+  const [events] = await db
+    .select({ bytes: sql<number>`coalesce(sum(length(${sessionEvents.payload}::text)), 0)`.mapWith(Number) })
+    .from(sessionEvents)
+    .where(eq(sessionEvents.sessionId, session.id));
+  const shots = [...screenshots.values()];
+  return {
+    steps: steps.length,
+    screenshotBytes: shots.reduce((sum, shot) => sum + shot.bytes, 0),
+    eventBytes: events?.bytes ?? 0,
+    size: shots[0] ? `${shots[0].width}x${shots[0].height}` : 'none',
+  };
+}
+
+async function fastModeFigures(bench: Bench): Promise<FastModeCost> {
+  const rounds = Math.ceil(actionsPerEnvironment / PERSON_ROUND.length);
+  progress(
+    `Fast Mode: a person's ${rounds * PERSON_ROUND.length} actions on each side, ${PERSON_PAUSE_MS} ms apart…`,
+  );
+  await sleep(POOL_REFILL_PAUSE_MS);
+  const environments = {} as Record<FastModeSide, Environment>;
+  for (const side of FAST_MODE_SIDES) {
+    // As the playground makes them: its source, its browser size, Fast Mode on one side only.
+    environments[side] = await bench.sdk.environments.make('shop', {
+      source: 'playground',
+      interface_width: LAYOUT.liveViewReference.width,
+      interface_height: LAYOUT.liveViewReference.height,
+      env_config: { fast_mode: side === 'fast' },
+    });
+    await environments[side].waitForReady();
+    await sleep(POOL_REFILL_PAUSE_MS);
+  }
+  const cdpUrl = async (side: FastModeSide) => environments[side].cdpUrl();
+  const person = await runInChild<FastModeAgentResult>(SCRIPT, '--fast-mode-agent', {
+    cdpUrls: { fast: await cdpUrl('fast'), full: await cdpUrl('full') },
+    browserGroups: {
+      fast: browserOf(bench, environments.fast).pid,
+      full: browserOf(bench, environments.full).pid,
+    },
+    rounds,
+  } satisfies FastModeAgentSpec);
+  const sessionIds = FAST_MODE_SIDES.map((side) => environments[side].sessionId);
+  // Closing flushes the steps still settling.
+  for (const side of FAST_MODE_SIDES) await environments[side].close();
+  const sides = {} as Record<FastModeSide, FastModeSideFigures>;
+  for (const [i, side] of FAST_MODE_SIDES.entries()) {
+    const stored = await storedBy(bench, sessionIds[i] as string);
+    const { measured, made, browserMs, serverMs } = person[side];
+    sides[side] = {
+      browserCpuMs: browserMs / measured,
+      serverCpuMs: serverMs / measured,
+      screenshotBytes: stored.screenshotBytes / made,
+      storedBytes: (stored.screenshotBytes + stored.eventBytes) / made,
+      screenshotSize: stored.size,
+      stepsPerAction: stored.steps / made,
+    };
+  }
+  return { actions: person.fast.measured, sides };
+}
+
+const change = (fast: number, full: number) =>
+  `${fast <= full ? '' : '+'}${((100 * (fast - full)) / full).toFixed(0)}%`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const cpuPerAction = (side: FastModeSideFigures) => side.browserCpuMs + side.serverCpuMs;
+
+function fastModeGoals({ sides }: FastModeCost): Goal[] {
+  return [
+    {
+      goal: 'Fast Mode costs less CPU per action (browser + server) than a full recording',
+      measured: `${ms(cpuPerAction(sides.fast))} / ${ms(cpuPerAction(sides.full))} ms`,
+      met: cpuPerAction(sides.fast) < cpuPerAction(sides.full),
+    },
+    {
+      goal: 'Fast Mode stores fewer bytes per action than a full recording',
+      measured: `${kib(sides.fast.storedBytes)} / ${kib(sides.full.storedBytes)}`,
+      met: sides.fast.storedBytes < sides.full.storedBytes,
+    },
+  ];
+}
+
+function printFastModeReport({ actions, sides }: FastModeCost): void {
+  const { fast, full } = sides;
+  console.log(
+    `\nFast Mode, a person exploring the shop (${actions} actions a side: scroll, open a product, scroll, home; ${PERSON_PAUSE_MS} ms apart, taking turns):`,
+  );
+  const row = (
+    label: string,
+    value: (side: FastModeSideFigures) => number,
+    format: (n: number) => string,
+  ) => [label, format(value(fast)), format(value(full)), change(value(fast), value(full))];
+  const msText = (value: number) => `${ms(value)} ms`;
+  printColumns(
+    ['figure', 'Fast Mode', 'full', 'change'],
+    [
+      row('browser CPU per action', (side) => side.browserCpuMs, msText),
+      row('server CPU per action', (side) => side.serverCpuMs, msText),
+      row('CPU per action, both', cpuPerAction, msText),
+      row('screenshot bytes per action', (side) => side.screenshotBytes, kib),
+      row('stored per action (screenshots + DOM events)', (side) => side.storedBytes, kib),
+      row(
+        'steps per action',
+        (side) => side.stepsPerAction,
+        (value) => value.toFixed(2),
+      ),
+      ['screenshot size', fast.screenshotSize, full.screenshotSize, ''],
+    ],
+  );
+}
+
+async function runFastModeOnly(teardown: Teardown, trackedGroups: Set<number>): Promise<FastModeCost> {
+  return fastModeFigures(await setUp(teardown, trackedGroups));
+}
+
 async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Results> {
   const startedAt = now();
   const bench = await setUp(teardown, trackedGroups);
@@ -823,6 +1052,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
   await environment.close();
   const concurrency = await concurrencyFigures(bench);
   const network = await networkCostFigures(bench);
+  const fastMode = await fastModeFigures(bench);
 
   return {
     run: {
@@ -863,6 +1093,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
       serverEventLoopUtilization: concurrency.serverEventLoopUtilization,
     },
     network,
+    fastMode,
   };
 }
 
@@ -944,6 +1175,7 @@ function goalsOf(results: Results): Goal[] {
       met: proctor.pssPerEnvironmentBytes <= GOALS.pssPerEnvironmentBytes,
     },
     ...networkGoals(results.network),
+    ...fastModeGoals(results.fastMode),
   ];
 }
 
@@ -1066,6 +1298,7 @@ function printReport(results: Results, goals: Goal[]): void {
   );
 
   printNetworkReport(results.network);
+  printFastModeReport(results.fastMode);
   printGoals(goals);
 }
 
@@ -1087,6 +1320,22 @@ if (options.agent !== undefined) {
   process.stdout.write(
     JSON.stringify(await runNetworkAgent(JSON.parse(options['network-agent']) as NetworkAgentSpec)),
   );
+} else if (options['fast-mode-agent'] !== undefined) {
+  process.stdout.write(
+    JSON.stringify(await runFastModeAgent(JSON.parse(options['fast-mode-agent']) as FastModeAgentSpec)),
+  );
+} else if (options['fast-mode-only']) {
+  await runBenchmark({
+    progress,
+    json: options.json === true,
+    closing: 'environments and browsers',
+    run: runFastModeOnly,
+    goals: fastModeGoals,
+    report: (fastMode, goals) => {
+      printFastModeReport(fastMode);
+      printGoals(goals);
+    },
+  });
 } else if (options['network-only']) {
   await runBenchmark({
     progress,
