@@ -109,7 +109,7 @@ export const cloneSection: Section = {
       ],
       notes: [
         `The repository: ${SIMULATOR}'s source as a standalone kit project, as Create Repository seeds it.`,
-        'Push → proven version is not measured: versions are not built from pushes yet.',
+        'Push → proven version: the versions section.',
       ],
     };
   },
