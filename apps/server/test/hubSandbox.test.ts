@@ -74,7 +74,8 @@ describeEachDatabase(
       });
       const exit = new Promise<number | null>((resolve) => sandbox.on('close', resolve));
       try {
-        await expect.poll(() => output, { timeout: 60_000 }).toContain('(Ctrl-C stops)');
+        // Two Node processes, tsx compiling the kit, esbuild and the seed: over 20 s on a loaded 2-core machine.
+        await expect.poll(() => output, { timeout: 120_000 }).toContain('(Ctrl-C stops)');
         const origin = /at (http:\/\/shop\.sandbox\.localhost:\d+)\//.exec(output)![1]!;
         const home = await visit(origin);
         expect(home.status).toBe(200);
@@ -83,7 +84,7 @@ describeEachDatabase(
         sandbox.kill('SIGTERM');
       }
       expect(await exit).toBe(0);
-    }, 90_000);
+    }, 300_000);
   },
   {
     builtInSimulators: builtInRegistrations().filter(
