@@ -64,7 +64,7 @@ export async function hubSandbox(options: HubSandboxOptions): Promise<number> {
   const kit = findKit(project);
   if (!kit)
     throw new CliError(
-      "the sandbox needs Proctor's simulator kit, which comes with a Proctor checkout: run this checkout's command (node <proctor>/packages/sdk/bin/proctor.js hub sandbox) after npm ci there",
+      "the sandbox needs Proctor's simulator kit, which comes with a Proctor checkout, not with this package: run the checkout's command instead (node <checkout>/packages/sdk/bin/proctor.js hub sandbox, after npm ci there)",
     );
 
   const args = ['--import', kit.loader, kit.program, '--project', project, '--port', String(options.port)];
