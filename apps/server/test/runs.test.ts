@@ -201,6 +201,45 @@ describeEachDatabase(
       expect(taken.body.detail).toBe('"Oracle" is the alias of a built-in agent: choose another');
     });
 
+    it("runs the oracle on a built-in test case that works in a second tab: its steps name both tabs, and each tab's DOM replays", async () => {
+      const person = await runner();
+      // Stays' share dialog opens in a popup window: the oracle fills and sends it there.
+      const testCase = await builtInTestCase('stays', 'share-alfama-loft');
+      const response = await startRun(person, {
+        testCaseId: testCase.id,
+        agentArtifactId: await builtInId(person, 'oracle'),
+      });
+      expect(response.status, response.body.detail).toBe(201);
+      const ended = await scoredGroup(person, response.body.batch_id);
+      expect(ended, JSON.stringify(ended.sessions)).toMatchObject({ total: 1, passed: 1 });
+      const detail = await proctor().call(endpoints.getSession, {
+        params: { id: response.body.session_id },
+        as: person,
+      });
+      expect(detail.status).toBe(200);
+      const steps = detail.body.snapshot.snapshots;
+      const tabs = [...new Set(steps.map((step) => step.page).filter((page) => page !== null))];
+      expect(tabs).toHaveLength(2);
+      // The popup's steps come after the first tab's first ones, and the popup is where the share was sent.
+      const popup = tabs[1]!;
+      expect(steps.findIndex((step) => step.page === popup)).toBeGreaterThan(0);
+      const dom = await proctor().call(endpoints.sessionRrwebEvents, {
+        params: { id: response.body.session_id },
+        query: { page: popup },
+        as: person,
+      });
+      expect(dom.status).toBe(200);
+      expect(dom.body.pages).toEqual(tabs);
+      expect(dom.body.page).toBe(popup);
+      expect(JSON.stringify(dom.body.events)).toContain('Share this place');
+      const first = await proctor().call(endpoints.sessionRrwebEvents, {
+        params: { id: response.body.session_id },
+        as: person,
+      });
+      expect(first.body.page).toBe(tabs[0]);
+      expect(JSON.stringify(first.body.events)).not.toContain('Share this place');
+    });
+
     it('runs the oracle on a test case: the session is queued at once, runs, passes, and only its organization sees it', async () => {
       const person = await runner();
       const outsider = await runner();
