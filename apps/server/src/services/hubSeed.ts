@@ -90,6 +90,15 @@ proctor hub clone ${name}
 git clone ${cloneUrl}
 \`\`\`
 
+## Try it before you push
+
+\`\`\`sh
+proctor hub sandbox          # serves this working tree at http://${name}.sandbox.localhost:4300/, printing mutations
+proctor hub sandbox --prove  # every test case: its reference solution must pass and its wrong variant fail
+\`\`\`
+
+The \`proctor\` command runs the sandbox from a Proctor checkout (it needs the kit's source); see its README.
+
 ## What is here
 
 - \`src/index.ts\`: the simulator's definition (\`defineSimulator\`): its name, schema, seed, routes, test cases.
@@ -98,7 +107,8 @@ git clone ${cloneUrl}
 - \`package.json\`, \`tsconfig.json\`: the project, depending on \`@proctor/simulators\`.
 
 Pushing needs an admin or the \`create_simulator\` permission; a push over the hub's limit (100 MB by default) is
-refused.
+refused. A push to \`main\` is built and proven as the sandbox's \`--prove\` does, in Proctor's sandbox; a proven
+version can be started with make2's \`env_config.version\` (its hash) and, once registered, as \`prod-latest\`.
 `;
   files.push(
     { path: 'package.json', content: text(`${JSON.stringify(packageJson, null, 2)}\n`) },
