@@ -94,9 +94,11 @@ interface Group {
 
 /** One line for a group of actions: the page it happened on (where a page change took it), and the first few actions. */
 function describeGroup(group: Group): string {
-  const [first, ...rest] = group.steps;
-  const page = pageOf(first!);
-  const acted = first!.action.type === 'url_change' ? rest : group.steps;
+  // The page changes it began with (a redirect makes two), then what it did there.
+  const firstAct = group.steps.findIndex((step) => step.action.type !== 'url_change');
+  const arrivals = firstAct < 0 ? group.steps : group.steps.slice(0, firstAct);
+  const acted = firstAct < 0 ? [] : group.steps.slice(firstAct);
+  const page = pageOf(arrivals.at(-1) ?? acted[0]!);
   if (acted.length === 0) return `Went to ${page}`;
   const labels = acted.map((step) => actionLabel(step.action));
   const more = labels.length > 3 ? ` and ${labels.length - 3} more` : '';
@@ -104,8 +106,9 @@ function describeGroup(group: Group): string {
 }
 
 /**
- * The rule: a new subtask begins at each page change (a url_change), and a subtask ends at a form submission
- * (`submissionOf`). A submit event right after the click or Enter that caused it stays in the same subtask.
+ * The rule: a new subtask begins at each page change (a url_change; a redirect right after it is the same
+ * arrival), and a subtask ends at a form submission (`submissionOf`). A submit event right after the click or
+ * Enter that caused it stays in the same subtask.
  * Deterministic: the same steps always give the same subtasks.
  */
 export function subtasksByRule(
@@ -117,9 +120,13 @@ export function subtasksByRule(
   for (const step of decomposableSteps(steps)) {
     const { action } = step;
     const joinsSubmission = current?.submitted != null && action.type === 'submit';
+    // A page change right after the one a subtask began with (a redirect) is the same arrival.
+    const redirect =
+      action.type === 'url_change' && !!current?.steps.every((kept) => kept.action.type === 'url_change');
     if (
       !current ||
-      (current.steps.length > 0 && (action.type === 'url_change' || (current.submitted && !joinsSubmission)))
+      (current.steps.length > 0 &&
+        ((action.type === 'url_change' && !redirect) || (current.submitted && !joinsSubmission)))
     ) {
       current = { steps: [], submitted: null };
       groups.push(current);

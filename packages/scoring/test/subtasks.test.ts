@@ -93,6 +93,26 @@ describe('subtasksByRule', () => {
     expect(subtasks[1]!.transition_description).toBe('Sent by click "Checkout" (sent)');
   });
 
+  it('should keep a redirect with the page change it followed, and describe where it acted', () => {
+    const recorded = steps(
+      click('#login', 'Sign in'),
+      navigate('http://env.shop.localhost/login'),
+      navigate('http://env.shop.localhost/login?next=%2Faccount'),
+      navigate('http://env.shop.localhost/account'),
+    );
+    recorded[1]!.before_state = {
+      current_url: 'http://env.shop.localhost/',
+      screenshot: null,
+      metadata: { bboxes: [] },
+    };
+    const subtasks = subtasksByRule(recorded);
+    expect(ids(subtasks)).toEqual([
+      [recorded[0]!.action.id],
+      [recorded[1]!.action.id, recorded[2]!.action.id, recorded[3]!.action.id],
+    ]);
+    expect(subtasks[1]!.action_description.description).toBe('Went to /account');
+  });
+
   it("should leave out mouse moves and the platform's own navigation", () => {
     const recorded = steps(
       navigate('http://env.shop.localhost/', true),
