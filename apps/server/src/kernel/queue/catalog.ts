@@ -66,8 +66,8 @@ export const JOBS = {
     concurrency: 4,
   }),
   /**
-   * Post-processing and scoring of an ended session (one with a test case): every score type of its test case
-   * on what its recording stored. Scoring it twice (a job delivered twice, one added again at start) keeps one
+   * Post-processing and scoring of an ended session (one with a test case): its subtasks (by the scoring model,
+   * else by rule: scoring/subtasks.ts), then every score type of its test case on what its recording stored. Scoring it twice (a job delivered twice, one added again at start) keeps one
    * set of scores: the scores and the final status are written together, only while the session still waits.
    */
   scoreSession: defineJob({
