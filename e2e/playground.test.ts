@@ -119,7 +119,10 @@ describe('playground and public environments', () => {
     await page.getByText('Select an environment to start').waitFor();
     const option = page.locator('[data-testid="environment-option"][data-name="shop"]');
     await expect.poll(() => option.getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('switch', { name: 'Fast Mode' }).isChecked()).toBe(true);
+    // Fast Mode is on unless turned off, and says what it changes.
+    const fastMode = page.getByRole('switch', { name: 'Fast Mode' });
+    expect(await fastMode.isChecked()).toBe(true);
+    expect(await page.getByText('Records less while you explore', { exact: false }).isVisible()).toBe(true);
     // The picker shows the test case once the simulator's test cases are in.
     await expect.poll(() => input(page, 'Test case').inputValue()).toBe(MUG_TASK);
     const panel = page.getByRole('complementary', { name: 'Playground panel' });
@@ -216,6 +219,8 @@ describe('playground and public environments', () => {
     expect(steps.some((step) => step.action.type === 'click' && step.before_state?.screenshot_url)).toBe(
       true,
     );
+    // In Fast Mode: the person's mouse movements are left out.
+    expect(steps.filter((step) => step.action.type === 'mouse_move')).toEqual([]);
     expect(steps.some((step) => step.mutation_range[1] > step.mutation_range[0])).toBe(true);
     await page.goto(`/sessions/${session.sessionId}`);
     await page.getByTestId('step-counter').getByText(`step 1 / ${steps.length}`).waitFor();

@@ -42,11 +42,11 @@ export const PUBLIC_ENVIRONMENT_LABEL = 'sims';
 
 /**
  * Fast Mode (make2's `env_config.fast_mode`; the playground's switch, on there by default, off unless asked for):
- * the recording keeps every step, rrweb event and request, but takes its screenshots at this scale of the
- * viewport (about the size the session page shows them), which costs the browser less CPU and the blob store fewer
- * bytes (bench:environments prints both). Page-state bboxes are in the screenshot's pixels, so they scale too.
+ * a person's pointer movement is left out of the recording (no mouse_move steps, no mouse trail in the DOM
+ * replay) and screenshots are kept at this lower JPEG quality; every other step, the DOM, the network and the
+ * mutations are recorded as without it. bench:environments measures what it saves.
  */
-export const FAST_MODE = { screenshotScale: 0.5 } as const;
+export const FAST_MODE = { screenshotQuality: 35 } as const;
 
 /** make2's `env_config`, kept with the environment; other keys (a proxy simulator's `proxy_mode`) are read where they apply. */
 export const EnvironmentConfig = z.looseObject({

@@ -1,4 +1,3 @@
-import { FAST_MODE } from '@proctor/contracts';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchBrowser } from '../src/browser/launch';
@@ -6,20 +5,15 @@ import { type CapturedPageState, type CapturedStep, SessionRecorder } from '../s
 import { CHROMIUM_PATH, html, serveSite, type TestSite, testPrefix, waitFor } from './environmentFixtures';
 
 const VIEWPORT = { width: 800, height: 600 };
-/**
- * White for the first 2000 px, then blue with a button: scrolled down to the button, a screenshot of the whole
- * viewport is blue, one clipped at the top of the document would be white.
- */
-const TALL_PAGE = html(
+/** Text over a blue page, and a button that turns it red: detail for JPEG quality to matter, a colour to check. */
+const PAGE = html(
   `<style>
-    body { margin: 0; }
-    #top { height: 2000px; background: rgb(255, 255, 255); }
-    #bottom { height: 2000px; background: rgb(0, 0, 255); position: relative; }
-    #done { position: absolute; left: 100px; top: 600px; width: 120px; height: 40px; }
+    html, body { margin: 0; height: 100%; background: rgb(0, 0, 255); color: white; font: 14px sans-serif; }
+    #paint { position: absolute; left: 100px; top: 400px; width: 120px; height: 40px; }
   </style>
-  <div id="top"></div>
-  <div id="bottom"><button id="done" onclick="this.textContent = 'Done'">Mark done</button></div>`,
-  'Tall',
+  <p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(60)}</p>
+  <button id="paint" onclick="document.body.style.background = 'rgb(255, 0, 0)'">Paint it red</button>`,
+  'Paint',
 );
 
 let browser: LaunchedBrowser;
@@ -31,7 +25,7 @@ const { prefix, remove } = testPrefix('fast-mode');
 beforeAll(async () => {
   [browser, site] = await Promise.all([
     launchBrowser({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix }),
-    serveSite({ '/tall': TALL_PAGE }),
+    serveSite({ '/paint': PAGE }),
   ]);
   playwright = await chromium.connectOverCDP(browser.wsEndpoint);
   const context = playwright.contexts()[0]!;
@@ -63,56 +57,69 @@ async function pixelAt(state: CapturedPageState | null, x: number, y: number): P
   return rgb.map((value) => Math.round(value / 5) * 5);
 }
 
-/** Records a click on the button of the tall page, scrolled down to it, at the given screenshot scale. */
-async function recordClick(screenshotScale?: number): Promise<CapturedStep> {
-  const steps: CapturedStep[] = [];
+interface Recorded {
+  steps: CapturedStep[];
+  rrweb: Array<{ type?: number; data?: { source?: number } }>;
+}
+
+/** Records a person's pointer crossing the page and a click on the button, with or without Fast Mode. */
+async function recordClick(fastMode?: boolean): Promise<Recorded> {
+  const recorded: Recorded = { steps: [], rrweb: [] };
   const errors: Error[] = [];
   const recorder = await SessionRecorder.attach(browser.wsEndpoint, {
-    sink: { step: (step) => steps.push(step), rrweb: () => {}, request: () => {} },
+    sink: {
+      step: (step) => recorded.steps.push(step),
+      rrweb: (events) => recorded.rrweb.push(...(events as Recorded['rrweb'])),
+      request: () => {},
+    },
     onError: (error) => errors.push(error),
-    screenshotScale,
+    fastMode,
   });
   try {
-    await page.goto(`${site.url}/tall`);
+    await page.goto(`${site.url}/paint`);
     await waitFor('the page, settled and captured', () => recorder.stats().screenshots > 0 || undefined);
-    await page.evaluate('document.getElementById("done").scrollIntoView({ block: "center" })');
-    await page.click('#done');
-    await waitFor('the button to act', async () => (await page.textContent('#done')) === 'Done');
-    const click = await waitFor('the click step', () => steps.find((step) => step.action.type === 'click'));
+    await page.mouse.move(700, 100);
+    await page.mouse.move(160, 420, { steps: 20 });
+    await page.mouse.down();
+    await page.mouse.up();
+    await waitFor('the click step', () => recorded.steps.find((step) => step.action.type === 'click'));
+    await recorder.flush();
     expect(errors).toEqual([]);
-    return click;
+    return recorded;
   } finally {
     await recorder.close();
   }
 }
 
-describe('Fast Mode screenshots', () => {
-  it('should take full-size screenshots of the viewport without a scale', async () => {
-    const click = await recordClick();
-    expect(click.after_state?.screenshot).toMatchObject(VIEWPORT);
-    expect(await pixelAt(click.after_state, VIEWPORT.width / 2, 10)).toEqual([0, 0, 255]);
-    expect(click.after_state?.metadata.bboxes).toEqual([
-      expect.objectContaining({ width: 120, height: 40, x: 100 }),
-    ]);
+const clickOf = ({ steps }: Recorded) => steps.find((step) => step.action.type === 'click')!;
+const kinds = ({ steps }: Recorded) => steps.map((step) => step.action.type);
+/** rrweb's incremental MouseMove events. */
+const mouseTrail = ({ rrweb }: Recorded) =>
+  rrweb.filter((event) => event.type === 3 && event.data?.source === 1);
+
+describe('Fast Mode', () => {
+  it('should record pointer movement and screenshots at full quality without it', async () => {
+    const full = await recordClick();
+    expect(kinds(full)).toContain('mouse_move');
+    expect(mouseTrail(full).length).toBeGreaterThan(0);
+    expect(clickOf(full).after_state?.screenshot).toMatchObject(VIEWPORT);
+    expect(await pixelAt(clickOf(full).after_state, 700, 570)).toEqual([255, 0, 0]);
   });
 
-  it('should take scaled screenshots of the scrolled viewport, its bboxes scaled with them', async () => {
-    const scale = FAST_MODE.screenshotScale;
+  it('should leave out pointer movement and keep smaller screenshots of the same pages', async () => {
     const full = await recordClick();
-    const fast = await recordClick(scale);
-    expect(fast.after_state?.screenshot).toMatchObject({
-      width: VIEWPORT.width * scale,
-      height: VIEWPORT.height * scale,
-    });
-    expect(fast.before_state?.screenshot).toMatchObject({ width: VIEWPORT.width * scale });
-    // What the viewport showed (blue, scrolled to the button), not the top of the document.
-    expect(await pixelAt(fast.after_state, (VIEWPORT.width * scale) / 2, 5)).toEqual([0, 0, 255]);
-    const [box] = full.after_state?.metadata.bboxes ?? [];
-    expect(fast.after_state?.metadata.bboxes).toEqual([
-      { x: box!.x * scale, y: box!.y * scale, width: box!.width * scale, height: box!.height * scale },
-    ]);
-    expect(fast.after_state!.screenshot!.data.byteLength).toBeLessThan(
-      full.after_state!.screenshot!.data.byteLength,
+    const fast = await recordClick(true);
+    expect(kinds(fast)).toEqual(kinds(full).filter((kind) => kind !== 'mouse_move'));
+    expect(mouseTrail(fast)).toEqual([]);
+    // Clicks still reach the DOM replay (rrweb's MouseInteraction).
+    expect(fast.rrweb.some((event) => event.type === 3 && event.data?.source === 2)).toBe(true);
+    const [fastClick, fullClick] = [clickOf(fast), clickOf(full)];
+    expect(fastClick.after_state?.screenshot).toMatchObject(VIEWPORT);
+    expect(fastClick.after_state?.metadata.bboxes).toEqual(fullClick.after_state?.metadata.bboxes);
+    expect(await pixelAt(fastClick.before_state, 700, 570)).toEqual([0, 0, 255]);
+    expect(await pixelAt(fastClick.after_state, 700, 570)).toEqual([255, 0, 0]);
+    expect(fastClick.after_state!.screenshot!.data.byteLength).toBeLessThan(
+      fullClick.after_state!.screenshot!.data.byteLength,
     );
   });
 });

@@ -14,8 +14,8 @@ export interface MakeEnvironmentRequest {
   /** The simulator's name (or id, as text). */
   env_id: string;
   /**
-   * Settings of the environment. `fast_mode`: screenshots at half the viewport's scale, for less CPU and fewer
-   * bytes (the playground's Fast Mode; off by default). Other keys are read where they apply (`proxy_mode`).
+   * Settings of the environment. `fast_mode`: the recording leaves out mouse movements and keeps lighter
+   * screenshots (the playground's Fast Mode; off by default). Other keys are read where they apply (`proxy_mode`).
    */
   env_config?: { [key: string]: unknown; fast_mode?: boolean };
   /** Who asked for it; the SDK sends 'sdk' unless told otherwise. Kept on the session. */

@@ -1,4 +1,4 @@
-import { FAST_MODE, type MakeEnvironmentOptions, type MakeEnvironmentResponse } from '@proctor/contracts';
+import type { MakeEnvironmentOptions, MakeEnvironmentResponse } from '@proctor/contracts';
 import { type Database, newPublicId } from '@proctor/db';
 import {
   type BrowserPool,
@@ -294,7 +294,7 @@ export class EnvironmentLauncher {
       // In this process, over a channel of the browser's pipe: no WebSocket between the recorder and Chromium.
       return await SessionRecorder.overConnection(await environment.browser.connect(), {
         recordNetwork: environment.recordNetwork,
-        screenshotScale: fastMode ? FAST_MODE.screenshotScale : 1,
+        fastMode,
         mutationCount: (actedAt) =>
           actedAt === undefined
             ? environment.instance.mutationCount()

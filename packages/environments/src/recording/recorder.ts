@@ -1,11 +1,11 @@
-import { RECORDING, type RecordedRequest, redactUrl } from '@proctor/contracts';
+import { FAST_MODE, RECORDING, type RecordedRequest, redactUrl } from '@proctor/contracts';
 import { CdpConnection, CdpError, type CdpEventParams } from '../cdp/connection';
 import { jpegSize } from '../live/frameGeometry';
 import { ActionAssembler, type ActionChange, parseRawEvent } from './actions';
 import { NetworkLog } from './network';
 import { PAGE_HANDLE_KEY, type PageMessage, pageScriptSource, RECORDER_BINDING } from './pageScript';
 import { type PageCapture, StepTracker } from './steps';
-import { TimeoutError, withTimeout } from './timeout';
+import { withTimeout } from './timeout';
 import type {
   CapturedPageState,
   CapturedStep,
@@ -18,13 +18,13 @@ import type {
 /** A screenshot was asked for just before its page committed a new document: it will never be answered. */
 class DocumentSwapped extends Error {}
 
-/** A screenshot that takes longer than this is given up (a page stuck in a dialog, a renderer that hangs). */
-export const CAPTURE_TIMEOUT_MS = 3_000;
 /**
- * One try of a screenshot. Chromium never answers a capture asked for just before the page commits a new
- * document; it is asked again once the commit is heard of, or after this long if something else holds it.
+ * A screenshot that takes longer than this is given up (a page stuck in a dialog, a renderer that hangs). A slow
+ * one is waited for, not asked again: Chromium still takes every capture asked for, so each new ask only added a
+ * capture's work to a busy machine (a quarter of all captures under load). Only a capture asked for just before
+ * the page commits a new document is never answered: that one is asked again once the commit is heard of.
  */
-const CAPTURE_ATTEMPT_TIMEOUT_MS = 1_000;
+export const CAPTURE_TIMEOUT_MS = 3_000;
 /** The pause between tries of a screenshot refused while its page swaps documents. */
 const CAPTURE_RETRY_MS = 50;
 const SWAPPING_DOCUMENTS = /Not attached to an active page|Unable to capture screenshot/i;
@@ -44,6 +44,9 @@ const RRWEB_INCREMENTAL = 3;
 const RRWEB_MUTATION = 0;
 /** rrweb event type of a document's meta data, whose `href` is the document's URL. */
 const RRWEB_META = 4;
+/** rrweb incremental sources of pointer movement (MouseMove, TouchMove), which Fast Mode leaves out. */
+const RRWEB_MOVEMENTS = new Set([1, 6]);
+const SCREENSHOT_QUALITY = 60;
 
 /**
  * A step with the secret parameters of its URLs redacted, as request URLs are: a reset link's `?token=` or an
@@ -67,23 +70,9 @@ function withRedactedUrls(step: CapturedStep): CapturedStep {
   };
 }
 
-/** A step whose page states' bboxes are in the pixels of screenshots taken at `scale` (the session page draws them so). */
-function withScaledBoxes(step: CapturedStep, scale: number): CapturedStep {
-  if (scale === 1) return step;
-  const state = (page: CapturedPageState | null) =>
-    page && {
-      ...page,
-      metadata: {
-        ...page.metadata,
-        bboxes: page.metadata.bboxes.map((box) => ({
-          x: box.x * scale,
-          y: box.y * scale,
-          width: box.width * scale,
-          height: box.height * scale,
-        })),
-      },
-    };
-  return { ...step, before_state: state(step.before_state), after_state: state(step.after_state) };
+function isMovement(event: unknown): boolean {
+  const { type, data } = (event ?? {}) as { type?: number; data?: { source?: number } };
+  return type === RRWEB_INCREMENTAL && data?.source !== undefined && RRWEB_MOVEMENTS.has(data.source);
 }
 
 type TargetInfo = CdpEventParams<'Target.attachedToTarget'>['targetInfo'];
@@ -136,6 +125,7 @@ export class SessionRecorder {
   readonly #pages = new Map<string, RecordedPage>();
   readonly #steps: StepTracker;
   readonly #network: NetworkLog | undefined;
+  readonly #screenshotQuality: number;
   #assembler = new ActionAssembler();
   /** The session-wide sequence number of the last raw event or navigation. */
   #seq = 0;
@@ -155,6 +145,7 @@ export class SessionRecorder {
     this.#connection = connection;
     this.#options = options;
     this.#sink = options.sink;
+    this.#screenshotQuality = options.fastMode ? FAST_MODE.screenshotQuality : SCREENSHOT_QUALITY;
     this.#steps = new StepTracker({
       capture: (pageId) => this.#capture(pageId),
       currentUrl: (pageId) => this.#pages.get(pageId)?.url ?? '',
@@ -530,7 +521,7 @@ export class SessionRecorder {
         if (!Array.isArray(message.events)) return;
         for (const raw of message.events) {
           const event = parseRawEvent(raw, this.#seq + 1);
-          if (!event) continue;
+          if (!event || (event.type === 'mousemove' && this.#options.fastMode)) continue;
           this.#seq = event.seq;
           if (event.type !== 'mousemove') this.#simulatorNavigation = false;
           this.#applyAll(this.#assembler.push(event, { pageId: session.page.targetId, frameUrl }));
@@ -542,7 +533,9 @@ export class SessionRecorder {
     }
   }
 
-  #rrweb(session: FrameSession, events: unknown[], url: string): void {
+  #rrweb(session: FrameSession, all: unknown[], url: string): void {
+    const events = this.#options.fastMode ? all.filter((event) => !isMovement(event)) : all;
+    if (events.length === 0) return;
     this.#stats.rrwebEvents += events.length;
     for (const event of events) {
       const { type, data } = (event ?? {}) as { type?: number; data?: { href?: unknown } };
@@ -617,12 +610,16 @@ export class SessionRecorder {
         const [shot, { targetInfo }] = await withTimeout(
           Promise.race([
             Promise.all([
-              this.#screenshot(page),
+              this.#connection.send(
+                'Page.captureScreenshot',
+                { format: 'jpeg', quality: this.#screenshotQuality, optimizeForSpeed: true },
+                page.sessionId,
+              ),
               this.#connection.send('Target.getTargetInfo', { targetId: page.targetId }),
             ]),
             swapped,
           ]),
-          Math.min(CAPTURE_ATTEMPT_TIMEOUT_MS, deadline - performance.now()),
+          deadline - performance.now(),
           `a screenshot of ${page.url} took over ${CAPTURE_TIMEOUT_MS} ms`,
         );
         page.onCommit = undefined;
@@ -637,7 +634,6 @@ export class SessionRecorder {
         page.onCommit = undefined;
         const swapping =
           error instanceof DocumentSwapped ||
-          error instanceof TimeoutError ||
           (error instanceof CdpError && SWAPPING_DOCUMENTS.test(error.message));
         if (swapping && performance.now() + CAPTURE_RETRY_MS < deadline) {
           await new Promise((resolve) => setTimeout(resolve, CAPTURE_RETRY_MS));
@@ -647,20 +643,6 @@ export class SessionRecorder {
         return { url: page.url, screenshot: null };
       }
     }
-  }
-
-  /** The visible part of the page as a JPEG, scaled down by `screenshotScale` (its clip is in page coordinates). */
-  async #screenshot(page: RecordedPage) {
-    const params = { format: 'jpeg', quality: 60, optimizeForSpeed: true } as const;
-    const scale = this.#options.screenshotScale ?? 1;
-    if (scale === 1) return this.#connection.send('Page.captureScreenshot', params, page.sessionId);
-    const { cssVisualViewport: view } = await this.#connection.send(
-      'Page.getLayoutMetrics',
-      undefined,
-      page.sessionId,
-    );
-    const clip = { x: view.pageX, y: view.pageY, width: view.clientWidth, height: view.clientHeight, scale };
-    return this.#connection.send('Page.captureScreenshot', { ...params, clip }, page.sessionId);
   }
 
   /** Top frames first: a cross-origin child's snapshot is attached to its iframe in the parent's. */
@@ -713,7 +695,7 @@ export class SessionRecorder {
     this.#stats.steps += 1;
     if (step.before_state) this.#stats.stepsWithStates += 1;
     try {
-      this.#sink.step(withScaledBoxes(withRedactedUrls(step), this.#options.screenshotScale ?? 1));
+      this.#sink.step(withRedactedUrls(step));
     } catch (error) {
       this.#report(error);
     }

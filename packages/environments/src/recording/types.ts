@@ -49,10 +49,10 @@ export interface SessionRecorderOptions {
    */
   mutationCount?: (actedAt?: number) => number;
   /**
-   * Screenshots at this share of the viewport's size (1, the default: full size). Below 1 they cost the browser
-   * less and take fewer bytes (Fast Mode, `FAST_MODE` in the contracts); page-state bboxes scale with them.
+   * Fast Mode (`FAST_MODE` in the contracts): screenshots at its lower JPEG quality, and pointer movement left out
+   * (no mouse_move steps, no mouse trail in rrweb). Everything else is recorded as without it.
    */
-  screenshotScale?: number;
+  fastMode?: boolean;
   /** What went wrong and was not the caller's to handle (a page going away is not reported). */
   onError?: (error: Error) => void;
 }

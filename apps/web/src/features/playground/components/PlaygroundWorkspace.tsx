@@ -11,12 +11,7 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import {
-  type BackupEnvironmentResponse,
-  type EnvironmentConfig,
-  FAST_MODE,
-  LAYOUT,
-} from '@proctor/contracts';
+import { type BackupEnvironmentResponse, type EnvironmentConfig, LAYOUT } from '@proctor/contracts';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -53,7 +48,8 @@ export const PLAYGROUND_ERRORS = {
 } as const;
 
 /** What the Fast Mode switch changes, under it. */
-const FAST_MODE_HELP = `Screenshots of each step at ${100 * FAST_MODE.screenshotScale}% size, so recording costs less while you explore. Every step, the DOM replay and the data changes are recorded as usual.`;
+const FAST_MODE_HELP =
+  'Records less while you explore: no mouse movements, and lighter screenshots. Every click, keystroke, scroll, page and data change is recorded as usual.';
 
 /**
  * /playground for members with playground_access (000 §2.8): pick a simulator (?app=name) and a test case
@@ -118,7 +114,7 @@ export function PlaygroundWorkspace() {
       simulatorName: selected.name,
       testCase: chosenTestCase,
       source: SOURCE,
-      // Fast Mode: the recorder's screenshots at FAST_MODE's scale (docs/architecture.md, "Fast Mode").
+      // What Fast Mode leaves out of the recording: FAST_MODE in the contracts, docs/architecture.md.
       envConfig: { fast_mode: fastMode } satisfies EnvironmentConfig,
       // The browser at the live view's reference size: shown 1:1 where the screen allows.
       interfaceSize: LAYOUT.liveViewReference,
