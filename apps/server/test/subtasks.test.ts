@@ -4,7 +4,7 @@ import {
   type TrajectoryDecomposition,
   type UserAction,
 } from '@proctor/contracts';
-import { newPublicId, sessionSteps, sessions } from '@proctor/db';
+import { networkRequests, newPublicId, sessionSteps, sessions } from '@proctor/db';
 import { afterAll, expect, it } from 'vitest';
 import { findBuiltInAgent } from '../src/repositories/agents';
 import { catalog } from './support/catalog';
@@ -196,6 +196,30 @@ describeEachDatabase('subtasks without a model', (proctor) => {
       },
       transition_description: 'Clicked "Add to cart" to submit (1 data change), then went to /cart',
     });
+  });
+
+  it('should end a subtask at a step during which the page sent a POST', async () => {
+    const owner = await proctor().actor();
+    const session = await recordedSession(owner, await testCaseOf(owner));
+    // The quantity field saves itself as it is typed (step 3): a form sent without a submit.
+    await proctor()
+      .ctx.db.insert(networkRequests)
+      .values({
+        sessionId: session.id,
+        method: 'POST',
+        url: `${ORIGIN}/api/cart/quantity`,
+        stepIdx: 3,
+        status: 200,
+      });
+    await postprocess(session.id);
+    const decomposition = await decompositionOf(session.publicId, owner);
+    expect(decomposition?.subtasks.map((subtask) => subtask.action_description.action_ids)).toEqual([
+      ['nav-products', 'open-mug'],
+      ['nav-mug', 'qty'],
+      ['add'],
+      ['nav-cart'],
+    ]);
+    expect(decomposition?.subtasks[1]?.transition_description).toBe('Sent by type "2" (sent)');
   });
 
   it("should carry the test case's recorded oracle run as the reference, only where the viewer may read it", async () => {
