@@ -535,7 +535,8 @@ function interceptCommands(
  * beforehand (what an after-state taken from frames the browser paints anyway would cost the page: nothing).
  * `rrwebOff`: the page script is injected with rrweb loaded but never started (the actions are still recorded;
  * steps settle on input and loading alone, without rrweb's DOM mutations). `scaledScreenshots`: every capture is
- * asked for at SCALED_SCREENSHOT of the viewport's size.
+ * asked for at SCALED_SCREENSHOT of the viewport's size (a measure only: a scaled clip changes the page's emulated
+ * viewport while it is taken, which the live view's screencast shows).
  */
 async function attachRecorder(
   bench: Bench,
