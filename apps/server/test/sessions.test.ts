@@ -293,7 +293,7 @@ describeEachDatabase('sessions', (proctor) => {
     // The DOM events are left out of the page's first answer; the replay reads them per tab when it opens.
     expect(body.rrweb_events).toEqual([]);
     expect(JSON.stringify(body)).not.toContain('"timestamp":2');
-    const tab = (query: { page?: string } = {}) =>
+    const tab = (query: { page?: string; from?: number; to?: number } = {}) =>
       proctor().call(endpoints.sessionRrwebEvents, { params: { id: session.publicId }, query, as: member });
     expect((await tab()).body).toEqual({
       pages: ['tab-1', 'tab-2'],
@@ -302,7 +302,19 @@ describeEachDatabase('sessions', (proctor) => {
         { type: 4, timestamp: 1 },
         { type: 2, timestamp: 2 },
       ],
+      more: false,
     });
+    // A range from a moment after every event: the full snapshot (and its meta event) a replay starts from.
+    expect((await tab({ from: 5000, to: 6000 })).body).toMatchObject({
+      events: [
+        { type: 4, timestamp: 1 },
+        { type: 2, timestamp: 2 },
+      ],
+      more: false,
+    });
+    const backwards = await tab({ from: 6000, to: 5000 });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toEqual({ detail: 'to must be after from' });
     expect((await tab({ page: 'tab-2' })).body).toMatchObject({
       page: 'tab-2',
       events: [{ type: 2, timestamp: 3 }],

@@ -299,15 +299,25 @@ export const NetworkRequestsResponse = z.object({ requests: z.array(NetworkReque
 /** GET /api/session/{id}: `include=dom_events` puts the first tab's rrweb events in the answer (they are left out by default). */
 export const SessionDetailQuery = AdminViewQuery.extend({ include: z.literal('dom_events').optional() });
 
-/** GET /api/session/{id}/rrweb-events: one tab's DOM events, the first tab's unless `page` names another. */
-export const SessionRrwebEventsQuery = z.object({ page: z.string().min(1).max(200).optional() });
+/**
+ * GET /api/session/{id}/rrweb-events: one tab's DOM events, the first tab's unless `page` names another; with `from`
+ * and `to` (ms from the session's start), a range of them a replay can start at: the events recorded in [from, to),
+ * preceded by the full snapshot (and its meta event) they build on.
+ */
+export const SessionRrwebEventsQuery = z.object({
+  page: z.string().min(1).max(200).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+});
 export const SessionRrwebEventsResponse = z.object({
   /** The recorded tabs (CDP target ids), in the order they were first recorded. */
   pages: z.array(z.string()),
   /** The tab these events are of; null when nothing was recorded. */
   page: z.string().nullable(),
-  /** Its rrweb events in order. */
+  /** Its rrweb events in order (those of the range, when one was asked for). */
   events: z.array(z.unknown()),
+  /** Whether the tab recorded events after the range's end (false without `to`). */
+  more: z.boolean(),
 });
 
 export const RrwebActionsResponse = z.object({

@@ -89,7 +89,7 @@ export function sessionRoutes(app: FastifyInstance) {
     access.public,
     async ({ app: ctx, principal, params, query }) => {
       const { session } = await readableSession(ctx.db, principal, params.id);
-      return sessionRrwebEvents(ctx.db, session, query.page);
+      return sessionRrwebEvents(ctx.db, session, query);
     },
   );
 
