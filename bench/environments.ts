@@ -824,7 +824,13 @@ const PERSON_PAUSE_MS = 600;
 const FAST_MODE_SIDES = ['fast', 'full'] as const;
 type FastModeSide = (typeof FAST_MODE_SIDES)[number];
 
-/** One round of a person exploring the shop: scroll, open a product, scroll it, back to the home page. */
+/** Pointer events on a person's way to the next thing (the live view sends one each frame while the mouse moves). */
+const POINTER_PATH_EVENTS = 25;
+
+/**
+ * One round of a person exploring the shop: scroll, open a product, scroll it, back to the home page, the pointer
+ * crossing the page before each.
+ */
 const PERSON_ROUND: ReadonlyArray<(page: Page, round: number) => Promise<unknown>> = [
   (page) => page.mouse.wheel(0, 500),
   async (page, round) => {
@@ -873,8 +879,11 @@ async function runFastModeAgent(spec: FastModeAgentSpec): Promise<FastModeAgentR
     for (let round = 0; round <= spec.rounds; round++) {
       for (const side of round % 2 === 0 ? FAST_MODE_SIDES : [...FAST_MODE_SIDES].reverse()) {
         const before = { browser: groupCpuMs(spec.browserGroups[side]), server: processCpuMs(process.ppid) };
-        for (const action of PERSON_ROUND) {
-          await action(pages[side], round);
+        for (const [i, action] of PERSON_ROUND.entries()) {
+          const page = pages[side];
+          await page.mouse.move(i % 2 === 0 ? 1200 : 100, 100 + 150 * i);
+          await page.mouse.move(600, 400, { steps: POINTER_PATH_EVENTS });
+          await action(page, round);
           await sleep(PERSON_PAUSE_MS);
         }
         const figures = result[side];
@@ -1002,7 +1011,7 @@ function fastModeGoals({ sides }: FastModeCost): Goal[] {
 function printFastModeReport({ actions, sides }: FastModeCost): void {
   const { fast, full } = sides;
   console.log(
-    `\nFast Mode, a person exploring the shop (${actions} actions a side: scroll, open a product, scroll, home; ${PERSON_PAUSE_MS} ms apart, taking turns):`,
+    `\nFast Mode, a person exploring the shop (${actions} actions a side: scroll, open a product, scroll, home, the pointer crossing the page before each; ${PERSON_PAUSE_MS} ms apart, taking turns):`,
   );
   const row = (
     label: string,
