@@ -198,6 +198,21 @@ describeEachDatabase('subtasks without a model', (proctor) => {
     });
   });
 
+  it('should split a session without a test case too, leaving it run_completed', async () => {
+    const owner = await proctor().actor();
+    const simulatorId = (await testCaseOf(owner)).simulatorId;
+    const session = await recordedSession(
+      owner,
+      { id: 0, simulatorId },
+      { testCaseId: null, prompt: 'Buy two mugs' },
+    );
+    await postprocess(session.id);
+    const detail = await detailOf(session.publicId, owner);
+    expect(detail.session.status).toBe('run_completed');
+    expect(detail.snapshot.action_sequences?.trajectory_decomposition?.method).toBe('rule');
+    expect(detail.snapshot.action_sequences?.trajectory_decomposition?.subtasks).toHaveLength(3);
+  });
+
   it('should end a subtask at a step during which the page sent a POST', async () => {
     const owner = await proctor().actor();
     const session = await recordedSession(owner, await testCaseOf(owner));

@@ -6,9 +6,10 @@ import type { CurrentSession, LiveEnvironment } from './live';
 import type { EnvironmentRegistry } from './registry';
 
 /**
- * Hands ended sessions with a test case to their scoring job once their recording is written: the close or
- * reset that ended them does not wait. A hand-over that fails leaves the session run_completed, scored at the
- * next start. Without `scoreEnded` (tests of the manager alone), ended sessions stay run_completed.
+ * Hands ended sessions to their scoring job once their recording is written: the close or reset that ended them
+ * does not wait. The job scores those with a test case and splits every one into subtasks (scoring/pipeline.ts).
+ * A hand-over that fails leaves the session run_completed, scored at the next start. Without `scoreEnded` (tests
+ * of the manager alone), ended sessions stay run_completed.
  */
 export class ScoringHandOver {
   /** Ended sessions whose recording is being written before they go to scoring; closing waits for them. */
@@ -21,7 +22,7 @@ export class ScoringHandOver {
 
   hand(session: CurrentSession, written: Promise<void> = Promise.resolve()): void {
     const { scoreEnded } = this;
-    if (!session.testCase || !scoreEnded) return;
+    if (!scoreEnded) return;
     const handing = written
       .then(() => scoreEnded(session.id))
       .catch((error: unknown) =>

@@ -15,7 +15,7 @@ import {
   findSessionWithTestCase,
   moveSessionStatus,
 } from '../repositories/sessionScoring';
-import { logToSession } from '../repositories/sessions';
+import { findSessionById, logToSession } from '../repositories/sessions';
 import type { TestCaseRow } from '../repositories/testCases';
 import { recordScores } from './classification';
 import { simulatorFilters } from './filters';
@@ -212,8 +212,9 @@ export async function scoreStoredSession(
 /**
  * What happens to a session that ended normally (000 §4.1), as the score-session job does it: postprocessing
  * (its subtasks: scoring/subtasks.ts), then every score type of its test case on what its recording stored (see
- * `scoreStoredSession`). A session without a test case has nothing to be judged by and stays `run_completed`;
- * one no longer awaiting its scoring (scored already, a job delivered twice) is left as it is.
+ * `scoreStoredSession`). A session without a test case has nothing to be judged by: it is split into subtasks
+ * only, once, and stays `run_completed`; one no longer awaiting its scoring (scored already, a job delivered
+ * twice) is left as it is.
  */
 export async function scoreEndedSession(
   db: Database,
@@ -221,7 +222,29 @@ export async function scoreEndedSession(
   services: ScoringServices,
 ): Promise<StoredSessionScoring | null> {
   const row = await findSessionWithTestCase(db, sessionId);
-  if (!row || !(AWAITING_SCORING_STATUSES as readonly string[]).includes(row.status)) return null;
+  if (!row) {
+    const session = await findSessionById(db, sessionId);
+    if (session?.status !== 'run_completed' || session.testCaseId !== null || session.postprocessing !== null)
+      return null;
+    // Its status is not scoring's to change: a failure is logged, and the job ends (no scoring_failed).
+    try {
+      await decomposeSession(
+        db,
+        sessionId,
+        { steps: await recordedSteps(db, sessionId), task: session.prompt },
+        services,
+      );
+    } catch (error) {
+      await logToSession(
+        db,
+        sessionId,
+        { type: 'postprocessing_failed', message: (error as Error).message },
+        'scoring',
+      );
+    }
+    return null;
+  }
+  if (!(AWAITING_SCORING_STATUSES as readonly string[]).includes(row.status)) return null;
   return scoreStoredSession(
     db,
     {
