@@ -8,6 +8,9 @@ import {
   users,
 } from '@proctor/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { OrganizationRow, UserRow } from '../kernel/access/principal';
+import type { Viewer } from '../kernel/access/viewer';
+import { refCondition, simulatorVisible } from './visibility';
 
 export type HubRepositoryRow = typeof hubRepositories.$inferSelect;
 
@@ -61,6 +64,36 @@ export async function findHubRepository(
   return row;
 }
 
+/**
+ * The organization's repository of the simulator this name or id names, among the simulators the viewer may see,
+ * in one query (the /hub page asks it on every call): `simulator` false when none is visible, `repository`
+ * undefined when the simulator has none.
+ */
+export async function findHubRepositoryOfVisibleSimulator(
+  db: Executor,
+  viewer: Viewer,
+  simulatorRef: string,
+): Promise<{ simulator: boolean; repository: HubRepositoryRecord | undefined }> {
+  const [row] = await db
+    .select({ repository: recordColumns })
+    .from(simulators)
+    .leftJoin(
+      hubRepositories,
+      and(
+        eq(hubRepositories.simulatorId, simulators.id),
+        eq(hubRepositories.organizationId, viewer.organizationId),
+      ),
+    )
+    .leftJoin(organizations, eq(organizations.id, hubRepositories.organizationId))
+    .leftJoin(users, eq(users.id, hubRepositories.createdBy))
+    .where(and(refCondition(simulators.id, simulators.name, simulatorRef), simulatorVisible(viewer)));
+  if (!row) return { simulator: false, repository: undefined };
+  // Drizzle gives the left-joined columns as nulls, or the whole object as null when they are all its own.
+  const repository = row.repository as Partial<HubRepositoryRecord> | null;
+  if (repository?.id == null || repository.owner == null) return { simulator: true, repository: undefined };
+  return { simulator: true, repository: repository as HubRepositoryRecord };
+}
+
 export async function findHubRepositoryForSimulator(
   db: Executor,
   organizationId: number,
@@ -91,6 +124,23 @@ const PUSH_LOCK_NAMESPACE = 7328;
 /** Holds pushes to this repository to the transaction: replicas sharing HUB_DIR push one after the other. */
 export async function lockHubRepository(tx: Executor, repositoryId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${PUSH_LOCK_NAMESPACE}, ${repositoryId})`);
+}
+
+/**
+ * The person of this email with their git password generation (0 until they rotate) and their organization, in
+ * one query: every request of a clone or push checks its credentials.
+ */
+export async function findHubGitUser(
+  db: Executor,
+  email: string,
+): Promise<{ user: UserRow; organization: OrganizationRow | null; generation: number } | undefined> {
+  const [row] = await db
+    .select({ user: users, organization: organizations, generation: hubCredentials.generation })
+    .from(users)
+    .leftJoin(hubCredentials, eq(hubCredentials.userId, users.id))
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.email, email));
+  return row && { user: row.user, organization: row.organization, generation: row.generation ?? 0 };
 }
 
 /** The person's git password generation (0 until they rotate). */

@@ -22,12 +22,14 @@ import type { MemberPrincipal, Principal } from '../kernel/access/principal';
 import { viewerOf } from '../kernel/access/viewer';
 import type { ServerConfig } from '../kernel/config';
 import { gitAvailable, runHttpBackend } from '../kernel/git/httpBackend';
+import { runUploadPack } from '../kernel/git/uploadPack';
 import { conflict, forbidden, notFound } from '../kernel/http/errors';
 import type { JobQueue } from '../kernel/queue/queue';
 import {
   deleteHubRepository,
   findHubRepository,
   findHubRepositoryForSimulator,
+  findHubRepositoryOfVisibleSimulator,
   type HubRepositoryRecord,
   insertHubRepository,
   listHubRepositories,
@@ -73,6 +75,7 @@ export interface HubContext {
 export const mayWriteHub = (principal: Principal) =>
   principal.permissions.is_admin || principal.permissions.create_simulator;
 
+const SIMULATOR_NOT_FOUND = 'Simulator not found';
 const PUSH_PERMISSION_DETAIL = 'Pushing to the hub needs is_admin or the create_simulator permission';
 
 const gitdirOf = (config: ServerConfig, repository: { owner: string; name: string }) =>
@@ -120,7 +123,7 @@ async function visibleSimulator(
   name: string,
 ): Promise<SimulatorRow> {
   const simulator = await findVisibleSimulator(ctx.db, viewerOf(principal), name);
-  if (!simulator) throw notFound('Simulator not found');
+  if (!simulator) throw notFound(SIMULATOR_NOT_FOUND);
   return simulator;
 }
 
@@ -129,10 +132,10 @@ async function simulatorRepository(
   principal: MemberPrincipal,
   simulatorName: string,
 ): Promise<HubRepositoryRecord> {
-  const simulator = await visibleSimulator(ctx, principal, simulatorName);
-  const repository = await findHubRepositoryForSimulator(ctx.db, principal.organization.id, simulator.id);
-  if (!repository) throw notFound(HUB_MESSAGES.noRepository);
-  return repository;
+  const found = await findHubRepositoryOfVisibleSimulator(ctx.db, viewerOf(principal), simulatorName);
+  if (!found.simulator) throw notFound(SIMULATOR_NOT_FOUND);
+  if (!found.repository) throw notFound(HUB_MESSAGES.noRepository);
+  return found.repository;
 }
 
 /** Where a repository is named: by owner and name, or by the simulator it belongs to. */
@@ -525,18 +528,22 @@ export async function serveGit(ctx: HubContext, request: GitRequest, res: Server
     request.service === 'git-receive-pack' ||
     (request.service === 'info/refs' && params.get('service') === 'git-receive-pack');
   const credentials = basicCredentials(request.raw.headers.authorization);
-  const principal = credentials
-    ? await principalForHubCredentials(ctx.db, ctx.secret, credentials)
-    : request.principal;
-  if (!principal)
-    return refuse(401, credentials ? 'Invalid git credentials' : 'Authentication required', {
-      'www-authenticate': `Basic realm="${HUB.realm}"`,
-    });
   const wellFormed =
     OWNER.test(request.owner) &&
     HUB_REPOSITORY_NAME.test(name) &&
     (SERVICES as readonly string[]).includes(request.service);
-  const repository = wellFormed ? await findHubRepository(ctx.db, request.owner, name) : undefined;
+  // Both looked up at once (on PostgreSQL, on two connections): each of a clone's requests asks both. A request
+  // without credentials (git's first) answers 401 without a lookup.
+  const [principal, repository] = await Promise.all([
+    credentials ? principalForHubCredentials(ctx.db, ctx.secret, credentials) : request.principal,
+    wellFormed && (credentials || request.principal)
+      ? findHubRepository(ctx.db, request.owner, name)
+      : undefined,
+  ]);
+  if (!principal)
+    return refuse(401, credentials ? 'Invalid git credentials' : 'Authentication required', {
+      'www-authenticate': `Basic realm="${HUB.realm}"`,
+    });
   if (!repository || !principal.organization || repository.organizationId !== principal.organization.id)
     return refuse(404, HUB_MESSAGES.repositoryNotFound);
   if (isPush && !mayWriteHub(principal)) return refuse(403, PUSH_PERMISSION_DETAIL);
@@ -570,6 +577,23 @@ export async function serveGit(ctx: HubContext, request: GitRequest, res: Server
       res,
     );
 
+  // A fetch or clone: upload-pack run straight, one git process instead of http-backend's two.
+  const isFetch =
+    request.service === 'git-upload-pack' ||
+    (request.service === 'info/refs' && params.get('service') === 'git-upload-pack');
+  if (isFetch) {
+    const result = await runUploadPack(
+      {
+        gitdir,
+        advertise: request.service === 'info/refs',
+        raw: request.raw,
+        maxBodyBytes: ctx.config.hubMaxPushBytes + PUSH_COMMANDS_ROOM,
+      },
+      res,
+    );
+    if (result.status >= 500) ctx.log.warn({ stderr: result.stderr }, 'hub: git upload-pack failed');
+    return;
+  }
   if (request.service !== 'git-receive-pack') {
     const result = await serve();
     if (result.status >= 500) ctx.log.warn({ stderr: result.stderr }, 'hub: git http-backend failed');

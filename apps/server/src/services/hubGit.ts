@@ -2,7 +2,13 @@ import * as fs from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HUB_MESSAGES, type HubBranch, type HubContentEntry } from '@proctor/contracts';
-import git, { type TreeEntry } from 'isomorphic-git';
+import git, {
+  type CommitObject,
+  type ParsedCommitObject,
+  type ParsedTagObject,
+  type ParsedTreeObject,
+  type TreeEntry,
+} from 'isomorphic-git';
 import { badRequest, notFound } from '../kernel/http/errors';
 
 /**
@@ -11,24 +17,90 @@ import { badRequest, notFound } from '../kernel/http/errors';
  * objects, never handed to a command line or joined onto a file path.
  */
 
-/** isomorphic-git's object cache: parsed pack indexes and objects, so a tree resolved once is not parsed again. */
-export type GitCache = Record<string, unknown>;
+/**
+ * What is kept of one repository between requests. `git` is isomorphic-git's own cache (parsed pack indexes);
+ * `objects` holds commits, trees and tags already parsed, by id. A repository made by Create Repository holds
+ * loose objects, and isomorphic-git reads each of those from its file, inflates it and checks its SHA-1 on every
+ * read: a browse of a folder read a handful of them each time.
+ */
+export interface GitCache {
+  git: Record<string, unknown>;
+  objects: Map<string, ParsedObject>;
+}
+
+type ParsedObject = ParsedCommitObject | ParsedTreeObject | ParsedTagObject;
 
 /** Repositories whose caches are kept, the most recently read last; the oldest is dropped past this. */
 const CACHED_REPOSITORIES = 64;
+/** Parsed objects kept per repository; past it the repository's are dropped and read again as asked. */
+const OBJECTS_KEPT = 20_000;
 const caches = new Map<string, GitCache>();
 
 /**
- * The object cache of a repository, kept across requests: reading a pack's index is most of a cold browse. Safe to
- * keep: git objects never change, and isomorphic-git lists a repository's packs on each read, so a push's new pack
- * is found (a repository deleted and made again is forgotten by `forgetRepository`).
+ * The cache of a repository, kept across requests. Safe to keep: a git object never changes under its id, and
+ * refs are read from disk on each request, so a push's commits are found (a push or a repository deleted and
+ * made again forgets the cache through `forgetRepository`).
  */
 export function gitCacheFor(gitdir: string): GitCache {
-  const cache = caches.get(gitdir) ?? {};
+  const cache = caches.get(gitdir) ?? { git: {}, objects: new Map() };
   caches.delete(gitdir);
   caches.set(gitdir, cache);
   if (caches.size > CACHED_REPOSITORIES) caches.delete(caches.keys().next().value as string);
   return cache;
+}
+
+/** A commit, tree or tag by id, parsed once per repository (blobs are not kept: see `readBlobBytes`). */
+async function readParsed(gitdir: string, oid: string, cache: GitCache): Promise<ParsedObject> {
+  const known = cache.objects.get(oid);
+  if (known) return known;
+  const object = await git.readObject({ fs, gitdir, oid, cache: cache.git, format: 'parsed' });
+  if (object.format !== 'parsed' || object.type === 'blob') throw notFound(HUB_MESSAGES.pathNotFound);
+  if (cache.objects.size >= OBJECTS_KEPT) cache.objects.clear();
+  cache.objects.set(oid, object);
+  return object;
+}
+
+/** A commit's parsed object; rejects when the id names anything else. */
+async function readCommitObject(gitdir: string, oid: string, cache: GitCache): Promise<CommitObject> {
+  const object = await readParsed(gitdir, oid, cache);
+  if (object.type !== 'commit') throw notFound(HUB_MESSAGES.refNotFound);
+  return object.object;
+}
+
+/** A tree's entries; rejects when the id names anything else. */
+async function readTreeEntries(gitdir: string, oid: string, cache: GitCache): Promise<TreeEntry[]> {
+  const object = await readParsed(gitdir, oid, cache);
+  if (object.type !== 'tree') throw notFound(HUB_MESSAGES.pathNotFound);
+  return object.object;
+}
+
+/**
+ * Files' bytes by repository and id, for the previews the /hub page asks for again and again, within a budget of
+ * bytes over all repositories (least recently read dropped first); a file over a quarter of it is not kept.
+ */
+const BLOB_BYTES_KEPT = 32 * 1024 * 1024;
+const blobs = new Map<string, Uint8Array>();
+let blobBytes = 0;
+
+async function readBlobBytes(gitdir: string, oid: string, cache: GitCache): Promise<Uint8Array> {
+  const key = `${gitdir}\0${oid}`;
+  const known = blobs.get(key);
+  if (known) {
+    blobs.delete(key);
+    blobs.set(key, known);
+    return known;
+  }
+  const { blob } = await git.readBlob({ fs, gitdir, oid, cache: cache.git });
+  if (blob.length <= BLOB_BYTES_KEPT / 4) {
+    blobs.set(key, blob);
+    blobBytes += blob.length;
+    for (const [oldest, bytes] of blobs) {
+      if (blobBytes <= BLOB_BYTES_KEPT) break;
+      blobs.delete(oldest);
+      blobBytes -= bytes.length;
+    }
+  }
+  return blob;
 }
 
 /** How long a repository's size on disk is reused by every call that answers it (a push forgets it at once). */
@@ -49,6 +121,12 @@ export async function repositorySize(gitdir: string): Promise<number> {
 export function forgetRepository(gitdir: string): void {
   caches.delete(gitdir);
   sizes.delete(gitdir);
+  const prefix = `${gitdir}\0`;
+  for (const [key, bytes] of blobs)
+    if (key.startsWith(prefix)) {
+      blobs.delete(key);
+      blobBytes -= bytes.length;
+    }
 }
 
 /** Sizes of blobs by object id: an id names its content forever, so a listing reads each file once. */
@@ -97,8 +175,8 @@ export async function resolveCommit(gitdir: string, ref: string, cache: GitCache
     if (oid) return peelToCommit(gitdir, oid, cache);
   }
   if (FULL_OID.test(ref)) {
-    const commit = await git.readCommit({ fs, gitdir, oid: ref, cache }).catch(() => null);
-    if (commit) return commit.oid;
+    const commit = await readCommitObject(gitdir, ref, cache).catch(() => null);
+    if (commit) return ref;
   }
   throw notFound(HUB_MESSAGES.refNotFound);
 }
@@ -107,13 +185,11 @@ export async function resolveCommit(gitdir: string, ref: string, cache: GitCache
 async function peelToCommit(gitdir: string, oid: string, cache: GitCache): Promise<string> {
   let current = oid;
   for (let depth = 0; depth < 10; depth++) {
-    const object = await git
-      .readObject({ fs, gitdir, oid: current, cache, format: 'parsed' })
-      .catch(() => null);
+    const object = await readParsed(gitdir, current, cache).catch(() => null);
     if (!object) break;
     if (object.type === 'commit') return current;
     if (object.type !== 'tag') break;
-    current = (object.object as { object: string }).object;
+    current = object.object.object;
   }
   throw notFound(HUB_MESSAGES.refNotFound);
 }
@@ -133,7 +209,7 @@ export async function listBranches(
   for (const name of names.sort()) {
     const oid = await git.resolveRef({ fs, gitdir, ref: `refs/heads/${name}` }).catch(() => null);
     if (!oid) continue;
-    const { commit } = await git.readCommit({ fs, gitdir, oid, cache });
+    const commit = await readCommitObject(gitdir, oid, cache);
     branches.push({
       name,
       is_default: name === defaultBranch,
@@ -154,24 +230,26 @@ type Located =
 
 /** What a path names at a commit: a folder's entries or a file's blob; 404 when nothing. */
 async function locate(gitdir: string, commit: string, segments: string[], cache: GitCache): Promise<Located> {
-  let tree = await git.readTree({ fs, gitdir, oid: commit, cache });
+  let oid = (await readCommitObject(gitdir, commit, cache)).tree;
+  let entries = await readTreeEntries(gitdir, oid, cache);
   for (let index = 0; index < segments.length; index++) {
-    const entry = tree.tree.find((candidate) => candidate.path === segments[index]);
+    const entry = entries.find((candidate) => candidate.path === segments[index]);
     if (!entry) throw notFound(HUB_MESSAGES.pathNotFound);
     if (entry.type === 'tree') {
-      tree = await git.readTree({ fs, gitdir, oid: entry.oid, cache });
+      oid = entry.oid;
+      entries = await readTreeEntries(gitdir, oid, cache);
       continue;
     }
     if (entry.type !== 'blob' || index !== segments.length - 1) throw notFound(HUB_MESSAGES.pathNotFound);
     return { type: 'file', oid: entry.oid, mode: entry.mode };
   }
-  return { type: 'dir', oid: tree.oid, entries: tree.tree };
+  return { type: 'dir', oid, entries };
 }
 
 async function blobSize(gitdir: string, oid: string, cache: GitCache): Promise<number> {
   const known = blobSizes.get(oid);
   if (known !== undefined) return known;
-  const { blob } = await git.readBlob({ fs, gitdir, oid, cache });
+  const blob = await readBlobBytes(gitdir, oid, cache);
   if (blobSizes.size >= BLOB_SIZES_KEPT) blobSizes.clear();
   blobSizes.set(oid, blob.length);
   return blob.length;
@@ -232,7 +310,7 @@ export async function readFile(
   if (segments.length === 0) throw notFound(HUB_MESSAGES.pathNotFound);
   const located = await locate(gitdir, commit, segments, cache);
   if (located.type !== 'file') throw notFound(HUB_MESSAGES.pathNotFound);
-  const { blob } = await git.readBlob({ fs, gitdir, oid: located.oid, cache });
+  const blob = await readBlobBytes(gitdir, located.oid, cache);
   return { oid: located.oid, bytes: blob, name: segments.at(-1)!, path: segments.join('/') };
 }
 
