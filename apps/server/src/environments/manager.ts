@@ -265,7 +265,13 @@ export class EnvironmentManager {
       );
       return { instance, rules: { origins: [instance.origin] } };
     };
-    return this.#launcher.launchWith(slot, owner, simulator, request, start, version.hash);
+    const launched = await this.#launcher.launchWith(slot, owner, simulator, request, start, version.hash);
+    // The environment cannot outlive its simulator: a host that ends (a crash, its memory limit) fails it.
+    void versionHost.ended.then((reason) => {
+      const environment = this.#registry.byId(launched.id);
+      if (environment) void this.#ending.end(environment, 'failed', `The simulator stopped: ${reason}`);
+    });
+    return launched;
   }
 
   async #makeProxy(

@@ -77,7 +77,8 @@ export class VersionHosts {
       const forget = () => {
         if (this.#running.get(version.id) === running) this.#running.delete(version.id);
       };
-      running.host.catch(forget);
+      // One that could not start, or that ended (a crash, its memory limit), is started again by the next make.
+      running.host.then((host) => host.ended.then(forget), forget);
     }
     if (running.idle) clearTimeout(running.idle);
     running.idle = undefined;

@@ -22,9 +22,14 @@ export interface VersionHostReady {
 }
 
 const STOPPED_TITLE = 'Simulator stopped';
+/** The longest a request waits for its answer: a simulator stuck in a loop must not hold a page forever. */
+export const VERSION_HOST_REQUEST_TIMEOUT_MS = 60_000;
 
 export class VersionHost {
   readonly ready: Promise<VersionHostReady>;
+  /** Resolves with the reason once the process is gone (stopped, or ended on its own). */
+  readonly ended: Promise<string>;
+  #end: (reason: string) => void = () => undefined;
   readonly #child: ChildProcess;
   readonly #instances = new Map<string, RemoteInstance>();
   readonly #pending = new Map<
@@ -39,6 +44,9 @@ export class VersionHost {
   /** `child`: the program, spawned with an IPC channel (`serialization: 'advanced'`). */
   constructor(child: ChildProcess) {
     this.#child = child;
+    this.ended = new Promise((resolve) => {
+      this.#end = resolve;
+    });
     this.ready = new Promise((resolve, reject) => {
       child.on('message', (message: FromVersionHost) => {
         if (message.type === 'ready') {
@@ -98,7 +106,22 @@ export class VersionHost {
     if (this.#stopped) return Promise.resolve(stoppedAnswer(this.#stopped));
     const seq = ++this.#seq;
     return new Promise((answer) => {
-      this.#pending.set(seq, { instance, answer });
+      const timer = setTimeout(() => {
+        if (!this.#pending.delete(seq)) return;
+        const page = plainResponse(
+          504,
+          'Simulator did not answer',
+          `The simulator did not answer within ${VERSION_HOST_REQUEST_TIMEOUT_MS / 1000} s.`,
+        );
+        answer({ type: 'response', seq, response: page, mutations: [], epoch: -1, clock: '' });
+      }, VERSION_HOST_REQUEST_TIMEOUT_MS);
+      this.#pending.set(seq, {
+        instance,
+        answer: (message) => {
+          clearTimeout(timer);
+          answer(message);
+        },
+      });
       this.post({ type: 'request', seq, id: instance.id, request });
     });
   }
@@ -118,6 +141,7 @@ export class VersionHost {
   #stop(reason: string): void {
     if (this.#stopped) return;
     this.#stopped = reason;
+    this.#end(reason);
     for (const { answer } of this.#pending.values()) answer(stoppedAnswer(reason));
     this.#pending.clear();
     for (const instance of [...this.#instances.values()]) instance.destroy();
