@@ -653,7 +653,9 @@ class Environments:
 
         The options are the API's fields: `keepalive` with an `alias` (a shared environment listed on the
         Public URLs page), `interface_width` and `interface_height` (default 1280 × 720),
-        `open_page_on_start`, `record_network_requests`, `env_config`; `source` is kept on the session.
+        `open_page_on_start`, `record_network_requests`, `env_config` (e.g. `{"version": "prod-latest"}`, a tag or a
+        version hash; `{"fast_mode": True}`); `source` is kept on the session. `load_chrome_extensions` is
+        deprecated: it is accepted and has no effect.
         """
         body = _without_none(
             {
