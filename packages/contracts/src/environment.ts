@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Timestamp } from './common';
 import { LAYOUT } from './constants';
 import { Mutation } from './mutation';
+import { VERSION_START_MESSAGES } from './simulatorRegistry';
 
 /**
  * A live environment (000 §7.4, §4.2): one simulator instance plus its own Chromium, driven by an agent over
@@ -51,6 +52,13 @@ export const FAST_MODE = { screenshotQuality: 35 } as const;
 /** make2's `env_config`, kept with the environment; other keys (a proxy simulator's `proxy_mode`) are read where they apply. */
 export const EnvironmentConfig = z.looseObject({
   fast_mode: z.boolean().optional(),
+  /** The simulator version to start: a tag or a version hash (7+ hex digits of it); prod-latest by default. */
+  version: z
+    .string({ error: VERSION_START_MESSAGES.invalid })
+    .trim()
+    .min(1, { error: VERSION_START_MESSAGES.invalid })
+    .max(200, { error: VERSION_START_MESSAGES.invalid })
+    .optional(),
 });
 export type EnvironmentConfig = z.infer<typeof EnvironmentConfig>;
 

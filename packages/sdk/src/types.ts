@@ -15,9 +15,10 @@ export interface MakeEnvironmentRequest {
   env_id: string;
   /**
    * Settings of the environment. `fast_mode`: the recording leaves out mouse movements and keeps lighter
-   * screenshots (the playground's Fast Mode; off by default). Other keys are read where they apply (`proxy_mode`).
+   * screenshots (the playground's Fast Mode; off by default). `version`: the simulator version to start, a tag or
+   * a version hash (prod-latest by default). Other keys are read where they apply (`proxy_mode`).
    */
-  env_config?: { [key: string]: unknown; fast_mode?: boolean };
+  env_config?: { [key: string]: unknown; fast_mode?: boolean; version?: string };
   /** Who asked for it; the SDK sends 'sdk' unless told otherwise. Kept on the session. */
   source?: string;
   interface_type?: string;
