@@ -284,7 +284,7 @@ for (const database of testDatabases()) {
         expect(unknown.status).toBe(404);
         const blank = await make({ env_id: 'notes', env_config: { version: ' ' } });
         expect(blank.status).toBe(400);
-        expect(blank.body).toEqual({ detail: VERSION_START_MESSAGES.invalid });
+        expect(blank.body.detail).toContain(VERSION_START_MESSAGES.invalid);
         for (const environment of [id, byHash.body.id!]) expect((await close(environment)).status).toBe(200);
         expect((await close(latest.body.id!, stranger)).status).toBe(200);
         provenCommit = edited;
