@@ -1,8 +1,12 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { HubGitInfo, HubRepository } from '@proctor/contracts';
+import { runUploadPack } from '../../apps/server/src/kernel/git/uploadPack';
 import { postJson, signUp } from '../support/accounts';
 import type { Section } from '../support/section';
 import { timedGet } from '../support/section';
@@ -33,6 +37,29 @@ async function timedClone(source: string, into: string, extra: string[] = []): P
 const median = (samples: number[]) => latency(samples).p50;
 
 /**
+ * git's smart HTTP with nothing of Proctor's around it: upload-pack run as Proctor runs it, behind a bare Node
+ * server (no routing, credentials or database). Cloning through it is the floor of a clone over HTTP here: git's
+ * HTTP client and one upload-pack per request, on top of what a local clone does.
+ */
+async function bareGitServer(gitdir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((raw, res) => {
+    const advertise = raw.method === 'GET' && (raw.url ?? '').endsWith('/info/refs?service=git-upload-pack');
+    if (!advertise && !(raw.method === 'POST' && (raw.url ?? '').endsWith('/git-upload-pack'))) {
+      res.writeHead(404).end();
+      return;
+    }
+    void runUploadPack({ gitdir, advertise, raw, maxBodyBytes: 64 * 1024 * 1024 }, res);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/repository.git`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
  * The hub's git and browsing: a built-in simulator's repository, created through the API, cloned over Proctor's
  * smart HTTP (`git clone http://…/git/{owner}/{name}.git` with the hub credentials) against `git clone --no-local`
  * of the same bare repository straight from disk (git packs objects as over a transport, without the network or
@@ -61,15 +88,21 @@ export const cloneSection: Section = {
     const bare = join(hubDir, repository.owner, `${repository.name}.git`);
     const work = mkdtempSync(join(ctx.dataDir, 'clones-'));
 
+    const floorServer = await bareGitServer(bare);
+    ctx.teardown.add('the bare git server', floorServer.close);
+
     ctx.progress(`cloning ${repository.full_name} ${CLONES} times each way`);
     const overHttp: number[] = [];
     const local: number[] = [];
+    const floor: number[] = [];
     for (let i = 0; i < CLONES; i += 1) {
       overHttp.push(await timedClone(remote.href, join(work, `http-${i}`)));
       local.push(await timedClone(bare, join(work, `local-${i}`), ['--no-local']));
+      floor.push(await timedClone(floorServer.url, join(work, `floor-${i}`)));
     }
     const httpMs = median(overHttp);
     const localMs = median(local);
+    const floorMs = median(floor);
     const cloneLimit = 1.5 * localMs + 50;
 
     const base = `${baseUrl}/api/gitea/simulators/${SIMULATOR}/repo`;
@@ -92,10 +125,11 @@ export const cloneSection: Section = {
     }
     const browseP95 = latency(all).p95;
     return {
-      figures: { cloneHttpMs: overHttp, cloneLocalMs: local, browse },
+      figures: { cloneHttpMs: overHttp, cloneLocalMs: local, cloneBareHttpMs: floor, browse },
       rows: [
         ['clone over Proctor (median)', `${ms(httpMs)} ms`, `≤ ${ms(cloneLimit)} ms`],
         ['git clone --no-local from disk (median)', `${ms(localMs)} ms`, ''],
+        ['clone over bare git HTTP, no Proctor (median)', `${ms(floorMs)} ms`, ''],
         ...Object.entries(browse).map(([name, figure]) => [`browse: ${name} p50 / p95`, pair(figure), '']),
         ['browse, all calls, p95', `${ms(browseP95)} ms`, '≤ 30 ms'],
       ],
