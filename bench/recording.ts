@@ -1255,6 +1255,8 @@ function againstTracing(recorded: number, tracing: number, bare: number) {
 }
 
 const signedMs = (value: number) => `${value >= 0 ? '+' : ''}${ms(value)}`;
+/** A share with one decimal: the goal's verdict at 50.4 % must not read as 50 %. */
+const ofIt = (value: number) => `${(100 * value).toFixed(1)}%`;
 
 function goalsOf(results: Results): Goal[] {
   const { overhead, screenshots, sizes, sessionPage, sessionList } = results;
@@ -1280,7 +1282,7 @@ function goalsOf(results: Results): Goal[] {
     {
       goal: `back to back, recording's overhead per typical action <= ${percent(GOALS.shareOfTracing).slice(1)} of Playwright tracing's`,
       measured:
-        `${percent(latency.share).slice(1)} of it: recording ${signedMs(latency.recording)} ms (${percent(share(recorded.typicalMs, bare.typicalMs))}), ` +
+        `${ofIt(latency.share)} of it: recording ${signedMs(latency.recording)} ms (${percent(share(recorded.typicalMs, bare.typicalMs))}), ` +
         `tracing ${signedMs(latency.traced)} ms (${percent(share(tracing.typicalMs, bare.typicalMs))}) over ${ms(bare.typicalMs)} ms; ` +
         `two unrecorded browsers differ by ${percent(noise)} in this run`,
       met: latency.met,
@@ -1288,7 +1290,7 @@ function goalsOf(results: Results): Goal[] {
     {
       goal: `back to back, recording's CPU per action <= ${percent(GOALS.shareOfTracing).slice(1)} of Playwright tracing's (browser, agent and recorder processes)`,
       measured:
-        `${percent(cpu.share).slice(1)} of it: recording ${signedMs(cpu.recording)} ms, tracing ${signedMs(cpu.traced)} ms ` +
+        `${ofIt(cpu.share)} of it: recording ${signedMs(cpu.recording)} ms, tracing ${signedMs(cpu.traced)} ms ` +
         `over ${ms(overhead.cpu.bare.total)} ms of CPU per action`,
       met: cpu.met,
     },
