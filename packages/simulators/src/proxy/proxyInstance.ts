@@ -1,6 +1,7 @@
 import type { Mutation } from '@proctor/contracts';
 import { filterMutations, type SimulatorConfig } from '@proctor/scoring';
 import type { InstanceBackup, SimulatorInstance } from '../runtime/instance';
+import { SerialQueue } from '../runtime/serial';
 import { type WriteRequest, writeMutation } from './writes';
 
 /**
@@ -37,7 +38,7 @@ export class ProxyInstance implements EnvironmentInstance {
   #writes = 0;
   #backups = 0;
   #destroyed = false;
-  #tail: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
 
   constructor(options: {
     id: string;
@@ -110,12 +111,7 @@ export class ProxyInstance implements EnvironmentInstance {
 
   /** Requests are answered in the proxy, not here: this only orders the tasks given to it. */
   exclusive<T>(task: () => T | Promise<T>): Promise<T> {
-    const result = this.#tail.then(task);
-    this.#tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    return result;
+    return this.#queue.run(task);
   }
 
   destroy(): void {

@@ -5,6 +5,7 @@ import { SessionStore } from '../web/sessions';
 import { type ClockState, SimulatorClock } from './clock';
 import type { PreparedSimulator } from './prepare';
 import { Rng, type RngState } from './random';
+import { SerialQueue } from './serial';
 import { lastMutationId, openDatabase, readMutationLog, type SqliteDatabase } from './storage';
 
 const MAX_WRITES_KEPT = 1024;
@@ -53,7 +54,7 @@ export class SimulatorInstance implements ServedInstance {
   readonly #backups = new Map<string, ResetPoint>();
   #backupCount = 0;
   #destroyed = false;
-  #tail: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
   /** Since the last reset, per request that wrote: when it arrived and how many mutations came before its own. */
   #writes: Array<{ receivedAt: number; first: number }> = [];
   readonly #onDestroy: ((instance: SimulatorInstance) => void) | undefined;
@@ -212,12 +213,7 @@ export class SimulatorInstance implements ServedInstance {
    * Requests go through it, so an async handler never interleaves with another request's writes.
    */
   exclusive<T>(task: () => T | Promise<T>): Promise<T> {
-    const result = this.#tail.then(task);
-    this.#tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    return result;
+    return this.#queue.run(task);
   }
 
   /** Handles one HTTP request addressed to this instance (the host calls it; tests may call it directly). */

@@ -3,6 +3,7 @@ import type { Mutation } from '@proctor/contracts';
 import { filterMutations, type SimulatorConfig } from '@proctor/scoring';
 import type { EnvironmentInstance } from '../proxy/proxyInstance';
 import type { InstanceBackup } from '../runtime/instance';
+import { SerialQueue } from '../runtime/serial';
 import { type HostedInstance, plainResponse } from '../web/host';
 import type { SimulatorRequest } from '../web/pipeline';
 import type { SimulatorResponse } from '../web/response';
@@ -168,7 +169,7 @@ export class RemoteInstance implements HostedInstance, EnvironmentInstance {
   #clock = new Date().toISOString();
   #backups = 0;
   #destroyed = false;
-  #tail: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
 
   constructor(
     host: VersionHost,
@@ -248,12 +249,7 @@ export class RemoteInstance implements HostedInstance, EnvironmentInstance {
   }
 
   exclusive<T>(task: () => T | Promise<T>): Promise<T> {
-    const result = this.#tail.then(task);
-    this.#tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    return result;
+    return this.#queue.run(task);
   }
 
   destroy(): void {
