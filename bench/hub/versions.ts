@@ -22,8 +22,11 @@ const SIMULATOR = 'shop';
 const ENVIRONMENTS = 5;
 /** Resets per environment. */
 const RESETS = 4;
-/** The environments benchmark's goal for a reset, which hub versions are to keep (issue 28 item 4). */
-const RESET_P50_GOAL_MS = 100;
+/**
+ * Hub versions are to keep the environments' reset goal (issue 28 item 4): measured against the built-in code's
+ * reset in the same run, so that the verdict holds on a busy machine as on a quiet one.
+ */
+const RESET_RATIO_GOAL = 1.2;
 /** Between makes: the pool launches one browser at a time; long enough to refill it (as bench:environments). */
 const POOL_REFILL_PAUSE_MS = 1500;
 const BUILD_POLL_MS = 250;
@@ -167,14 +170,18 @@ export const versionsSection: Section = {
         ['first environment of the version (its host starts)', `${ms(firstHubMakeMs)} ms`, ''],
         [`make→ready, ${sides.hub.label} (p50/p95)`, pair(figures.make.hub), ''],
         [`make→ready, ${sides.builtIn.label} (p50/p95)`, pair(figures.make.builtIn), ''],
-        [`reset, ${sides.hub.label} (p50/p95)`, pair(figures.reset.hub), `≤ ${RESET_P50_GOAL_MS} ms p50`],
+        [
+          `reset, ${sides.hub.label} (p50/p95)`,
+          pair(figures.reset.hub),
+          `p50 ≤ ${RESET_RATIO_GOAL}× built-in`,
+        ],
         [`reset, ${sides.builtIn.label} (p50/p95)`, pair(figures.reset.builtIn), ''],
       ],
       goals: [
         {
-          goal: `a hub version's reset p50 ≤ ${RESET_P50_GOAL_MS} ms (the environments' reset goal)`,
-          measured: `${ms(figures.reset.hub.p50)} ms (built-in ${ms(figures.reset.builtIn.p50)} ms)`,
-          met: figures.reset.hub.p50 <= RESET_P50_GOAL_MS,
+          goal: `a hub version's reset p50 ≤ ${RESET_RATIO_GOAL}× the built-in code's (same run)`,
+          measured: `${ms(figures.reset.hub.p50)} ms vs ${ms(figures.reset.builtIn.p50)} ms`,
+          met: figures.reset.hub.p50 <= RESET_RATIO_GOAL * figures.reset.builtIn.p50,
         },
       ],
       notes: [
