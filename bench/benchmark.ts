@@ -24,6 +24,7 @@ import { createProctor, loadConfig, type Proctor } from '../apps/server/src/inde
 import type { RedisQueue } from '../apps/server/src/kernel/queue/redisQueue';
 import { INFRASTRUCTURE_FAILURE_STATUSES } from '../apps/server/src/repositories/sessions';
 import { builtInTestCaseKey } from '../apps/server/src/services/registration';
+import { classifyProctor, cpuSince, cpuSnapshot, profileDuring } from './support/cpuAccounting';
 import { type Goal, runBenchmark } from './support/main';
 import type { Teardown } from './support/teardown';
 import { createThrowawayDatabase } from './support/throwawayDatabase';
@@ -60,6 +61,43 @@ interface Pass {
   otherCpuShare: number;
   /** Busy CPU over the wall time, in cores (2 = both cores of this machine all the time). */
   busyCores: number;
+  /** Per test case, in core-seconds (cpuAccounting.ts). */
+  cpu: CpuPerCase;
+}
+
+/**
+ * Where a pass's CPU went, per test case in core-seconds: the whole machine; the Node process (Proctor and its
+ * agents, or the kit's harness) split by the code its main thread's samples were in; the processes it started
+ * (Chromium, running or ended); the rest of the machine.
+ */
+interface CpuPerCase {
+  machine: number;
+  node: number;
+  /** The Node process's seconds by part: its share of the main thread's busy samples. */
+  nodeParts: Record<string, number>;
+  children: number;
+  /** A separate worker process (the Redis setup): its own CPU. */
+  worker: number;
+  rest: number;
+}
+
+function cpuPerCase(
+  busySeconds: number,
+  own: { self: number; descendants: number },
+  shares: Record<string, number>,
+  cases: number,
+  worker = 0,
+): CpuPerCase {
+  const nodeParts: Record<string, number> = {};
+  for (const [part, share] of Object.entries(shares)) nodeParts[part] = (share * own.self) / cases;
+  return {
+    machine: busySeconds / cases,
+    node: own.self / cases,
+    nodeParts,
+    children: own.descendants / cases,
+    worker: worker / cases,
+    rest: Math.max(0, busySeconds - own.self - own.descendants - worker) / cases,
+  };
 }
 
 /** The reference scripts alone, in the kit's harness, at one concurrency. */
@@ -72,6 +110,7 @@ interface BarePass {
   /** Busy CPU of the whole machine per test case, in core-seconds. */
   coreSecondsPerCase: number;
   busyCores: number;
+  cpu: CpuPerCase;
 }
 
 interface Results {
@@ -244,48 +283,56 @@ async function measure(
   const cpuBefore = process.cpuUsage();
   const workerBefore = bench.workerPid ? processCpuSeconds(bench.workerPid) : 0;
   const jiffiesBefore = machineJiffies();
+  const ownBefore = cpuSnapshot();
   const started = performance.now();
-  const benchmark = BenchmarkResponse.parse(
-    await call(proctor, 'POST', '/api/benchmarker/benchmark', await bench.token(), {
-      testcase_ids: ids,
-      agent: args.agent,
-      runs: 1,
-      concurrency,
-    }),
-  );
-  let group: RunGroup;
-  let ended = 0;
-  for (;;) {
-    group = RunGroupResponse.parse(
-      await call(proctor, 'GET', `/api/runs/batches/${benchmark.batch_id}`, await bench.token()),
-    ).runGroup;
-    if (group.completed + group.failed !== ended) {
-      ended = group.completed + group.failed;
-      progress(
-        `  ${ended}/${group.total} ended after ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
+  const {
+    result: { group, batchId },
+    shares,
+  } = await profileDuring(async () => {
+    const benchmark = BenchmarkResponse.parse(
+      await call(proctor, 'POST', '/api/benchmarker/benchmark', await bench.token(), {
+        testcase_ids: ids,
+        agent: args.agent,
+        runs: 1,
+        concurrency,
+      }),
+    );
+    let group: RunGroup;
+    let ended = 0;
+    for (;;) {
+      group = RunGroupResponse.parse(
+        await call(proctor, 'GET', `/api/runs/batches/${benchmark.batch_id}`, await bench.token()),
+      ).runGroup;
+      if (group.completed + group.failed !== ended) {
+        ended = group.completed + group.failed;
+        progress(
+          `  ${ended}/${group.total} ended after ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
+      // The group's `scored` leaves out sessions auto-marked incorrect (they changed nothing): wait on statuses.
+      if (
+        group.finished &&
+        (await runsOf(proctor, benchmark.batch_id)).every((run) => LAST_STATUSES.has(run.status))
+      )
+        break;
+      if (args.timeout && performance.now() - started > Number(args.timeout) * 1000) {
+        const stuck = await runsOf(proctor, benchmark.batch_id);
+        throw new Error(
+          `not ended after ${args.timeout} s; the runs: ${stuck.map((run) => `${run.key} ${run.status}`).join(', ')}`,
+        );
+      }
+      // Proctor runs in this process: each look costs it five queries, so look as often as the figures need (a
+      // quarter of a second on a run of a minute or more), not so often that the looking slows the runs.
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    // The group's `scored` leaves out sessions auto-marked incorrect (they changed nothing): wait on statuses.
-    if (
-      group.finished &&
-      (await runsOf(proctor, benchmark.batch_id)).every((run) => LAST_STATUSES.has(run.status))
-    )
-      break;
-    if (args.timeout && performance.now() - started > Number(args.timeout) * 1000) {
-      const stuck = await runsOf(proctor, benchmark.batch_id);
-      throw new Error(
-        `not ended after ${args.timeout} s; the runs: ${stuck.map((run) => `${run.key} ${run.status}`).join(', ')}`,
-      );
-    }
-    // Proctor runs in this process: each look costs it five queries, so look as often as the figures need (a
-    // quarter of a second on a run of a minute or more), not so often that the looking slows the runs.
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+    return { group, batchId: benchmark.batch_id };
+  }, classifyProctor);
+  const own = cpuSince(ownBefore);
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   const workerSeconds = bench.workerPid ? processCpuSeconds(bench.workerPid) - workerBefore : 0;
   const busySeconds = (machineJiffies().busy - jiffiesBefore.busy) * JIFFY_SECONDS;
-  for (const failure of await failuresOf(proctor, benchmark.batch_id)) progress(`  did not pass: ${failure}`);
+  for (const failure of await failuresOf(proctor, batchId)) progress(`  did not pass: ${failure}`);
   const proctorSeconds = (cpu.user + cpu.system) / 1e6 + workerSeconds;
   const pass: Pass = {
     setup,
@@ -296,10 +343,11 @@ async function measure(
     secondsPerCase: seconds / group.total,
     passed: group.passed,
     failed: group.total - group.passed,
-    verdicts: await verdictsOf(proctor, benchmark.batch_id),
+    verdicts: await verdictsOf(proctor, batchId),
     proctorCpuShare: proctorSeconds / busySeconds,
     otherCpuShare: Math.max(0, busySeconds - proctorSeconds) / busySeconds,
     busyCores: busySeconds / seconds,
+    cpu: cpuPerCase(busySeconds, own, shares, group.total, workerSeconds),
   };
   progress(
     `${setup}, concurrency ${concurrency}: ${pass.testCases} cases in ${seconds.toFixed(1)} s (${pass.casesPerSecond.toFixed(2)}/s), ` +
@@ -327,23 +375,29 @@ async function measureBare(keys: string[], concurrency: number): Promise<BarePas
     const queue = [...keys];
     let passed = 0;
     const jiffiesBefore = machineJiffies();
+    const ownBefore = cpuSnapshot();
     const started = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-          const found = byKey.get(key);
-          if (!found) throw new Error(`no built-in test case ${key}`);
-          const run = await runTestCase({ browser, host, ...found, variant: 'solve' }).catch(
-            (error: Error) => {
-              progress(`  bare: ${key} threw: ${error.message}`);
-              return undefined;
-            },
-          );
-          if (run?.evaluation.passed) passed += 1;
-          else if (run) progress(`  bare: ${key} did not pass: ${run.evaluation.explanation}`);
-        }
-      }),
+    const { shares } = await profileDuring(
+      () =>
+        Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+              const found = byKey.get(key);
+              if (!found) throw new Error(`no built-in test case ${key}`);
+              const run = await runTestCase({ browser, host, ...found, variant: 'solve' }).catch(
+                (error: Error) => {
+                  progress(`  bare: ${key} threw: ${error.message}`);
+                  return undefined;
+                },
+              );
+              if (run?.evaluation.passed) passed += 1;
+              else if (run) progress(`  bare: ${key} did not pass: ${run.evaluation.explanation}`);
+            }
+          }),
+        ),
+      classifyProctor,
     );
+    const own = cpuSince(ownBefore);
     const seconds = (performance.now() - started) / 1000;
     const busySeconds = (machineJiffies().busy - jiffiesBefore.busy) * JIFFY_SECONDS;
     const pass: BarePass = {
@@ -354,6 +408,7 @@ async function measureBare(keys: string[], concurrency: number): Promise<BarePas
       passed,
       coreSecondsPerCase: busySeconds / keys.length,
       busyCores: busySeconds / seconds,
+      cpu: cpuPerCase(busySeconds, own, shares, keys.length),
     };
     progress(
       `bare scripts, concurrency ${concurrency}: ${keys.length} cases in ${seconds.toFixed(1)} s (${pass.casesPerSecond.toFixed(2)}/s), ` +
@@ -439,6 +494,64 @@ async function run(teardown: Teardown): Promise<Results> {
 }
 
 const GOAL_RATE = 1.7;
+/** Issue 29's goal: Proctor's core-seconds per case at most this many times the bare scripts'. */
+const GOAL_CPU_RATIO = 1.6;
+
+/** The bare pass to set beside a Proctor pass: the same concurrency, else the bare pass that cost least. */
+function bareBeside(results: Results, pass: Pass): BarePass | undefined {
+  return (
+    results.bare.find((bare) => bare.concurrency === pass.concurrency) ??
+    results.bare.reduce<BarePass | undefined>(
+      (a, b) => (!a || b.coreSecondsPerCase < a.coreSecondsPerCase ? b : a),
+      undefined,
+    )
+  );
+}
+
+const cores = (seconds: number) => seconds.toFixed(2);
+
+/** Proctor's core-seconds per case beside the bare scripts', and where the difference goes. */
+function printCpuSideBySide(results: Results): void {
+  if (results.bare.length === 0) return;
+  console.log(
+    '\nCore-seconds per test case, Proctor beside the bare scripts (the whole machine; the Node process; the processes it started, Chromium; the rest)\n',
+  );
+  console.log(
+    '| concurrency | Proctor | bare | ratio | Proctor: Node / Chromium / rest | bare: Node / Chromium / rest |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  for (const pass of results.passes) {
+    const bare = bareBeside(results, pass);
+    if (!bare) continue;
+    const split = (cpu: CpuPerCase) =>
+      `${cores(cpu.node + cpu.worker)} / ${cores(cpu.children)} / ${cores(cpu.rest)}`;
+    console.log(
+      `| ${pass.concurrency} | ${cores(pass.cpu.machine)} | ${cores(bare.cpu.machine)} | ${(pass.cpu.machine / bare.cpu.machine).toFixed(2)}× | ${split(pass.cpu)} | ${split(bare.cpu)} |`,
+    );
+  }
+  const best = results.passes.reduce((a, b) => (b.casesPerSecond > a.casesPerSecond ? b : a));
+  const bare = bareBeside(results, best);
+  if (!bare) return;
+  console.log(
+    `\nThe Node process by part at concurrency ${best.concurrency}, core-seconds per case (its main thread's samples, by the code they were in, scaled to the process's CPU)\n`,
+  );
+  const parts = [...new Set([...Object.keys(best.cpu.nodeParts), ...Object.keys(bare.cpu.nodeParts)])].sort(
+    (a, b) => (best.cpu.nodeParts[b] ?? 0) - (best.cpu.nodeParts[a] ?? 0),
+  );
+  console.log('| part | Proctor | bare | difference |');
+  console.log('|---|---|---|---|');
+  for (const part of parts) {
+    const mine = best.cpu.nodeParts[part] ?? 0;
+    const theirs = bare.cpu.nodeParts[part] ?? 0;
+    console.log(`| ${part} | ${cores(mine)} | ${cores(theirs)} | ${cores(mine - theirs)} |`);
+  }
+  console.log(
+    `| Chromium (browsers started, their renderers and helpers) | ${cores(best.cpu.children)} | ${cores(bare.cpu.children)} | ${cores(best.cpu.children - bare.cpu.children)} |`,
+  );
+  console.log(
+    `| rest of the machine | ${cores(best.cpu.rest)} | ${cores(bare.cpu.rest)} | ${cores(best.cpu.rest - bare.cpu.rest)} |`,
+  );
+}
 
 await runBenchmark<Results>({
   progress,
@@ -462,6 +575,15 @@ await runBenchmark<Results>({
             : ''),
         met: best.casesPerSecond >= GOAL_RATE,
       },
+      ...(bestBare
+        ? [
+            {
+              goal: `Proctor's core-seconds per case ≤ ${GOAL_CPU_RATIO}× the bare scripts', at the best concurrency, scoring included`,
+              measured: `${cores(best.cpu.machine)} vs ${cores(bareBeside(results, best)!.cpu.machine)} core-s (${(best.cpu.machine / bareBeside(results, best)!.cpu.machine).toFixed(2)}×) at concurrency ${best.concurrency}`,
+              met: best.cpu.machine <= GOAL_CPU_RATIO * bareBeside(results, best)!.cpu.machine,
+            },
+          ]
+        : []),
       {
         goal: 'every test case passes with the oracle',
         measured: all
@@ -514,6 +636,7 @@ await runBenchmark<Results>({
           `| ${bare.concurrency} | ${bare.testCases} | ${bare.seconds.toFixed(1)} | ${bare.casesPerSecond.toFixed(2)} | ${bare.passed} | ${bare.coreSecondsPerCase.toFixed(2)} | ${bare.busyCores.toFixed(2)} |`,
         );
     }
+    printCpuSideBySide(results);
     console.log('\nGoals:');
     for (const goal of goals) console.log(`- ${goal.met ? 'met ' : 'MISS'} ${goal.goal}: ${goal.measured}`);
   },
