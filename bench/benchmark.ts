@@ -68,9 +68,7 @@ interface Pass {
 /**
  * Where a pass's CPU went, per test case in core-seconds: the whole machine; the Node process (Proctor and its
  * agents, or the kit's harness) split by the code its main thread's samples were in; the processes it started
- * (its descendants, running or ended and waited for); the rest of the machine. Chromium's renderers and helpers
- * leave their browser's process tree (its zygote forks them apart), so most of Chromium's CPU is in the rest: only
- * the browsers themselves are sure to be descendants.
+ * (Chromium, running or ended); the rest of the machine.
  */
 interface CpuPerCase {
   machine: number;
@@ -516,10 +514,10 @@ const cores = (seconds: number) => seconds.toFixed(2);
 function printCpuSideBySide(results: Results): void {
   if (results.bare.length === 0) return;
   console.log(
-    "\nCore-seconds per test case, Proctor beside the bare scripts (the whole machine; the Node process; its descendants, Chromium's browser processes; the rest, Chromium's renderers and helpers among it)\n",
+    '\nCore-seconds per test case, Proctor beside the bare scripts (the whole machine; the Node process; the processes it started, Chromium; the rest)\n',
   );
   console.log(
-    '| concurrency | Proctor | bare | ratio | Proctor: Node / descendants / rest | bare: Node / descendants / rest |',
+    '| concurrency | Proctor | bare | ratio | Proctor: Node / Chromium / rest | bare: Node / Chromium / rest |',
   );
   console.log('|---|---|---|---|---|---|');
   for (const pass of results.passes) {
@@ -548,10 +546,10 @@ function printCpuSideBySide(results: Results): void {
     console.log(`| ${part} | ${cores(mine)} | ${cores(theirs)} | ${cores(mine - theirs)} |`);
   }
   console.log(
-    `| its descendants (Chromium's browser processes) | ${cores(best.cpu.children)} | ${cores(bare.cpu.children)} | ${cores(best.cpu.children - bare.cpu.children)} |`,
+    `| Chromium (browsers started, their renderers and helpers) | ${cores(best.cpu.children)} | ${cores(bare.cpu.children)} | ${cores(best.cpu.children - bare.cpu.children)} |`,
   );
   console.log(
-    `| rest of the machine (Chromium's renderers and helpers among it) | ${cores(best.cpu.rest)} | ${cores(bare.cpu.rest)} | ${cores(best.cpu.rest - bare.cpu.rest)} |`,
+    `| rest of the machine | ${cores(best.cpu.rest)} | ${cores(bare.cpu.rest)} | ${cores(best.cpu.rest - bare.cpu.rest)} |`,
   );
 }
 
