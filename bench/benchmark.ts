@@ -68,7 +68,9 @@ interface Pass {
 /**
  * Where a pass's CPU went, per test case in core-seconds: the whole machine; the Node process (Proctor and its
  * agents, or the kit's harness) split by the code its main thread's samples were in; the processes it started
- * (Chromium, running or ended); the rest of the machine.
+ * (Chromium, running or ended and waited for); the rest of the machine. An environment's browser is ended by
+ * killing its process group (processGroup.ts), so its renderers' and helpers' CPU is not handed up to this process:
+ * through Proctor it is in the rest, which on an otherwise quiet machine is theirs.
  */
 interface CpuPerCase {
   machine: number;
@@ -514,7 +516,7 @@ const cores = (seconds: number) => seconds.toFixed(2);
 function printCpuSideBySide(results: Results): void {
   if (results.bare.length === 0) return;
   console.log(
-    '\nCore-seconds per test case, Proctor beside the bare scripts (the whole machine; the Node process; the processes it started, Chromium; the rest)\n',
+    "\nCore-seconds per test case, Proctor beside the bare scripts (the whole machine; the Node process; the processes it started, Chromium, as far as they were waited for; the rest: through Proctor, the environments' renderers, killed with their process group)\n",
   );
   console.log(
     '| concurrency | Proctor | bare | ratio | Proctor: Node / Chromium / rest | bare: Node / Chromium / rest |',
@@ -549,7 +551,7 @@ function printCpuSideBySide(results: Results): void {
     `| Chromium (browsers started, their renderers and helpers) | ${cores(best.cpu.children)} | ${cores(bare.cpu.children)} | ${cores(best.cpu.children - bare.cpu.children)} |`,
   );
   console.log(
-    `| rest of the machine | ${cores(best.cpu.rest)} | ${cores(bare.cpu.rest)} | ${cores(best.cpu.rest - bare.cpu.rest)} |`,
+    `| rest of the machine (through Proctor: the environments' renderers and helpers) | ${cores(best.cpu.rest)} | ${cores(bare.cpu.rest)} | ${cores(best.cpu.rest - bare.cpu.rest)} |`,
   );
 }
 
