@@ -12,7 +12,7 @@ import { importSimulatorBundle } from '../build/load';
 import type { SimulatorDefinition } from '../definition';
 import type { SimulatorInstance } from '../runtime/instance';
 import { prepareSimulator } from '../runtime/prepare';
-import { MAX_REQUEST_BODY_BYTES, SimulatorHost } from '../web/host';
+import { readBody, SimulatorHost } from '../web/host';
 import { launchChromium } from './chromium';
 import { proveSimulator, type TestCaseProof } from './prove';
 import { testCaseProblems } from './testCase';
@@ -235,17 +235,6 @@ export class KitSandbox {
     for (const mutation of filterMutations(logged, instance.simulator.definition.config))
       this.#options.log(`${request}: ${formatMutation(mutation)}`);
   }
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_REQUEST_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 async function drain(req: IncomingMessage): Promise<void> {

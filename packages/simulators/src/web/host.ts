@@ -204,7 +204,8 @@ export class SimulatorHost {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | null> {
+/** A request's body, or null once it is larger than MAX_REQUEST_BODY_BYTES. */
+export async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
