@@ -3,8 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { commandLine, hasArgument, listPids, liveGroupMembers } from '../src/browser/processGroup';
 import { chromiumPath } from '../src/browser/profile';
+import type { CapturedPageState } from '../src/recording';
 
 /** The browser environments run (the headless shell when installed, else the system Chromium); CHROMIUM_PATH overrides it. */
 export const CHROMIUM_PATH = chromiumPath();
@@ -79,4 +81,29 @@ export function browserMainPids(prefix: string): number[] {
       args !== undefined && hasArgument(args, `--user-data-dir=${prefix}`) && !hasArgument(args, '--type=')
     );
   });
+}
+
+/**
+ * The colour of a recorded screenshot's pixel, decoded by the browser behind `page`, each channel rounded to a
+ * multiple of 5 (JPEG is lossy).
+ */
+export async function pixelAt(
+  page: Page,
+  state: CapturedPageState | null,
+  x: number,
+  y: number,
+): Promise<number[]> {
+  const data = state?.screenshot?.data.toString('base64');
+  if (!data) throw new Error('no screenshot');
+  // A string: this package's types have no DOM.
+  const rgb: number[] = await page.evaluate(`(async () => {
+    const image = new Image();
+    image.src = 'data:image/jpeg;base64,${data}';
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context2d = canvas.getContext('2d');
+    context2d.drawImage(image, 0, 0);
+    return [...context2d.getImageData(${x}, ${y}, 1, 1).data.slice(0, 3)];
+  })()`);
+  return rgb.map((value) => Math.round(value / 5) * 5);
 }

@@ -1,8 +1,16 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LaunchedBrowser, launchBrowser } from '../src/browser/launch';
-import { type CapturedPageState, type CapturedStep, SessionRecorder } from '../src/recording';
-import { CHROMIUM_PATH, html, serveSite, type TestSite, testPrefix, waitFor } from './environmentFixtures';
+import { type CapturedStep, SessionRecorder } from '../src/recording';
+import {
+  CHROMIUM_PATH,
+  html,
+  pixelAt,
+  serveSite,
+  type TestSite,
+  testPrefix,
+  waitFor,
+} from './environmentFixtures';
 
 const VIEWPORT = { width: 800, height: 600 };
 /** Text over a blue page, and a button that turns it red: detail for JPEG quality to matter, a colour to check. */
@@ -41,22 +49,6 @@ afterAll(async () => {
 });
 
 /** The colour of a screenshot's pixel, rounded to the nearest 5 (JPEG shifts flat colours by a few units). */
-async function pixelAt(state: CapturedPageState | null, x: number, y: number): Promise<number[]> {
-  const data = state?.screenshot?.data.toString('base64');
-  if (!data) throw new Error('no screenshot');
-  // A string: this package's types have no DOM.
-  const rgb: number[] = await page.evaluate(`(async () => {
-    const image = new Image();
-    image.src = 'data:image/jpeg;base64,${data}';
-    await image.decode();
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    const context2d = canvas.getContext('2d');
-    context2d.drawImage(image, 0, 0);
-    return [...context2d.getImageData(${x}, ${y}, 1, 1).data.slice(0, 3)];
-  })()`);
-  return rgb.map((value) => Math.round(value / 5) * 5);
-}
-
 interface Recorded {
   steps: CapturedStep[];
   rrweb: Array<{ type?: number; data?: { source?: number } }>;
@@ -103,7 +95,7 @@ describe('Fast Mode', () => {
     expect(kinds(full)).toContain('mouse_move');
     expect(mouseTrail(full).length).toBeGreaterThan(0);
     expect(clickOf(full).after_state?.screenshot).toMatchObject(VIEWPORT);
-    expect(await pixelAt(clickOf(full).after_state, 700, 570)).toEqual([255, 0, 0]);
+    expect(await pixelAt(page, clickOf(full).after_state, 700, 570)).toEqual([255, 0, 0]);
   });
 
   it('should leave out pointer movement and keep smaller screenshots of the same pages', async () => {
@@ -116,8 +108,8 @@ describe('Fast Mode', () => {
     const [fastClick, fullClick] = [clickOf(fast), clickOf(full)];
     expect(fastClick.after_state?.screenshot).toMatchObject(VIEWPORT);
     expect(fastClick.after_state?.metadata.bboxes).toEqual(fullClick.after_state?.metadata.bboxes);
-    expect(await pixelAt(fastClick.before_state, 700, 570)).toEqual([0, 0, 255]);
-    expect(await pixelAt(fastClick.after_state, 700, 570)).toEqual([255, 0, 0]);
+    expect(await pixelAt(page, fastClick.before_state, 700, 570)).toEqual([0, 0, 255]);
+    expect(await pixelAt(page, fastClick.after_state, 700, 570)).toEqual([255, 0, 0]);
     expect(fastClick.after_state!.screenshot!.data.byteLength).toBeLessThan(
       fullClick.after_state!.screenshot!.data.byteLength,
     );

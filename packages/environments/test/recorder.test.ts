@@ -13,7 +13,15 @@ import {
   type SessionRecorderOptions,
 } from '../src/recording';
 import { withUntaintedElementCheck } from '../src/recording/pageScript';
-import { CHROMIUM_PATH, html, serveSite, type TestSite, testPrefix, waitFor } from './environmentFixtures';
+import {
+  CHROMIUM_PATH,
+  html,
+  pixelAt,
+  serveSite,
+  type TestSite,
+  testPrefix,
+  waitFor,
+} from './environmentFixtures';
 
 /** Secrets that must reach no sink: only ever in headers, never in page content or URLs. */
 const BEARER_TOKEN = 'tok3n-9f8e7d6c';
@@ -181,22 +189,6 @@ function isJpeg(state: CapturedPageState | null): boolean {
 }
 
 /** The colour of a screenshot's pixel, rounded to the nearest 5 (JPEG shifts flat colours by a few units). */
-async function pixelAt(state: CapturedPageState | null, x: number, y: number): Promise<number[]> {
-  const data = state?.screenshot?.data.toString('base64');
-  if (!data) throw new Error('no screenshot');
-  // A string: this package's types have no DOM.
-  const rgb: number[] = await page.evaluate(`(async () => {
-    const image = new Image();
-    image.src = 'data:image/jpeg;base64,${data}';
-    await image.decode();
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    const context2d = canvas.getContext('2d');
-    context2d.drawImage(image, 0, 0);
-    return [...context2d.getImageData(${x}, ${y}, 1, 1).data.slice(0, 3)];
-  })()`);
-  return rgb.map((value) => Math.round(value / 5) * 5);
-}
-
 beforeAll(async () => {
   [browser, site, otherSite] = await Promise.all([
     launchBrowser({ chromiumPath: CHROMIUM_PATH, userDataDirPrefix: prefix }),
@@ -374,8 +366,8 @@ describe('SessionRecorder', () => {
     const step = await waitFor('the click step', () => sink.stepOf('click'));
     await recorder.close();
     // Mid-page, away from the button: white before the click, red after it.
-    expect(await pixelAt(step.before_state, 640, 500)).toEqual([255, 255, 255]);
-    expect(await pixelAt(step.after_state, 640, 500)).toEqual([255, 0, 0]);
+    expect(await pixelAt(page, step.before_state, 640, 500)).toEqual([255, 255, 255]);
+    expect(await pixelAt(page, step.after_state, 640, 500)).toEqual([255, 0, 0]);
     expect(errors).toEqual([]);
   });
 
@@ -389,9 +381,9 @@ describe('SessionRecorder', () => {
     const step = await waitFor('the click step', () => sink.stepOf('click'));
     await recorder.close();
     const navigation = sink.stepOf('url_change', (action) => action.url.endsWith('/paint'));
-    expect(await pixelAt(navigation?.after_state ?? null, 640, 500)).toEqual([255, 255, 255]);
-    expect(await pixelAt(step.before_state, 640, 500)).toEqual([255, 255, 255]);
-    expect(await pixelAt(step.after_state, 640, 500)).toEqual([255, 0, 0]);
+    expect(await pixelAt(page, navigation?.after_state ?? null, 640, 500)).toEqual([255, 255, 255]);
+    expect(await pixelAt(page, step.before_state, 640, 500)).toEqual([255, 255, 255]);
+    expect(await pixelAt(page, step.after_state, 640, 500)).toEqual([255, 0, 0]);
     expect(errors).toEqual([]);
   });
 
