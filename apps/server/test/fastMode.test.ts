@@ -1,9 +1,9 @@
 import { type EndpointBody, endpoints, LAYOUT, type SessionDetailResponse } from '@proctor/contracts';
-import { simulators } from '@proctor/db';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
 import type { CallResult } from './support/call';
+import { everySimulatorPlan } from './support/catalog';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
@@ -26,10 +26,9 @@ describe('Fast Mode', () => {
       env: { BROWSER_POOL_SIZE: '1', PUBLIC_URL: `http://127.0.0.1:${port}` },
     });
     await proctor.app.listen({ port, host: '127.0.0.1' });
-    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
     player = await proctor.actor({
       permissions: { playground_access: true },
-      plan: { allowed_simulators: allowed.map((s) => s.id) },
+      plan: await everySimulatorPlan(proctor),
     });
   });
   afterAll(async () => {

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EndpointBody, endpoints, type HubGitInfo } from '@proctor/contracts';
-import { simulators } from '@proctor/db';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxProblem } from '../src/agents/sandbox';
 import { builtInRegistrations } from '../src/kernel/builtIns';
+import { everySimulatorPlan } from './support/catalog';
 import { testDatabases } from './support/databases';
 import { gitOk } from './support/git';
 import { freePort } from './support/network';
@@ -36,10 +36,9 @@ describe.skipIf(problem !== null)("a built-in simulator's version from a push", 
       env: { PUBLIC_URL: baseUrl, BROWSER_POOL_SIZE: '1', MAX_ENVIRONMENTS: '3' },
     });
     await proctor.app.listen({ port, host: '127.0.0.1' });
-    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
     admin = await proctor.actor({
       permissions: { is_admin: true, playground_access: true },
-      plan: { allowed_simulators: allowed.map((row) => row.id) },
+      plan: await everySimulatorPlan(proctor),
     });
     work = await mkdtemp(join(tmpdir(), 'proctor-hub-builtin-'));
   });

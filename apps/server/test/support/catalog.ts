@@ -13,6 +13,12 @@ import { eq } from 'drizzle-orm';
 import type { OrganizationRow } from '../../src/kernel/access/principal';
 import type { TestProctor } from './proctor';
 
+/** A plan that allows every simulator registered now (the built-in ones, in tests that register them). */
+export async function everySimulatorPlan(proctor: TestProctor) {
+  const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
+  return { allowed_simulators: allowed.map((row) => row.id) };
+}
+
 /** Rows of the test catalogue (simulators, test cases, datasets, sessions) made straight in the database. */
 export function catalog(proctor: () => TestProctor) {
   const db = () => proctor().ctx.db;
