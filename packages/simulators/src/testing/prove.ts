@@ -48,6 +48,8 @@ export interface ProveOptions {
   /** Called as each run ends, in the order they end. */
   onRun?: (proof: TestCaseProof) => void;
   actionTimeoutMs?: number;
+  /** Some of the simulator's test cases (a sample) instead of all of them. */
+  testCases?: readonly TestCaseDefinition[];
 }
 
 export interface SimulatorProof {
@@ -69,7 +71,7 @@ export async function proveSimulator(
   options: ProveOptions,
 ): Promise<SimulatorProof> {
   const queue = options.queue ?? runQueue(options.atOnce ?? DEFAULT_AT_ONCE);
-  const runs = simulator.testCases.flatMap((testCase) =>
+  const runs = (options.testCases ?? simulator.testCases).flatMap((testCase) =>
     (['solve', 'wrong'] as const).map((variant) => ({ testCase, variant })),
   );
   const proofs = await Promise.all(
