@@ -20,6 +20,9 @@ export async function signInStep(
   await page.getByLabel('Password').fill(ctx.auth.password);
   await page.getByRole('button', { name: form.submit.label ?? 'Sign in' }).click();
   await signedIn.waitFor();
+  // The page's markup is there before its deferred script has run (on a busy machine, long before): a shortcut
+  // or a formatting key pressed in between would go to a page that does not handle it yet.
+  await page.waitForLoadState();
 }
 
 /** Follows a link and waits for the address it names, so that nothing reads the page before it. */
@@ -27,6 +30,7 @@ export async function followLink(link: Locator): Promise<void> {
   const href = (await link.getAttribute('href')) ?? '';
   await link.click();
   await link.page().waitForURL((url) => `${url.pathname}${url.search}` === href);
+  await link.page().waitForLoadState();
 }
 
 /** The text of each cell of each row (`rows` are <tr>s), white space collapsed. */

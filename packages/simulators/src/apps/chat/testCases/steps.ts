@@ -12,6 +12,8 @@ export async function signIn(page: Page, ctx: SolveContext): Promise<void> {
 export async function openChannel(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Channels' }).getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { level: 1, name: new RegExp(`${name}$`) }).waitFor();
+  // The composer's formatting keys and buttons work once the page's deferred script has run.
+  await page.waitForLoadState();
 }
 
 /** Opens a channel with the Ctrl+K switcher. */
@@ -21,6 +23,8 @@ export async function jumpTo(page: Page, name: string): Promise<void> {
   await input.fill(name);
   await input.press('Enter');
   await page.getByRole('heading', { level: 1, name: new RegExp(`${name}$`) }).waitFor();
+  // The composer's formatting keys and buttons work once the page's deferred script has run.
+  await page.waitForLoadState();
 }
 
 export function followNav(page: Page, name: string): Promise<void> {
