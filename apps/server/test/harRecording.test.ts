@@ -104,11 +104,13 @@ describeEachDatabase('HAR add_to_recording', (proctor) => {
   it('should add a HAR to a proxy simulator as a new recording version after the latest, with no secret stored', async () => {
     const simulator = await proxySimulator();
     const admin = await proctor().actor({ permissions: { is_admin: true } });
+    // Large enough that the import keeps it in the blob store, not in the request's row.
+    const page = `<h1>Shop</h1>${'<p>An item</p>'.repeat(400)}`;
     const first = await upload(
       proctor(),
       admin,
       { simulator_id: String(simulator.id), add_to_recording: 'true' },
-      har(entry('GET', 'https://shop.example.test/', { mimeType: 'text/html', text: '<h1>Shop</h1>' })),
+      har(entry('GET', 'https://shop.example.test/', { mimeType: 'text/html', text: page })),
     );
     expect(first.status, first.body.detail).toBe(200);
     const second = await upload(
@@ -138,6 +140,9 @@ describeEachDatabase('HAR add_to_recording', (proctor) => {
       [0, '/'],
       [1, '/api/items/3'],
     ]);
+    // The replay answers with the page whole, from the recording's own copy of it.
+    const replayed = await proctor().ctx.blobs.get(`proxy-bodies/${exchanges[0]!.responseBodyHash}`);
+    expect(replayed?.toString('utf8')).toBe(page);
     // Redacted as the HAR upload redacts: the bearer token is a placeholder in the rows and in no blob.
     expect(exchanges[0]!.requestHeaders.authorization).toMatch(/^Bearer redacted:[0-9a-f]{8}$/);
     const blobs = await filesUnder(join(proctor().ctx.config.dataDir, 'blobs'));

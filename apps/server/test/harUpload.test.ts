@@ -150,16 +150,24 @@ function harWithSecrets() {
   };
 }
 
-/** A multipart body as a browser's FormData sends it: the simulator first, then the file. */
-function multipart(fields: { simulatorId?: string | number; file?: string | Buffer; fileName?: string }) {
+/** A multipart body as a browser's FormData sends it: the simulator first (unless `simulatorLast`), then the file. */
+function multipart(fields: {
+  simulatorId?: string | number;
+  file?: string | Buffer;
+  fileName?: string;
+  simulatorLast?: boolean;
+}) {
   const boundary = '----proctorHarTest';
   const parts: Buffer[] = [];
-  if (fields.simulatorId !== undefined)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="simulator_id"\r\n\r\n${fields.simulatorId}\r\n`,
-      ),
-    );
+  const simulator =
+    fields.simulatorId === undefined
+      ? []
+      : [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="simulator_id"\r\n\r\n${fields.simulatorId}\r\n`,
+          ),
+        ];
+  if (!fields.simulatorLast) parts.push(...simulator);
   if (fields.file !== undefined)
     parts.push(
       Buffer.from(
@@ -168,6 +176,7 @@ function multipart(fields: { simulatorId?: string | number; file?: string | Buff
       Buffer.from(fields.file),
       Buffer.from('\r\n'),
     );
+  if (fields.simulatorLast) parts.push(...simulator);
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return {
     payload: Buffer.concat(parts),
@@ -218,6 +227,46 @@ async function filesText(folder: string): Promise<string> {
       .map((file) => readFile(join(file.parentPath, file.name), 'latin1')),
   );
   return texts.join('\n');
+}
+
+/** The sessions with imported HAR bodies in the blob store (`sessions/{id}/har`). */
+async function sessionsWithHarBodies(proctor: TestProctor): Promise<string[]> {
+  const folder = join(proctor.ctx.config.dataDir, 'blobs', 'sessions');
+  const sessionIds = await readdir(folder).catch((): string[] => []);
+  const withBodies: string[] = [];
+  for (const id of sessionIds)
+    if ((await readdir(join(folder, id)).catch((): string[] => [])).includes('har')) withBodies.push(id);
+  return withBodies.sort();
+}
+
+/**
+ * A page, a script and an image too large to keep in a row (over 4 KB), the page and the image twice (stored
+ * once), and an API call's small answer; all of it under the 64 KB these tests allow.
+ */
+function harWithLargeBodies() {
+  const page = `<html><body>${'<p>Large page</p>'.repeat(400)}<script>var t = "${JWT_IN_BODY}";</script></body></html>`;
+  const image = Buffer.alloc(8_000);
+  for (let at = 0; at < image.length; at++) image[at] = (at * 131) % 256;
+  const answer = (mimeType: string, text: string, encoding?: string) => ({
+    response: { content: { size: text.length, mimeType, text, ...(encoding ? { encoding } : {}) } },
+  });
+  return {
+    log: {
+      version: '1.2',
+      creator: { name: 'test', version: '1' },
+      entries: [
+        entry('https://shop.example.test/large', answer('text/html', page)),
+        entry('https://shop.example.test/logo.png', answer('image/png', image.toString('base64'), 'base64')),
+        entry(
+          'https://shop.example.test/app.js',
+          answer('application/javascript', 'let x = 1;\n'.repeat(500)),
+        ),
+        entry('https://shop.example.test/large', answer('text/html', page)),
+        entry('https://shop.example.test/logo.png', answer('image/png', image.toString('base64'), 'base64')),
+        entry('https://shop.example.test/api/small', answer('application/json', '{"ok":true}')),
+      ],
+    },
+  };
 }
 
 async function sessionCounts(proctor: TestProctor, organizationId: number) {
@@ -409,6 +458,83 @@ describeEachDatabase(
       });
       expect(answer.status).toBe(413);
       expect(answer.body.detail).toMatch(/larger than 65536 bytes/);
+      expect(await sessionCounts(proctor(), member.organization!.id)).toEqual({
+        sessions: 0,
+        requests: 0,
+        steps: 0,
+      });
+    });
+
+    it('should keep large response bodies in the blob store, once each, and serve them in the network tab', async () => {
+      const { member, simulator } = await memberWithSimulator();
+      const har = harWithLargeBodies();
+      const answer = await upload(proctor(), member, {
+        simulatorId: simulator.id,
+        file: JSON.stringify(har),
+      });
+      expect(answer.status).toBe(200);
+      const network = await proctor().call(endpoints.sessionNetworkRequests, {
+        params: { id: answer.body.session_id! },
+        as: member,
+      });
+      expect(network.status).toBe(200);
+      const bodies = network.body.requests.map((request) =>
+        Buffer.from(request.response_body ?? '', 'base64'),
+      );
+      const [page, image, script, pageAgain, imageAgain, small] = har.log.entries.map(
+        (sent) => sent.response.content as unknown as { text: string; encoding?: string },
+      );
+      // The page's token redacted, everything else byte for byte.
+      expect(bodies[0]!.toString('utf8')).toMatch(
+        /^<html><body>(<p>Large page<\/p>){400}<script>var t = "redacted:[0-9a-f]{8}";/,
+      );
+      expect(bodies[0]!.length).toBe(
+        Buffer.byteLength(page!.text) - JWT_IN_BODY.length + 'redacted:'.length + 8,
+      );
+      expect(bodies[1]!.equals(Buffer.from(image!.text, 'base64'))).toBe(true);
+      expect(bodies[2]!.toString('utf8')).toBe(script!.text);
+      expect(bodies[3]!.equals(bodies[0]!)).toBe(true);
+      expect(bodies[4]!.equals(Buffer.from(imageAgain!.text, 'base64'))).toBe(true);
+      expect(bodies[5]!.toString('utf8')).toBe(small!.text);
+      expect(pageAgain!.text).toBe(page!.text);
+
+      const rows = await proctor()
+        .ctx.db.select({ body: networkRequests.responseBody, blob: networkRequests.responseBodyBlob })
+        .from(networkRequests)
+        .innerJoin(sessions, eq(sessions.id, networkRequests.sessionId))
+        .where(eq(sessions.publicId, answer.body.session_id!))
+        .orderBy(networkRequests.id);
+      // The large ones in one blob of the session, each once; the API call's in its row.
+      expect(rows.map((row) => row.body === null)).toEqual([true, true, true, true, true, false]);
+      expect(rows[3]!.blob).toEqual(rows[0]!.blob);
+      expect(rows[4]!.blob).toEqual(rows[1]!.blob);
+      expect(new Set(rows.slice(0, 5).map((row) => row.blob!.key))).toEqual(
+        new Set([`sessions/${answer.body.session_id}/har/bodies`]),
+      );
+      const stored = await filesText(join(proctor().ctx.config.dataDir, 'blobs'));
+      expect(stored).toContain('<p>Large page</p>');
+      expect(stored).not.toContain(JWT_IN_BODY);
+      expect(await spooled(proctor())).toEqual([]);
+    });
+
+    it('should leave no body in the blob store for a HAR refused after its large bodies were read', async () => {
+      const { member, simulator } = await memberWithSimulator();
+      const before = await sessionsWithHarBodies(proctor());
+      const invalid = harWithLargeBodies();
+      delete (invalid.log.entries[5]!.request as { method?: string }).method;
+      const whole = JSON.stringify(harWithLargeBodies());
+      const refusals = [
+        await upload(proctor(), member, { simulatorId: simulator.id, file: JSON.stringify(invalid) }),
+        await upload(proctor(), member, {
+          simulatorId: simulator.id,
+          file: whole.slice(0, whole.length - 40),
+        }),
+        // The simulator sent after the file: the file is read (its bodies stored) before it is refused.
+        await upload(proctor(), member, { simulatorId: 987654321, file: whole, simulatorLast: true }),
+      ];
+      expect(refusals.map((refusal) => refusal.status)).toEqual([400, 400, 404]);
+      expect(await sessionsWithHarBodies(proctor())).toEqual(before);
+      expect(await spooled(proctor())).toEqual([]);
       expect(await sessionCounts(proctor(), member.organization!.id)).toEqual({
         sessions: 0,
         requests: 0,

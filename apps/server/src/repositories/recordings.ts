@@ -1,6 +1,6 @@
 /** What a session recorded: steps, DOM events, network requests. */
 import { RECORDING_FORMAT_VERSION, type RecordedRequest, type RecordedStep } from '@proctor/contracts';
-import { type Executor, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
+import { type BlobRange, type Executor, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
 import { modernizeStep } from '@proctor/recording';
 import type { Mutation } from '@proctor/simulators';
 import { and, asc, eq } from 'drizzle-orm';
@@ -132,10 +132,11 @@ export async function insertMutationsChunk(
     .onConflictDoNothing();
 }
 
+/** `response_body_blob`: where the response body is in the blob store instead (an imported HAR's larger ones). */
 export async function insertRequests(
   db: Executor,
   sessionId: number,
-  requests: readonly RecordedRequest[],
+  requests: readonly (RecordedRequest & { response_body_blob?: BlobRange | null })[],
 ): Promise<void> {
   await db.insert(networkRequests).values(
     requests.map((request) => ({
@@ -146,6 +147,7 @@ export async function insertRequests(
       requestBody: request.request_body,
       requestHeaders: request.request_headers,
       responseBody: request.response_body,
+      responseBodyBlob: request.response_body_blob ?? null,
       responseHeaders: request.response_headers,
       status: request.status,
       resourceType: request.resource_type,

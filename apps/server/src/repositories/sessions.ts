@@ -79,6 +79,8 @@ export async function insertEnvironmentSession(db: Executor, start: NewEnvironme
 
 /** A session made from a recording brought from outside (an uploaded HAR): ended already, nothing to run. */
 export interface NewImportedSession {
+  /** Chosen before the session is written when its blobs are (an uploaded HAR's bodies); a new one otherwise. */
+  publicId?: string;
   organizationId: number;
   userId: number | null;
   simulatorId: number;
@@ -94,7 +96,7 @@ export async function insertImportedSession(db: Executor, imported: NewImportedS
   const [session] = await db
     .insert(sessions)
     .values({
-      publicId: newPublicId(),
+      publicId: imported.publicId ?? newPublicId(),
       status: 'run_completed' satisfies SessionStatus,
       organizationId: imported.organizationId,
       userId: imported.userId,

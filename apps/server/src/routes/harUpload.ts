@@ -16,7 +16,7 @@ import { access, defineRoute } from './route';
 export async function harUploadRoutes(app: FastifyInstance) {
   const maxBytes = app.ctx.config.harMaxBytes;
   await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 4 } });
-  // Read requests wait on disk until the whole file has passed (see readHar).
+  // Read requests' rows wait on disk until the whole file has passed (see readHar).
   const spoolFolder = join(app.ctx.config.dataDir, 'tmp', 'har');
   const tooLarge = () => new HttpError(413, `The HAR file is larger than ${maxBytes} bytes (HAR_MAX_BYTES)`);
 
@@ -28,29 +28,30 @@ export async function harUploadRoutes(app: FastifyInstance) {
     let imported: ImportedHar | undefined;
     let addToRecording = false;
     try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'har_file') throw badRequest(`Unexpected file field: ${part.fieldname}`);
-          // Past the limit the file stream just ends: the cut file must answer 413, not "not valid JSON".
-          const read = readHar(part.file, harPlaceholder(ctx.tokens.secret), spoolFolder);
-          imported = await read.catch((error) => {
-            throw part.file.truncated ? tooLarge() : error;
-          });
-          if (part.file.truncated) throw tooLarge();
-        } else if (part.fieldname === 'simulator_id') {
-          // Sent before the file (as the dashboard does), a simulator outside the plan is refused unread.
-          simulator = await harSimulator(ctx.db, viewer, String(part.value));
-        } else if (part.fieldname === 'add_to_recording') {
-          addToRecording = isAddToRecording(String(part.value));
-          // A proxy simulator's recording is every organization's replay: changed by those who add simulators.
-          if (addToRecording && !mayCreateSimulators(principal.permissions))
-            throw forbidden("Adding to a proxy simulator's recording needs is_admin or create_simulator");
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'har_file') throw badRequest(`Unexpected file field: ${part.fieldname}`);
+            if (imported) throw badRequest('Send one HAR file');
+            // Past the limit the file stream just ends: the cut file must answer 413, not "not valid JSON".
+            const read = readHar(part.file, harPlaceholder(ctx.tokens.secret), spoolFolder, ctx.blobs);
+            imported = await read.catch((error) => {
+              throw part.file.truncated ? tooLarge() : error;
+            });
+            if (part.file.truncated) throw tooLarge();
+          } else if (part.fieldname === 'simulator_id') {
+            // Sent before the file (as the dashboard does), a simulator outside the plan is refused unread.
+            simulator = await harSimulator(ctx.db, viewer, String(part.value));
+          } else if (part.fieldname === 'add_to_recording') {
+            addToRecording = isAddToRecording(String(part.value));
+            // A proxy simulator's recording is every organization's replay: changed by those who add simulators.
+            if (addToRecording && !mayCreateSimulators(principal.permissions))
+              throw forbidden("Adding to a proxy simulator's recording needs is_admin or create_simulator");
+          }
         }
+      } catch (error) {
+        throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
       }
-    } catch (error) {
-      throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : error;
-    }
-    try {
       if (!simulator || !imported) throw badRequest(HAR_UPLOAD_MESSAGES.required);
       const session = await createHarSessionAndRecording(
         ctx.db,
@@ -60,9 +61,12 @@ export async function harUploadRoutes(app: FastifyInstance) {
         imported,
         addToRecording,
       );
+      await imported.discard();
       return { session_id: session.publicId, requests_count: imported.requestCount };
-    } finally {
-      await imported?.discard();
+    } catch (error) {
+      // No session was made (a field after the file may still refuse it): the file's bodies and rows go too.
+      await imported?.abandon();
+      throw error;
     }
   });
 }

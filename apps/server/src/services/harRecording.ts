@@ -1,8 +1,7 @@
-import type { RecordedRequest } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import { exchangeRow } from '../environments/proxySimulator';
 import { badRequest } from '../kernel/http/errors';
-import type { BlobStore } from '../kernel/storage/blobs';
+import { type BlobStore, readAll } from '../kernel/storage/blobs';
 import {
   copyExchanges,
   finishRecording,
@@ -13,17 +12,26 @@ import {
   type NewProxyExchange,
 } from '../repositories/proxyRecordings';
 import type { SimulatorRow } from '../repositories/simulators';
-import { createHarSession, type ImportedHar } from './harUpload';
+import { createHarSession, type ImportedHar, type ImportedRequest } from './harUpload';
 
 /** `add_to_recording` as a multipart field: true, 1, yes or on. */
 export function isAddToRecording(value: string): boolean {
   return ['true', '1', 'yes', 'on'].includes(value.trim().toLowerCase());
 }
 
+/** A response body as imported: in its row, or in the blob store (the session's, written as the file was read). */
+async function responseBody(blobs: BlobStore, request: ImportedRequest): Promise<Buffer> {
+  const range = request.response_body_blob;
+  if (range === null) return Buffer.from(request.response_body ?? '', 'base64');
+  const body = await blobs.streamRange(range.key, range);
+  if (!body) throw new Error(`The imported body ${range.key} is missing`);
+  return readAll(body);
+}
+
 /** A batch of a HAR's answered entries (already redacted) as exchanges from `firstSeq` on; bodies stored first. */
 async function harExchanges(
   blobs: BlobStore,
-  requests: readonly RecordedRequest[],
+  requests: readonly ImportedRequest[],
   firstSeq: number,
 ): Promise<NewProxyExchange[]> {
   const rows: NewProxyExchange[] = [];
@@ -43,7 +51,7 @@ async function harExchanges(
         {
           status: request.status,
           headers: request.response_headers,
-          body: Buffer.from(request.response_body ?? '', 'base64'),
+          body: await responseBody(blobs, request),
           truncated: request.truncated,
         },
       ),

@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
-import type { Duplex, Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createHash, createHmac } from 'node:crypto';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   HAR_UPLOAD,
   HarEntry,
@@ -11,60 +11,107 @@ import {
   type RecordedStep,
   redactHarEntry,
 } from '@proctor/contracts';
-import type { Database } from '@proctor/db';
-import chain from 'stream-chain';
-import pick from 'stream-json/core/filters/pick.js';
-import parser from 'stream-json/core/parser.js';
-import streamArray from 'stream-json/core/streamers/stream-array.js';
+import { type BlobRange, type Database, newPublicId } from '@proctor/db';
 import type { z } from 'zod';
+import { sessionBlobPrefix } from '../environments/recordingWriter';
 import type { Viewer } from '../kernel/access/viewer';
 import { badRequest, HttpError, notFound } from '../kernel/http/errors';
+import type { BlobStore } from '../kernel/storage/blobs';
 import { JsonSpool } from '../kernel/storage/spool';
 import { insertRequests, insertSteps } from '../repositories/recordings';
 import { insertImportedSession } from '../repositories/sessions';
 import { findVisibleSimulator, type SimulatorRow } from '../repositories/simulators';
+import { HarSyntaxError, harEntries } from './harEntries';
 
 /**
- * What a HAR file becomes once read whole (nothing is written for a file that fails): its pages as steps, and its
- * requests spooled to disk, so that a 200 MB file costs the server a batch of memory, not the file's size.
- * `discard` removes the spool whatever became of the import.
+ * What a HAR file becomes once read whole (nothing is written for a file that fails): its pages as steps, its
+ * requests' rows spooled to disk and their larger response bodies already in the blob store under the session
+ * that will hold them (`sessionPublicId`, not yet in the database). `discard` removes the spool; `abandon` also
+ * the bodies, for an import whose session was not made.
  */
 export interface ImportedHar {
+  sessionPublicId: string;
   steps: RecordedStep[];
   requestCount: number;
   /** The redacted requests in the file's order, a batch at a time. */
-  requests(): AsyncGenerator<RecordedRequest[]>;
+  requests(): AsyncGenerator<ImportedRequest[]>;
   startedAt: Date;
   endedAt: Date;
   discard(): Promise<void>;
+  abandon(): Promise<void>;
 }
 
-/** Rows one insert writes: a network request has 15 columns, far below PostgreSQL's 65,535 parameters. */
+/** A network request as imported: a body larger than `INLINE_BODY_BYTES` is in the blob store, at that range. */
+export type ImportedRequest = RecordedRequest & { response_body_blob: BlobRange | null };
+
+/**
+ * Response bodies up to this size stay in their row (an API call's JSON); larger ones (pages, scripts, images:
+ * nearly all of a HAR's bytes) go to the blob store, so rows stay small for the database and its transaction.
+ */
+const INLINE_BODY_BYTES = 4 * 1024;
+/** Bytes of bodies waiting to be written to the blob store before reading the file pauses. */
+const BODY_BUFFER_BYTES = 1024 * 1024;
+
+/** Rows one insert writes: a network request has 16 columns, far below PostgreSQL's 65,535 parameters. */
 const WRITE_BATCH = 500;
 /** And at most about this many bytes of them: large statements cost the embedded database memory it keeps. */
 const WRITE_BATCH_BYTES = 4 * 1024 * 1024;
+/** Placeholders remembered per upload: a HAR repeats its few secrets on every request. */
+const REMEMBERED_PLACEHOLDERS = 10_000;
 
 /**
  * `redacted:` and the first 8 hex digits of the secret's HMAC under the server's secret: the same secret gives
  * the same placeholder (a replay still matches on it), and none can be turned back into its secret.
  */
 export function harPlaceholder(serverSecret: string): Placeholder {
-  return (secret) =>
-    `${HAR_UPLOAD.placeholderPrefix}${createHmac('sha256', serverSecret).update(secret).digest('hex').slice(0, 8)}`;
+  const made = new Map<string, string>();
+  return (secret) => {
+    let placeholder = made.get(secret);
+    if (placeholder === undefined) {
+      placeholder = `${HAR_UPLOAD.placeholderPrefix}${createHmac('sha256', serverSecret).update(secret).digest('hex').slice(0, 8)}`;
+      if (made.size >= REMEMBERED_PLACEHOLDERS) made.clear();
+      made.set(secret, placeholder);
+    }
+    return placeholder;
+  };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A base64 body's text, or null when it is not UTF-8 text (an image): such a body is kept as it is. */
-function decodeText(base64: string): string | null {
-  try {
-    return utf8.decode(Buffer.from(base64, 'base64'));
-  } catch {
-    return null;
+/**
+ * Redaction's view of base64 bodies (as text, or null when not UTF-8 text: an image, kept as it is), remembering
+ * the bytes of the last one decoded or encoded so that the request's body is not decoded a second time.
+ */
+class Base64Bodies {
+  #text: string | undefined;
+  #bytes: Buffer | undefined;
+
+  readonly decodeText = (base64: string): string | null => {
+    const bytes = Buffer.from(base64, 'base64');
+    this.#remember(base64, bytes);
+    try {
+      return utf8.decode(bytes);
+    } catch {
+      return null;
+    }
+  };
+
+  readonly encodeText = (text: string): string => {
+    const bytes = Buffer.from(text, 'utf8');
+    const base64 = bytes.toString('base64');
+    this.#remember(base64, bytes);
+    return base64;
+  };
+
+  bytes(base64: string): Buffer {
+    return base64 === this.#text ? this.#bytes! : Buffer.from(base64, 'base64');
+  }
+
+  #remember(text: string, bytes: Buffer) {
+    this.#text = text;
+    this.#bytes = bytes;
   }
 }
-
-const encodeText = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 /** `request.headers[2].value`, as an entry's field is named in a refusal. */
 function fieldName(path: readonly PropertyKey[]): string {
@@ -99,8 +146,16 @@ function cut(bytes: Buffer): { bytes: Buffer; truncated: boolean } {
     : { bytes, truncated: false };
 }
 
-/** A redacted entry as the session's network request, made during step `stepIdx`. */
-function recordedRequest(entry: HarEntry, index: number, stepIdx: number | null): RecordedRequest {
+/**
+ * A redacted entry as the session's network request, made during step `stepIdx`, with its response body's bytes
+ * apart (null: none); `base64Bodies` holds the bytes redaction already decoded.
+ */
+function recordedRequest(
+  entry: HarEntry,
+  index: number,
+  stepIdx: number | null,
+  base64Bodies: Base64Bodies,
+): { request: RecordedRequest; responseBody: Buffer | null } {
   const { request, response } = entry;
   const { content } = response;
   const requestText =
@@ -113,28 +168,35 @@ function recordedRequest(entry: HarEntry, index: number, stepIdx: number | null)
   const responseBody =
     content.text === undefined
       ? null
-      : cut(Buffer.from(content.text, content.encoding === 'base64' ? 'base64' : 'utf8'));
+      : cut(
+          content.encoding === 'base64'
+            ? base64Bodies.bytes(content.text)
+            : Buffer.from(content.text, 'utf8'),
+        );
   const responseHeaders = headerRecord(response.headers);
   // Chrome writes status 0 (and its reason in `_error`) for a request that got no answer.
   const answered = response.status > 0;
   const error = (response as { _error?: unknown })._error;
   const resourceType = (entry as { _resourceType?: unknown })._resourceType;
   return {
-    request_id: String(index),
-    method: request.method,
-    url: request.url,
-    resource_type: typeof resourceType === 'string' ? resourceType : null,
-    status: answered ? response.status : null,
-    content_type: content.mimeType || responseHeaders['content-type'] || null,
-    request_headers: headerRecord(request.headers),
-    response_headers: responseHeaders,
-    request_body: requestBody ? requestBody.bytes.toString('utf8') : null,
-    response_body: responseBody ? responseBody.bytes.toString('base64') : null,
-    truncated: Boolean(requestBody?.truncated || responseBody?.truncated),
-    started_at: Date.parse(entry.startedDateTime),
-    duration_ms: entry.time >= 0 ? entry.time : null,
-    failed: answered ? null : typeof error === 'string' && error ? error : 'No response',
-    step_idx: stepIdx,
+    request: {
+      request_id: String(index),
+      method: request.method,
+      url: request.url,
+      resource_type: typeof resourceType === 'string' ? resourceType : null,
+      status: answered ? response.status : null,
+      content_type: content.mimeType || responseHeaders['content-type'] || null,
+      request_headers: headerRecord(request.headers),
+      response_headers: responseHeaders,
+      request_body: requestBody ? requestBody.bytes.toString('utf8') : null,
+      response_body: null,
+      truncated: Boolean(requestBody?.truncated || responseBody?.truncated),
+      started_at: Date.parse(entry.startedDateTime),
+      duration_ms: entry.time >= 0 ? entry.time : null,
+      failed: answered ? null : typeof error === 'string' && error ? error : 'No response',
+      step_idx: stepIdx,
+    },
+    responseBody: responseBody?.bytes ?? null,
   };
 }
 
@@ -165,68 +227,149 @@ function urlChangeStep(idx: number, entry: HarEntry): RecordedStep {
 }
 
 /**
+ * A HAR's larger response bodies, written to one blob of the session it will become as the file is read, each
+ * once (known by its sha256): one stream to the store, where a blob per body cost a file's open, write and rename
+ * each, several times the time of reading the file.
+ */
+class HarBodyPack {
+  readonly #known = new Map<string, BlobRange>();
+  #out: PassThrough | undefined;
+  #stored: Promise<number> | undefined;
+  #size = 0;
+
+  constructor(
+    private readonly blobs: BlobStore,
+    /** The folder the pack goes in; `remove` deletes it. */
+    readonly prefix: string,
+  ) {}
+
+  get #key() {
+    return `${this.prefix}/bodies`;
+  }
+
+  /** Where the body is in the pack; waits while the store lags behind. */
+  async add(body: Buffer): Promise<BlobRange> {
+    const hash = createHash('sha256').update(body).digest('hex');
+    const known = this.#known.get(hash);
+    if (known) return known;
+    if (!this.#out) {
+      this.#out = new PassThrough({ highWaterMark: BODY_BUFFER_BYTES });
+      this.#stored = this.blobs.putStream(this.#key, this.#out);
+      // Seen by `add` and `finish`; a failure with nobody waiting is not an unhandled rejection.
+      this.#stored.catch(() => undefined);
+    }
+    const range = { key: this.#key, start: this.#size, end: this.#size + body.length };
+    this.#size = range.end;
+    this.#known.set(hash, range);
+    if (!this.#out.write(body)) await Promise.race([once(this.#out, 'drain'), this.#stored]);
+    return range;
+  }
+
+  /** Every body written; throws when the store failed. */
+  async finish(): Promise<void> {
+    if (!this.#out) return;
+    this.#out.end();
+    await this.#stored;
+  }
+
+  /** Stops writing and removes what was written. */
+  async remove(): Promise<void> {
+    this.#out?.destroy();
+    await this.#stored?.catch(() => undefined);
+    await this.blobs.deletePrefix(this.prefix);
+  }
+}
+
+/**
  * Reads a HAR file's `log.entries` one at a time (the file is never held whole), checks each against HAR 1.2
  * and redacts it before anything else sees it. Each new page (`pageref`; without pages, each document loaded)
- * becomes a url_change step. A file that is not JSON, is cut short, has no entries or an invalid one answers
- * 400 naming the entry and field.
+ * becomes a url_change step. Bodies over `INLINE_BODY_BYTES` go to the blob store under the session to be, rows
+ * to a spool, written in one short transaction once the whole file has passed (`createHarSession`): a transaction
+ * open while the file arrives would last as long as the client takes to send it, and on the embedded database
+ * every other query waits behind an open transaction. A file that is not JSON, is cut short, has no entries or
+ * an invalid one answers 400 naming the entry and field, and leaves nothing behind.
  */
 export async function readHar(
   file: Readable,
   placeholder: Placeholder,
   spoolFolder: string,
+  blobs: BlobStore,
 ): Promise<ImportedHar> {
-  const spool = await JsonSpool.open<RecordedRequest>(spoolFolder);
+  const sessionPublicId = newPublicId();
+  const bodies = new HarBodyPack(blobs, `${sessionBlobPrefix(sessionPublicId)}/har`);
+  const spool = await JsonSpool.open<ImportedRequest>(spoolFolder);
+  const base64Bodies = new Base64Bodies();
   const steps: RecordedStep[] = [];
   const pages = new Set<string>();
   const usesPages = { known: false, value: false };
   let startedAt = Number.POSITIVE_INFINITY;
   let endedAt = Number.NEGATIVE_INFINITY;
+  let index = 0;
   try {
     try {
-      await pipeline(
-        file,
-        // One stream of the parser's plain functions, strings packed whole: a Node stream per stage took twice as long.
-        chain([parser({ streamValues: false }), pick({ filter: 'log.entries' }), streamArray()]) as Duplex,
-        async (items: AsyncIterable<{ key: number; value: unknown }>) => {
-          for await (const { key, value } of items) {
-            const parsed = HarEntry.safeParse(value);
-            if (!parsed.success) throw badRequest(describeEntryProblem(key, parsed.error));
-            const entry = redactHarEntry(parsed.data, placeholder, decodeText, encodeText);
-            if (!usesPages.known) {
-              usesPages.known = true;
-              usesPages.value = entry.pageref !== undefined;
-            }
-            const newPage = usesPages.value
-              ? entry.pageref !== undefined && !pages.has(entry.pageref)
-              : isDocument(entry);
-            if (newPage) {
-              if (entry.pageref !== undefined) pages.add(entry.pageref);
-              steps.push(urlChangeStep(steps.length, entry));
-            }
-            const request = recordedRequest(entry, key, steps.length > 0 ? steps.length - 1 : null);
-            startedAt = Math.min(startedAt, request.started_at);
-            endedAt = Math.max(endedAt, request.started_at + (request.duration_ms ?? 0));
-            await spool.add(request);
-          }
-        },
-      );
+      for await (const value of harEntries(file)) {
+        const parsed = HarEntry.safeParse(value);
+        if (!parsed.success) throw badRequest(describeEntryProblem(index, parsed.error));
+        const entry = redactHarEntry(
+          parsed.data,
+          placeholder,
+          base64Bodies.decodeText,
+          base64Bodies.encodeText,
+        );
+        if (!usesPages.known) {
+          usesPages.known = true;
+          usesPages.value = entry.pageref !== undefined;
+        }
+        const newPage = usesPages.value
+          ? entry.pageref !== undefined && !pages.has(entry.pageref)
+          : isDocument(entry);
+        if (newPage) {
+          if (entry.pageref !== undefined) pages.add(entry.pageref);
+          steps.push(urlChangeStep(steps.length, entry));
+        }
+        const { request, responseBody } = recordedRequest(
+          entry,
+          index,
+          steps.length > 0 ? steps.length - 1 : null,
+          base64Bodies,
+        );
+        startedAt = Math.min(startedAt, request.started_at);
+        endedAt = Math.max(endedAt, request.started_at + (request.duration_ms ?? 0));
+        const inline = responseBody !== null && responseBody.length <= INLINE_BODY_BYTES;
+        await spool.add({
+          ...request,
+          response_body: inline && responseBody.length > 0 ? responseBody.toString('base64') : null,
+          response_body_blob: responseBody !== null && !inline ? await bodies.add(responseBody) : null,
+        });
+        index++;
+      }
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      throw badRequest(`The HAR file is not valid JSON: ${(error as Error).message}`);
+      if (error instanceof HarSyntaxError)
+        throw badRequest(`The HAR file is not valid JSON: ${error.message}`);
+      // The upload itself failed (the client went away): not the file's fault.
+      throw error;
     }
     if (spool.count === 0) throw badRequest('The HAR file has no entries (log.entries)');
+    await bodies.finish();
     await spool.close();
   } catch (error) {
     await spool.discard();
+    await bodies.remove();
     throw error;
   }
   return {
+    sessionPublicId,
     steps,
     requestCount: spool.count,
     requests: () => spool.batches(WRITE_BATCH, WRITE_BATCH_BYTES),
     startedAt: new Date(startedAt),
     endedAt: new Date(endedAt),
     discard: () => spool.discard(),
+    abandon: async () => {
+      await spool.discard();
+      await bodies.remove();
+    },
   };
 }
 
@@ -240,6 +383,7 @@ export async function createHarSession(
   return db.transaction(async (tx) => {
     const session = await insertImportedSession(tx, {
       ...owner,
+      publicId: imported.sessionPublicId,
       simulatorId: simulator.id,
       simulatorName: simulator.name,
       source: 'har',

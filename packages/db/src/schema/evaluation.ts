@@ -470,6 +470,13 @@ export const sessionLogs = pgTable(
   (t) => [index('session_logs_session_idx').on(t.sessionId, t.timestamp, t.id)],
 );
 
+/** Bytes `start` up to `end` (exclusive) of the blob `key`. */
+export interface BlobRange {
+  key: string;
+  start: number;
+  end: number;
+}
+
 export const networkRequests = pgTable(
   'network_requests',
   {
@@ -487,6 +494,11 @@ export const networkRequests = pgTable(
       .default({}),
     /** base64, as the spec sends it. */
     responseBody: text('response_body'),
+    /**
+     * Or where it is in the blob store (bytes `start` up to `end` of the blob `key`), when it is too large to keep
+     * in the row: an imported HAR's pages, scripts and images.
+     */
+    responseBodyBlob: jsonb('response_body_blob').$type<BlobRange>(),
     responseHeaders: jsonb('response_headers')
       .$type<RecordedRequest['response_headers']>()
       .notNull()
