@@ -71,6 +71,8 @@ const GOALS = {
   pssPerEnvironmentBytes: 250 * MiB,
   /** What each environment's own network (its proxy) may add to make→ready and to a page load. */
   networkAddedShare: 0.1,
+  /** make→ready and reset of a two-simulator environment at most this many times a one-simulator one's. */
+  multiSimulatorRatio: 1.3,
 } as const;
 
 /** Environments at once for the memory figure and the largest concurrency. */
@@ -95,6 +97,8 @@ const { values: options } = parseArgs({
     'network-only': { type: 'boolean', default: false },
     // Only Fast Mode's figures (a person's actions recorded with and without it).
     'fast-mode-only': { type: 'boolean', default: false },
+    // Only the multi-simulator figures (make→ready and reset of two simulators against one).
+    'multi-simulator-only': { type: 'boolean', default: false },
     // Internal: the agents' side of the concurrency figure, in a child process (support/agent.ts).
     agent: { type: 'string' },
     // Internal: the agent's side of the network figures, in a child process.
@@ -381,6 +385,7 @@ interface Results {
   };
   network: NetworkCost;
   fastMode: FastModeCost;
+  multiSimulator: MultiSimulatorCost;
 }
 
 /** What every phase of the run works with. */
@@ -1062,6 +1067,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
   const concurrency = await concurrencyFigures(bench);
   const network = await networkCostFigures(bench);
   const fastMode = await fastModeFigures(bench);
+  const multiSimulator = await multiSimulatorFigures(bench);
 
   return {
     run: {
@@ -1103,6 +1109,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
     },
     network,
     fastMode,
+    multiSimulator,
   };
 }
 
@@ -1185,6 +1192,7 @@ function goalsOf(results: Results): Goal[] {
     },
     ...networkGoals(results.network),
     ...fastModeGoals(results.fastMode),
+    ...multiSimulatorGoals(results.multiSimulator),
   ];
 }
 
@@ -1308,12 +1316,95 @@ function printReport(results: Results, goals: Goal[]): void {
 
   printNetworkReport(results.network);
   printFastModeReport(results.fastMode);
+  printMultiSimulatorReport(results.multiSimulator);
   printGoals(goals);
 }
 
 function printGoals(goals: Goal[]): void {
   console.log('\nGoals:');
   for (const goal of goals) console.log(`  ${goal.met ? 'ok  ' : 'MISS'} ${goal.goal}: ${goal.measured}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Several simulators in one environment (make2's extra_env_ids): what the second app's instance adds.
+
+/** One environment of mail alone against one of mail and calendar (the page opens on mail in both). */
+const MULTI_SIMULATOR = { app: 'mail', extra: 'calendar' } as const;
+const MULTI_SIDES = ['one', 'two'] as const;
+type MultiSide = (typeof MULTI_SIDES)[number];
+
+interface MultiSimulatorCost {
+  makeToReady: Record<MultiSide, Latency>;
+  reset: Record<MultiSide, Latency>;
+}
+
+const multiOptions = (side: MultiSide) => (side === 'two' ? { extra_env_ids: [MULTI_SIMULATOR.extra] } : {});
+
+/** The two sides take turns, so that the machine's load falls on both alike. */
+async function multiSimulatorFigures(bench: Bench): Promise<MultiSimulatorCost> {
+  progress(`One simulator against two: make → ready, pool refilled between samples (${samples} each)…`);
+  const make: Record<MultiSide, number[]> = { one: [], two: [] };
+  for (let i = 0; i < samples + WARMUP; i++) {
+    for (const side of MULTI_SIDES) {
+      await sleep(POOL_REFILL_PAUSE_MS);
+      const started = now();
+      const environment = await bench.sdk.environments.make(MULTI_SIMULATOR.app, multiOptions(side));
+      await environment.waitForReady();
+      const elapsed = now() - started;
+      await environment.close();
+      if (i >= WARMUP) make[side].push(elapsed);
+    }
+  }
+  progress(`One simulator against two: reset after a settled page (${samples} each)…`);
+  const environments = {} as Record<MultiSide, Environment>;
+  for (const side of MULTI_SIDES) {
+    await sleep(POOL_REFILL_PAUSE_MS);
+    const environment = await bench.sdk.environments.make(MULTI_SIMULATOR.app, multiOptions(side));
+    bench.teardown.add(`environment ${environment.id}`, () => environment.close());
+    await environment.waitForReady();
+    environments[side] = environment;
+  }
+  const reset: Record<MultiSide, number[]> = { one: [], two: [] };
+  for (let i = 0; i < samples + WARMUP; i++) {
+    for (const side of MULTI_SIDES) {
+      await sleep(AGENT_PAUSE_MS);
+      const started = now();
+      await environments[side].reset();
+      if (i >= WARMUP) reset[side].push(now() - started);
+    }
+  }
+  for (const side of MULTI_SIDES) await environments[side].close();
+  return {
+    makeToReady: { one: latency(make.one), two: latency(make.two) },
+    reset: { one: latency(reset.one), two: latency(reset.two) },
+  };
+}
+
+const multiRatio = (sides: Record<MultiSide, Latency>) => sides.two.p50 / sides.one.p50;
+
+function multiSimulatorGoals(multi: MultiSimulatorCost): Goal[] {
+  const goal = (label: string, sides: Record<MultiSide, Latency>): Goal => ({
+    goal: `${label} of two simulators p50 <= ${GOALS.multiSimulatorRatio}x one`,
+    measured: `${multiRatio(sides).toFixed(2)}x (${ms(sides.two.p50)} / ${ms(sides.one.p50)} ms)`,
+    met: multiRatio(sides) <= GOALS.multiSimulatorRatio,
+  });
+  return [goal('make→ready', multi.makeToReady), goal('reset', multi.reset)];
+}
+
+function printMultiSimulatorReport(multi: MultiSimulatorCost): void {
+  const { app, extra } = MULTI_SIMULATOR;
+  console.log(`
+Two simulators in one environment (${app} + ${extra}) against one (${app}), taking turns:`);
+  const row = (label: string, sides: Record<MultiSide, Latency>) => [
+    `${label} (p50/p95)`,
+    pair(sides.two),
+    pair(sides.one),
+    `${multiRatio(sides).toFixed(2)}x`,
+  ];
+  printColumns(
+    ['figure', 'two', 'one', 'ratio (p50)'],
+    [row('make→ready, warm pool', multi.makeToReady), row('reset after a settled page', multi.reset)],
+  );
 }
 
 /** `--network-only`: the network figures alone. */
@@ -1342,6 +1433,18 @@ if (options.agent !== undefined) {
     goals: fastModeGoals,
     report: (fastMode, goals) => {
       printFastModeReport(fastMode);
+      printGoals(goals);
+    },
+  });
+} else if (options['multi-simulator-only']) {
+  await runBenchmark({
+    progress,
+    json: options.json === true,
+    closing: 'environments and browsers',
+    run: async (teardown, trackedGroups) => multiSimulatorFigures(await setUp(teardown, trackedGroups)),
+    goals: multiSimulatorGoals,
+    report: (multi, goals) => {
+      printMultiSimulatorReport(multi);
       printGoals(goals);
     },
   });

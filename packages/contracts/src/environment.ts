@@ -27,6 +27,21 @@ export const ENVIRONMENT = {
   maxInterfaceSize: 3840,
   /** Open tabs (page targets) per environment: a CDP client's createTarget past it is refused. */
   maxTabs: 20,
+  /**
+   * make2's `extra_env_ids` at most: each simulator is one more instance in the environment's one browser, and
+   * the cross-app tasks this is for span two or three apps.
+   */
+  maxExtraSimulators: 3,
+} as const;
+
+/** make2's 400s for `extra_env_ids` that cannot join the environment. */
+export const EXTRA_SIMULATOR_MESSAGES = {
+  repeated: (name: string) => `Simulator "${name}" is named more than once in env_id and extra_env_ids`,
+  proxy: (name: string) =>
+    `Simulator "${name}" is a proxy simulator: it runs in an environment of its own, not with extra_env_ids`,
+  hubVersion: (name: string) =>
+    `Simulator "${name}" would run a version built on the hub: environments with extra_env_ids run built-in versions only`,
+  keepalive: 'A keepalive environment has one public URL: it holds one simulator, without extra_env_ids',
 } as const;
 
 /** Letters, digits and hyphens (000 §5 keepalive creation). */
@@ -68,6 +83,22 @@ const InterfaceSize = (fallback: number) =>
 export const MakeEnvironmentRequest = z.object({
   /** The simulator's name (or id, as text). */
   env_id: z.string().trim().min(1, { error: 'Please start a simulator first' }).max(200),
+  /**
+   * More simulators in the same environment (names or ids, as env_id), for tasks across apps: one browser, one
+   * session, each simulator its own instance on its own origin (`http://<environment id>.<simulator>.localhost`).
+   * Every one must be allowed by the caller's plan and enabled, like env_id (404 / 403 otherwise); none may repeat
+   * env_id or another (400). At most ENVIRONMENT.maxExtraSimulators. Only built-in simulator versions run together:
+   * a proxy simulator, a hub-built version (env_config.version still chooses env_id's; extras run their current
+   * version) and a keepalive environment (it has one public URL) answer 400 for now. The page opens on env_id;
+   * reset restores every instance; `state.by_simulator` and each mutation's `simulator` say which app wrote
+   * what. Omitted or empty: a one-simulator environment, exactly as before.
+   */
+  extra_env_ids: z
+    .array(z.string().trim().min(1).max(200))
+    .max(ENVIRONMENT.maxExtraSimulators, {
+      error: `extra_env_ids takes at most ${ENVIRONMENT.maxExtraSimulators} simulators`,
+    })
+    .optional(),
   env_config: EnvironmentConfig.optional(),
   /** Who asked for it: 'sdk', 'playground', 'recorder', 'public-urls'… (kept on the session). */
   source: z.string().trim().max(100).optional(),
@@ -116,8 +147,15 @@ export const StateMutation = Mutation;
 export type StateMutation = Mutation;
 
 export const EnvironmentStateResponse = z.object({
-  /** Mutations since the last reset, after the simulator's ignore filters. */
-  state: z.object({ mutations: z.array(Mutation) }),
+  state: z.object({
+    /**
+     * Mutations since the last reset, after each simulator's ignore filters. In a multi-simulator environment
+     * they are every simulator's, each with its `simulator`, in the order the environment saw them.
+     */
+    mutations: z.array(Mutation),
+    /** The same mutations by simulator name: every simulator of the environment has a key, env_id's first. */
+    by_simulator: z.record(z.string(), z.array(Mutation)),
+  }),
   /** Where a person watches and drives the browser; carries a token for this environment only. */
   live_view_url: z.string(),
 });

@@ -42,6 +42,11 @@ export const Mutation = z.object({
   old: MutationRow.nullable(),
   new: MutationRow.nullable(),
   action_timestamp: z.string(),
+  /**
+   * The simulator (its name) whose instance logged it: present in sessions of multi-simulator environments
+   * (make2's extra_env_ids) only; absent, it is the session's own simulator.
+   */
+  simulator: z.string().optional(),
 });
 export type Mutation = z.infer<typeof Mutation>;
 

@@ -14,6 +14,11 @@ export interface MakeEnvironmentRequest {
   /** The simulator's name (or id, as text). */
   env_id: string;
   /**
+   * More simulators in the same environment and session (names or ids, at most 3, none repeating env_id), each
+   * on its own origin; the page opens on env_id. Built-in simulators only, not with keepalive.
+   */
+  extra_env_ids?: string[];
+  /**
    * Settings of the environment. `fast_mode`: the recording leaves out mouse movements and keeps lighter
    * screenshots (the playground's Fast Mode; off by default). `version`: the simulator version to start, a tag or
    * a version hash (prod-latest by default). Other keys are read where they apply (`proxy_mode`).
@@ -67,11 +72,17 @@ export interface StateMutation {
   new: Record<string, JsonValue> | null;
   /** The instance's virtual clock, ISO 8601. */
   action_timestamp: string;
+  /** The simulator that wrote it, in a multi-simulator environment only (extra_env_ids); else the session's own. */
+  simulator?: string;
 }
 
 export interface EnvironmentStateResponse {
-  /** Mutations since the last reset, after the simulator's ignore filters. */
-  state: { mutations: StateMutation[] };
+  state: {
+    /** Mutations since the last reset, after each simulator's ignore filters (every simulator's, each tagged). */
+    mutations: StateMutation[];
+    /** The same by simulator name, every simulator of the environment a key. */
+    by_simulator: Record<string, StateMutation[]>;
+  };
   /** Where a person watches and drives the browser; carries a token for this environment only. */
   live_view_url: string;
 }

@@ -17,6 +17,7 @@ import type { Slot } from './admission';
 import type { EnvironmentEnding } from './ending';
 import type { LiveEnvironment, SimulatorRow, TestCaseRow } from './live';
 import type { MemoryBudget } from './memoryBudget';
+import { MultiSimulatorInstance, type SimulatorPart } from './multiInstance';
 import { RunSetupError } from './queuedRun';
 import { SessionRecordingWriter } from './recordingWriter';
 import { type EnvironmentOwner, startSession } from './records';
@@ -47,6 +48,12 @@ export type ExistingSession = { id: number; publicId: string; testCase: TestCase
  * What an environment's network may do beyond its own simulator: answer in process (a proxy simulator's replay)
  * or reach outside addresses (record mode, open-web sessions, through the outbound guard). Neither by default.
  */
+/** One of make2's extra_env_ids, resolved: its row and the built-in definition its instance runs. */
+export interface ExtraSimulator {
+  simulator: SimulatorRow;
+  definition: SimulatorDefinition;
+}
+
 export type EnvironmentNetworkExtras = Pick<EnvironmentNetworkRules, 'answer' | 'outside'>;
 
 /** What runs behind a new environment's origin, made once its id is known; `log` writes to its current session. */
@@ -91,19 +98,38 @@ export class EnvironmentLauncher {
     definition: SimulatorDefinition,
     request: MakeEnvironmentOptions,
     existing?: ExistingSession,
-    more: { network?: EnvironmentNetworkExtras; version?: string | null } = {},
+    more: {
+      network?: EnvironmentNetworkExtras;
+      version?: string | null;
+      /** make2's extra_env_ids: more simulators, each an instance of its own under the same environment id. */
+      extras?: readonly ExtraSimulator[];
+    } = {},
   ): Promise<MakeEnvironmentResponse> {
     const { host } = this.parts;
+    const extras = more.extras ?? [];
     // Nothing yields between here and acquire() below, so the browser the id was chosen for is the one acquired.
     const publicId = this.parts.warmPool.environmentId(definition);
     const start: EnvironmentStart = () => {
       const instance = host.createInstance(definition, { id: publicId });
-      return {
-        instance,
-        rules: { origins: [instance.origin], ...more.network },
-      };
+      if (extras.length === 0) return { instance, rules: { origins: [instance.origin], ...more.network } };
+      const parts: SimulatorPart[] = [{ name: simulator.name, instance }];
+      try {
+        for (const extra of extras)
+          parts.push({
+            name: extra.simulator.name,
+            instance: host.createInstance(extra.definition, { id: publicId }),
+          });
+      } catch (error) {
+        for (const part of parts) part.instance.destroy();
+        throw error;
+      }
+      const multi = new MultiSimulatorInstance(parts);
+      // Every app of the environment, and still no other environment's instance.
+      return { instance: multi, rules: { origins: multi.origins, ...more.network } };
     };
-    return this.#launch(slot, owner, simulator, request, existing, publicId, start, more.version ?? null);
+    return this.#launch(slot, owner, simulator, request, existing, publicId, start, more.version ?? null, [
+      ...extras.map((extra) => extra.simulator),
+    ]);
   }
 
   /**
@@ -130,6 +156,7 @@ export class EnvironmentLauncher {
     publicId: string,
     start: EnvironmentStart,
     version: string | null,
+    extraSimulators: SimulatorRow[] = [],
   ): Promise<MakeEnvironmentResponse> {
     const { db, pool, registry, ending } = this.parts;
     const rows = (async () => {
@@ -148,6 +175,9 @@ export class EnvironmentLauncher {
           interface_width: request.interface_width,
           interface_height: request.interface_height,
           env_config: request.env_config ?? {},
+          ...(extraSimulators.length > 0 && {
+            extra_simulators: extraSimulators.map((extra) => extra.name),
+          }),
         },
       });
       const session = existing
@@ -228,6 +258,7 @@ export class EnvironmentLauncher {
       jobPublicId: job.publicId,
       owner,
       simulator,
+      extraSimulators,
       version,
       keepalive: request.keepalive,
       alias: request.alias ?? null,

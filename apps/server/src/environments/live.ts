@@ -18,6 +18,7 @@ import type WebSocket from 'ws';
 import { badRequest } from '../kernel/http/errors';
 import { simulatorFilters } from '../scoring/filters';
 import type { Slot } from './admission';
+import { MultiSimulatorInstance } from './multiInstance';
 import type { SessionRecordingWriter } from './recordingWriter';
 import type { EnvironmentOwner } from './records';
 
@@ -37,7 +38,13 @@ export interface LiveEnvironment {
   jobGroupId: number;
   jobPublicId: string;
   owner: EnvironmentOwner;
+  /** The simulator it was made for (make2's env_id): the page opens on it, its sessions name it. */
   simulator: SimulatorRow;
+  /**
+   * make2's extra_env_ids: the other simulators, each an instance on its own origin, all behind a
+   * MultiSimulatorInstance (multiInstance.ts); empty for a one-simulator environment.
+   */
+  extraSimulators: SimulatorRow[];
   /** The hash of the simulator version it runs, kept on each of its sessions; null when not known. */
   version: string | null;
   keepalive: boolean;
@@ -90,7 +97,41 @@ export async function workerReady(environment: LiveEnvironment): Promise<{ ready
  */
 export async function filteredMutations(environment: LiveEnvironment): Promise<Mutation[]> {
   const all = await environment.instance.exclusive(() => environment.instance.mutations());
-  return filterMutations(all, simulatorFilters(environment.simulator.config));
+  if (environment.extraSimulators.length === 0)
+    return filterMutations(all, simulatorFilters(environment.simulator.config));
+  // Each app's mutations through its own simulator's filters, in the environment's order.
+  const filters = new Map(
+    simulatorsOf(environment).map((simulator) => [simulator.name, simulatorFilters(simulator.config)]),
+  );
+  return all.flatMap((mutation) =>
+    filterMutations([mutation], filters.get(mutation.simulator ?? environment.simulator.name)!),
+  );
+}
+
+/** The environment's simulators, env_id's first. */
+export function simulatorsOf(environment: LiveEnvironment): SimulatorRow[] {
+  return [environment.simulator, ...environment.extraSimulators];
+}
+
+/**
+ * Mutations by simulator name, every simulator of the environment a key (env_id's first); an untagged
+ * mutation is `primary`'s (a one-simulator environment's are all untagged).
+ */
+export function mutationsBySimulator(
+  mutations: readonly Mutation[],
+  primary: string,
+  others: readonly string[],
+): Record<string, Mutation[]> {
+  const grouped: Record<string, Mutation[]> = Object.fromEntries(
+    [primary, ...others].map((name) => [name, [] as Mutation[]]),
+  );
+  for (const mutation of mutations) {
+    const name = mutation.simulator ?? primary;
+    const list = grouped[name] ?? [];
+    list.push(mutation);
+    grouped[name] = list;
+  }
+  return grouped;
 }
 
 export function backup(environment: LiveEnvironment) {
@@ -130,16 +171,20 @@ export async function addViewer(environment: LiveEnvironment, socket: WebSocket)
   liveView.addViewer(socket);
 }
 
-/** A path, or an absolute URL on the environment's own origin: the reset never sends the browser elsewhere. */
+/**
+ * A path (on env_id's app), or an absolute URL on one of the environment's own origins: the reset never sends the
+ * browser elsewhere.
+ */
 export function startUrlOn(environment: LiveEnvironment, target: string): string {
-  const origin = environment.instance.origin;
+  const { instance } = environment;
+  const origins = instance instanceof MultiSimulatorInstance ? instance.origins : [instance.origin];
   let url: URL;
   try {
-    url = new URL(target, origin);
+    url = new URL(target, instance.origin);
   } catch {
     throw badRequest('start_url must be a path such as /orders or a URL on the environment');
   }
-  if (url.origin !== origin)
-    throw badRequest(`start_url must be on the environment's own origin (${origin})`);
+  if (!origins.includes(url.origin))
+    throw badRequest(`start_url must be on the environment's own origin (${origins.join(' or ')})`);
   return url.href;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import {
   type EvaluateEnvironmentResponse,
+  EXTRA_SIMULATOR_MESSAGES,
   LAYOUT,
   type MakeEnvironmentOptions,
   type MakeEnvironmentResponse,
@@ -19,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import type { RunDriver } from '../agents/types';
 import type { Viewer } from '../kernel/access/viewer';
-import { HttpError } from '../kernel/http/errors';
+import { badRequest, HttpError } from '../kernel/http/errors';
 import type { BlobStore } from '../kernel/storage/blobs';
 import { recordHeartbeat } from '../repositories/environments';
 import { findUser } from '../repositories/users';
@@ -220,7 +221,10 @@ export class EnvironmentManager {
     simulator: SimulatorRow,
     request: MakeEnvironmentOptions,
     plan: Plan,
+    /** make2's extra_env_ids, found and allowed by the caller's plan (the route checks that as for env_id). */
+    extraSimulators: readonly SimulatorRow[] = [],
   ): Promise<MakeEnvironmentResponse> {
+    if (extraSimulators.length > 0) return this.#makeMulti(owner, simulator, request, plan, extraSimulators);
     if (simulator.simType === 'proxy') return this.#makeProxy(owner, simulator, request, plan);
     const chosen = await chooseVersion(
       { db: this.options.db, definitions: this.#definitions },
@@ -232,6 +236,43 @@ export class EnvironmentManager {
     const slot = this.#admission.take(owner.organizationId, plan);
     return this.#launcher.launch(slot, owner, simulator, chosen.definition, request, undefined, {
       version: chosen.hash,
+    });
+  }
+
+  /**
+   * An environment of several built-in simulators, one slot and one browser (make2's extra_env_ids). Proxy
+   * simulators and hub-built versions run in environments of their own for now (their network rules and
+   * sandboxed hosts are per environment), so they are refused here before anything starts.
+   */
+  async #makeMulti(
+    owner: EnvironmentOwner,
+    simulator: SimulatorRow,
+    request: MakeEnvironmentOptions,
+    plan: Plan,
+    extraSimulators: readonly SimulatorRow[],
+  ): Promise<MakeEnvironmentResponse> {
+    if (request.keepalive) throw badRequest(EXTRA_SIMULATOR_MESSAGES.keepalive);
+    const parts = { db: this.options.db, definitions: this.#definitions };
+    const seen = new Set<number>();
+    const chosen = [];
+    for (const [i, row] of [simulator, ...extraSimulators].entries()) {
+      if (seen.has(row.id)) throw badRequest(EXTRA_SIMULATOR_MESSAGES.repeated(row.name));
+      seen.add(row.id);
+      if (row.simType === 'proxy') throw badRequest(EXTRA_SIMULATOR_MESSAGES.proxy(row.name));
+      const version = await chooseVersion(
+        parts,
+        owner,
+        row,
+        i === 0 ? request.env_config?.version : undefined,
+      );
+      if (version.kind === 'hub') throw badRequest(EXTRA_SIMULATOR_MESSAGES.hubVersion(row.name));
+      chosen.push({ simulator: row, definition: version.definition, hash: version.hash });
+    }
+    const [primary, ...extras] = chosen;
+    const slot = this.#admission.take(owner.organizationId, plan);
+    return this.#launcher.launch(slot, owner, simulator, primary!.definition, request, undefined, {
+      version: primary!.hash,
+      extras,
     });
   }
 
@@ -352,6 +393,18 @@ export class EnvironmentManager {
 
   mutations(environment: LiveEnvironment): Promise<Mutation[]> {
     return live.filteredMutations(environment);
+  }
+
+  /** The state as make2's `state` answers it: the filtered mutations, and the same by simulator. */
+  async state(
+    environment: LiveEnvironment,
+  ): Promise<{ mutations: Mutation[]; by_simulator: Record<string, Mutation[]> }> {
+    const mutations = await live.filteredMutations(environment);
+    const others = environment.extraSimulators.map((extra) => extra.name);
+    return {
+      mutations,
+      by_simulator: live.mutationsBySimulator(mutations, environment.simulator.name, others),
+    };
   }
 
   backup(environment: LiveEnvironment) {

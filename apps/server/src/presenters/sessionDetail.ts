@@ -1,5 +1,6 @@
 import {
   ActionSequences,
+  type MutationIgnoreRules,
   type NetworkRequestsResponse,
   type PageState,
   type PageStateView,
@@ -28,6 +29,7 @@ import {
   recordedSteps,
 } from '../repositories/recordings';
 import { listSessionLogs, referenceSessionCandidates, type SessionRow } from '../repositories/sessions';
+import { findSimulatorByName } from '../repositories/simulators';
 import { simulatorFilters } from '../scoring/filters';
 import { presentSummary, type ReadableSession, readableSession, sessionStartedAt } from './sessions';
 
@@ -49,10 +51,34 @@ function presentState(sessionPublicId: string, state: PageState | null): PageSta
  * For each raw mutation index, how many of the mutations before it count after the simulator's filters: a
  * step's raw range [before, after) becomes the range of `state_mutations` it made.
  */
-function keptBefore(raw: readonly Mutation[], filters: ReturnType<typeof simulatorFilters>): number[] {
+function keptBefore(raw: readonly Mutation[], filtersOf: FiltersOf): number[] {
   const counts = [0];
-  for (const mutation of raw) counts.push(counts.at(-1)! + filterMutations([mutation], filters).length);
+  for (const mutation of raw)
+    counts.push(counts.at(-1)! + filterMutations([mutation], filtersOf(mutation)).length);
   return counts;
+}
+
+/** The ignore rules a recorded mutation goes through: its own simulator's. */
+type FiltersOf = (mutation: Mutation) => MutationIgnoreRules;
+
+/**
+ * The session simulator's rules, and in a multi-simulator session (its mutations name their apps) each other
+ * app's own rules; an app no longer registered keeps its mutations unfiltered.
+ */
+async function filtersFor(
+  db: Database,
+  recorded: readonly Mutation[],
+  simulatorConfig: SimulatorConfig,
+): Promise<FiltersOf> {
+  const own = simulatorFilters(simulatorConfig);
+  const names = new Set(recorded.flatMap((mutation) => (mutation.simulator ? [mutation.simulator] : [])));
+  if (names.size === 0) return () => own;
+  const byName = new Map<string, MutationIgnoreRules>();
+  for (const name of names) {
+    const simulator = await findSimulatorByName(db, name);
+    byName.set(name, simulatorFilters(simulator?.config ?? {}));
+  }
+  return (mutation) => (mutation.simulator ? byName.get(mutation.simulator)! : own);
 }
 
 /**
@@ -83,11 +109,10 @@ function presentSnapshot(
   session: SessionRow,
   steps: readonly RecordedStep[],
   recorded: readonly Mutation[],
-  simulatorConfig: SimulatorConfig,
+  filtersOf: FiltersOf,
 ): { snapshot: SessionSnapshot; stateMutations: Mutation[] } {
   const startedAtMs = sessionStartedAt(session).getTime();
-  const filters = simulatorFilters(simulatorConfig);
-  const kept = keptBefore(recorded, filters);
+  const kept = keptBefore(recorded, filtersOf);
   const keptAt = (rawIndex: number) => kept[Math.min(Math.max(rawIndex, 0), recorded.length)]!;
   const ranges = mutationRanges(steps);
   const actionSequences = ActionSequences.safeParse(session.postprocessing);
@@ -106,7 +131,7 @@ function presentSnapshot(
       action_sequences: session.postprocessing && actionSequences.success ? actionSequences.data : null,
       started_at_ms: startedAtMs,
     },
-    stateMutations: filterMutations(recorded, filters),
+    stateMutations: recorded.flatMap((mutation) => filterMutations([mutation], filtersOf(mutation))),
   };
 }
 
@@ -135,7 +160,8 @@ async function referenceSnapshot(
       recordedSteps(db, reference.session.id),
       recordedMutations(db, reference.session.id),
     ]);
-    const { snapshot } = presentSnapshot(reference.session, steps, recorded, reference.simulatorConfig);
+    const filtersOf = await filtersFor(db, recorded, reference.simulatorConfig);
+    const { snapshot } = presentSnapshot(reference.session, steps, recorded, filtersOf);
     return { ...snapshot, source: candidate.source };
   }
   return null;
@@ -169,7 +195,8 @@ export async function sessionDetail(
     referenceSnapshot(db, row, options.viewer),
   ]);
   const startedAtMs = sessionStartedAt(session).getTime();
-  const { snapshot, stateMutations } = presentSnapshot(session, steps, recorded, options.simulatorConfig);
+  const filtersOf = await filtersFor(db, recorded, options.simulatorConfig);
+  const { snapshot, stateMutations } = presentSnapshot(session, steps, recorded, filtersOf);
 
   return {
     session: {

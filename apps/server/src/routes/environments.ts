@@ -8,7 +8,7 @@ import {
 } from '@proctor/contracts';
 import { fetchDevToolsJson } from '@proctor/environments';
 import type { FastifyInstance } from 'fastify';
-import type { LiveEnvironment } from '../environments/live';
+import { type LiveEnvironment, mutationsBySimulator } from '../environments/live';
 import { publicEnvironmentUrl } from '../environments/publicSimulator';
 import { workerMutations } from '../environments/remote';
 import type { MemberPrincipal } from '../kernel/access/principal';
@@ -20,7 +20,7 @@ import {
   isAliasTaken,
   workerHolding,
 } from '../repositories/environments';
-import { findVisibleSimulator } from '../repositories/simulators';
+import { findSimulator, findVisibleSimulator } from '../repositories/simulators';
 import type { AppContext } from './context';
 import { access, defineRawRoute, defineRoute } from './route';
 
@@ -62,9 +62,16 @@ async function liveViewUrl(ctx: AppContext, environmentId: string): Promise<stri
 
 export function environmentRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.makeEnvironment, environmentAccess, async ({ app: ctx, principal, body }) => {
-    const simulator = await findVisibleSimulator(ctx.db, viewerOf(principal), body.env_id);
-    if (!simulator) throw notFound(simulatorUnavailable(body.env_id));
-    if (!simulator.enabled) throw forbidden(simulatorUnavailable(simulator.name));
+    // env_id and each of extra_env_ids: allowed by the caller's plan (else not found) and enabled.
+    const allowed = async (ref: string) => {
+      const found = await findVisibleSimulator(ctx.db, viewerOf(principal), ref);
+      if (!found) throw notFound(simulatorUnavailable(ref));
+      if (!found.enabled) throw forbidden(simulatorUnavailable(found.name));
+      return found;
+    };
+    const simulator = await allowed(body.env_id);
+    const extraSimulators = [];
+    for (const ref of body.extra_env_ids ?? []) extraSimulators.push(await allowed(ref));
     if (body.keepalive) {
       if (!body.alias) throw badRequest(KEEPALIVE_REQUIRED_MESSAGE);
       // The public URL's namespace is every organization's: asked first so that no browser starts in vain; the
@@ -79,6 +86,7 @@ export function environmentRoutes(app: FastifyInstance) {
         simulator,
         body,
         principal.organization.plan,
+        extraSimulators,
       );
     } catch (error) {
       if (isAliasTaken(error)) throw conflict(ALIAS_IN_USE_MESSAGE);
@@ -117,17 +125,23 @@ export function environmentRoutes(app: FastifyInstance) {
       // A run on a worker: its state is asked of that worker, and its live view goes through this server.
       const row = await findEnvironment(ctx.db, params.id, principal.organization.id);
       const worker = row ? await workerHolding(ctx.db, params.id) : null;
-      if (worker) {
+      if (row && worker) {
         const { token } = await ctx.tokens.signEnvironmentToken('live', params.id, WORKER_ASK_TTL_SECONDS);
+        const [mutations, simulator] = await Promise.all([
+          workerMutations(worker, params.id, token),
+          row.group.simulatorId === null ? undefined : findSimulator(ctx.db, row.group.simulatorId),
+        ]);
+        // Workers run queued runs, each of one simulator.
+        const bySimulator = mutationsBySimulator(mutations, simulator?.name ?? '', []);
         return {
-          state: { mutations: await workerMutations(worker, params.id, token) },
+          state: { mutations, by_simulator: bySimulator },
           live_view_url: await liveViewUrl(ctx, params.id),
         };
       }
     }
     const environment = await runningEnvironment(ctx, principal, params.id);
     return {
-      state: { mutations: await ctx.environments.mutations(environment) },
+      state: await ctx.environments.state(environment),
       live_view_url: await liveViewUrl(ctx, environment.publicId),
     };
   });

@@ -58,7 +58,7 @@ function defaultHandlers(): { [N in RouteName]: Handler<N> } {
     environmentStatus: () => ({ status: 'running', error: null }),
     environmentWorkerReady: () => ({ ready: true }),
     environmentState: ({ id }) => ({
-      state: { mutations: [] },
+      state: { mutations: [], by_simulator: {} },
       live_view_url: `http://proctor.test/live/${id}?token=live`,
     }),
     resetEnvironment: ({ body }) => ({

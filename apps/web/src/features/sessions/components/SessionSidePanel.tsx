@@ -21,9 +21,9 @@ const MUTATION_COLORS: Record<StateMutation['action'], string> = {
   DELETE: 'red',
 };
 
-/** Net mutations: one per row changed, told apart by table, key, action and time. */
+/** Net mutations: one per row changed, told apart by app, table, key, action and time. */
 const mutationKey = (mutation: StateMutation) =>
-  `${mutation.table_name}|${mutation.pk}|${mutation.action}|${mutation.action_timestamp}`;
+  `${mutation.simulator ?? ''}|${mutation.table_name}|${mutation.pk}|${mutation.action}|${mutation.action_timestamp}`;
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -211,6 +211,18 @@ export function SessionSidePanel({
                 >
                   <Accordion.Control>
                     <Group gap="xs" wrap="nowrap">
+                      {/* Only a multi-simulator session's mutations name their app. */}
+                      {mutation.simulator && (
+                        <Badge
+                          size="sm"
+                          radius="sm"
+                          variant="outline"
+                          color="gray"
+                          data-testid="mutation-app"
+                        >
+                          {mutation.simulator}
+                        </Badge>
+                      )}
                       <Badge size="sm" radius="sm" variant="light" color={MUTATION_COLORS[mutation.action]}>
                         {mutation.action}
                       </Badge>

@@ -1,0 +1,112 @@
+import { SessionDetailResponse, User } from '@proctor/contracts';
+import { Proctor } from '@proctor/sdk';
+import { builtInSimulators } from '@proctor/simulators';
+import { chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, person, signUpThroughApi, startE2E } from './harness';
+
+const mail = builtInSimulators.find((simulator) => simulator.name === 'mail')!;
+const calendar = builtInSimulators.find((simulator) => simulator.name === 'calendar')!;
+const travelLabel = mail.testCases.find((testCase) => testCase.key === 'create-travel-label')!;
+const budgetCheckIn = calendar.testCases.find(
+  (testCase) => testCase.key === 'cancel-duplicate-budget-check-in',
+)!;
+
+/**
+ * The session page of an environment over two apps (make2's extra_env_ids): an agent works in mail and in the
+ * calendar over CDP, and each state mutation on the page names its app; a one-app session's mutations do not.
+ */
+describe('a multi-simulator session page', () => {
+  let e2e: E2E;
+  let page: Page;
+  let sdk: Proctor;
+  let accessToken: string;
+
+  const sessionDetail = async (id: string) => {
+    const response = await fetch(`${e2e.baseUrl}/api/session/${encodeURIComponent(id)}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    return SessionDetailResponse.parse(await response.json());
+  };
+
+  beforeAll(async () => {
+    e2e = await startE2E({ env: { BROWSER_POOL_SIZE: '1' } });
+    ({ page } = await e2e.newUserPage());
+    const tokens = await signUpThroughApi(e2e, page, person('Cross App Reviewer'), {
+      name: 'Cross App Lab',
+      purpose: 'Review agents working across apps',
+    });
+    accessToken = tokens.access_token;
+    const response = await fetch(`${e2e.baseUrl}/api/user/from-session`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    sdk = new Proctor({
+      baseUrl: e2e.baseUrl,
+      apiKey: User.parse(await response.json()).organization!.apiKey!,
+    });
+  });
+  afterAll(() => e2e?.close());
+
+  /** Runs the tasks in an environment of `apps` (the first is env_id), each on its own app's origin. */
+  async function sessionOf(
+    apps: Array<{ simulator: typeof mail; task: typeof travelLabel }>,
+  ): Promise<string> {
+    const [first, ...others] = apps;
+    const environment = await sdk.environments.make(first!.simulator.name, {
+      ...(others.length > 0 && { extra_env_ids: others.map((app) => app.simulator.name) }),
+    });
+    try {
+      await environment.waitForReady();
+      const browser = await chromium.connectOverCDP(await environment.cdpUrl());
+      try {
+        const remote = browser.contexts()[0]!.pages()[0]!;
+        remote.setDefaultTimeout(15_000);
+        const own = new URL(remote.url()).origin;
+        for (const { simulator, task } of apps) {
+          const origin = own.replace(`.${first!.simulator.name}.`, `.${simulator.name}.`);
+          const url = (path: string) => new URL(path, origin).href;
+          await remote.goto(url(task.startUrl));
+          await task.solve(remote, {
+            origin,
+            url,
+            auth: { user: simulator.auth.user, password: simulator.auth.password },
+          });
+        }
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await environment.close();
+    }
+    return environment.sessionId!;
+  }
+
+  it('should name the app of each mutation of a session over two apps, and none in a one-app session', async () => {
+    const both = await sessionOf([
+      { simulator: mail, task: travelLabel },
+      { simulator: calendar, task: budgetCheckIn },
+    ]);
+    await expect
+      .poll(async () => (await sessionDetail(both)).state_mutations.length)
+      .toBeGreaterThanOrEqual(2);
+    await page.goto(`/sessions/${both}`);
+    const mutations = page.getByTestId('state-mutation');
+    await mutations.first().waitFor();
+    const labelled = await mutations.evaluateAll((items) =>
+      items.map((item) => item.querySelector('[data-testid="mutation-app"]')?.textContent ?? null),
+    );
+    expect(labelled).not.toContain(null);
+    expect(new Set(labelled)).toEqual(new Set(['mail', 'calendar']));
+    await mutations
+      .filter({ hasText: 'events 5' })
+      .getByTestId('mutation-app')
+      .getByText('calendar')
+      .waitFor();
+
+    const mailOnly = await sessionOf([{ simulator: mail, task: travelLabel }]);
+    await expect.poll(async () => (await sessionDetail(mailOnly)).state_mutations.length).toBeGreaterThan(0);
+    await page.goto(`/sessions/${mailOnly}`);
+    await page.getByTestId('state-mutation').first().waitFor();
+    expect(await page.getByTestId('mutation-app').count()).toBe(0);
+  });
+});
