@@ -81,7 +81,7 @@ describe('a multi-simulator session page', () => {
     return environment.sessionId!;
   }
 
-  it('should name the app of each mutation of a session over two apps, and none in a one-app session', async () => {
+  it('should name the app of each step and each mutation of a session over two apps, and none in a one-app session', async () => {
     const both = await sessionOf([
       { simulator: mail, task: travelLabel },
       { simulator: calendar, task: budgetCheckIn },
@@ -102,11 +102,20 @@ describe('a multi-simulator session page', () => {
       .getByTestId('mutation-app')
       .getByText('calendar')
       .waitFor();
+    // Each step names the app its page was on (?step= counts from 1).
+    const steps = (await sessionDetail(both)).snapshot.snapshots;
+    const onCalendar = steps.findIndex((step) => step.before_state?.current_url.includes('.calendar.'));
+    expect(onCalendar).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('step-app').textContent()).toBe('mail');
+    await page.goto(`/sessions/${both}?step=${onCalendar + 1}`);
+    await expect.poll(() => page.getByTestId('step-app').textContent()).toBe('calendar');
 
     const mailOnly = await sessionOf([{ simulator: mail, task: travelLabel }]);
     await expect.poll(async () => (await sessionDetail(mailOnly)).state_mutations.length).toBeGreaterThan(0);
     await page.goto(`/sessions/${mailOnly}`);
     await page.getByTestId('state-mutation').first().waitFor();
     expect(await page.getByTestId('mutation-app').count()).toBe(0);
+    await page.getByTestId('step-counter').waitFor();
+    expect(await page.getByTestId('step-app').count()).toBe(0);
   });
 });

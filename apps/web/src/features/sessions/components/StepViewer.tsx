@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   Group,
   Loader,
@@ -18,6 +19,7 @@ import { useSessionVideo } from '../hooks/useSessionVideo';
 import { MIN_REPLAY_EVENTS, NO_DOM_RECORDING } from '../replayerConfig';
 import { replayTab } from '../replayTab';
 import { firstEventTimestamp, replayOffsetMs } from '../replayTiming';
+import { appOfUrl, namesApps } from '../sessionApps';
 import { sessionTimeline } from '../sessionTimeline';
 import { SessionTimeline } from './SessionTimeline';
 import { SessionVideo } from './SessionVideo';
@@ -136,6 +138,7 @@ export function StepViewer({
     [steps, detail.network_summary, detail.snapshot.action_sequences, detail.reference_snapshot],
   );
   const firstEvent = useMemo(() => firstEventTimestamp(events), [events]);
+  const showApps = useMemo(() => namesApps(detail), [detail]);
 
   if (steps.length === 0) {
     if (detail.recorded.rrweb && domEvents.isPending) return REPLAY_LOADING;
@@ -160,18 +163,28 @@ export function StepViewer({
     ? step.before_state
     : (step.after_state ?? step.before_state);
   const address = shownState?.current_url ?? '';
+  const app = showApps ? appOfUrl(address, detail.session.job?.jobGroupId ?? null) : null;
   const replayOffset =
     firstEvent === null ? 0 : replayOffsetMs(step.offset_ms, detail.snapshot.started_at_ms, firstEvent);
 
   return (
     <Stack gap="md">
-      <TextInput
-        aria-label="Address"
-        value={address}
-        readOnly
-        leftSection={<IconWorld size={16} />}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-      />
+      <Group gap="xs" wrap="nowrap">
+        {/* Only a multi-simulator session's steps name their app. */}
+        {app && (
+          <Badge size="lg" radius="sm" variant="outline" color="gray" data-testid="step-app">
+            {app}
+          </Badge>
+        )}
+        <TextInput
+          aria-label="Address"
+          value={address}
+          readOnly
+          leftSection={<IconWorld size={16} />}
+          style={{ flex: 1 }}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+        />
+      </Group>
       <Tabs
         value={tab}
         onChange={(value) => {
