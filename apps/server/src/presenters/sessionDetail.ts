@@ -14,11 +14,12 @@ import {
   type SessionSnapshot,
   type SimulatorConfig,
 } from '@proctor/contracts';
-import type { Database } from '@proctor/db';
+import type { BlobRange, Database } from '@proctor/db';
 import { filterMutations, type Mutation } from '@proctor/simulators';
 import type { z } from 'zod';
 import type { Principal } from '../kernel/access/principal';
 import { badRequest, HttpError, notFound } from '../kernel/http/errors';
+import { type BlobStore, readAll } from '../kernel/storage/blobs';
 import {
   hasRrwebChunks,
   type RrwebChunk,
@@ -309,15 +310,40 @@ export async function sessionRrwebEvents(
   return { pages, page: shown, ...range };
 }
 
+/** Response bodies read from the blob store at once (an imported HAR keeps its larger ones there). */
+const BODY_READS_IN_FLIGHT = 8;
+
+/** Each row's response body as base64: the row's own, or its blob's (null when the blob is gone). */
+async function responseBodies(
+  blobs: BlobStore,
+  rows: readonly { responseBody: string | null; responseBodyBlob: BlobRange | null }[],
+): Promise<(string | null)[]> {
+  const bodies = rows.map((row) => row.responseBody);
+  let next = 0;
+  const reader = async () => {
+    while (next < rows.length) {
+      const at = next++;
+      const range = rows[at]!.responseBodyBlob;
+      if (range === null) continue;
+      const body = await blobs.streamRange(range.key, range);
+      bodies[at] = body ? (await readAll(body)).toString('base64') : null;
+    }
+  };
+  await Promise.all(Array.from({ length: BODY_READS_IN_FLIGHT }, reader));
+  return bodies;
+}
+
 /** GET /api/session/{id}/network-requests: every request the session recorded, bodies and headers included. */
 export async function sessionNetworkRequests(
   db: Database,
+  blobs: BlobStore,
   session: SessionRow,
 ): Promise<z.output<typeof NetworkRequestsResponse>> {
   const rows = await recordedRequests(db, session.id);
+  const bodies = await responseBodies(blobs, rows);
   const startedAtMs = sessionStartedAt(session).getTime();
   return {
-    requests: rows.map((row) => ({
+    requests: rows.map((row, at) => ({
       id: row.id,
       method: row.method,
       url: row.url,
@@ -327,7 +353,7 @@ export async function sessionNetworkRequests(
       request_headers: row.requestHeaders,
       response_headers: row.responseHeaders,
       request_body: row.requestBody,
-      response_body: row.responseBody,
+      response_body: bodies[at] ?? null,
       truncated: row.truncated,
       started_at: row.startedAt ?? startedAtMs,
       duration_ms: row.durationMs,

@@ -79,7 +79,7 @@ export function sessionRoutes(app: FastifyInstance) {
     access.public,
     async ({ app: ctx, principal, params }) => {
       const { session } = await readableSession(ctx.db, principal, params.id);
-      return sessionNetworkRequests(ctx.db, session);
+      return sessionNetworkRequests(ctx.db, ctx.blobs, session);
     },
   );
 
