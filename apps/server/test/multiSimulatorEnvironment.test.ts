@@ -163,6 +163,8 @@ describeEachDatabase(
       const environment = ok(await make({ env_id: 'mail', extra_env_ids: ['calendar'] }));
       const other = ok(await make({ env_id: 'calendar' }));
       try {
+        // A one-simulator environment's state as before, with its one app's key besides.
+        expect(await state(other.id)).toEqual({ mutations: [], by_simulator: { calendar: [] } });
         const page = await agentPage(environment.id);
         const mailOrigin = new URL(page.url()).origin;
         const calendarOrigin = mailOrigin.replace('.mail.', '.calendar.');
