@@ -46,6 +46,7 @@ export type { ScoreTypeDefinition } from './definition';
 export { configBase, defineScoreType } from './definition';
 export type { JsonObject, JsonScalar, JsonValue } from './json';
 export { canonicalJson, jsonEqual } from './json';
+export { appOf, filterMutationsByApp, mutationsByApp, OWN_APP } from './mutations/apps';
 export { ALL_TABLES, filterMutations } from './mutations/filter';
 export type { GeneratedExpectations, GenerationSession } from './mutations/generate';
 export { GenerationError, generateExpectedMutations, NO_CORRECT_SESSIONS } from './mutations/generate';

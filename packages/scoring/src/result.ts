@@ -146,6 +146,11 @@ export interface ScoringInput {
   } | null;
   /** The simulator's filters (ignore_tables, ignore_columns, ignore_tables_with_column_values). */
   simulatorConfig: MutationIgnoreRules;
+  /**
+   * A session of a multi-simulator environment (its mutations tagged `simulator`): the session's own simulator's
+   * name and each other app's ignore rules by name. Absent: one simulator, as before.
+   */
+  simulators?: { own: string; filters: Readonly<Record<string, MutationIgnoreRules>> };
   /** The instance's mutation log since the reset, in order; filtering is applied by the score types. */
   mutations: readonly Mutation[];
   /** The agent's answer; undefined when it gave none. */

@@ -18,6 +18,8 @@ export interface ExpectedMutation {
   table_name: string;
   pk?: string;
   changes?: MutationRow;
+  /** The app it is expected in (a multi-simulator test case's other simulator); absent: the test case's own. */
+  simulator?: string;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { MutationAction, type MutationIgnoreRules } from '@proctor/contracts';
 import { z } from 'zod';
 import { configBase, defineScoreType } from '../definition';
+import { appFilters, appLabel, appOf, mutationsByApp } from '../mutations/apps';
 import { ALL_TABLES } from '../mutations/filter';
 import {
   describeMutationMatch,
   type ExpectedMutation,
+  type MutationMatchResult,
   matchMutations,
   type NetMutation,
 } from '../mutations/match';
@@ -15,6 +17,8 @@ export const ExpectedMutationSchema = z.object({
   table_name: z.string().min(1),
   pk: z.string().optional(),
   changes: z.record(z.string(), z.json()).optional(),
+  /** The other simulator of a multi-simulator test case it is expected in; absent: the test case's own. */
+  simulator: z.string().min(1).optional(),
 });
 
 export const StateMutationMatchConfig = z.object({
@@ -64,62 +68,95 @@ function withoutIgnoredColumns(
   return kept;
 }
 
-const asRecord = (value: ExpectedMutation | NetMutation) => ({ ...value }) as Record<string, unknown>;
+const asRecord = (value: ExpectedMutation | NetMutation, simulator?: string) =>
+  ({ ...value, ...(simulator === undefined ? {} : { simulator }) }) as Record<string, unknown>;
 
-/**
- * Expected against actual net mutations by action, table and key, then values (the matcher in
- * ../mutations/match.ts). Similarity is matched / (matched + missing + unexpected): 1 exactly when the
- * match is satisfied, lowered by every missing change and every side effect.
- */
+function diffsOf(
+  match: MutationMatchResult,
+  app?: { label: string; tag: string | undefined },
+): MutationDiff[] {
+  const named = (reason: string) => (app ? `${app.label}: ${reason}` : reason);
+  const claimed = new Set(match.missing.map((m) => m.closest).filter((m) => m !== null));
+  return [
+    ...match.matched.map(
+      ({ expected, actual }): MutationDiff => ({
+        type: 'correct_mutation_match',
+        reason: named(`${actual.action} ${actual.table_name} pk ${actual.pk} as expected`),
+        actual_mutation: asRecord(actual, app?.tag),
+        expected_generated_mutation: asRecord(expected),
+      }),
+    ),
+    ...match.missing.map(
+      (missing): MutationDiff => ({
+        type: missing.closest ? 'mismatched_mutation' : 'missing_mutation',
+        reason: named(missing.reason),
+        actual_mutation: missing.closest ? asRecord(missing.closest, app?.tag) : null,
+        expected_generated_mutation: asRecord(missing.expected),
+      }),
+    ),
+    ...match.unexpected
+      .filter((actual) => !claimed.has(actual))
+      .map(
+        (actual): MutationDiff => ({
+          type: 'unexpected_mutation',
+          reason: named(`unexpected: ${actual.action} ${actual.table_name} pk ${actual.pk}`),
+          actual_mutation: asRecord(actual, app?.tag),
+          expected_generated_mutation: null,
+        }),
+      ),
+  ];
+}
+
 export const stateMutationMatch = defineScoreType({
   type: 'state_mutation_match',
   label: 'State mutation match',
   configSchema: StateMutationMatchConfig,
   score(input, config) {
-    const ignored = mergeIgnoredColumns(input.simulatorConfig.ignore_columns, config.ignore_columns);
-    const filters: MutationIgnoreRules = { ...input.simulatorConfig, ignore_columns: ignored };
-    const expected = withoutIgnoredColumns(config.mutations, ignored);
-    const match = matchMutations(input.mutations, expected, filters);
+    // Each app's expectations against that app's mutations, through that app's own ignore rules: a session
+    // of one simulator is one app, judged as it always was.
+    const byApp = mutationsByApp(input);
+    const expectedByApp = new Map<string, ExpectedMutation[]>();
+    for (const mutation of config.mutations) {
+      const app = appOf(input, mutation.simulator);
+      expectedByApp.set(app, [...(expectedByApp.get(app) ?? []), mutation]);
+      if (!byApp.has(app)) byApp.set(app, []);
+    }
+    const several = byApp.size > 1;
+    const apps = [...byApp].map(([app, mutations]) => {
+      const rules = appFilters(input, app);
+      const ignored = mergeIgnoredColumns(rules.ignore_columns, config.ignore_columns);
+      const filters: MutationIgnoreRules = { ...rules, ignore_columns: ignored };
+      const expected = withoutIgnoredColumns(expectedByApp.get(app) ?? [], ignored);
+      const label = appLabel(input, app);
+      return { label, match: matchMutations(mutations, expected, filters), tag: app || undefined };
+    });
 
-    const claimed = new Set(match.missing.map((m) => m.closest).filter((m) => m !== null));
-    const diffs: MutationDiff[] = [
-      ...match.matched.map(
-        ({ expected, actual }): MutationDiff => ({
-          type: 'correct_mutation_match',
-          reason: `${actual.action} ${actual.table_name} pk ${actual.pk} as expected`,
-          actual_mutation: asRecord(actual),
-          expected_generated_mutation: asRecord(expected),
-        }),
-      ),
-      ...match.missing.map(
-        (missing): MutationDiff => ({
-          type: missing.closest ? 'mismatched_mutation' : 'missing_mutation',
-          reason: missing.reason,
-          actual_mutation: missing.closest ? asRecord(missing.closest) : null,
-          expected_generated_mutation: asRecord(missing.expected),
-        }),
-      ),
-      ...match.unexpected
-        .filter((actual) => !claimed.has(actual))
-        .map(
-          (actual): MutationDiff => ({
-            type: 'unexpected_mutation',
-            reason: `unexpected: ${actual.action} ${actual.table_name} pk ${actual.pk}`,
-            actual_mutation: asRecord(actual),
-            expected_generated_mutation: null,
-          }),
-        ),
-    ];
-    const matched = match.matched.length;
-    const compared = matched + match.missing.length + match.unexpected.length;
-    const reason = match.satisfied
+    const diffs = apps.flatMap(({ label, match, tag }) =>
+      diffsOf(match, several ? { label, tag: tag ?? input.simulators?.own } : undefined),
+    );
+    const count = (pick: (match: MutationMatchResult) => readonly unknown[]) =>
+      apps.reduce((sum, { match }) => sum + pick(match).length, 0);
+    const matched = count((match) => match.matched);
+    const compared = matched + count((match) => match.missing) + count((match) => match.unexpected);
+    const satisfied = apps.every(({ match }) => match.satisfied);
+    const failures = apps.filter(({ match }) => !match.satisfied);
+    const reason = satisfied
       ? matched === 0
         ? 'No mutations were expected and none happened'
         : `All ${matched} expected mutations matched`
-      : describeMutationMatch(match);
+      : failures
+          .map(({ label, match }) =>
+            several
+              ? describeMutationMatch(match)
+                  .split('\n')
+                  .map((line) => `${label}: ${line}`)
+                  .join('\n')
+              : describeMutationMatch(match),
+          )
+          .join('\n');
     return {
       type: 'state_mutation_match',
-      correct: match.satisfied,
+      correct: satisfied,
       similarity: compared === 0 ? 1 : matched / compared,
       reason,
       diffs,
