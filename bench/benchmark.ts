@@ -15,7 +15,7 @@ import {
   RunGroupResponse,
   TokenResponse,
 } from '@proctor/contracts';
-import { runSessionBatches, sessionLogs, sessions, testCases } from '@proctor/db';
+import { runSessionBatches, sessionLogs, sessionSteps, sessions, testCases } from '@proctor/db';
 import {
   BrowserPool,
   chromiumPath,
@@ -75,6 +75,9 @@ interface Pass {
   busyCores: number;
   /** Per test case, in core-seconds (cpuAccounting.ts). */
   cpu: CpuPerCase;
+  /** Per test case: the steps its session recorded, and the distinct screenshots they point at. */
+  steps: number;
+  screenshots: number;
 }
 
 /**
@@ -432,6 +435,7 @@ async function measure(
     ...(await lookCost(bench, batchId)),
   });
   const proctorSeconds = (cpu.node + (cpu.processes[WORKER_KIND] ?? 0)) * group.total;
+  const recorded = await recordedOf(proctor, batchId);
   const pass: Pass = {
     setup,
     concurrency,
@@ -446,10 +450,13 @@ async function measure(
     otherCpuShare: Math.max(0, busySeconds - proctorSeconds) / busySeconds,
     busyCores: busySeconds / seconds,
     cpu,
+    steps: recorded.steps / group.total,
+    screenshots: recorded.screenshots / group.total,
   };
   progress(
     `${setup}, concurrency ${concurrency}: ${pass.testCases} cases in ${seconds.toFixed(1)} s (${pass.casesPerSecond.toFixed(2)}/s), ` +
-      `${pass.passed} passed, ${cores(cpu.counted)} core-s per case counted (${cores(cpu.machine)} busy on the machine)`,
+      `${pass.passed} passed, ${cores(cpu.counted)} core-s per case counted (${cores(cpu.machine)} busy on the machine), ` +
+      `${pass.steps.toFixed(1)} steps and ${pass.screenshots.toFixed(1)} distinct screenshots recorded per case`,
   );
   return pass;
 }
@@ -533,6 +540,23 @@ async function runsOf(proctor: Proctor, groupPublicId: string) {
     .innerJoin(runSessionBatches, eq(runSessionBatches.id, sessions.runSessionBatchId))
     .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
     .where(eq(runSessionBatches.publicId, groupPublicId));
+}
+
+/** The steps the group's sessions recorded and the distinct screenshots their states point at. */
+async function recordedOf(
+  proctor: Proctor,
+  groupPublicId: string,
+): Promise<{ steps: number; screenshots: number }> {
+  const rows = await proctor.ctx.db
+    .select({ before: sessionSteps.beforeState, after: sessionSteps.afterState })
+    .from(sessionSteps)
+    .innerJoin(sessions, eq(sessions.id, sessionSteps.sessionId))
+    .innerJoin(runSessionBatches, eq(runSessionBatches.id, sessions.runSessionBatchId))
+    .where(eq(runSessionBatches.publicId, groupPublicId));
+  const keys = new Set<string>();
+  for (const row of rows)
+    for (const state of [row.before, row.after]) if (state?.screenshot) keys.add(state.screenshot.key);
+  return { steps: rows.length, screenshots: keys.size };
 }
 
 /** Each test case of the group (by built-in key) and whether its run passed. */
@@ -654,6 +678,9 @@ function printCpuSideBySide(results: Results): void {
     console.log(`| ${name} | ${cores(mine)} | ${cores(theirs)} | ${cores(mine - theirs)} |`);
   console.log(
     `| all counted | ${cores(best.cpu.counted)} | ${cores(bare.cpu.counted)} | ${cores(best.cpu.counted - bare.cpu.counted)} |`,
+  );
+  console.log(
+    `\nRecorded per case at concurrency ${best.concurrency}: ${best.steps.toFixed(1)} steps, ${best.screenshots.toFixed(1)} distinct screenshots (the recording's work in Chromium is in its renderers', GPU process's and browser process's rows).`,
   );
   console.log(
     `\nLeft out of Proctor's figures: the benchmark's own looks at the group's progress (one every ${POLL_MS} ms, each measured after the pass), ${cores(best.cpu.looks)} core-s per case.`,
