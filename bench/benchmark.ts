@@ -21,6 +21,7 @@ import {
   chromiumPath,
   DEFAULT_USER_DATA_DIR_PREFIX,
   LaunchedBrowser,
+  SessionRecorder,
 } from '@proctor/environments';
 import { builtInSimulators, SimulatorHost } from '@proctor/simulators';
 import { launchChromium, runTestCase } from '@proctor/simulators/testing';
@@ -75,9 +76,12 @@ interface Pass {
   busyCores: number;
   /** Per test case, in core-seconds (cpuAccounting.ts). */
   cpu: CpuPerCase;
-  /** Per test case: the steps its session recorded, and the distinct screenshots they point at. */
+  /** Per test case: the steps its session recorded, the distinct screenshots they point at, the captures taken. */
   steps: number;
   screenshots: number;
+  captures: number;
+  /** Mean wall time of a capture, ms. */
+  captureMs: number;
 }
 
 /**
@@ -153,6 +157,8 @@ function cpuPerCase(
 let accounting: ProcessAccounting | undefined;
 /** The pools browsers were taken from, whose refilling lookCost waits out. */
 const pools = new Set<BrowserPool>();
+/** Screenshots the recorders of the pass under way took, and their time, as each recorder closed. */
+const captures = { count: 0, ms: 0 };
 {
   // Wrapped in place for the run (the server is not changed for it): a pooled browser's CPU is launch and
   // warm-up until an environment takes it; its processes are read just before and after its group is killed.
@@ -162,6 +168,13 @@ const pools = new Set<BrowserPool>();
     pools.add(this);
     accounting?.taken(browser.pid);
     return browser;
+  };
+  const { close: closeRecorder } = SessionRecorder.prototype;
+  SessionRecorder.prototype.close = async function (this: SessionRecorder) {
+    await closeRecorder.call(this);
+    const { screenshots, screenshotMeanMs } = this.stats();
+    captures.count += screenshots;
+    captures.ms += screenshots * screenshotMeanMs;
   };
   const { close } = LaunchedBrowser.prototype;
   LaunchedBrowser.prototype.close = function (this: LaunchedBrowser) {
@@ -382,6 +395,8 @@ async function measure(
       { alsoTrack: (line) => line.startsWith('postgres: ') && line.includes(bench.databaseName!) }
     : { pooled: (line) => line.includes(`--user-data-dir=${DEFAULT_USER_DATA_DIR_PREFIX}`) };
   accounting = new ProcessAccounting(options);
+  captures.count = 0;
+  captures.ms = 0;
   let looks = 0;
   const started = performance.now();
   const {
@@ -452,11 +467,13 @@ async function measure(
     cpu,
     steps: recorded.steps / group.total,
     screenshots: recorded.screenshots / group.total,
+    captures: captures.count / group.total,
+    captureMs: captures.count ? captures.ms / captures.count : 0,
   };
   progress(
     `${setup}, concurrency ${concurrency}: ${pass.testCases} cases in ${seconds.toFixed(1)} s (${pass.casesPerSecond.toFixed(2)}/s), ` +
       `${pass.passed} passed, ${cores(cpu.counted)} core-s per case counted (${cores(cpu.machine)} busy on the machine), ` +
-      `${pass.steps.toFixed(1)} steps and ${pass.screenshots.toFixed(1)} distinct screenshots recorded per case`,
+      `${pass.steps.toFixed(1)} steps, ${pass.captures.toFixed(1)} screenshots taken (${pass.screenshots.toFixed(1)} distinct) per case`,
   );
   return pass;
 }
@@ -680,7 +697,7 @@ function printCpuSideBySide(results: Results): void {
     `| all counted | ${cores(best.cpu.counted)} | ${cores(bare.cpu.counted)} | ${cores(best.cpu.counted - bare.cpu.counted)} |`,
   );
   console.log(
-    `\nRecorded per case at concurrency ${best.concurrency}: ${best.steps.toFixed(1)} steps, ${best.screenshots.toFixed(1)} distinct screenshots (the recording's work in Chromium is in its renderers', GPU process's and browser process's rows).`,
+    `\nRecorded per case at concurrency ${best.concurrency}: ${best.steps.toFixed(1)} steps, ${best.captures.toFixed(1)} screenshots taken (${best.captureMs.toFixed(0)} ms each on average, ${best.screenshots.toFixed(1)} distinct). The recording's work in Chromium is in its renderers', GPU process's and browser process's rows.`,
   );
   console.log(
     `\nLeft out of Proctor's figures: the benchmark's own looks at the group's progress (one every ${POLL_MS} ms, each measured after the pass), ${cores(best.cpu.looks)} core-s per case.`,
