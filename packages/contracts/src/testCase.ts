@@ -10,6 +10,7 @@ import {
   Timestamp,
 } from './common';
 import { PAGE_SIZE } from './constants';
+import { ENVIRONMENT } from './environment';
 import { jsonFieldProblem } from './input';
 import { linearPatternProblem } from './linearRegExp';
 import {
@@ -191,6 +192,28 @@ export const TestCaseSimulator = z.object({
   imgUrl: z.string().nullable(),
 });
 
+/** Why a test case's extraSimulatorIds are refused (400; a simulator the caller cannot use is a 404). */
+export const TEST_CASE_SIMULATOR_MESSAGES = {
+  tooMany: `A test case spans at most ${ENVIRONMENT.maxExtraSimulators} simulators besides its own`,
+  repeated: "Each simulator may be named once, and not the test case's own simulator",
+  proxy: (name: string) =>
+    `Simulator "${name}" is a proxy simulator: it runs in an environment of its own, not beside another simulator`,
+  /** reset with test_case_public_id on an environment that lacks some of the test case's simulators. */
+  environmentLacks: (testCase: string, missing: readonly string[]) =>
+    `Test case "${testCase}" needs simulator${missing.length === 1 ? '' : 's'} ${missing
+      .map((name) => `"${name}"`)
+      .join(', ')} in the environment: make it with extra_env_ids`,
+} as const;
+
+/**
+ * The other simulators a test case spans (issue 30): run beside its own simulator (simulatorId, where its start
+ * URL is) in one environment; its expected mutations name them in their `simulator` tag.
+ */
+const ExtraSimulatorIds = z
+  .array(RecordId)
+  .max(ENVIRONMENT.maxExtraSimulators, { error: TEST_CASE_SIMULATOR_MESSAGES.tooMany })
+  .refine((ids) => new Set(ids).size === ids.length, { error: TEST_CASE_SIMULATOR_MESSAGES.repeated });
+
 /** A test case (001 §3). Averages are over the caller-visible finished sessions; null when there are none. */
 export const EVALUATOR_CHECKS = ['reference_passes', 'wrong_variant_fails', 'human_agreement'] as const;
 
@@ -256,6 +279,9 @@ export const TestCase = z.object({
   average_time_taken: z.number().nullable(),
   simulatorId: z.number().int().nullable(),
   simulator: TestCaseSimulator.nullable(),
+  /** The other simulators the task spans, in their order (those still registered); empty for most test cases. */
+  extraSimulatorIds: z.array(z.number().int()),
+  extraSimulators: z.array(TestCaseSimulator),
   lastScoringGenerationResult: z.record(z.string(), z.unknown()).nullable(),
   /** The last evaluator health check; null until one ran. */
   evaluatorHealth: EvaluatorHealth.nullable(),
@@ -312,6 +338,7 @@ export const CreateTestCaseRequest = z
     mode: z.enum(['single', 'blank']).default('single'),
     /** The environment; required in both modes (checked below, so that all missing fields are reported). */
     simulatorId: RecordId.optional(),
+    extraSimulatorIds: ExtraSimulatorIds.optional(),
     scoringTypes: ScoringTypes.optional(),
     name: z.string().trim().max(500).optional(),
     prompt: z.string().trim().max(50_000).optional(),
@@ -360,6 +387,8 @@ export const UpdateTestCaseRequest = z
     prompt: z.string().trim().min(1, { error: 'Prompt is required' }).max(50_000).optional(),
     startUrl: z.string().trim().max(2000).optional(),
     hint: z.string().trim().max(10_000).nullable().optional(),
+    /** Replaces the list; [] makes it a test case of one simulator again. */
+    extraSimulatorIds: ExtraSimulatorIds.optional(),
     scoringTypes: ScoringTypes.optional(),
     correctOutputs: CorrectOutputsInput.optional(),
     defaultScoringConfig: ScoringConfigInput.optional(),

@@ -3,12 +3,14 @@ import {
   isReservedAgentAlias,
   type ResetEnvironmentOptions,
   type ResetEnvironmentResponse,
+  TEST_CASE_SIMULATOR_MESSAGES,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import type { Viewer } from '../kernel/access/viewer';
 import { badRequest, notFound } from '../kernel/http/errors';
 import { attachSession } from '../repositories/environments';
 import { setSessionStatus } from '../repositories/sessions';
+import { findSimulator } from '../repositories/simulators';
 import { findVisibleTestCase } from '../repositories/testCases';
 import type { ScoringHandOver } from './ending';
 import type { EnvironmentLauncher } from './launcher';
@@ -89,5 +91,13 @@ async function testCaseFor(
     throw badRequest(
       `Test case "${testCase.name}" is not a task of simulator "${environment.simulator.name}"`,
     );
+  // A test case across apps needs each of them here (more apps are fine: their changes are side effects).
+  const held = new Set(environment.extraSimulators.map((simulator) => simulator.id));
+  const missing = testCase.extraSimulatorIds.filter((id) => !held.has(id));
+  // A simulator deleted since is dropped, as everywhere the list is read.
+  const names = (await Promise.all(missing.map((id) => findSimulator(db, id)))).flatMap((row) =>
+    row ? [row.name] : [],
+  );
+  if (names.length > 0) throw badRequest(TEST_CASE_SIMULATOR_MESSAGES.environmentLacks(testCase.name, names));
   return testCase;
 }

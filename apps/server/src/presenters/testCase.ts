@@ -18,6 +18,15 @@ export function presentMetadata(stored: Partial<TestCaseMetadata>): TestCaseMeta
   };
 }
 
+/** The other simulators a test case spans, those still registered (a deleted one's id is dropped). */
+function presentExtraSimulators(
+  ids: readonly number[],
+  simulatorById: ReadonlyMap<number, TestCase['extraSimulators'][number]>,
+): Pick<TestCase, 'extraSimulatorIds' | 'extraSimulators'> {
+  const extraSimulators = ids.flatMap((id) => simulatorById.get(id) ?? []);
+  return { extraSimulatorIds: extraSimulators.map((simulator) => simulator.id), extraSimulators };
+}
+
 /** Test cases as the API shows them, with their simulator, site, first dataset and session figures. */
 export async function presentTestCases(
   db: Database,
@@ -27,7 +36,12 @@ export async function presentTestCases(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const simulatorIds = [
-    ...new Set(rows.flatMap((row) => (row.simulatorId === null ? [] : [row.simulatorId]))),
+    ...new Set(
+      rows.flatMap((row) => [
+        ...(row.simulatorId === null ? [] : [row.simulatorId]),
+        ...row.extraSimulatorIds,
+      ]),
+    ),
   ];
   const siteIds = [...new Set(rows.flatMap((row) => (row.siteId === null ? [] : [row.siteId])))];
   const [simulatorRows, siteRows, setByTestCase, figures] = await Promise.all([
@@ -73,6 +87,7 @@ export async function presentTestCases(
       average_time_taken: averageSeconds,
       simulatorId: row.simulatorId,
       simulator: (row.simulatorId !== null && simulatorById.get(row.simulatorId)) || null,
+      ...presentExtraSimulators(row.extraSimulatorIds, simulatorById),
       lastScoringGenerationResult: row.lastScoringGenerationResult ?? null,
       evaluatorHealth: row.evaluatorHealth ?? null,
       isSample: row.isSample,

@@ -1,7 +1,7 @@
 /** Test cases, and which organizations they are assigned to. */
 import { type EvaluatorHealth, type TestCaseListQuery, TestCaseMetadata } from '@proctor/contracts';
 import { type Executor, organizationTestCases, testCaseSetItems, testCases } from '@proctor/db';
-import { and, asc, count, eq, ilike, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Viewer } from '../kernel/access/viewer';
 import { parseStoredObject } from './storedJson';
 import { assignedTestCaseIds, refCondition, testCaseEditable, testCaseVisible } from './visibility';
@@ -123,28 +123,37 @@ export async function filterVisibleTestCaseIds(
   return rows.map((row) => row.id);
 }
 
+/** Test cases of the simulator; with `spanning`, also those across apps that name it among their other simulators. */
+function ofSimulator(simulatorId: number, spanning: boolean): SQL {
+  const own = eq(testCases.simulatorId, simulatorId);
+  return spanning ? or(own, sql`${simulatorId} = any(${testCases.extraSimulatorIds})`)! : own;
+}
+
 /** The simulator's test cases the viewer can see, not archived, by id. */
 export async function listVisibleTestCasesOfSimulator(
   db: Executor,
   viewer: Viewer,
   simulatorId: number,
+  { spanning = false }: { spanning?: boolean } = {},
 ): Promise<TestCaseRow[]> {
   const rows = await db
     .select()
     .from(testCases)
-    .where(
-      and(eq(testCases.simulatorId, simulatorId), eq(testCases.archived, false), testCaseVisible(viewer)),
-    )
+    .where(and(ofSimulator(simulatorId, spanning), eq(testCases.archived, false), testCaseVisible(viewer)))
     .orderBy(asc(testCases.id));
   return rows.map(withParsedMetadata);
 }
 
 /** Every organization's test cases of the simulator, public ones too, not archived, by id. */
-export async function listTestCasesOfSimulator(db: Executor, simulatorId: number): Promise<TestCaseRow[]> {
+export async function listTestCasesOfSimulator(
+  db: Executor,
+  simulatorId: number,
+  { spanning = false }: { spanning?: boolean } = {},
+): Promise<TestCaseRow[]> {
   const rows = await db
     .select()
     .from(testCases)
-    .where(and(eq(testCases.simulatorId, simulatorId), eq(testCases.archived, false)))
+    .where(and(ofSimulator(simulatorId, spanning), eq(testCases.archived, false)))
     .orderBy(asc(testCases.id));
   return rows.map(withParsedMetadata);
 }

@@ -18,7 +18,7 @@ import {
 import { findSessionById, logToSession } from '../repositories/sessions';
 import type { TestCaseRow } from '../repositories/testCases';
 import { recordScores } from './classification';
-import { simulatorFilters } from './filters';
+import { simulatorFilters, simulatorsOfSession } from './filters';
 import { decomposeSession } from './subtasks';
 
 /**
@@ -97,6 +97,7 @@ export async function storedScoringInput(db: Database, target: SessionToScore): 
   ]);
   if (!row) throw new Error(`Session ${target.sessionId} does not exist`);
   const { testCase } = target;
+  const simulators = await simulatorsOfSession(db, testCase, mutations);
   return {
     sessionId: row.publicId,
     task: { prompt: row.prompt ?? testCase.prompt, testCasePublicId: testCase.publicId, name: testCase.name },
@@ -106,6 +107,7 @@ export async function storedScoringInput(db: Database, target: SessionToScore): 
       outputSchema: testCase.outputSchema,
     },
     simulatorConfig: target.simulatorConfig,
+    ...(simulators ? { simulators } : {}),
     mutations,
     output: row.output == null ? undefined : (row.output as JsonValue),
     steps,

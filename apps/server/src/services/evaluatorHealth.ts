@@ -20,7 +20,7 @@ import type { JobQueue } from '../kernel/queue/queue';
 import { listHumanJudgedSessions } from '../repositories/sessions';
 import { findSimulatorConfig } from '../repositories/simulators';
 import { findTestCase, saveEvaluatorHealth, type TestCaseRow } from '../repositories/testCases';
-import { simulatorFilters } from '../scoring/filters';
+import { simulatorFilters, simulatorsOfSession } from '../scoring/filters';
 import { judge, storedScoringInput } from '../scoring/pipeline';
 import { findEditableTestCase } from './testCases';
 
@@ -75,6 +75,7 @@ async function judgeScript(
       outputSchema: testCase.outputSchema,
     },
     simulatorConfig: filters,
+    simulators: await simulatorsOfSession(ctx.db, testCase, run.mutations),
     mutations: run.mutations,
     output: run.output,
     // Run unrecorded: types that read the steps have none to read.

@@ -150,14 +150,21 @@ export async function rescoreSimulator(
   { pageSize = RESCORE_PAGE_SIZE, services = {} }: { pageSize?: number; services?: ScoringServices } = {},
 ): Promise<RescoreResult> {
   const simulator = await visibleSimulator(db, viewer, simulatorId);
-  const simulatorConfig = simulatorFilters(simulator.config);
-  // Platform admins rescore every organization's sessions, so every organization's test cases too.
+  // Platform admins rescore every organization's sessions, so every organization's test cases too. Test cases
+  // across apps that name this simulator among their others are rescored too (its rules may have changed),
+  // each with its own simulator's filters (the other apps' come with the session: storedScoringInput).
   const cases = viewer.isAdmin
-    ? await listTestCasesOfSimulator(db, simulator.id)
-    : await listVisibleTestCasesOfSimulator(db, viewer, simulator.id);
+    ? await listTestCasesOfSimulator(db, simulator.id, { spanning: true })
+    : await listVisibleTestCasesOfSimulator(db, viewer, simulator.id, { spanning: true });
   const results: TestCaseOutcome[] = [];
-  for (const testCase of cases)
+  for (const testCase of cases) {
+    const own =
+      testCase.simulatorId === simulator.id || testCase.simulatorId === null
+        ? simulator
+        : ((await findSimulator(db, testCase.simulatorId)) ?? simulator);
+    const simulatorConfig = simulatorFilters(own.config);
     results.push(await rescoreTestCase(db, viewer, testCase, simulatorConfig, pageSize, services));
+  }
   const counted = (status: TestCaseOutcome['status']) => results.filter((r) => r.status === status).length;
   return {
     total_test_cases: results.length,

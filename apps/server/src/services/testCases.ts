@@ -3,11 +3,12 @@ import {
   blankTestCaseName,
   type CreateTestCaseRequest,
   defaultOutputSchema,
+  TEST_CASE_SIMULATOR_MESSAGES,
   type UpdateTestCaseRequest,
 } from '@proctor/contracts';
 import { type Database, type Executor, newPublicId } from '@proctor/db';
 import { canEditOwned, canSeeSimulator, type Viewer } from '../kernel/access/viewer';
-import { forbidden, notFound } from '../kernel/http/errors';
+import { badRequest, forbidden, notFound } from '../kernel/http/errors';
 import { findSimulator } from '../repositories/simulators';
 import { findUsableSite } from '../repositories/sites';
 import { appendToSet } from '../repositories/testCaseSets';
@@ -51,6 +52,26 @@ async function requireSimulator(db: Executor, viewer: Viewer, simulatorId: numbe
   if (!simulator || !canSeeSimulator(viewer, simulator.id)) throw notFound('Simulator not found');
 }
 
+/**
+ * The other simulators a test case spans, checked as its own one is (visible to the caller, allowed by the plan),
+ * none its own simulator, and none a proxy simulator (those run in environments of their own).
+ */
+async function requireExtraSimulators(
+  db: Executor,
+  viewer: Viewer,
+  simulatorId: number | null,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (simulatorId !== null && ids.includes(simulatorId))
+    throw badRequest(TEST_CASE_SIMULATOR_MESSAGES.repeated);
+  for (const id of ids) {
+    const simulator = await findSimulator(db, id);
+    if (!simulator || !canSeeSimulator(viewer, simulator.id)) throw notFound('Simulator not found');
+    if (simulator.simType === 'proxy') throw badRequest(TEST_CASE_SIMULATOR_MESSAGES.proxy(simulator.name));
+  }
+  return [...ids];
+}
+
 async function requireSite(db: Executor, viewer: Viewer, siteId: number) {
   if (!(await findUsableSite(db, viewer.organizationId, siteId))) throw notFound('Site not found');
 }
@@ -63,10 +84,17 @@ export async function createTestCases(
   return db.transaction(async (tx) => {
     const simulatorId = body.simulatorId!;
     await requireSimulator(tx, viewer, simulatorId);
+    const extraSimulatorIds = await requireExtraSimulators(
+      tx,
+      viewer,
+      simulatorId,
+      body.extraSimulatorIds ?? [],
+    );
     const set = body.testCaseSetId ? await findEditableSet(tx, viewer, body.testCaseSetId) : undefined;
     const common = {
       organizationId: viewer.organizationId,
       simulatorId,
+      extraSimulatorIds,
       scoringTypes: body.scoringTypes ?? ['mutations'],
       createdBy: viewer.userId,
     };
@@ -123,10 +151,15 @@ export async function updateTestCase(
   if (body.reasoningLevel !== undefined) metadata.reasoning_level = body.reasoningLevel;
   if (body.skills !== undefined) metadata.skills = body.skills;
   if (body.capabilities !== undefined) metadata.capabilities = body.capabilities;
+  const extraSimulatorIds =
+    body.extraSimulatorIds === undefined
+      ? undefined
+      : await requireExtraSimulators(db, viewer, row.simulatorId, body.extraSimulatorIds);
   const updated = await updateTestCaseRow(db, row.id, {
     name: body.name,
     prompt: body.prompt,
     startUrl: body.startUrl,
+    extraSimulatorIds,
     hint: body.hint === undefined ? undefined : body.hint || null,
     scoringTypes: body.scoringTypes,
     correctOutputs: body.correctOutputs,

@@ -34,6 +34,8 @@ const testCase: TestCase = {
   average_time_taken: null,
   simulatorId: 1,
   simulator: { id: 1, name: 'shop', imgUrl: null },
+  extraSimulatorIds: [],
+  extraSimulators: [],
   lastScoringGenerationResult: null,
   evaluatorHealth: null,
   isSample: false,

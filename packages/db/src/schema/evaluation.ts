@@ -136,6 +136,12 @@ export const testCases = pgTable(
     publicId: text('public_id').notNull(),
     organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     simulatorId: integer('simulator_id').references(() => simulators.id, { onDelete: 'set null' }),
+    /**
+     * Other simulators the task spans (issue 30), run beside simulator_id in one environment. An array rather than
+     * a join table: every path that runs or scores the test case reads them with the row; ids of simulators since
+     * deleted are dropped where they are read.
+     */
+    extraSimulatorIds: integer('extra_simulator_ids').array().notNull().default([]),
     siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),

@@ -1,0 +1,1 @@
+ALTER TABLE "test_cases" ADD COLUMN "extra_simulator_ids" integer[] DEFAULT '{}' NOT NULL;
