@@ -76,7 +76,10 @@ interface Pass {
   busyCores: number;
   /** Per test case, in core-seconds (cpuAccounting.ts). */
   cpu: CpuPerCase;
-  /** Per test case: the steps its session recorded, the distinct screenshots they point at, the captures taken. */
+  /**
+   * Per test case: the steps its session recorded, the distinct screenshots they point at, the captures taken
+   * (counted in this process only: 0 in the Redis setup, whose recorders run in the worker).
+   */
   steps: number;
   screenshots: number;
   captures: number;
@@ -473,7 +476,7 @@ async function measure(
   progress(
     `${setup}, concurrency ${concurrency}: ${pass.testCases} cases in ${seconds.toFixed(1)} s (${pass.casesPerSecond.toFixed(2)}/s), ` +
       `${pass.passed} passed, ${cores(cpu.counted)} core-s per case counted (${cores(cpu.machine)} busy on the machine), ` +
-      `${pass.steps.toFixed(1)} steps, ${pass.captures.toFixed(1)} screenshots taken (${pass.screenshots.toFixed(1)} distinct) per case`,
+      `${pass.steps.toFixed(1)} steps, ${setup === 'redis' ? '' : `${pass.captures.toFixed(1)} screenshots taken, `}${pass.screenshots.toFixed(1)} distinct screenshots per case`,
   );
   return pass;
 }
