@@ -153,8 +153,11 @@ export const EnvironmentStateResponse = z.object({
      * they are every simulator's, each with its `simulator`, in the order the environment saw them.
      */
     mutations: z.array(Mutation),
-    /** The same mutations by simulator name: every simulator of the environment has a key, env_id's first. */
-    by_simulator: z.record(z.string(), z.array(Mutation)),
+    /**
+     * Only in a multi-simulator environment: the same mutations by simulator name, every simulator of the
+     * environment a key, env_id's first. A one-simulator environment answers exactly as before.
+     */
+    by_simulator: z.record(z.string(), z.array(Mutation)).optional(),
   }),
   /** Where a person watches and drives the browser; carries a token for this environment only. */
   live_view_url: z.string(),

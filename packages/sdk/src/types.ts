@@ -80,8 +80,8 @@ export interface EnvironmentStateResponse {
   state: {
     /** Mutations since the last reset, after each simulator's ignore filters (every simulator's, each tagged). */
     mutations: StateMutation[];
-    /** The same by simulator name, every simulator of the environment a key. */
-    by_simulator: Record<string, StateMutation[]>;
+    /** Only in a multi-simulator environment: the same by simulator name, every simulator of it a key. */
+    by_simulator?: Record<string, StateMutation[]>;
   };
   /** Where a person watches and drives the browser; carries a token for this environment only. */
   live_view_url: string;

@@ -181,12 +181,12 @@ describe('an environment', () => {
       action_timestamp: '2026-03-02T09:00:00.000Z',
     };
     standIn.setRoute('environmentState', () => ({
-      state: { mutations: [mutation], by_simulator: { shop: [mutation] } },
+      state: { mutations: [mutation] },
       live_view_url: 'http://proctor.test/live/env_1',
     }));
     const env = await proctor.environments.make('shop');
     expect(await env.state()).toEqual({
-      state: { mutations: [mutation], by_simulator: { shop: [mutation] } },
+      state: { mutations: [mutation] },
       live_view_url: 'http://proctor.test/live/env_1',
     });
   });

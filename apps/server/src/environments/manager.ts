@@ -398,9 +398,10 @@ export class EnvironmentManager {
   /** The state as make2's `state` answers it: the filtered mutations, and the same by simulator. */
   async state(
     environment: LiveEnvironment,
-  ): Promise<{ mutations: Mutation[]; by_simulator: Record<string, Mutation[]> }> {
+  ): Promise<{ mutations: Mutation[]; by_simulator?: Record<string, Mutation[]> }> {
     const mutations = await live.filteredMutations(environment);
     const others = environment.extraSimulators.map((extra) => extra.name);
+    if (others.length === 0) return { mutations };
     return {
       mutations,
       by_simulator: live.mutationsBySimulator(mutations, environment.simulator.name, others),

@@ -8,7 +8,7 @@ import {
 } from '@proctor/contracts';
 import { fetchDevToolsJson } from '@proctor/environments';
 import type { FastifyInstance } from 'fastify';
-import { type LiveEnvironment, mutationsBySimulator } from '../environments/live';
+import type { LiveEnvironment } from '../environments/live';
 import { publicEnvironmentUrl } from '../environments/publicSimulator';
 import { workerMutations } from '../environments/remote';
 import type { MemberPrincipal } from '../kernel/access/principal';
@@ -20,7 +20,7 @@ import {
   isAliasTaken,
   workerHolding,
 } from '../repositories/environments';
-import { findSimulator, findVisibleSimulator } from '../repositories/simulators';
+import { findVisibleSimulator } from '../repositories/simulators';
 import type { AppContext } from './context';
 import { access, defineRawRoute, defineRoute } from './route';
 
@@ -127,14 +127,9 @@ export function environmentRoutes(app: FastifyInstance) {
       const worker = row ? await workerHolding(ctx.db, params.id) : null;
       if (row && worker) {
         const { token } = await ctx.tokens.signEnvironmentToken('live', params.id, WORKER_ASK_TTL_SECONDS);
-        const [mutations, simulator] = await Promise.all([
-          workerMutations(worker, params.id, token),
-          row.group.simulatorId === null ? undefined : findSimulator(ctx.db, row.group.simulatorId),
-        ]);
-        // Workers run queued runs, each of one simulator.
-        const bySimulator = mutationsBySimulator(mutations, simulator?.name ?? '', []);
+        // Workers run queued runs, each of one simulator: a one-simulator state has no by_simulator.
         return {
-          state: { mutations, by_simulator: bySimulator },
+          state: { mutations: await workerMutations(worker, params.id, token) },
           live_view_url: await liveViewUrl(ctx, params.id),
         };
       }

@@ -58,7 +58,7 @@ function defaultHandlers(): { [N in RouteName]: Handler<N> } {
     environmentStatus: () => ({ status: 'running', error: null }),
     environmentWorkerReady: () => ({ ready: true }),
     environmentState: ({ id }) => ({
-      state: { mutations: [], by_simulator: {} },
+      state: { mutations: [] },
       live_view_url: `http://proctor.test/live/${id}?token=live`,
     }),
     resetEnvironment: ({ body }) => ({
