@@ -1,14 +1,22 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ENVIRONMENT, type EndpointBody, endpoints, TEST_CASE_SIMULATOR_MESSAGES } from '@proctor/contracts';
-import { simulators } from '@proctor/db';
+import {
+  AgentObservation,
+  ENVIRONMENT,
+  type EndpointBody,
+  endpoints,
+  TEST_CASE_SIMULATOR_MESSAGES,
+} from '@proctor/contracts';
+import { scores, sessions, simulators } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
-import { inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
 import type { CallResult } from './support/call';
 import { everySimulatorPlan } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
+import { until } from './support/until';
 
 const mail = builtInSimulators.find((simulator) => simulator.name === 'mail')!;
 const calendar = builtInSimulators.find((simulator) => simulator.name === 'calendar')!;
@@ -55,7 +63,7 @@ describeEachDatabase(
       await proctor().app.listen({ port: 0, host: '127.0.0.1' });
       apiOrigin = `127.0.0.1:${(proctor().app.server.address() as AddressInfo).port}`;
       author = await proctor().actor({
-        permissions: { playground_access: true, create_test_cases: true },
+        permissions: { playground_access: true, create_test_cases: true, dashboard_access: true },
         plan: await everySimulatorPlan(proctor()),
       });
       const rows = await proctor()
@@ -214,9 +222,73 @@ describeEachDatabase(
         await close(environment.id);
       }
     });
+
+    it('should run it with no special casing: the run’s environment holds both apps, scored app by app', async () => {
+      const testCase = await crossApp();
+      // A step-protocol agent that goes to the calendar (by the URL it observes) and stops without doing the task.
+      const observations: AgentObservation[] = [];
+      const agentServer = createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk) => {
+          body += chunk;
+        });
+        request.on('end', () => {
+          const observation = AgentObservation.parse(JSON.parse(body));
+          observations.push(observation);
+          const calendarLogin = new URL('/login', observation.url.replace('.mail.', '.calendar.')).href;
+          const answer =
+            observation.step === 0 ? { action: 'navigate', url: calendarLogin } : { action: 'done' };
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(answer));
+        });
+      });
+      await new Promise<void>((resolve) => agentServer.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = (agentServer.address() as AddressInfo).port;
+        const agent = ok(
+          await proctor().call(endpoints.createAgentArtifact, {
+            as: author,
+            body: { alias: 'to-the-calendar', type: 'dev', endpoint: `http://127.0.0.1:${port}/step` },
+          }),
+        ).artifact;
+        const run = ok(
+          await proctor().call(endpoints.startRun, {
+            as: author,
+            body: { testCaseId: testCase.id, agentArtifactId: agent.id },
+          }),
+        );
+        const [session] = await until(
+          () =>
+            proctor()
+              .ctx.db.select({ id: sessions.id, status: sessions.status, passed: sessions.passed })
+              .from(sessions)
+              .where(eq(sessions.publicId, run.session_id)),
+          ([row]) => row?.status === 'scoring_completed' || row?.status.endsWith('failed') === true,
+          'the run to end and be scored',
+        );
+        expect(session!.status).toBe('scoring_completed');
+        // The navigate reached the calendar: the environment was made with the test case's other simulator.
+        expect(observations[1]).toMatchObject({
+          last_action: { action: 'navigate' },
+          last_action_error: null,
+        });
+        expect(new URL(observations[1]!.url).hostname).toMatch(/\.calendar\./);
+        const [score] = await proctor()
+          .ctx.db.select({ result: scores.result })
+          .from(scores)
+          .where(and(eq(scores.sessionId, session!.id), eq(scores.type, 'state_mutation_match')));
+        expect(score!.result).toMatchObject({ correct: false });
+        expect(String(score!.result.reason)).toContain('calendar: missing: UPDATE events pk 5');
+        expect(String(score!.result.reason)).toContain('mail: missing: INSERT labels');
+        expect(session!.passed).toBe(false);
+      } finally {
+        await new Promise<void>((resolve) => agentServer.close(() => resolve()));
+      }
+    });
   },
   {
     builtInSimulators: builtInRegistrations(),
-    env: { BROWSER_POOL_SIZE: '1', MAX_ENVIRONMENTS: '3' },
+    // The stand-in agent of the run listens on this machine: the outbound guard lets Proctor reach it.
+    env: { BROWSER_POOL_SIZE: '1', MAX_ENVIRONMENTS: '3', OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' },
   },
 );

@@ -43,7 +43,12 @@ function pointOf(action: TargetAction): { x: number; y: number } | null {
 const NO_TARGET = 'Say what to act on: selector, role (with name), or x and y';
 
 /** Does one action in the page; throws with a reason the agent reads as last_action_error. */
-async function perform(page: Page, action: AgentAction, instance: SimulatorInstance): Promise<void> {
+async function perform(
+  page: Page,
+  action: AgentAction,
+  instance: SimulatorInstance,
+  origins: readonly string[],
+): Promise<void> {
   switch (action.action) {
     case 'click': {
       const locator = locatorOf(page, action);
@@ -83,8 +88,8 @@ async function perform(page: Page, action: AgentAction, instance: SimulatorInsta
       } catch {
         throw new Error(`Not a URL: ${action.url}`);
       }
-      if (url.origin !== instance.origin)
-        throw new Error(`navigate stays on the environment's own origin (${instance.origin})`);
+      if (!origins.includes(url.origin))
+        throw new Error(`navigate stays on the environment's own origins (${origins.join(' or ')})`);
       await page.goto(url.href);
       return;
     }
@@ -181,7 +186,7 @@ export type Policy = (observation: AgentObservation) => Promise<unknown>;
  * throws; the session says why).
  */
 export function actionLoop(decide: Policy, maxSteps: number = MAX_AGENT_STEPS): RunDriver {
-  return ({ wsEndpoint, instance, testCase, sessionPublicId, signal }) =>
+  return ({ wsEndpoint, instance, origins, testCase, sessionPublicId, signal }) =>
     withEnvironmentPage(wsEndpoint, signal, async (page, context) => {
       let lastAction: AgentObservation['last_action'] = null;
       let lastError: string | null = null;
@@ -211,7 +216,7 @@ export function actionLoop(decide: Policy, maxSteps: number = MAX_AGENT_STEPS): 
         if (action.action === 'done') return action.output as JsonValue | undefined;
         lastAction = action as Record<string, unknown>;
         try {
-          await perform(page, action, instance);
+          await perform(page, action, instance, origins);
           lastError = null;
         } catch (error) {
           lastError = (error as Error).message.split('\n')[0] ?? 'The action failed';

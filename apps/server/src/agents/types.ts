@@ -9,7 +9,10 @@ import type { SimulatorDefinition, SimulatorInstance } from '@proctor/simulators
 export interface RunDriverContext {
   /** The browser-level DevTools endpoint of the environment's own Chromium. */
   wsEndpoint: string;
+  /** The instance of the run's own simulator (its test case's; where the start URL is). */
   instance: SimulatorInstance;
+  /** Every app's origin in the environment, the own simulator's first: more than one for a test case across apps. */
+  origins: readonly string[];
   definition: SimulatorDefinition;
   testCase: typeof testCases.$inferSelect;
   sessionPublicId: string;

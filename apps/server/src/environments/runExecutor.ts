@@ -4,11 +4,12 @@ import type { JsonValue } from '@proctor/scoring';
 import type { SimulatorDefinition, SimulatorInstance } from '@proctor/simulators';
 import type { RunDriver } from '../agents/types';
 import { logToSession, setSessionOutput, setSessionStatus } from '../repositories/sessions';
-import { latestSimulatorVersion } from '../repositories/simulators';
+import { findSimulator, latestSimulatorVersion } from '../repositories/simulators';
 import type { EnvironmentAdmission } from './admission';
 import type { EnvironmentEnding } from './ending';
-import type { EnvironmentLauncher } from './launcher';
+import type { EnvironmentLauncher, ExtraSimulator } from './launcher';
 import { appInstance, startUrlOn } from './live';
+import { MultiSimulatorInstance } from './multiInstance';
 import { type QueuedRun, RunRefusedError, RunSetupError } from './queuedRun';
 import type { EnvironmentRegistry } from './registry';
 
@@ -30,6 +31,25 @@ export interface RunLimits {
 }
 
 /**
+ * The other simulators of a test case across apps, each in the run's environment beside its own (as make2's
+ * extra_env_ids), so that no caller treats such a run specially. A simulator deleted since is dropped.
+ */
+async function extraSimulatorsOf(parts: RunExecutorParts, run: QueuedRun): Promise<ExtraSimulator[]> {
+  const extras: ExtraSimulator[] = [];
+  for (const id of run.testCase.extraSimulatorIds) {
+    const simulator = await findSimulator(parts.db, id);
+    if (!simulator) continue;
+    const definition = parts.definition(simulator.name);
+    if (!definition || simulator.simType === 'proxy')
+      throw new RunRefusedError(
+        `Simulator "${simulator.name}" cannot run beside "${run.simulator.name}": only built-in app simulators run together`,
+      );
+    extras.push({ simulator, definition });
+  }
+  return extras;
+}
+
+/**
  * Runs a queued run in an environment of its own once a slot is free, the agent (`drive`) driving it, and
  * ends it as a close does (docs/architecture.md, "Running a queued run": what fails the agent, what fails the run).
  */
@@ -45,6 +65,7 @@ export async function runQueued(
     throw new RunRefusedError(
       `Simulator "${run.simulator.name}" cannot be run here: only the built-in app simulators run in this version`,
     );
+  const extras = await extraSimulatorsOf(parts, run);
   const unavailable = parts.unavailableReason();
   if (unavailable !== undefined) throw new RunSetupError(unavailable);
   // Queued runs start the code this install ships: their agents (the reference scripts among them) drive its
@@ -64,7 +85,7 @@ export async function runQueued(
       source: 'run',
     } as MakeEnvironmentOptions,
     { id: run.sessionId, publicId: run.sessionPublicId, testCase: run.testCase },
-    { version: version ?? null },
+    { version: version ?? null, extras },
   );
   const environment = registry.byId(launched.id)!;
   const ended = () => !registry.holds(environment);
@@ -86,8 +107,14 @@ export async function runQueued(
     try {
       output = await drive({
         wsEndpoint: environment.browser.wsEndpoint,
-        // Queued runs start built-in simulators only (their definition above), so this is one's instance.
-        instance: appInstance(environment) as SimulatorInstance,
+        // Queued runs start built-in simulators only (their definitions above): the first is the run's own.
+        instance: (environment.instance instanceof MultiSimulatorInstance
+          ? environment.instance.parts[0]!.instance
+          : appInstance(environment)) as SimulatorInstance,
+        origins:
+          environment.instance instanceof MultiSimulatorInstance
+            ? environment.instance.origins
+            : [environment.instance.origin],
         definition,
         testCase: run.testCase,
         sessionPublicId: run.sessionPublicId,

@@ -54,6 +54,8 @@ function refusal(testCase: TestCaseRow, agent: AgentRow, runnableSimulatorIds: S
   if (testCase.archived) return `"${testCase.name}" is archived`;
   if (testCase.simulatorId === null || !runnableSimulatorIds.has(testCase.simulatorId))
     return `"${testCase.name}" has no simulator that runs on this Proctor`;
+  if (testCase.extraSimulatorIds.some((id) => !runnableSimulatorIds.has(id)))
+    return `"${testCase.name}" spans a simulator that does not run on this Proctor`;
   const kind = builtInKindOf(agent);
   if ((kind === 'oracle' || kind === 'wrong') && !testCase.builtInKey)
     return `"${testCase.name}" is not a built-in test case: ${agent.alias} knows only the built-in test cases' scripts`;
