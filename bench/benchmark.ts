@@ -85,6 +85,8 @@ interface Pass {
   captures: number;
   /** Mean wall time of a capture, ms. */
   captureMs: number;
+  /** Per test case: the statements Proctor's database client ran, by kind (the benchmark's looks left out). */
+  statements: Record<string, number>;
 }
 
 /**
@@ -115,9 +117,10 @@ interface CpuPerCase {
 /** What the benchmark's own looks at a group cost the Node process, measured apart (lookCost). */
 interface Looks {
   count: number;
-  /** CPU seconds of one look, and its main thread's samples by part. */
+  /** CPU seconds of one look, its main thread's samples by part, and its database statements by kind. */
   seconds: number;
   shares: Record<string, number>;
+  statements: Record<string, number>;
 }
 
 function cpuPerCase(
@@ -162,6 +165,58 @@ let accounting: ProcessAccounting | undefined;
 const pools = new Set<BrowserPool>();
 /** Screenshots the recorders of the pass under way took, and their time, as each recorder closed. */
 const captures = { count: 0, ms: 0 };
+/** Statements the pass's database client ran, by what they do ("insert into session_steps"). */
+const statements = new Map<string, number>();
+
+/** What a statement does and to which table, from its text: its verb and the first table it names. */
+function statementKind(text: string): string {
+  const sql = text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const verb = /^(with|select|insert|update|delete|begin|commit|rollback)\b/.exec(sql)?.[1] ?? 'other';
+  const table = /\b(?:from|into|update)\s+"?([a-z_]+)"?/.exec(sql)?.[1];
+  return table ? `${verb} ${table}` : verb;
+}
+
+/**
+ * Counts the statements of Proctor's database client (PGlite under drizzle), wrapped in place as
+ * bench:environments does; a transaction counts once, and each statement in it as its own.
+ */
+function countStatements(proctor: Proctor): void {
+  type Queries = { query?: (...args: unknown[]) => unknown; counted?: boolean };
+  const count = (kind: string) => statements.set(kind, (statements.get(kind) ?? 0) + 1);
+  const wrapQuery = (target: Queries) => {
+    const query = target.query;
+    if (typeof query !== 'function' || target.counted) return;
+    target.counted = true;
+    target.query = function (this: unknown, ...args: unknown[]) {
+      count(statementKind(typeof args[0] === 'string' ? args[0] : ''));
+      return query.apply(this, args);
+    };
+  };
+  const client = (
+    proctor.ctx.db as unknown as {
+      $client: Queries & {
+        transaction?: (callback: (tx: Queries) => unknown, ...rest: unknown[]) => unknown;
+      };
+    }
+  ).$client;
+  wrapQuery(client);
+  const transaction = client.transaction;
+  if (typeof transaction !== 'function' || (transaction as { counted?: boolean }).counted) return;
+  client.transaction = Object.assign(
+    function (this: unknown, callback: (tx: Queries) => unknown, ...rest: unknown[]) {
+      count('transaction');
+      return transaction.call(
+        this,
+        (tx: Queries) => {
+          wrapQuery(tx);
+          return callback(tx);
+        },
+        ...rest,
+      );
+    },
+    { counted: true },
+  );
+}
 {
   // Wrapped in place for the run (the server is not changed for it): a pooled browser's CPU is launch and
   // warm-up until an environment takes it; its processes are read just before and after its group is killed.
@@ -372,6 +427,7 @@ async function lookCost(bench: Bench, batchId: string): Promise<Omit<Looks, 'cou
   // The pool relaunches browsers after the last runs: measured in the looks' time, they would count as looking.
   for (const pool of pools) await pool.settled();
   const spent: number[] = [];
+  statements.clear();
   const { shares } = await profileDuring(async () => {
     for (let i = 0; i < 21; i += 1) {
       const before = process.cpuUsage();
@@ -381,7 +437,8 @@ async function lookCost(bench: Bench, batchId: string): Promise<Omit<Looks, 'cou
     }
   }, classifyProctor);
   // The median look: one that something else ran beside is left out.
-  return { seconds: spent.sort((a, b) => a - b)[10]!, shares };
+  const perLook = Object.fromEntries([...statements].map(([kind, count]) => [kind, count / 21]));
+  return { seconds: spent.sort((a, b) => a - b)[10]!, shares, statements: perLook };
 }
 
 /** One whole benchmark at one concurrency, from the start call to the last verdict. */
@@ -400,6 +457,8 @@ async function measure(
   accounting = new ProcessAccounting(options);
   captures.count = 0;
   captures.ms = 0;
+  countStatements(proctor);
+  statements.clear();
   let looks = 0;
   const started = performance.now();
   const {
@@ -445,13 +504,15 @@ async function measure(
   }, classifyProctor);
   const accounted = accounting.stop();
   accounting = undefined;
+  const counts = new Map(statements);
   const seconds = (performance.now() - started) / 1000;
   const busySeconds = (machineJiffies().busy - jiffiesBefore.busy) * JIFFY_SECONDS;
+  const looked = await lookCost(bench, batchId);
+  // The benchmark's looks are left out of the statements as of the CPU.
+  for (const [kind, count] of Object.entries(looked.statements))
+    counts.set(kind, Math.max(0, (counts.get(kind) ?? 0) - count * looks));
   for (const failure of await failuresOf(proctor, batchId)) progress(`  did not pass: ${failure}`);
-  const cpu = cpuPerCase(busySeconds, accounted, shares, group.total, {
-    count: looks,
-    ...(await lookCost(bench, batchId)),
-  });
+  const cpu = cpuPerCase(busySeconds, accounted, shares, group.total, { count: looks, ...looked });
   const proctorSeconds = (cpu.node + (cpu.processes[WORKER_KIND] ?? 0)) * group.total;
   const recorded = await recordedOf(proctor, batchId);
   const pass: Pass = {
@@ -471,6 +532,7 @@ async function measure(
     steps: recorded.steps / group.total,
     screenshots: recorded.screenshots / group.total,
     captures: captures.count / group.total,
+    statements: Object.fromEntries([...counts].map(([kind, count]) => [kind, count / group.total])),
     captureMs: captures.count ? captures.ms / captures.count : 0,
   };
   progress(
@@ -655,6 +717,25 @@ function bareBeside(results: Results, pass: Pass): BarePass | undefined {
 
 const cores = (seconds: number) => seconds.toFixed(2);
 
+/** What the best pass recorded and asked of the database, per case. */
+function printRecorded(results: Results): void {
+  const best = results.passes.reduce((a, b) => (b.casesPerSecond > a.casesPerSecond ? b : a));
+  console.log(
+    `\nRecorded per case at concurrency ${best.concurrency}: ${best.steps.toFixed(1)} steps, ${best.captures.toFixed(1)} screenshots taken (${best.captureMs.toFixed(0)} ms each on average, ${best.screenshots.toFixed(1)} distinct). The recording's work in Chromium is in its renderers', GPU process's and browser process's rows.`,
+  );
+  const statementsPerCase = Object.values(best.statements).reduce((sum, count) => sum + count, 0);
+  if (statementsPerCase > 0)
+    console.log(
+      `\nDatabase statements per case at concurrency ${best.concurrency}: ${statementsPerCase.toFixed(0)} (the benchmark's looks left out), most: ${Object.entries(
+        best.statements,
+      )
+        .sort(([, a], [, b]) => b - a)
+        .slice(0, 8)
+        .map(([kind, count]) => `${kind} ${count.toFixed(1)}`)
+        .join(', ')}`,
+    );
+}
+
 /** Proctor's core-seconds per case beside the bare scripts', and where the difference goes. */
 function printCpuSideBySide(results: Results): void {
   if (results.bare.length === 0) return;
@@ -698,9 +779,6 @@ function printCpuSideBySide(results: Results): void {
     console.log(`| ${name} | ${cores(mine)} | ${cores(theirs)} | ${cores(mine - theirs)} |`);
   console.log(
     `| all counted | ${cores(best.cpu.counted)} | ${cores(bare.cpu.counted)} | ${cores(best.cpu.counted - bare.cpu.counted)} |`,
-  );
-  console.log(
-    `\nRecorded per case at concurrency ${best.concurrency}: ${best.steps.toFixed(1)} steps, ${best.captures.toFixed(1)} screenshots taken (${best.captureMs.toFixed(0)} ms each on average, ${best.screenshots.toFixed(1)} distinct). The recording's work in Chromium is in its renderers', GPU process's and browser process's rows.`,
   );
   console.log(
     `\nLeft out of Proctor's figures: the benchmark's own looks at the group's progress (one every ${POLL_MS} ms, each measured after the pass), ${cores(best.cpu.looks)} core-s per case.`,
@@ -791,6 +869,7 @@ await runBenchmark<Results>({
         );
     }
     printCpuSideBySide(results);
+    printRecorded(results);
     console.log('\nGoals:');
     for (const goal of goals) console.log(`- ${goal.met ? 'met ' : 'MISS'} ${goal.goal}: ${goal.measured}`);
   },
