@@ -218,6 +218,22 @@ describeEachDatabase(
         expect(wrong.passed).toBe(false);
         expect(wrong.details.explanation).toMatch(/calendar: /);
         expect(wrong.details.explanation).not.toMatch(/mail: /);
+
+        // The mutation diff of the passing session (ended by that reset): each app's net changes, calendar's tagged.
+        const merged = await until(
+          async () =>
+            ok(
+              await proctor().call(endpoints.mergedMutations, {
+                as: author,
+                body: { session_ids: [started.session_id] },
+              }),
+            ),
+          (answer) => (answer.sessions[0]?.mutations.length ?? 0) >= 2,
+          'the passing session to be stored',
+        );
+        expect(
+          merged.sessions[0]!.mutations.map((m) => `${m.simulator ?? '-'} ${m.action} ${m.table_name}`),
+        ).toEqual(['- INSERT labels', 'calendar UPDATE events']);
       } finally {
         await close(environment.id);
       }

@@ -42,7 +42,13 @@ export const GenerateMutationsRequest = z
 export type GenerateMutationsRequest = z.input<typeof GenerateMutationsRequest>;
 
 /** A change not every compared session made (001 §2.11): identified by action, table and primary key. */
-export const DifferentialMutation = Mutation.pick({ action: true, table_name: true, pk: true }).extend({
+/** `simulator`: the other app of a test case across apps the change was made in (absent: its own simulator). */
+export const DifferentialMutation = Mutation.pick({
+  action: true,
+  table_name: true,
+  pk: true,
+  simulator: true,
+}).extend({
   /** Sessions that made it, in the order given. */
   present_in: z.array(z.string()),
   /** Sessions that did not. */
@@ -116,6 +122,8 @@ export const NetMutationView = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   changes: z.record(z.string(), z.unknown()),
+  /** The other app of a session across apps it was made in; absent: the session's own simulator. */
+  simulator: z.string().optional(),
 });
 export type NetMutationView = z.infer<typeof NetMutationView>;
 

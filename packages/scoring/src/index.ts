@@ -48,8 +48,14 @@ export type { JsonObject, JsonScalar, JsonValue } from './json';
 export { canonicalJson, jsonEqual } from './json';
 export { appOf, filterMutationsByApp, mutationsByApp, OWN_APP } from './mutations/apps';
 export { ALL_TABLES, filterMutations } from './mutations/filter';
-export type { GeneratedExpectations, GenerationSession } from './mutations/generate';
-export { GenerationError, generateExpectedMutations, NO_CORRECT_SESSIONS } from './mutations/generate';
+export type { GeneratedExpectations, GenerationFilters, GenerationSession } from './mutations/generate';
+export {
+  GenerationError,
+  generateExpectedMutations,
+  generateExpectedMutationsByApp,
+  NO_CORRECT_SESSIONS,
+  netMutationsByApp,
+} from './mutations/generate';
 export type { ExpectedMutation, MissingMutation, MutationMatchResult, NetMutation } from './mutations/match';
 export {
   describeMutationMatch,

@@ -1,6 +1,13 @@
 import { EMPTY_MUTATION_IGNORE_RULES, type Mutation } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
-import { type MutationDiff, runScoreType, type ScoreOutcome } from '../src/index';
+import {
+  generateExpectedMutations,
+  generateExpectedMutationsByApp,
+  type MutationDiff,
+  netMutationsByApp,
+  runScoreType,
+  type ScoreOutcome,
+} from '../src/index';
 import { insert, session, update } from './support/session';
 
 const scored = (outcome: ScoreOutcome) => {
@@ -93,5 +100,72 @@ describe('state_mutation_match across apps', () => {
     const ignoredOnly = [tagged('calendar', insert('sync_state', '1', { id: 1 }))];
     expect(scored(await system(ignoredOnly)).correct).toBe(false);
     expect(await system([addEvent])).toMatchObject({ status: 'not_applicable' });
+  });
+});
+
+describe('expected mutations generated across apps', () => {
+  const run = (sessionId: string, title: string) => ({
+    sessionId,
+    mutations: [
+      readMail,
+      tagged('calendar', insert('sync_state', '1', { id: 1 })),
+      tagged('calendar', insert('events', '1', { id: 1, title, created_at: sessionId })),
+    ],
+  });
+
+  it('should expect each app’s agreed changes, the other apps’ tagged, each through its own rules', () => {
+    const generated = generateExpectedMutationsByApp([run('s1', 'Review'), run('s2', 'Review')], multi);
+    expect(generated.mutations).toEqual([
+      { action: 'UPDATE', table_name: 'emails', pk: '7', changes: { is_read: 1 } },
+      {
+        action: 'INSERT',
+        table_name: 'events',
+        pk: '1',
+        changes: { id: 1, title: 'Review' },
+        simulator: 'calendar',
+      },
+    ]);
+    expect(generated.differential).toEqual([]);
+    expect(generated.session_ids).toEqual(['s1', 's2']);
+  });
+
+  it('should tag the other app’s disagreements', () => {
+    const [first, second] = [run('s1', 'Review'), run('s2', 'Review')];
+    const generated = generateExpectedMutationsByApp(
+      [first, { ...second, mutations: [...second.mutations, tagged('calendar', insert('events', '2', {}))] }],
+      multi,
+    );
+    expect(generated.differential).toEqual([
+      {
+        action: 'INSERT',
+        table_name: 'events',
+        pk: '2',
+        simulator: 'calendar',
+        present_in: ['s2'],
+        missing_from: ['s1'],
+      },
+    ]);
+  });
+
+  it('should generate sessions of one simulator exactly as before', () => {
+    const sessions = [{ sessionId: 's1', mutations: [{ ...readMail, simulator: undefined }] }];
+    expect(generateExpectedMutationsByApp(sessions, multi)).toEqual(
+      generateExpectedMutations(sessions, multi.simulatorConfig),
+    );
+  });
+
+  it('should keep two apps’ rows with the same table and key apart in the net changes', () => {
+    const net = netMutationsByApp(
+      [
+        tagged('mail', insert('events', '1', { id: 1 })),
+        addEvent,
+        tagged('calendar', insert('sync_state', '1', {})),
+      ],
+      multi,
+    );
+    expect(net.map((m) => `${m.simulator ?? '-'} ${m.action} ${m.table_name} ${m.pk}`)).toEqual([
+      '- INSERT events 1',
+      'calendar INSERT events 1',
+    ]);
   });
 });

@@ -387,6 +387,7 @@ const comparedSession = {
   createdAt: sessions.createdAt,
   organizationId: sessions.organizationId,
   agent: agentArtifacts.alias,
+  simulatorId: sessions.simulatorId,
   simulatorConfig: simulators.config,
 };
 

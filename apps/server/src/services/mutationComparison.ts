@@ -4,13 +4,13 @@ import {
   MUTATION_GENERATION_SESSION_LIMIT,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
-import { filterMutations, generateExpectedMutations, netMutations } from '@proctor/scoring';
+import { generateExpectedMutationsByApp, netMutationsByApp } from '@proctor/scoring';
 import type { Viewer } from '../kernel/access/viewer';
 import { notFound } from '../kernel/http/errors';
 import { recordedMutations } from '../repositories/recordings';
 import { listCorrectSessions, listSessionsToCompare } from '../repositories/sessions';
 import type { TestCaseRow } from '../repositories/testCases';
-import { simulatorFilters } from '../scoring/filters';
+import { simulatorFilters, simulatorsOfSession } from '../scoring/filters';
 
 /**
  * Sessions' net mutations side by side (the /mutation-diff viewer): the given sessions the caller may read,
@@ -28,20 +28,32 @@ export async function mergedMutations(
       );
   if (picked.length === 0) throw notFound(MUTATION_GENERATION_MESSAGES.noSessions);
   picked.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
-  const filters = simulatorFilters(picked[0]!.simulatorConfig);
   const runs = await Promise.all(
     picked.map(async (session) => ({
       sessionId: session.publicId,
       mutations: await recordedMutations(db, session.id),
     })),
   );
+  // Sessions across apps: each app's changes through that app's own ignore rules.
+  const own = {
+    simulatorId: chosen.testCase?.simulatorId ?? picked[0]!.simulatorId,
+    defaultScoringConfig: {},
+  };
+  const filters = {
+    simulatorConfig: simulatorFilters(picked[0]!.simulatorConfig),
+    simulators: await simulatorsOfSession(
+      db,
+      own,
+      runs.flatMap((run) => run.mutations),
+    ),
+  };
   return {
     sessions: picked.map((session, index) => ({
       sessionId: session.publicId,
       createdAt: session.createdAt.toISOString(),
       agent: session.agent,
-      mutations: netMutations(filterMutations(runs[index]!.mutations, filters)),
+      mutations: netMutationsByApp(runs[index]!.mutations, filters),
     })),
-    differential: generateExpectedMutations(runs, filters).differential,
+    differential: generateExpectedMutationsByApp(runs, filters).differential,
   };
 }

@@ -10,7 +10,7 @@ import type { Database } from '@proctor/db';
 import {
   GenerationError,
   type GenerationSession,
-  generateExpectedMutations,
+  generateExpectedMutationsByApp,
   NO_CORRECT_SESSIONS,
 } from '@proctor/scoring';
 import type { z } from 'zod';
@@ -27,7 +27,7 @@ import {
   type TestCaseRow,
   updateTestCaseRow,
 } from '../repositories/testCases';
-import { simulatorFilters } from '../scoring/filters';
+import { simulatorFilters, simulatorsOfSession } from '../scoring/filters';
 import { findEditableTestCase } from './testCases';
 
 /**
@@ -102,13 +102,19 @@ export async function generateForTestCase(
     runs.push({ sessionId: session.publicId, mutations: await recordedMutations(db, session.id) });
   }
   progress({ type: 'mutation_progress', ...about, step: 'generating', status: 'processing' });
-  let generated: ReturnType<typeof generateExpectedMutations>;
+  let generated: ReturnType<typeof generateExpectedMutationsByApp>;
   try {
     // Oldest first, so the expectations follow the order the first correct run made its changes.
-    generated = generateExpectedMutations(
-      runs.reverse(),
-      simulatorFilters(await simulatorConfigOf(db, testCase)),
-    );
+    // Sessions across apps: each app's expectations from its own changes, the other apps' tagged.
+    const filters = {
+      simulatorConfig: simulatorFilters(await simulatorConfigOf(db, testCase)),
+      simulators: await simulatorsOfSession(
+        db,
+        testCase,
+        runs.flatMap((run) => run.mutations),
+      ),
+    };
+    generated = generateExpectedMutationsByApp(runs.reverse(), filters);
   } catch (error) {
     if (error instanceof GenerationError) return failed(error.message);
     throw error;

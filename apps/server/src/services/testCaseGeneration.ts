@@ -11,7 +11,7 @@ import {
   STEP_TEST_SCORING_TYPES,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
-import { type ChatContentPart, describeAction, generateExpectedMutations } from '@proctor/scoring';
+import { type ChatContentPart, describeAction, generateExpectedMutationsByApp } from '@proctor/scoring';
 import { sessionBlobPrefix } from '../environments/recordingWriter';
 import type { Principal } from '../kernel/access/principal';
 import type { ServerConfig } from '../kernel/config';
@@ -19,7 +19,7 @@ import { badRequest, HttpError } from '../kernel/http/errors';
 import type { BlobStore } from '../kernel/storage/blobs';
 import { recordedMutations, recordedSteps } from '../repositories/recordings';
 import { findSimulatorConfig } from '../repositories/simulators';
-import { simulatorFilters } from '../scoring/filters';
+import { simulatorFilters, simulatorsOfSession } from '../scoring/filters';
 import { AUTHORING_MODEL_MISSING, askAuthoringModel, authoringModelConfigured } from './authoringModel';
 import { ownSession } from './sessions';
 
@@ -167,11 +167,13 @@ export async function expectedMutationsOfSession(
   const session = await ownSession(db, principal, sessionPublicId);
   if (session.simulatorId !== simulatorId)
     throw badRequest('The session ran on another simulator than the test case');
-  const filters = simulatorFilters((await findSimulatorConfig(db, simulatorId)) ?? {});
-  const generated = generateExpectedMutations(
-    [{ sessionId: session.publicId, mutations: await recordedMutations(db, session.id) }],
-    filters,
-  );
+  const mutations = await recordedMutations(db, session.id);
+  // A session across apps: each app's changes through its own ignore rules, the other apps' tagged.
+  const filters = {
+    simulatorConfig: simulatorFilters((await findSimulatorConfig(db, simulatorId)) ?? {}),
+    simulators: await simulatorsOfSession(db, { simulatorId, defaultScoringConfig: {} }, mutations),
+  };
+  const generated = generateExpectedMutationsByApp([{ sessionId: session.publicId, mutations }], filters);
   return {
     mutations: generated.mutations,
     ignore_columns: generated.ignore_columns,

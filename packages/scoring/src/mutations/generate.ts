@@ -1,5 +1,7 @@
 import type { DifferentialMutation, Mutation, MutationIgnoreRules, MutationRow } from '@proctor/contracts';
 import { canonicalJson, jsonEqual } from '../json';
+import type { ScoringInput } from '../result';
+import { appFilters, appOf, OWN_APP } from './apps';
 import { filterMutations } from './filter';
 import { type ExpectedMutation, type NetMutation, netMutations } from './match';
 
@@ -46,6 +48,79 @@ function agreement(rows: readonly MutationRow[]): { same: MutationRow; volatile:
     else volatile.push(column);
   }
   return { same, volatile };
+}
+
+/** The ignore rules of the test case's own simulator, and in sessions across apps, the other apps' (their names). */
+export type GenerationFilters = Pick<ScoringInput, 'simulatorConfig' | 'simulators'>;
+
+/** The apps the sessions' mutations belong to: the own simulator's first, then the others as first met. */
+function appsOf(sessions: readonly GenerationSession[], filters: GenerationFilters): string[] {
+  const apps = new Set<string>([OWN_APP]);
+  for (const session of sessions)
+    for (const mutation of session.mutations) apps.add(appOf(filters, mutation.simulator));
+  return [...apps];
+}
+
+/**
+ * The net changes of one session app by app, each through that app's own ignore rules, tagged with the other
+ * apps' names (two apps' rows with the same table and key stay apart). A session of one simulator: as
+ * `netMutations(filterMutations(...))`.
+ */
+export function netMutationsByApp(
+  mutations: readonly Mutation[],
+  filters: GenerationFilters,
+): Array<NetMutation & { simulator?: string }> {
+  if (!mutations.some((mutation) => mutation.simulator !== undefined))
+    return netMutations(filterMutations(mutations, filters.simulatorConfig));
+  return appsOf([{ sessionId: '', mutations }], filters).flatMap((app) => {
+    const own = mutations.filter((mutation) => appOf(filters, mutation.simulator) === app);
+    const net = netMutations(filterMutations(own, appFilters(filters, app)));
+    return app === OWN_APP ? net : net.map((mutation) => ({ ...mutation, simulator: app }));
+  });
+}
+
+/**
+ * `generateExpectedMutations` for sessions across apps: each app's expectations from that app's mutations, through
+ * its own ignore rules, the other apps' tagged with their names (so is their part of the differential). Sessions
+ * of one simulator (no mutation tagged) are generated exactly as before.
+ */
+export function generateExpectedMutationsByApp(
+  sessions: readonly GenerationSession[],
+  filters: GenerationFilters,
+): GeneratedExpectations {
+  const tagged = sessions.some((session) =>
+    session.mutations.some((mutation) => mutation.simulator !== undefined),
+  );
+  if (!tagged) return generateExpectedMutations(sessions, filters.simulatorConfig);
+  const parts = appsOf(sessions, filters).map((app) => {
+    const ofApp = sessions.map((session) => ({
+      sessionId: session.sessionId,
+      mutations: session.mutations.filter((mutation) => appOf(filters, mutation.simulator) === app),
+    }));
+    const generated = generateExpectedMutations(ofApp, appFilters(filters, app));
+    if (app === OWN_APP) return generated;
+    const tag = <T>(value: T): T => ({ ...value, simulator: app });
+    return {
+      ...generated,
+      mutations: generated.mutations.map(tag),
+      differential: generated.differential.map(tag),
+    };
+  });
+  const ignored = new Map<string, Set<string>>();
+  for (const part of parts)
+    for (const [table, columns] of Object.entries(part.ignore_columns))
+      ignored.set(table, new Set([...(ignored.get(table) ?? []), ...columns]));
+  return {
+    mutations: parts.flatMap((part) => part.mutations),
+    ignore_columns: Object.fromEntries(
+      [...ignored.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([table, set]) => [table, [...set].sort()]),
+    ),
+    differential: parts.flatMap((part) => part.differential),
+    num_sessions_used: sessions.length,
+    session_ids: sessions.map((s) => s.sessionId),
+  };
 }
 
 /**
