@@ -8,7 +8,7 @@ import {
 } from '@proctor/contracts';
 import { fetchDevToolsJson } from '@proctor/environments';
 import type { FastifyInstance } from 'fastify';
-import type { LiveEnvironment } from '../environments/live';
+import { type LiveEnvironment, mutationsBySimulator } from '../environments/live';
 import { publicEnvironmentUrl } from '../environments/publicSimulator';
 import { workerMutations } from '../environments/remote';
 import type { MemberPrincipal } from '../kernel/access/principal';
@@ -127,9 +127,17 @@ export function environmentRoutes(app: FastifyInstance) {
       const worker = row ? await workerHolding(ctx.db, params.id) : null;
       if (row && worker) {
         const { token } = await ctx.tokens.signEnvironmentToken('live', params.id, WORKER_ASK_TTL_SECONDS);
-        // Workers run queued runs, each of one simulator: a one-simulator state has no by_simulator.
+        const mutations = await workerMutations(worker, params.id, token);
+        // A queued run of a test case across apps logs tagged mutations: grouped by the apps that wrote one (the
+        // worker holds the list of its apps). A one-simulator run's state has no by_simulator.
+        const apps = [...new Set(mutations.flatMap((mutation) => mutation.simulator ?? []))];
         return {
-          state: { mutations: await workerMutations(worker, params.id, token) },
+          state: {
+            mutations,
+            ...(apps.length > 0
+              ? { by_simulator: mutationsBySimulator(mutations, apps[0]!, apps.slice(1)) }
+              : {}),
+          },
           live_view_url: await liveViewUrl(ctx, params.id),
         };
       }
