@@ -64,7 +64,13 @@ export class JsonSpool<T> {
 
   /** Closes and removes the file; safe to call more than once. */
   async discard(): Promise<void> {
-    this.#out.destroy();
+    // The file is opened asynchronously: removed before the stream has closed, it could be made again by an open
+    // still under way (an upload refused at its first bytes on a busy machine left such files behind).
+    if (!this.#out.closed) {
+      const closed = once(this.#out, 'close').catch(() => {});
+      this.#out.destroy();
+      await closed;
+    }
     await rm(this.path, { force: true });
   }
 }
