@@ -295,7 +295,8 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
         and(eq(jobGroups.workerId, 'worker-one'), inArray(jobGroups.overallStatus, ['starting', 'running'])),
       );
     expect(open).toEqual([]);
-  });
+    // Two worker processes start (each compiling the server) and six runs go through: minutes on a busy machine.
+  }, 300_000);
 
   /** A run of a built-in shop test case by a dev agent answering at `server` (already listening). */
   async function startDevAgentRun(alias: string, server: Server) {
