@@ -192,12 +192,16 @@ class StateMutation:
     old: Optional[Dict[str, Any]]
     new: Optional[Dict[str, Any]]
     action_timestamp: str
+    # In an environment of several simulators (`extra_env_ids`): the simulator that made the change.
+    simulator: Optional[str] = None
 
 
 @dataclass(frozen=True)
 class EnvironmentState:
-    # Mutations since the last reset, after the simulator's ignore filters.
+    # Mutations since the last reset, after each simulator's ignore filters.
     mutations: List[StateMutation]
+    # Only in an environment of several simulators: the same mutations by simulator name.
+    by_simulator: Optional[Dict[str, List[StateMutation]]] = None
 
 
 @dataclass(frozen=True)
@@ -329,6 +333,9 @@ def _parse(kind: Any, value: Any) -> Any:
     if origin is list:
         (item,) = typing.get_args(kind)
         return [_parse(item, entry) for entry in value]
+    if origin is dict:
+        _, item = typing.get_args(kind)
+        return {key: _parse(item, entry) for key, entry in value.items()}
     return value
 
 
@@ -647,6 +654,7 @@ class Environments:
         load_chrome_extensions: Optional[bool] = None,
         interface_type: Optional[str] = None,
         env_config: Optional[Dict[str, Any]] = None,
+        extra_env_ids: Optional[List[str]] = None,
     ) -> Environment:
         """Starts an environment of the simulator (its name, as on the Simulators page) and begins sending its
         heartbeat. It may not be ready yet: `env.wait_for_ready()` before driving it.
@@ -654,7 +662,8 @@ class Environments:
         The options are the API's fields: `keepalive` with an `alias` (a shared environment listed on the
         Public URLs page), `interface_width` and `interface_height` (default 1280 × 720),
         `open_page_on_start`, `record_network_requests`, `env_config` (e.g. `{"version": "prod-latest"}`, a tag or a
-        version hash; `{"fast_mode": True}`); `source` is kept on the session. `load_chrome_extensions` is
+        version hash; `{"fast_mode": True}`), `extra_env_ids` (up to 3 more simulators in the same browser and session,
+        each on its own origin: `state().by_simulator` groups their changes); `source` is kept on the session. `load_chrome_extensions` is
         deprecated: it is accepted and has no effect.
         """
         body = _without_none(
@@ -670,6 +679,7 @@ class Environments:
                 "load_chrome_extensions": load_chrome_extensions,
                 "interface_type": interface_type,
                 "env_config": env_config,
+                "extra_env_ids": extra_env_ids,
             }
         )
         made = self._api.call("makeEnvironment", body=body)

@@ -239,6 +239,21 @@ class EnvironmentTest(StandInTestCase):
         self.assertIsNone(evaluation.details.output)
         self.assertFalse(hasattr(evaluation.details, "added_later"))
 
+    def test_makes_an_environment_of_several_simulators_and_reads_its_state_by_simulator(self) -> None:
+        label = {"action": "INSERT", "table_name": "labels", "pk": "9", "old": None, "new": {"name": "Travel"},
+                 "action_timestamp": "2026-01-05T09:00:00Z", "simulator": "mail"}
+        self.stand_in.answer("GET /api/env/env_1/state", {
+            "state": {"mutations": [label], "by_simulator": {"mail": [label], "calendar": []}},
+            "live_view_url": "http://proctor.test/live/env_1?token=live",
+        })
+        env = self.make(extra_env_ids=["calendar"])
+        self.assertEqual(self.stand_in.received("POST /api/env/make2")[0].body["extra_env_ids"], ["calendar"])
+        state = env.state().state
+        self.assertEqual(state.mutations[0].simulator, "mail")
+        self.assertEqual(state.by_simulator["mail"][0].table_name, "labels")
+        self.assertIsInstance(state.by_simulator["mail"][0], proctor.StateMutation)
+        self.assertEqual(state.by_simulator["calendar"], [])
+
     def test_sends_the_agents_output_only_when_given(self) -> None:
         env = self.make()
         env.evaluate()
