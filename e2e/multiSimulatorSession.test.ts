@@ -1,6 +1,7 @@
 import { SessionDetailResponse, User } from '@proctor/contracts';
 import { Proctor } from '@proctor/sdk';
 import { builtInSimulators } from '@proctor/simulators';
+import { playOn } from '@proctor/simulators/testing';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
@@ -64,13 +65,7 @@ describe('a multi-simulator session page', () => {
         const own = new URL(remote.url()).origin;
         for (const { simulator, task } of apps) {
           const origin = own.replace(`.${first!.simulator.name}.`, `.${simulator.name}.`);
-          const url = (path: string) => new URL(path, origin).href;
-          await remote.goto(url(task.startUrl));
-          await task.solve(remote, {
-            origin,
-            url,
-            auth: { user: simulator.auth.user, password: simulator.auth.password },
-          });
+          await playOn(remote, origin, simulator, task);
         }
       } finally {
         await browser.close();

@@ -8,6 +8,7 @@ import {
 } from '@proctor/contracts';
 import { simulators } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
+import { playOn } from '@proctor/simulators/testing';
 import { ne } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -25,22 +26,6 @@ const travelLabel = mail.testCases.find((testCase) => testCase.key === 'create-t
 const budgetCheckIn = calendar.testCases.find(
   (testCase) => testCase.key === 'cancel-duplicate-budget-check-in',
 )!;
-
-/** Drives a built-in task's reference solution on the instance at `origin`, from its start page. */
-async function solveOn(
-  page: Page,
-  origin: string,
-  simulator: (typeof builtInSimulators)[number],
-  task: typeof travelLabel,
-) {
-  const url = (path: string) => new URL(path, origin).href;
-  await page.goto(url(task.startUrl));
-  await task.solve(page, {
-    origin,
-    url,
-    auth: { user: simulator.auth.user, password: simulator.auth.password },
-  });
-}
 
 /** table action pk of each mutation, for readable comparisons. */
 const rows = (mutations: readonly StateMutation[]) =>
@@ -105,8 +90,8 @@ describeEachDatabase(
         by_simulator: { mail: [], calendar: [] },
       });
 
-      await solveOn(page, mailOrigin, mail, travelLabel);
-      await solveOn(page, calendarOrigin, calendar, budgetCheckIn);
+      await playOn(page, mailOrigin, mail, travelLabel);
+      await playOn(page, calendarOrigin, calendar, budgetCheckIn);
       const first = await state(environment.id);
       expect(rows(first.mutations)).toEqual(
         expect.arrayContaining([
@@ -137,8 +122,8 @@ describeEachDatabase(
       });
       // Both apps are back at their seed: the same tasks write the same rows again (the label gets the same
       // key, the event is still there to cancel).
-      await solveOn(page, mailOrigin, mail, travelLabel);
-      await solveOn(page, calendarOrigin, calendar, budgetCheckIn);
+      await playOn(page, mailOrigin, mail, travelLabel);
+      await playOn(page, calendarOrigin, calendar, budgetCheckIn);
       const again = await state(environment.id);
       expect(again.by_simulator!.mail!.find((m) => m.table_name === 'labels')?.pk).toBe(label.pk);
       expect(rows(again.by_simulator!.calendar!)).toContain('calendar UPDATE events 5');

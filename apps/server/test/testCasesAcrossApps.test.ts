@@ -9,6 +9,7 @@ import {
 } from '@proctor/contracts';
 import { scores, sessions, simulators } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
+import { playOn } from '@proctor/simulators/testing';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ const budgetCheckIn = calendar.testCases.find(
 )!;
 type Task = typeof travelLabel;
 
-/** Drives a built-in task's reference solution (or its wrong variant) on the instance at `origin`. */
+/** Plays a built-in task's reference solution (or its wrong variant) on `origin`, until its last write has landed. */
 async function driveOn(
   page: Page,
   origin: string,
@@ -36,13 +37,7 @@ async function driveOn(
   task: Task,
   variant: 'solve' | 'wrong' = 'solve',
 ) {
-  const url = (path: string) => new URL(path, origin).href;
-  await page.goto(url(task.startUrl));
-  await task[variant](page, {
-    origin,
-    url,
-    auth: { user: simulator.auth.user, password: simulator.auth.password },
-  });
+  await playOn(page, origin, simulator, task, variant);
   await page.waitForLoadState('load');
 }
 

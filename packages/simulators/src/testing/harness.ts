@@ -1,5 +1,5 @@
 import type { JsonValue, Mutation } from '@proctor/scoring';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { SimulatorDefinition } from '../definition';
 import type { SimulatorHost } from '../web/host';
 import { evaluateTestCase, type TestCaseEvaluation } from './evaluate';
@@ -29,6 +29,27 @@ export interface RunTestCaseOptions {
 let runs = 0;
 
 /**
+ * Plays a test case's reference solution (or its wrong variant) in `page` on the instance at `origin`, from its
+ * start page: what a proof run does, and what tests of environments holding several apps do on each app's origin.
+ */
+export async function playOn(
+  page: Page,
+  origin: string,
+  simulator: SimulatorDefinition,
+  testCase: TestCaseDefinition,
+  variant: SolutionVariant = 'solve',
+): Promise<JsonValue | undefined> {
+  const url = (path: string) => new URL(path, origin).href;
+  const ctx: SolveContext = {
+    origin,
+    url,
+    auth: { user: simulator.auth.user, password: simulator.auth.password },
+  };
+  await page.goto(url(testCase.startUrl));
+  return testCase[variant](page, ctx);
+}
+
+/**
  * Runs a test case's reference script (or its wrong variant) in real Chromium against a fresh instance
  * and scores the result. The instance and the browser context are closed afterwards, pass or fail.
  */
@@ -41,13 +62,7 @@ export async function runTestCase(options: RunTestCaseOptions): Promise<TestCase
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(options.actionTimeoutMs ?? 10_000);
-    const ctx: SolveContext = {
-      origin: instance.origin,
-      url: (path) => instance.url(path),
-      auth: { user: simulator.auth.user, password: simulator.auth.password },
-    };
-    await page.goto(instance.url(testCase.startUrl));
-    const output = await testCase[variant](page, ctx);
+    const output = await playOn(page, instance.origin, simulator, testCase, variant);
     // Writes are synchronous on the server, but the last click's request may still be in flight.
     await page.waitForLoadState('load');
     await instance.exclusive(() => undefined);

@@ -3,7 +3,7 @@ export { launchChromium } from './chromium';
 export type { ClientResponse } from './client';
 export { InstanceClient } from './client';
 export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './harness';
-export { runTestCase } from './harness';
+export { playOn, runTestCase } from './harness';
 export type { ProveOptions, RunQueue, SimulatorProof, TestCaseProof } from './prove';
 export { proveSimulator, runQueue } from './prove';
 export type { SolveContext } from './testCase';
