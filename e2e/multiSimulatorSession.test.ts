@@ -1,17 +1,16 @@
 import { SessionDetailResponse, User } from '@proctor/contracts';
 import { Proctor } from '@proctor/sdk';
-import { builtInSimulators } from '@proctor/simulators';
+import { builtInTestCase } from '@proctor/simulators';
 import { playOn } from '@proctor/simulators/testing';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
 
-const mail = builtInSimulators.find((simulator) => simulator.name === 'mail')!;
-const calendar = builtInSimulators.find((simulator) => simulator.name === 'calendar')!;
-const travelLabel = mail.testCases.find((testCase) => testCase.key === 'create-travel-label')!;
-const budgetCheckIn = calendar.testCases.find(
-  (testCase) => testCase.key === 'cancel-duplicate-budget-check-in',
-)!;
+const { simulator: mail, testCase: travelLabel } = builtInTestCase('mail', 'create-travel-label');
+const { simulator: calendar, testCase: budgetCheckIn } = builtInTestCase(
+  'calendar',
+  'cancel-duplicate-budget-check-in',
+);
 
 /**
  * The session page of an environment over two apps (make2's extra_env_ids): an agent works in mail and in the

@@ -7,7 +7,7 @@ import {
   type StateMutation,
 } from '@proctor/contracts';
 import { simulators } from '@proctor/db';
-import { builtInSimulators } from '@proctor/simulators';
+import { builtInTestCase } from '@proctor/simulators';
 import { playOn } from '@proctor/simulators/testing';
 import { ne } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -18,14 +18,12 @@ import { everySimulatorPlan } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { until } from './support/until';
 
-const mail = builtInSimulators.find((simulator) => simulator.name === 'mail')!;
-const calendar = builtInSimulators.find((simulator) => simulator.name === 'calendar')!;
-/** One INSERT labels on mail. */
-const travelLabel = mail.testCases.find((testCase) => testCase.key === 'create-travel-label')!;
-/** One UPDATE events (pk 5, cancelled) on calendar. */
-const budgetCheckIn = calendar.testCases.find(
-  (testCase) => testCase.key === 'cancel-duplicate-budget-check-in',
-)!;
+/** One INSERT labels on mail; one UPDATE events (pk 5, cancelled) on calendar. */
+const { simulator: mail, testCase: travelLabel } = builtInTestCase('mail', 'create-travel-label');
+const { simulator: calendar, testCase: budgetCheckIn } = builtInTestCase(
+  'calendar',
+  'cancel-duplicate-budget-check-in',
+);
 
 /** table action pk of each mutation, for readable comparisons. */
 const rows = (mutations: readonly StateMutation[]) =>

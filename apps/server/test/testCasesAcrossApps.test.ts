@@ -8,7 +8,7 @@ import {
   TEST_CASE_SIMULATOR_MESSAGES,
 } from '@proctor/contracts';
 import { scores, sessions, simulators } from '@proctor/db';
-import { builtInSimulators } from '@proctor/simulators';
+import { type builtInSimulators, builtInTestCase } from '@proctor/simulators';
 import { playOn } from '@proctor/simulators/testing';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -19,14 +19,12 @@ import { everySimulatorPlan } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
 import { until } from './support/until';
 
-const mail = builtInSimulators.find((simulator) => simulator.name === 'mail')!;
-const calendar = builtInSimulators.find((simulator) => simulator.name === 'calendar')!;
-/** One INSERT labels on mail. */
-const travelLabel = mail.testCases.find((testCase) => testCase.key === 'create-travel-label')!;
-/** One UPDATE events (pk 5, cancelled) on calendar; its wrong variant changes something else. */
-const budgetCheckIn = calendar.testCases.find(
-  (testCase) => testCase.key === 'cancel-duplicate-budget-check-in',
-)!;
+/** One INSERT labels on mail; one UPDATE events (pk 5, cancelled) on calendar; the wrong variant changes something else. */
+const { simulator: mail, testCase: travelLabel } = builtInTestCase('mail', 'create-travel-label');
+const { simulator: calendar, testCase: budgetCheckIn } = builtInTestCase(
+  'calendar',
+  'cancel-duplicate-budget-check-in',
+);
 type Task = typeof travelLabel;
 
 /** Plays a built-in task's reference solution (or its wrong variant) on `origin`, until its last write has landed. */

@@ -2,6 +2,6 @@
  * @proctor/simulators: the simulator kit and the built-in simulators. Running reference solutions in Chromium is
  * @proctor/simulators/reference; helpers for tests (an in-process client) are in @proctor/simulators/testing.
  */
-export { builtInSimulators } from './apps/index';
+export { builtInSimulators, builtInTestCase } from './apps/index';
 export * from './kit';
 export * from './proxy/index';

@@ -27,3 +27,17 @@ export const builtInSimulators: readonly SimulatorDefinition[] = [
   stays,
   tracker,
 ];
+
+/**
+ * A built-in simulator with one of its test cases, by their names: where a test that plays a particular task
+ * (on one app of an environment holding several) starts. Throws when either is missing, naming it.
+ */
+export function builtInTestCase(
+  simulatorName: string,
+  key: string,
+): { simulator: SimulatorDefinition; testCase: SimulatorDefinition['testCases'][number] } {
+  const simulator = builtInSimulators.find((candidate) => candidate.name === simulatorName);
+  const testCase = simulator?.testCases.find((candidate) => candidate.key === key);
+  if (!simulator || !testCase) throw new Error(`No built-in test case ${simulatorName}/${key}`);
+  return { simulator, testCase };
+}
