@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { parseStat } from '@proctor/environments';
 
 /**
  * Where CPU goes, from the kernel's accounting and V8's own sampling, not from guesses: this process's own CPU,
@@ -37,17 +38,16 @@ interface ProcStat {
   reaped: number;
 }
 
-/** `/proc/<pid>/stat`, fields counted from the last ')' since the command name may hold spaces and parentheses. */
+/** `/proc/<pid>/stat`, read by the environments' own parser. */
 function readStat(pid: number): ProcStat | undefined {
   try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    const stat = parseStat(pid, readFileSync(`/proc/${pid}/stat`, 'utf8'));
     return {
-      ppid: Number(fields[1]),
-      pgid: Number(fields[2]),
-      start: Number(fields[19]),
-      own: (Number(fields[11]) + Number(fields[12])) * JIFFY_SECONDS,
-      reaped: (Number(fields[13]) + Number(fields[14])) * JIFFY_SECONDS,
+      ppid: stat.ppid,
+      pgid: stat.pgid,
+      start: stat.startTicks,
+      own: stat.cpuSeconds,
+      reaped: stat.reapedCpuSeconds,
     };
   } catch {
     return undefined;

@@ -44,12 +44,16 @@ describe('ProcessGroupMemory', () => {
 });
 
 describe('/proc readings', () => {
-  it('should read the parent and group from a stat line whose name holds spaces and parentheses', () => {
-    expect(parseStat(4242, '4242 (a) b (c)) S 17 4243 4243 0 -1 4194560 0 0')).toEqual({
+  it('should read the parent, group, start and CPU from a stat line whose name holds spaces and parentheses', () => {
+    const line = '4242 (a) b (c)) S 17 4243 4243 0 -1 4194560 0 0 0 0 150 25 30 5 20 0 1 0 123456 1000 50';
+    expect(parseStat(4242, line)).toEqual({
       pid: 4242,
       ppid: 17,
       pgid: 4243,
       zombie: false,
+      startTicks: 123456,
+      cpuSeconds: 1.75,
+      reapedCpuSeconds: 0.35,
     });
   });
 

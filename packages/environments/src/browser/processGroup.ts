@@ -12,7 +12,16 @@ export interface ProcessEntry {
   pgid: number;
   /** Zombies are dead: they hold no memory and wait only for their parent (often PID 1) to reap them. */
   zombie: boolean;
+  /** Clock ticks after boot at which it started: with the pid, what tells it from a later process of that pid. */
+  startTicks: number;
+  /** utime + stime: its own CPU, seconds. */
+  cpuSeconds: number;
+  /** cutime + cstime: the CPU of its children that ended and that it waited for, seconds. */
+  reapedCpuSeconds: number;
 }
+
+/** USER_HZ: /proc's clock ticks per second of CPU time (100 on Linux). */
+const TICKS_PER_SECOND = 100;
 
 function readStat(pid: number): ProcessEntry | undefined {
   try {
@@ -30,6 +39,9 @@ export function parseStat(pid: number, stat: string): ProcessEntry {
     ppid: Number(fields[1]),
     pgid: Number(fields[2]),
     zombie: fields[0] === 'Z' || fields[0] === 'X',
+    startTicks: Number(fields[19]),
+    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    reapedCpuSeconds: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
   };
 }
 
