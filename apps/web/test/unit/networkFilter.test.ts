@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { decodeResponseBody } from '../../src/components/responseBody';
 import {
   compileNetworkFilter,
-  decodeResponseBody,
   EMPTY_NETWORK_FILTER,
   filterNetworkRequests,
   type NetworkFilter,

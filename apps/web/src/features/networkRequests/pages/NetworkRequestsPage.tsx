@@ -16,9 +16,9 @@ import { TIMING } from '@proctor/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
+import { NetworkRequestsTable } from '../../../components/NetworkRequestsTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { paths } from '../../../paths';
-import { NetworkRequestsTable } from '../components/NetworkRequestsTable';
 import { useNetworkRequests } from '../hooks/useNetworkRequests';
 import {
   compileNetworkFilter,

@@ -1,9 +1,12 @@
 import { ActionIcon, Badge, Paper, Table, Text } from '@mantine/core';
 import type { NetworkRequestView } from '@proctor/contracts';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
-import { TableMessage } from '../../../components/TableMessage';
-import { NetworkRequestDetail } from './NetworkRequestDetail';
+import { Fragment, type ReactNode, useState } from 'react';
+import { NetworkRequestDetail, type RecordedRequestDetail } from './NetworkRequestDetail';
+import { TableMessage } from './TableMessage';
+
+/** A row of the table: what its detail shows, and the request's id, method and status. */
+export type RecordedRequestRow = RecordedRequestDetail & Pick<NetworkRequestView, 'id' | 'method' | 'status'>;
 
 function statusColor(status: number | null): string {
   if (status === null) return 'gray';
@@ -12,14 +15,22 @@ function statusColor(status: number | null): string {
   return 'teal';
 }
 
-/** The network viewer's table (000 §2.11): method, status, content type and URL; a row opens its detail. */
-export function NetworkRequestsTable({
+/**
+ * The network viewer's table (000 §2.11): method, status, content type and URL; a row opens its detail. The site
+ * requests page (002 §2.6) adds a column of actions on each request.
+ */
+export function NetworkRequestsTable<R extends RecordedRequestRow>({
   requests,
   emptyText,
+  label = 'Network requests',
+  actions,
 }: {
-  requests: NetworkRequestView[];
-  emptyText: string;
+  requests: readonly R[];
+  emptyText: ReactNode;
+  label?: string;
+  actions?: (request: R) => ReactNode;
 }) {
+  const columns = actions ? 6 : 5;
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
     setOpen((current) => {
@@ -32,7 +43,7 @@ export function NetworkRequestsTable({
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={760} type="native">
-        <Table aria-label="Network requests" layout="fixed">
+        <Table aria-label={label} layout="fixed">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={44} />
@@ -40,10 +51,11 @@ export function NetworkRequestsTable({
               <Table.Th w={90}>Status</Table.Th>
               <Table.Th w={220}>Content type</Table.Th>
               <Table.Th>URL</Table.Th>
+              {actions && <Table.Th w={170} />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {requests.length === 0 && <TableMessage colSpan={5}>{emptyText}</TableMessage>}
+            {requests.length === 0 && <TableMessage colSpan={columns}>{emptyText}</TableMessage>}
             {requests.map((request) => {
               const expanded = open.has(request.id);
               return (
@@ -88,10 +100,14 @@ export function NetworkRequestsTable({
                         {request.url}
                       </Text>
                     </Table.Td>
+                    {actions && (
+                      // The row's click opens the detail; an action's does only what it says.
+                      <Table.Td onClick={(event) => event.stopPropagation()}>{actions(request)}</Table.Td>
+                    )}
                   </Table.Tr>
                   {expanded && (
                     <Table.Tr>
-                      <Table.Td colSpan={5} bg="gray.0">
+                      <Table.Td colSpan={columns} bg="gray.0">
                         <NetworkRequestDetail request={request} />
                       </Table.Td>
                     </Table.Tr>

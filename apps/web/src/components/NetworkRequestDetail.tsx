@@ -1,9 +1,9 @@
 import { Box, Code, Group, ScrollArea, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { NetworkRequestView } from '@proctor/contracts';
 import type { ReactNode } from 'react';
-import { CopyIconButton } from '../../../components/CopyIconButton';
-import { decodeResponseBody } from '../networkFilter';
+import { CopyIconButton } from './CopyIconButton';
 import { HeadersTable } from './HeadersTable';
+import { decodeResponseBody } from './responseBody';
 
 function Part({ label, action, children }: { label: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -29,8 +29,21 @@ function Body({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** What the detail shows of a recorded request: a session's (/network-requests) or a site's (/site-requests). */
+export type RecordedRequestDetail = Pick<
+  NetworkRequestView,
+  | 'url'
+  | 'content_type'
+  | 'failed'
+  | 'truncated'
+  | 'request_body'
+  | 'response_body'
+  | 'request_headers'
+  | 'response_headers'
+>;
+
 /** One request opened up (000 §2.11): URL, content type, both bodies (the response decoded) and headers. */
-export function NetworkRequestDetail({ request }: { request: NetworkRequestView }) {
+export function NetworkRequestDetail({ request }: { request: RecordedRequestDetail }) {
   const response = decodeResponseBody(request.response_body);
   return (
     <Stack gap="md" p="sm" data-testid="network-request-detail">
