@@ -1,40 +1,75 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sites } from './evaluation';
 import { createdAt, organizations, updatedAt, users } from './identity';
 
 type Json = Record<string, unknown>;
 
 /** Sites area (002 §3): endpoints, models and their documents. */
-export const siteEndpoints = pgTable('site_endpoints', {
-  id: serial('id').primaryKey(),
-  siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
-  organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
-  originUrl: text('origin_url').notNull(),
-  url: text('url').notNull(),
-  urlPattern: text('url_pattern'),
-  method: text('method').notNull(),
-  contentType: text('content_type'),
-  createdAt: createdAt(),
-});
+export const siteEndpoints = pgTable(
+  'site_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    originUrl: text('origin_url').notNull(),
+    url: text('url').notNull(),
+    urlPattern: text('url_pattern'),
+    method: text('method').notNull(),
+    contentType: text('content_type'),
+    /** The model of its response, when one was made or linked. */
+    modelId: integer('model_id').references((): AnyPgColumn => siteModels.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  // An endpoint is (origin, pattern, method, content type), once per site; no content type is one value.
+  (t) => [
+    uniqueIndex('site_endpoints_identity_idx').on(
+      t.siteId,
+      t.originUrl,
+      t.urlPattern,
+      t.method,
+      sql`coalesce(${t.contentType}, '')`,
+    ),
+  ],
+);
 
-export const siteModels = pgTable('site_models', {
-  id: serial('id').primaryKey(),
-  siteId: integer('site_id')
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  schema: jsonb('schema').$type<Json>().notNull().default({}),
-  createdAt: createdAt(),
-});
+export const siteModels = pgTable(
+  'site_models',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    schema: jsonb('schema').$type<Json>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('site_models_site_idx').on(t.siteId)],
+);
 
-export const siteDocuments = pgTable('site_documents', {
-  id: serial('id').primaryKey(),
-  modelId: integer('model_id')
-    .notNull()
-    .references(() => siteModels.id, { onDelete: 'cascade' }),
-  data: jsonb('data').$type<Json>().notNull(),
-  createdAt: createdAt(),
-});
+export const siteDocuments = pgTable(
+  'site_documents',
+  {
+    id: serial('id').primaryKey(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => siteModels.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Json>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('site_documents_model_idx').on(t.modelId, t.id)],
+);
 
 /** Web flows (002 §3 WebFlow) and their runs. */
 export const webFlows = pgTable('web_flows', {
