@@ -165,6 +165,47 @@ describeEachDatabase(
       expect(unseen.status).toBe(404);
     });
 
+    it('should refuse expectations in an app the test case does not span, and dropping an app still expected', async () => {
+      const inChat = { action: 'INSERT' as const, table_name: 'messages', simulator: 'chat' };
+      const outside = await create({
+        simulatorId: ids.mail!,
+        extraSimulatorIds: [ids.calendar!],
+        name: 'Across',
+        prompt: 'Do it',
+        defaultScoringConfig: { mutations: [inChat] },
+      });
+      expect(outside.status).toBe(400);
+      expect(outside.body.detail).toBe(TEST_CASE_SIMULATOR_MESSAGES.expectationOutside('chat'));
+
+      const testCase = await crossApp();
+      const expected = testCase.defaultScoringConfig.mutations as Record<string, unknown>[];
+      const update = (body: EndpointBody<typeof endpoints.updateTestCase>) =>
+        proctor().call(endpoints.updateTestCase, { params: { id: testCase.publicId }, as: author, body });
+      const dropped = await update({ extraSimulatorIds: [ids.chat!] });
+      expect(dropped.status).toBe(400);
+      expect(dropped.body.detail).toBe(TEST_CASE_SIMULATOR_MESSAGES.stillExpected('calendar'));
+      const elsewhere = await update({
+        defaultScoringConfig: { mutations: [...expected, inChat] },
+      });
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.detail).toBe(TEST_CASE_SIMULATOR_MESSAGES.expectationOutside('chat'));
+      // Both at once, and the own simulator named by its name: accepted.
+      const both = ok(
+        await update({
+          extraSimulatorIds: [ids.calendar!, ids.chat!],
+          defaultScoringConfig: {
+            mutations: [...expected, inChat, { action: 'UPDATE', table_name: 'messages', simulator: 'mail' }],
+          },
+        }),
+      );
+      expect(both.testCase.extraSimulators.map((simulator) => simulator.name)).toEqual(['calendar', 'chat']);
+      // The refused updates changed nothing before it: the accepted one is what is stored.
+      const read = ok(
+        await proctor().call(endpoints.testCase, { params: { id: testCase.publicId }, as: author }),
+      );
+      expect(read.testCase.extraSimulatorIds).toEqual([ids.calendar, ids.chat]);
+    });
+
     it('should pass evaluate when each app made its changes, and fail naming the app that did not', async () => {
       const testCase = await crossApp();
       const lone = ok(await make({ env_id: 'mail' }));

@@ -198,12 +198,28 @@ export const TEST_CASE_SIMULATOR_MESSAGES = {
   repeated: "Each simulator may be named once, and not the test case's own simulator",
   proxy: (name: string) =>
     `Simulator "${name}" is a proxy simulator: it runs in an environment of its own, not beside another simulator`,
+  /** An expected mutation's `simulator` tag names an app the test case does not span. */
+  expectationOutside: (name: string) =>
+    `An expected mutation names simulator "${name}", which is neither the test case's simulator nor one of its other simulators`,
+  /** extraSimulatorIds leaves out an app that expected mutations still name. */
+  stillExpected: (name: string) =>
+    `Expected mutations still name simulator "${name}": remove them, or keep "${name}" among the other simulators`,
   /** reset with test_case_public_id on an environment that lacks some of the test case's simulators. */
   environmentLacks: (testCase: string, missing: readonly string[]) =>
     `Test case "${testCase}" needs simulator${missing.length === 1 ? '' : 's'} ${missing
       .map((name) => `"${name}"`)
       .join(', ')} in the environment: make it with extra_env_ids`,
 } as const;
+
+/** The apps a scoring configuration's expected mutations name in their `simulator` tag, each once, in order. */
+export function expectationSimulators(config: Record<string, unknown> | undefined): string[] {
+  const mutations = config?.mutations;
+  if (!Array.isArray(mutations)) return [];
+  const names = mutations
+    .map((mutation) => (isPlainObject(mutation) ? mutation.simulator : undefined))
+    .filter((name): name is string => typeof name === 'string' && name !== '');
+  return [...new Set(names)];
+}
 
 /**
  * The other simulators a test case spans (issue 30): run beside its own simulator (simulatorId, where its start

@@ -3,6 +3,7 @@ import {
   blankTestCaseName,
   type CreateTestCaseRequest,
   defaultOutputSchema,
+  expectationSimulators,
   TEST_CASE_SIMULATOR_MESSAGES,
   type UpdateTestCaseRequest,
 } from '@proctor/contracts';
@@ -54,22 +55,57 @@ async function requireSimulator(db: Executor, viewer: Viewer, simulatorId: numbe
 
 /**
  * The other simulators a test case spans, checked as its own one is (visible to the caller, allowed by the plan),
- * none its own simulator, and none a proxy simulator (those run in environments of their own).
+ * none its own simulator, and none a proxy simulator (those run in environments of their own); with their names.
  */
 async function requireExtraSimulators(
   db: Executor,
   viewer: Viewer,
   simulatorId: number | null,
   ids: readonly number[],
-): Promise<number[]> {
+): Promise<{ ids: number[]; names: string[] }> {
   if (simulatorId !== null && ids.includes(simulatorId))
     throw badRequest(TEST_CASE_SIMULATOR_MESSAGES.repeated);
+  const names: string[] = [];
   for (const id of ids) {
     const simulator = await findSimulator(db, id);
     if (!simulator || !canSeeSimulator(viewer, simulator.id)) throw notFound('Simulator not found');
     if (simulator.simType === 'proxy') throw badRequest(TEST_CASE_SIMULATOR_MESSAGES.proxy(simulator.name));
+    names.push(simulator.name);
   }
-  return [...ids];
+  return { ids: [...ids], names };
+}
+
+/** The names of simulators still registered, of `ids`. */
+async function simulatorNames(db: Executor, ids: readonly number[]): Promise<string[]> {
+  const names: string[] = [];
+  for (const id of ids) {
+    const simulator = await findSimulator(db, id);
+    if (simulator) names.push(simulator.name);
+  }
+  return names;
+}
+
+/**
+ * Every app the expected mutations name is one the test case spans: its own simulator or one of `extras`
+ * (400 naming it; `removed`: the other simulators this change leaves out, told apart).
+ */
+async function requireExpectedAppsSpanned(
+  db: Executor,
+  simulatorId: number | null,
+  extras: readonly string[],
+  config: Record<string, unknown> | undefined,
+  removed: readonly string[] = [],
+) {
+  const named = expectationSimulators(config).filter((name) => !extras.includes(name));
+  if (named.length === 0) return;
+  const [own] = simulatorId === null ? [] : await simulatorNames(db, [simulatorId]);
+  const outside = named.find((name) => name !== own);
+  if (outside === undefined) return;
+  throw badRequest(
+    removed.includes(outside)
+      ? TEST_CASE_SIMULATOR_MESSAGES.stillExpected(outside)
+      : TEST_CASE_SIMULATOR_MESSAGES.expectationOutside(outside),
+  );
 }
 
 async function requireSite(db: Executor, viewer: Viewer, siteId: number) {
@@ -84,12 +120,9 @@ export async function createTestCases(
   return db.transaction(async (tx) => {
     const simulatorId = body.simulatorId!;
     await requireSimulator(tx, viewer, simulatorId);
-    const extraSimulatorIds = await requireExtraSimulators(
-      tx,
-      viewer,
-      simulatorId,
-      body.extraSimulatorIds ?? [],
-    );
+    const extras = await requireExtraSimulators(tx, viewer, simulatorId, body.extraSimulatorIds ?? []);
+    await requireExpectedAppsSpanned(tx, simulatorId, extras.names, body.defaultScoringConfig);
+    const extraSimulatorIds = extras.ids;
     const set = body.testCaseSetId ? await findEditableSet(tx, viewer, body.testCaseSetId) : undefined;
     const common = {
       organizationId: viewer.organizationId,
@@ -151,10 +184,22 @@ export async function updateTestCase(
   if (body.reasoningLevel !== undefined) metadata.reasoning_level = body.reasoningLevel;
   if (body.skills !== undefined) metadata.skills = body.skills;
   if (body.capabilities !== undefined) metadata.capabilities = body.capabilities;
-  const extraSimulatorIds =
+  const extras =
     body.extraSimulatorIds === undefined
       ? undefined
       : await requireExtraSimulators(db, viewer, row.simulatorId, body.extraSimulatorIds);
+  if (extras !== undefined || body.defaultScoringConfig !== undefined) {
+    const before = await simulatorNames(db, row.extraSimulatorIds);
+    const after = extras?.names ?? before;
+    await requireExpectedAppsSpanned(
+      db,
+      row.simulatorId,
+      after,
+      body.defaultScoringConfig ?? row.defaultScoringConfig,
+      before.filter((name) => !after.includes(name)),
+    );
+  }
+  const extraSimulatorIds = extras?.ids;
   const updated = await updateTestCaseRow(db, row.id, {
     name: body.name,
     prompt: body.prompt,
