@@ -43,6 +43,7 @@ export const ROUTES = {
   webFlowRuns: '/web-flow-runs',
   siteRequests: '/site-requests',
   sites: '/sites',
+  site: '/sites/:siteId',
   siteEndpoints: '/site-endpoints',
   test: '/test',
   apps: '/apps',
@@ -146,6 +147,8 @@ export const paths = {
   webFlowRuns: ROUTES.webFlowRuns,
   siteRequests: ROUTES.siteRequests,
   sites: ROUTES.sites,
+  /** A site's page: its endpoints and models (002 §2.6). */
+  site: (siteId: number | string) => fill(ROUTES.site, { siteId }),
   siteEndpoints: ROUTES.siteEndpoints,
   test: ROUTES.test,
   apps: ROUTES.apps,

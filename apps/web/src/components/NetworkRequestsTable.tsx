@@ -2,11 +2,13 @@ import { ActionIcon, Badge, Paper, Table, Text } from '@mantine/core';
 import type { NetworkRequestView } from '@proctor/contracts';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
-import { NetworkRequestDetail, type RecordedRequestDetail } from './NetworkRequestDetail';
 import { TableMessage } from './TableMessage';
 
-/** A row of the table: what its detail shows, and the request's id, method and status. */
-export type RecordedRequestRow = RecordedRequestDetail & Pick<NetworkRequestView, 'id' | 'method' | 'status'>;
+/** What a row of the table shows of a recorded request. */
+export type RecordedRequestRow = Pick<
+  NetworkRequestView,
+  'id' | 'method' | 'status' | 'failed' | 'content_type' | 'url'
+>;
 
 function statusColor(status: number | null): string {
   if (status === null) return 'gray';
@@ -16,17 +18,19 @@ function statusColor(status: number | null): string {
 }
 
 /**
- * The network viewer's table (000 §2.11): method, status, content type and URL; a row opens its detail. The site
- * requests page (002 §2.6) adds a column of actions on each request.
+ * The network viewer's table (000 §2.11): method, status, content type and URL; a row opens its detail
+ * (NetworkRequestDetail). The site requests page (002 §2.6) adds a column of actions on each request.
  */
 export function NetworkRequestsTable<R extends RecordedRequestRow>({
   requests,
   emptyText,
+  detail,
   label = 'Network requests',
   actions,
 }: {
   requests: readonly R[];
   emptyText: ReactNode;
+  detail: (request: R) => ReactNode;
   label?: string;
   actions?: (request: R) => ReactNode;
 }) {
@@ -108,7 +112,7 @@ export function NetworkRequestsTable<R extends RecordedRequestRow>({
                   {expanded && (
                     <Table.Tr>
                       <Table.Td colSpan={columns} bg="gray.0">
-                        <NetworkRequestDetail request={request} />
+                        {detail(request)}
                       </Table.Td>
                     </Table.Tr>
                   )}

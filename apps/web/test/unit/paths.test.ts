@@ -14,6 +14,7 @@ const SAMPLE_ARGS: Partial<Record<RouteName, unknown[]>> = {
   testCase: [AWKWARD],
   simulator: [AWKWARD],
   simulatorEditor: [AWKWARD],
+  site: [AWKWARD],
   mutationDiff: [AWKWARD],
   recorderTestCase: [AWKWARD],
   playground: [AWKWARD],

@@ -16,6 +16,7 @@ import { TIMING } from '@proctor/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorDetail, isApiError } from '../../../api';
+import { NetworkRequestDetail } from '../../../components/NetworkRequestDetail';
 import { NetworkRequestsTable } from '../../../components/NetworkRequestsTable';
 import { PageHeader } from '../../../components/PageHeader';
 import { paths } from '../../../paths';
@@ -167,6 +168,7 @@ export function NetworkRequestsPage() {
           </Text>
           <NetworkRequestsTable
             requests={shown}
+            detail={(request) => <NetworkRequestDetail request={request} />}
             emptyText={
               all.length === 0
                 ? 'No network requests were recorded for this session'

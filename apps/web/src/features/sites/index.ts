@@ -1,0 +1,4 @@
+export { SiteEndpointsPage } from './pages/SiteEndpointsPage';
+export { SitePage } from './pages/SitePage';
+export { SiteRequestsPage } from './pages/SiteRequestsPage';
+export { SitesPage } from './pages/SitesPage';
