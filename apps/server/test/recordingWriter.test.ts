@@ -2,8 +2,8 @@ import type { StateMutation, UserAction } from '@proctor/contracts';
 import { type Database, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
 import type { CapturedStep } from '@proctor/environments';
 import { asc, eq, getTableName, type Table } from 'drizzle-orm';
-import { expect, it } from 'vitest';
-import { SessionRecordingWriter } from '../src/environments/recordingWriter';
+import { expect, it, vi } from 'vitest';
+import { RECORDING_HOLD_MS, SessionRecordingWriter } from '../src/environments/recordingWriter';
 import { EVENT_KIND } from '../src/repositories/recordings';
 import { describeEachDatabase } from './support/proctor';
 import { storedSession } from './support/storedSessions';
@@ -95,7 +95,7 @@ describeEachDatabase('recording writer', (proctor) => {
     expect(await stepIdxs(session.id)).toEqual(Array.from({ length: 51 }, (_, n) => 100 + n));
   });
 
-  it('should write what arrives while it is busy together, one statement per kind, in order, and each thing at once when idle', async () => {
+  it('should write what arrives together, one statement per kind, in order, the mutations with the DOM events', async () => {
     const session = await newSession();
     const { db: realDb, blobs } = proctor().ctx;
     const { db, inserts } = countingInserts(realDb);
@@ -127,7 +127,7 @@ describeEachDatabase('recording writer', (proctor) => {
         step_idx: 0,
       });
     await writer.flushed();
-    // At most 100 steps a statement; the mutations of the steps so far once per statement of steps.
+    // At most 100 steps a statement (two written as each hundred arrived, the rest with the others).
     expect(inserts.filter((table) => table === 'session_steps')).toHaveLength(3);
     expect(inserts.filter((table) => table === 'network_requests')).toHaveLength(1);
     expect(await stepIdxs(session.id)).toEqual(Array.from({ length: 250 }, (_, idx) => idx));
@@ -142,9 +142,8 @@ describeEachDatabase('recording writer', (proctor) => {
       [1, [{ type: 3, timestamp: 1, data: { n: 1 } }]],
       [2, [{ type: 3, timestamp: 2, data: { n: 2 } }]],
     ]);
-    expect(inserts.filter((table) => table === 'session_events')).toHaveLength(
-      1 + events.filter((event) => event.kind === EVENT_KIND.mutations).length,
-    );
+    // One statement of events per write: the two hundreds' mutations, then the rrweb chunks with the rest's.
+    expect(inserts.filter((table) => table === 'session_events')).toHaveLength(3);
     const written = events
       .filter((event) => event.kind === EVENT_KIND.mutations)
       .flatMap((event) => event.payload as StateMutation[]);
@@ -159,11 +158,44 @@ describeEachDatabase('recording writer', (proctor) => {
       'http://shop.localhost/api/2',
     ]);
 
-    // Idle: the next step is written on its own, at once.
+    // The last step and the mutations made since, in one statement each at the end.
     const before = inserts.length;
     writer.step(step(250, 5));
     await writer.finish();
     expect(inserts.slice(before)).toEqual(['session_steps', 'session_events']);
     expect((await stepIdxs(session.id)).at(-1)).toBe(250);
+    expect(
+      (
+        await realDb
+          .select({ payload: sessionEvents.payload })
+          .from(sessionEvents)
+          .where(eq(sessionEvents.sessionId, session.id))
+      ).flatMap((row) => (Array.isArray(row.payload) ? row.payload : [])),
+    ).toEqual(mutations);
+  });
+
+  it('should hold what arrives for a moment and write it together, unasked', async () => {
+    const session = await newSession();
+    const { db, inserts } = countingInserts(proctor().ctx.db);
+    const mutations = [mutation(0)];
+    const writer = new SessionRecordingWriter(
+      db,
+      proctor().ctx.blobs,
+      session,
+      (skip) => mutations.slice(skip),
+      undefined,
+    );
+    const held = performance.now();
+    writer.step(step(0, 1));
+    writer.rrweb([{ type: 3, timestamp: 0, data: {} }], { pageId: 'tab-1', url: 'http://shop.localhost/' });
+    writer.step(step(1, 1));
+    expect(inserts).toEqual([]);
+    await vi.waitFor(async () => expect(await stepIdxs(session.id)).toEqual([0, 1]), {
+      timeout: 30_000,
+      interval: 50,
+    });
+    expect(performance.now() - held).toBeGreaterThanOrEqual(RECORDING_HOLD_MS - 5);
+    await writer.finish();
+    expect(inserts).toEqual(['session_steps', 'session_events']);
   });
 });

@@ -17,12 +17,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../kernel/storage/blobs';
 import {
-  insertMutationsChunk,
+  EVENT_KIND,
   insertRequests,
-  insertRrwebChunks,
+  insertSessionEvents,
   insertSteps,
   type NewStepRow,
   type RrwebChunk,
+  type SessionEventRow,
 } from '../repositories/recordings';
 
 /** Where a session's screenshots live in the blob store. */
@@ -34,17 +35,32 @@ const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'p
  * request's 15 columns), and small enough that a write never holds the event loop for long.
  */
 const WRITE_BATCH = 100;
+/**
+ * How long the writer holds what arrives before writing it, all kinds together: a run's steps, DOM chunks and
+ * requests arrive one at a time, and written as they came they were most of a run's statements. A crash loses
+ * at most this much of a recording (and fewer than WRITE_BATCH items of a kind, written at once when reached).
+ */
+export const RECORDING_HOLD_MS = 1_000;
+
+/** What the writer holds until its next write, in arrival order per kind. */
+interface Held {
+  steps: CapturedStep[];
+  rrweb: RrwebChunk[];
+  requests: RecordedRequest[];
+}
+
+const nothingHeld = (): Held => ({ steps: [], rrweb: [], requests: [] });
 
 /**
  * Writes one session's recording as it happens, in arrival order, screenshots (content-addressed) before the
- * rows that name them; what arrives during a write is written together, one statement per kind. A failed write
- * is logged, never thrown: recording must not stop the session it records.
+ * rows that name them. What arrives within RECORDING_HOLD_MS (or while a write runs) is written together: its
+ * steps in one statement, its DOM chunks and the mutations its steps name in one more, its requests in a third.
+ * A failed write is logged, never thrown: recording must not stop the session it records.
  */
 export class SessionRecordingWriter {
   #tail: Promise<void> = Promise.resolve();
-  readonly #steps: CapturedStep[] = [];
-  readonly #rrweb: RrwebChunk[] = [];
-  readonly #requests: RecordedRequest[] = [];
+  #held: Held = nothingHeld();
+  #timer: NodeJS.Timeout | undefined;
   #rrwebSeq = 0;
   #mutationsWritten = 0;
   readonly #storedBlobs = new Set<string>();
@@ -68,29 +84,7 @@ export class SessionRecordingWriter {
   }
 
   step(captured: CapturedStep): void {
-    this.#batch(this.#steps, captured, 'steps', async (steps) => {
-      const rows: NewStepRow[] = [];
-      for (const captured of steps) {
-        const [before, after] = await Promise.all([
-          this.#storeState(captured.before_state),
-          this.#storeState(captured.after_state),
-        ]);
-        const step: RecordedStep = { ...captured, before_state: before, after_state: after };
-        rows.push({
-          sessionId: this.session.id,
-          idx: step.idx,
-          action: step.action,
-          beforeState: step.before_state,
-          afterState: step.after_state,
-          mutationsBefore: step.mutations.before,
-          mutationsAfter: step.mutations.after,
-          page: step.page ?? null,
-          formatVersion: RECORDING_FORMAT_VERSION,
-        });
-      }
-      await insertSteps(this.db, rows);
-      await this.#writeMutations(Math.max(...steps.map((step) => step.mutations.after)));
-    });
+    this.#hold(this.#held.steps, captured);
   }
 
   /** rrweb events of one tab (each tab is a stream of its own, replayed on its own). */
@@ -98,70 +92,106 @@ export class SessionRecordingWriter {
     if (events.length === 0) return;
     // The page records linked stylesheets by reference; stored, they are what the replay shows.
     if (this.stylesheetText) inlineStylesheets(events, this.stylesheetText);
-    const chunk: RrwebChunk = { page: source.pageId, url: source.url, events };
-    this.#batch(this.#rrweb, chunk, 'rrweb chunks', async (chunks) => {
-      await insertRrwebChunks(
-        this.db,
-        this.session.id,
-        chunks.map((chunk) => ({ seq: this.#rrwebSeq++, chunk })),
-      );
-    });
+    this.#hold(this.#held.rrweb, { page: source.pageId, url: source.url, events });
   }
 
   request(request: RecordedRequest): void {
-    this.#batch(this.#requests, request, 'network requests', async (requests) => {
-      await insertRequests(this.db, this.session.id, requests);
-    });
+    this.#hold(this.#held.requests, request);
   }
 
-  /** Mutations made since the last step, read when the session ends (a run may end without a step). */
+  /** Writes what it holds and the mutations made since the last step (a run may end without a step). */
   finish(): Promise<void> {
-    this.#enqueue('mutations', () => this.#writeMutations(Number.POSITIVE_INFINITY));
+    this.#writeHeld(Number.POSITIVE_INFINITY);
     return this.#tail;
   }
 
-  /** Resolves when every write queued so far is done. */
+  /** Writes what it holds now; resolves when every write so far is done. */
   flushed(): Promise<void> {
+    this.#writeHeld();
     return this.#tail;
+  }
+
+  #hold<T>(held: T[], item: T): void {
+    held.push(item);
+    if (held.length >= WRITE_BATCH) this.#writeHeld();
+    else this.#timer ??= setTimeout(() => this.#writeHeld(), RECORDING_HOLD_MS).unref();
   }
 
   /**
-   * Queues `item` for a write of its kind that takes everything of that kind waiting when it runs, WRITE_BATCH
-   * items a statement.
+   * Queues a write of everything held, with the mutations up to the last of its steps (or `mutationsUpTo`).
+   * One statement per kind and WRITE_BATCH items; one that fails loses its items, not the ones after it.
    */
-  #batch<T>(waiting: T[], item: T, what: string, write: (items: T[]) => Promise<void>): void {
-    waiting.push(item);
-    // Any more that arrive before that write runs go with this one.
-    if (waiting.length > 1) return;
-    this.#enqueue(what, async () => {
-      // A statement that fails loses its items, not the ones after it.
-      while (waiting.length > 0)
-        await write(waiting.splice(0, WRITE_BATCH)).catch((error) => this.#failed(what, error));
+  #writeHeld(mutationsUpTo = 0): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const { steps, rrweb, requests } = this.#held;
+    this.#held = nothingHeld();
+    const upTo = Math.max(mutationsUpTo, ...steps.map((step) => step.mutations.after));
+    if (steps.length === 0 && rrweb.length === 0 && requests.length === 0 && upTo === 0) return;
+    this.#tail = this.#tail.then(async () => {
+      for (let at = 0; at < steps.length; at += WRITE_BATCH)
+        await this.#writeSteps(steps.slice(at, at + WRITE_BATCH)).catch((error) =>
+          this.#failed('steps', error),
+        );
+      const events: SessionEventRow[] = rrweb.map((chunk) => ({
+        kind: EVENT_KIND.rrweb,
+        seq: this.#rrwebSeq++,
+        payload: chunk,
+      }));
+      const mutations = this.#freshMutations(upTo);
+      if (mutations) events.push(mutations);
+      for (let at = 0; at < events.length; at += WRITE_BATCH)
+        await insertSessionEvents(this.db, this.session.id, events.slice(at, at + WRITE_BATCH)).catch(
+          (error) => this.#failed('DOM events and mutations', error),
+        );
+      for (let at = 0; at < requests.length; at += WRITE_BATCH)
+        await insertRequests(this.db, this.session.id, requests.slice(at, at + WRITE_BATCH)).catch((error) =>
+          this.#failed('network requests', error),
+        );
     });
   }
 
-  #enqueue(what: string, write: () => Promise<void>): void {
-    this.#tail = this.#tail.then(write).catch((error: unknown) => this.#failed(what, error));
+  async #writeSteps(steps: CapturedStep[]): Promise<void> {
+    const rows: NewStepRow[] = [];
+    for (const captured of steps) {
+      const [before, after] = await Promise.all([
+        this.#storeState(captured.before_state),
+        this.#storeState(captured.after_state),
+      ]);
+      const step: RecordedStep = { ...captured, before_state: before, after_state: after };
+      rows.push({
+        sessionId: this.session.id,
+        idx: step.idx,
+        action: step.action,
+        beforeState: step.before_state,
+        afterState: step.after_state,
+        mutationsBefore: step.mutations.before,
+        mutationsAfter: step.mutations.after,
+        page: step.page ?? null,
+        formatVersion: RECORDING_FORMAT_VERSION,
+      });
+    }
+    await insertSteps(this.db, rows);
   }
 
   #failed(what: string, error: unknown): void {
     this.log?.error({ err: error, session: this.session.publicId }, `recording: could not write its ${what}`);
   }
 
-  /** The instance's mutations up to `count` not written yet, as one chunk. */
-  async #writeMutations(count: number): Promise<void> {
-    if (count <= this.#mutationsWritten) return;
+  /** The instance's mutations up to `count` not written yet, as one chunk (none when there are none). */
+  #freshMutations(count: number): SessionEventRow | undefined {
+    if (count <= this.#mutationsWritten) return undefined;
     let fresh: StateMutation[];
     try {
       fresh = this.readMutations(this.#mutationsWritten);
     } catch {
-      return; // The instance is gone (closed while the step settled): the mutations were written at finish.
+      return undefined; // The instance is gone (closed while the step settled): they were written at finish.
     }
     if (Number.isFinite(count)) fresh = fresh.slice(0, count - this.#mutationsWritten);
-    if (fresh.length === 0) return;
+    if (fresh.length === 0) return undefined;
     const seq = this.#mutationsWritten;
     this.#mutationsWritten += fresh.length;
-    await insertMutationsChunk(this.db, this.session.id, seq, fresh);
+    return { kind: EVENT_KIND.mutations, seq, payload: fresh };
   }
 
   async #storeState(state: CapturedPageState | null): Promise<PageState | null> {

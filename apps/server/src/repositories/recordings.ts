@@ -109,26 +109,21 @@ export async function insertSteps(db: Executor, rows: NewStepRow[]): Promise<voi
   await db.insert(sessionSteps).values(rows).onConflictDoNothing();
 }
 
-export async function insertRrwebChunks(
-  db: Executor,
-  sessionId: number,
-  chunks: readonly { seq: number; chunk: RrwebChunk }[],
-): Promise<void> {
-  await db
-    .insert(sessionEvents)
-    .values(chunks.map(({ seq, chunk }) => ({ sessionId, seq, kind: EVENT_KIND.rrweb, payload: chunk })));
-}
+/** One session_events row: a chunk of rrweb events of one tab, or of the instance's mutations from its `seq`-th. */
+export type SessionEventRow =
+  | { kind: typeof EVENT_KIND.rrweb; seq: number; payload: RrwebChunk }
+  | { kind: typeof EVENT_KIND.mutations; seq: number; payload: readonly Mutation[] };
 
-/** One chunk of the instance's mutations, from its `seq`-th; a chunk already written is left as it is. */
-export async function insertMutationsChunk(
+/** Chunks of either kind in one statement; a chunk already written (the same kind and seq) is left as it is. */
+export async function insertSessionEvents(
   db: Executor,
   sessionId: number,
-  seq: number,
-  mutations: readonly Mutation[],
+  rows: readonly SessionEventRow[],
 ): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insert(sessionEvents)
-    .values({ sessionId, seq, kind: EVENT_KIND.mutations, payload: mutations })
+    .values(rows.map((row) => ({ sessionId, ...row })))
     .onConflictDoNothing();
 }
 
