@@ -45,8 +45,13 @@ export type {
   SimulatorInput,
 } from './definition';
 export { defineSimulator, NONDETERMINISTIC_SQL, simulatorImageDataUrl } from './definition';
-export type { SimulatorRegistration, VocabularyCoverage } from './registration';
-export { toRegistration, vocabularyCoverage } from './registration';
+export type {
+  CrossAppTestCaseRegistration,
+  SimulatorRegistration,
+  TestCaseRegistration,
+  VocabularyCoverage,
+} from './registration';
+export { toCrossAppRegistration, toRegistration, vocabularyCoverage } from './registration';
 export type { ClockSettings, ClockState } from './runtime/clock';
 export { DEFAULT_CLOCK_STEP_MS, SimulatorClock } from './runtime/clock';
 export type { InstanceBackup, InstanceOptions } from './runtime/instance';
@@ -57,6 +62,18 @@ export type { RngState } from './runtime/random';
 export { Rng } from './runtime/random';
 export type { SqliteDatabase, TableInfo } from './runtime/storage';
 export { MUTATION_LOG_TABLE } from './runtime/storage';
+export type {
+  CrossAppSolution,
+  CrossAppSolveContext,
+  CrossAppTestCaseDefinition,
+} from './testing/crossAppTestCase';
+export {
+  appContext,
+  crossAppContext,
+  crossAppTestCaseProblems,
+  MAX_CROSS_APP_SIMULATORS,
+  simulatorOfOrigin,
+} from './testing/crossAppTestCase';
 export type { TestCaseEvaluation } from './testing/evaluate';
 export { evaluateTestCase } from './testing/evaluate';
 export { followLink, signInStep, tableCells } from './testing/steps';

@@ -1,6 +1,7 @@
 import { CAPABILITIES, REASONING_LEVELS, type ReasoningLevel, SKILLS } from '@proctor/contracts';
 import type { ExpectedMutation, JsonScalar, JsonValue } from '@proctor/scoring';
 import { type SimulatorDefinition, simulatorImageDataUrl } from './definition';
+import type { CrossAppTestCaseDefinition } from './testing/crossAppTestCase';
 import type { TestCaseDefinition } from './testing/testCase';
 
 /**
@@ -22,19 +23,64 @@ export interface SimulatorRegistration {
     ignore_columns: Record<string, string[]>;
     ignore_tables_with_column_values: Record<string, Record<string, JsonScalar[]>>;
   };
-  testCases: {
-    key: string;
-    name: string;
-    prompt: string;
-    startUrl: string;
-    hint: string | null;
-    description?: string;
-    scoringTypes: TestCaseDefinition['scoringTypes'];
-    metadata: TestCaseDefinition['metadata'];
-    expectedMutations?: ExpectedMutation[];
-    expectedOutput?: JsonValue;
-    outputSchema?: Record<string, JsonValue>;
-  }[];
+  testCases: TestCaseRegistration[];
+}
+
+/** A built-in test case as plain data. */
+export interface TestCaseRegistration {
+  key: string;
+  name: string;
+  prompt: string;
+  startUrl: string;
+  hint: string | null;
+  description?: string;
+  scoringTypes: TestCaseDefinition['scoringTypes'];
+  metadata: TestCaseDefinition['metadata'];
+  expectedMutations?: ExpectedMutation[];
+  expectedOutput?: JsonValue;
+  outputSchema?: Record<string, JsonValue>;
+}
+
+/** A built-in test case across apps as plain data: the shape of `BuiltInCrossAppTestCaseDefinition`. */
+export interface CrossAppTestCaseRegistration extends TestCaseRegistration {
+  /** The built-in simulators it spans by name, the primary first. */
+  simulators: string[];
+}
+
+function testCaseRegistration(testCase: Omit<TestCaseDefinition, 'solve' | 'wrong'>): TestCaseRegistration {
+  return {
+    key: testCase.key,
+    name: testCase.name,
+    prompt: testCase.prompt,
+    startUrl: testCase.startUrl,
+    hint: testCase.hint ?? null,
+    ...(testCase.description ? { description: testCase.description } : {}),
+    scoringTypes: testCase.scoringTypes,
+    metadata: testCase.metadata,
+    ...(testCase.expectedMutations ? { expectedMutations: testCase.expectedMutations } : {}),
+    ...(testCase.expectedOutput !== undefined ? { expectedOutput: testCase.expectedOutput } : {}),
+    ...(testCase.outputSchema ? { outputSchema: testCase.outputSchema } : {}),
+  };
+}
+
+/**
+ * A test case across apps for registration. Its primary app's expectations lose their tag, so the stored test case
+ * reads as one written through the API does: its own simulator's changes untagged, the other apps' tagged.
+ */
+export function toCrossAppRegistration(testCase: CrossAppTestCaseDefinition): CrossAppTestCaseRegistration {
+  const [primary] = testCase.simulators;
+  const registration = testCaseRegistration(testCase);
+  return {
+    ...registration,
+    ...(registration.expectedMutations
+      ? {
+          expectedMutations: registration.expectedMutations.map(({ simulator, ...expected }) =>
+            simulator === primary ? expected : { ...expected, simulator },
+          ),
+        }
+      : {}),
+    simulators: [...testCase.simulators],
+  };
 }
 
 export function toRegistration(
@@ -54,19 +100,7 @@ export function toRegistration(
       license: simulator.license,
       ...simulator.config,
     },
-    testCases: simulator.testCases.map((testCase) => ({
-      key: testCase.key,
-      name: testCase.name,
-      prompt: testCase.prompt,
-      startUrl: testCase.startUrl,
-      hint: testCase.hint ?? null,
-      ...(testCase.description ? { description: testCase.description } : {}),
-      scoringTypes: testCase.scoringTypes,
-      metadata: testCase.metadata,
-      ...(testCase.expectedMutations ? { expectedMutations: testCase.expectedMutations } : {}),
-      ...(testCase.expectedOutput !== undefined ? { expectedOutput: testCase.expectedOutput } : {}),
-      ...(testCase.outputSchema ? { outputSchema: testCase.outputSchema } : {}),
-    })),
+    testCases: simulator.testCases.map(testCaseRegistration),
   };
 }
 

@@ -2,6 +2,8 @@
 export { launchChromium } from './chromium';
 export type { ClientResponse } from './client';
 export { InstanceClient } from './client';
+export type { CrossAppEvaluation, CrossAppProof, CrossAppRun } from './crossAppHarness';
+export { evaluateCrossAppTestCase, proveCrossAppTestCases, runCrossAppTestCase } from './crossAppHarness';
 export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './harness';
 export { playOn, runTestCase } from './harness';
 export type { ProveOptions, RunQueue, SimulatorProof, TestCaseProof } from './prove';

@@ -63,8 +63,11 @@ export interface TestCaseDefinition {
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** What is wrong with a test case definition (empty when nothing). Pure; the registry test runs it on all. */
-export function testCaseProblems(testCase: TestCaseDefinition): string[] {
+/**
+ * What is wrong with a test case definition (empty when nothing). Pure; the registry test runs it on all. Its
+ * scripts are not looked at, so a test case across apps (crossAppTestCase.ts) goes through the same checks.
+ */
+export function testCaseProblems(testCase: Omit<TestCaseDefinition, 'solve' | 'wrong'>): string[] {
   const problems: string[] = [];
   const add = (message: string) => problems.push(`${testCase.key || '(no key)'}: ${message}`);
   if (!KEY.test(testCase.key)) add('key must be lowercase words joined by dashes');
