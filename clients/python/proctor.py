@@ -226,6 +226,8 @@ class MissingMutation:
     table_name: str
     action: str
     reason: str
+    # In a test case across apps: the simulator the change was expected in.
+    simulator: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,8 @@ class UnexpectedMutation:
     table_name: str
     action: str
     pk: str
+    # In a test case across apps: the simulator that made the change.
+    simulator: Optional[str] = None
 
 
 @dataclass(frozen=True)

@@ -232,6 +232,9 @@ describeEachDatabase(
         expect(half.passed).toBe(false);
         expect(half.details.explanation).toContain('calendar: missing: UPDATE events pk 5');
         expect(half.details.mutations).toMatchObject({ satisfied: false, matched: 1 });
+        expect(half.details.mutations!.missing).toEqual([
+          { table_name: 'events', action: 'UPDATE', reason: expect.any(String), simulator: 'calendar' },
+        ]);
 
         await driveOn(page, calendarOrigin, calendar, budgetCheckIn);
         const whole = await evaluate(environment.id);

@@ -200,8 +200,23 @@ export const EvaluateEnvironmentResponse = z.object({
       .object({
         satisfied: z.boolean(),
         matched: z.number().int(),
-        missing: z.array(z.object({ table_name: z.string(), action: z.string(), reason: z.string() })),
-        unexpected: z.array(z.object({ table_name: z.string(), action: z.string(), pk: z.string() })),
+        /** `simulator`: the app of each change, in a test case across apps only (its own one's by name). */
+        missing: z.array(
+          z.object({
+            table_name: z.string(),
+            action: z.string(),
+            reason: z.string(),
+            simulator: z.string().optional(),
+          }),
+        ),
+        unexpected: z.array(
+          z.object({
+            table_name: z.string(),
+            action: z.string(),
+            pk: z.string(),
+            simulator: z.string().optional(),
+          }),
+        ),
       })
       .nullable(),
     output: z

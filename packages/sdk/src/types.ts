@@ -120,8 +120,9 @@ export interface EvaluateEnvironmentResponse {
     mutations: {
       satisfied: boolean;
       matched: number;
-      missing: { table_name: string; action: string; reason: string }[];
-      unexpected: { table_name: string; action: string; pk: string }[];
+      /** `simulator`: the app of each change, in a test case across apps only. */
+      missing: { table_name: string; action: string; reason: string; simulator?: string }[];
+      unexpected: { table_name: string; action: string; pk: string; simulator?: string }[];
     } | null;
     output: { passed: boolean; matches_expected: boolean; schema_errors: string[] } | null;
     /**

@@ -12,6 +12,10 @@ const scoredResult = (outcomes: readonly ScoreOutcome[], type: string): ScoreRes
 
 const text = (record: Record<string, unknown> | null, key: string) => String(record?.[key] ?? '');
 
+/** The app a diff's record names: present in sessions of several apps only, so one app's answer is as before. */
+const app = (record: Record<string, unknown> | null) =>
+  typeof record?.simulator === 'string' ? { simulator: record.simulator } : {};
+
 /** The mutations section, read off state_mutation_match's diffs; null when it gave no verdict. */
 function mutationDetails(outcomes: readonly ScoreOutcome[]): Details['mutations'] {
   const result = scoredResult(outcomes, 'state_mutation_match');
@@ -26,6 +30,7 @@ function mutationDetails(outcomes: readonly ScoreOutcome[]): Details['mutations'
         table_name: text(diff.expected_generated_mutation, 'table_name'),
         action: text(diff.expected_generated_mutation, 'action'),
         reason: diff.reason,
+        ...app(diff.expected_generated_mutation),
       })),
     unexpected: diffs
       .filter((diff) => diff.type === 'unexpected_mutation')
@@ -33,6 +38,7 @@ function mutationDetails(outcomes: readonly ScoreOutcome[]): Details['mutations'
         table_name: text(diff.actual_mutation, 'table_name'),
         action: text(diff.actual_mutation, 'action'),
         pk: text(diff.actual_mutation, 'pk'),
+        ...app(diff.actual_mutation),
       })),
   };
 }

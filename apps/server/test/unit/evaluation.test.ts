@@ -1,5 +1,11 @@
 import type { testCases } from '@proctor/db';
-import { EMPTY_SIMULATOR_CONFIG, type JsonValue, type Mutation, scoreSession } from '@proctor/scoring';
+import {
+  EMPTY_SIMULATOR_CONFIG,
+  type JsonValue,
+  type Mutation,
+  type ScoringInput,
+  scoreSession,
+} from '@proctor/scoring';
 import { describe, expect, it } from 'vitest';
 import { presentEvaluation } from '../../src/environments/evaluation';
 import { scoreTypesOf } from '../../src/scoring/pipeline';
@@ -42,8 +48,13 @@ const cartLine = (variant: number): Mutation => ({
   action_timestamp: '2026-03-02T09:05:00.000Z',
 });
 
-/** evaluate's answer for a run of `row` that made `mutations` and answered `output`. */
-async function evaluated(row: TestCaseRow, mutations: Mutation[], output: JsonValue | undefined) {
+/** evaluate's answer for a run of `row` that made `mutations` and answered `output` (on `simulators`' apps). */
+async function evaluated(
+  row: TestCaseRow,
+  mutations: Mutation[],
+  output: JsonValue | undefined,
+  simulators?: ScoringInput['simulators'],
+) {
   const outcomes = await scoreSession(
     {
       sessionId: 'session-1',
@@ -54,6 +65,7 @@ async function evaluated(row: TestCaseRow, mutations: Mutation[], output: JsonVa
         outputSchema: row.outputSchema as Record<string, unknown>,
       },
       simulatorConfig: EMPTY_SIMULATOR_CONFIG,
+      simulators,
       mutations,
       output,
       steps: [],
@@ -88,10 +100,11 @@ describe("evaluate's answer from the scoring engine's verdicts", () => {
   it('should fail a wrong answer and a wrong change, saying which type failed and why', async () => {
     const { passed, details } = await evaluated(duvet, [cartLine(18)], { color: 'Clay' });
     expect(passed).toBe(false);
-    expect(details.mutations).toMatchObject({
+    expect(details.mutations).toEqual({
       satisfied: false,
       matched: 0,
-      missing: [{ table_name: 'cart_items', action: 'INSERT' }],
+      missing: [{ table_name: 'cart_items', action: 'INSERT', reason: expect.any(String) }],
+      unexpected: [],
     });
     expect(details.output).toMatchObject({ passed: false, matches_expected: false });
     expect(details.output!.schema_errors.length).toBeGreaterThan(0);
@@ -111,5 +124,38 @@ describe("evaluate's answer from the scoring engine's verdicts", () => {
       /^json_schema could not judge the run \(invalid_config: .+\); this is not a verdict on the agent$/,
     );
     expect(details.output).toEqual({ passed: false, matches_expected: true, schema_errors: [] });
+  });
+
+  it('should name the app of each missing and unexpected change in a test case across apps', async () => {
+    const acrossApps = testCase({
+      defaultScoringConfig: {
+        mutations: [
+          { action: 'INSERT', table_name: 'cart_items', changes: { variant_id: 19 } },
+          { action: 'INSERT', table_name: 'payments', simulator: 'bank' },
+        ],
+      },
+    });
+    const { details } = await evaluated(
+      acrossApps,
+      [
+        { ...cartLine(19), simulator: 'shop' },
+        { ...cartLine(18), simulator: 'bank' },
+      ],
+      undefined,
+      { own: 'shop', filters: { bank: EMPTY_SIMULATOR_CONFIG } },
+    );
+    expect(details.mutations).toEqual({
+      satisfied: false,
+      matched: 1,
+      missing: [
+        {
+          table_name: 'payments',
+          action: 'INSERT',
+          reason: expect.stringMatching(/^bank: /),
+          simulator: 'bank',
+        },
+      ],
+      unexpected: [{ table_name: 'cart_items', action: 'INSERT', pk: '7', simulator: 'bank' }],
+    });
   });
 });

@@ -71,6 +71,7 @@ function withoutIgnoredColumns(
 const asRecord = (value: ExpectedMutation | NetMutation, simulator?: string) =>
   ({ ...value, ...(simulator === undefined ? {} : { simulator }) }) as Record<string, unknown>;
 
+/** In a session of several apps, both sides of every diff carry the app (the own one's too, by its name). */
 function diffsOf(
   match: MutationMatchResult,
   app?: { label: string; tag: string | undefined },
@@ -83,7 +84,7 @@ function diffsOf(
         type: 'correct_mutation_match',
         reason: named(`${actual.action} ${actual.table_name} pk ${actual.pk} as expected`),
         actual_mutation: asRecord(actual, app?.tag),
-        expected_generated_mutation: asRecord(expected),
+        expected_generated_mutation: asRecord(expected, app?.tag),
       }),
     ),
     ...match.missing.map(
@@ -91,7 +92,7 @@ function diffsOf(
         type: missing.closest ? 'mismatched_mutation' : 'missing_mutation',
         reason: named(missing.reason),
         actual_mutation: missing.closest ? asRecord(missing.closest, app?.tag) : null,
-        expected_generated_mutation: asRecord(missing.expected),
+        expected_generated_mutation: asRecord(missing.expected, app?.tag),
       }),
     ),
     ...match.unexpected
