@@ -66,7 +66,10 @@ export function AddEndpointDialog({
             placeholder="Choose a site"
             data={sites.map((site) => ({ value: String(site.id), label: site.name }))}
             value={form.values.siteId || null}
-            onChange={(value) => form.set({ siteId: value ?? '' })}
+            onChange={(value) => {
+              form.set({ siteId: value ?? '' });
+              form.clearErrors(['siteId']);
+            }}
             error={form.errors.siteId}
             searchable
             comboboxProps={{ withinPortal: true }}

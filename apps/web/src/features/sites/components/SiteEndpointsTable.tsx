@@ -29,11 +29,11 @@ export function SiteEndpointsTable({
         <Table aria-label="Site endpoints" layout="fixed">
           <Table.Thead>
             <Table.Tr>
-              {sites && <Table.Th w={180}>Site</Table.Th>}
-              <Table.Th w={90}>Method</Table.Th>
-              <Table.Th w={240}>Origin</Table.Th>
+              {sites && <Table.Th w={160}>Site</Table.Th>}
+              <Table.Th w={80}>Method</Table.Th>
+              <Table.Th w={270}>Origin</Table.Th>
               <Table.Th>URL pattern</Table.Th>
-              <Table.Th w={200}>Content type</Table.Th>
+              <Table.Th w={180}>Content type</Table.Th>
               {modelName && <Table.Th w={180}>Model</Table.Th>}
             </Table.Tr>
           </Table.Thead>
