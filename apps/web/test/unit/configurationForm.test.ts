@@ -114,4 +114,17 @@ describe('test case configuration form', () => {
       withConfig({ type: 'api', endpoint: 'https://judge.test/a', api_key: MASKED_SECRET, threshold: 1 }),
     ).toMatchObject({ ok: true });
   });
+
+  it('should send the other simulators as ids when they changed, and [] to make it a one-app test case again', () => {
+    expect(updateFor({ ...loaded, extraSimulatorIds: ['4', '2'] }, loaded)).toEqual({
+      ok: true,
+      body: { extraSimulatorIds: [4, 2] },
+    });
+    const acrossApps = draftFrom({ ...testCase, extraSimulatorIds: [4] });
+    expect(acrossApps.extraSimulatorIds).toEqual(['4']);
+    expect(updateFor({ ...acrossApps, extraSimulatorIds: [] }, acrossApps)).toEqual({
+      ok: true,
+      body: { extraSimulatorIds: [] },
+    });
+  });
 });

@@ -1,3 +1,5 @@
+export { ExpectationAppsField } from './components/ExpectationAppsField';
+export { OtherSimulatorsField } from './components/OtherSimulatorsField';
 export { SessionTestActions } from './components/SessionTestActions';
 export { SESSION_TEST_TITLES } from './components/SessionTestDialog';
 export { ScoringTypesField, TestCaseTextFields } from './components/TestCaseTextFields';
@@ -18,4 +20,5 @@ export {
   stepTestProblems,
   stepTestRequest,
 } from './stepTestDraft';
+export { appNames, otherSimulatorIdsOf, otherSimulatorOptions } from './testCaseApps';
 export { describeStep, formatJson, personSteps } from './testCaseDrafts';

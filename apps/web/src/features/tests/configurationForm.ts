@@ -15,6 +15,8 @@ import type { UpdateTestCaseBody } from './hooks/useTestCaseMutations';
 export interface ConfigurationDraft {
   name: string;
   startUrl: string;
+  /** The other simulators the task spans, their ids as text (the select's values). */
+  extraSimulatorIds: string[];
   hint: string;
   scoringTypes: TestCaseScoringType[];
   outputSchema: string;
@@ -34,6 +36,7 @@ export function draftFrom(testCase: TestCase): ConfigurationDraft {
   return {
     name: testCase.name,
     startUrl: testCase.startUrl,
+    extraSimulatorIds: testCase.extraSimulatorIds.map(String),
     hint: testCase.hint ?? '',
     scoringTypes: [...testCase.scoringTypes],
     outputSchema: json(testCase.outputSchema),
@@ -54,6 +57,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
 const FIELDS: ReadonlyArray<keyof ConfigurationDraft> = [
   'name',
   'startUrl',
+  'extraSimulatorIds',
   'hint',
   'scoringTypes',
   'outputSchema',
@@ -131,6 +135,7 @@ export function updateFor(
   }
   if (changed.has('name')) body.name = draft.name;
   if (changed.has('startUrl')) body.startUrl = draft.startUrl;
+  if (changed.has('extraSimulatorIds')) body.extraSimulatorIds = draft.extraSimulatorIds.map(Number);
   if (changed.has('hint')) body.hint = draft.hint.trim() || null;
   if (changed.has('prompt')) body.prompt = draft.prompt;
   if (changed.has('scoringTypes')) body.scoringTypes = draft.scoringTypes;

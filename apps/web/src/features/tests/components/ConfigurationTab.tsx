@@ -29,6 +29,13 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
+import { useSimulators } from '../../simulators';
+import {
+  appNames,
+  ExpectationAppsField,
+  OtherSimulatorsField,
+  otherSimulatorOptions,
+} from '../../testCaseAuthoring';
 import { type ConfigurationDraft, draftFrom, isDirty, type JsonField, updateFor } from '../configurationForm';
 import { useUpdateTestCase } from '../hooks/useTestCaseMutations';
 import { Section } from './Section';
@@ -54,6 +61,7 @@ const CAPABILITY_OPTIONS = CAPABILITIES.map((capability) => ({
  */
 export function ConfigurationTab({ testCase, editable }: { testCase: TestCase; editable: boolean }) {
   const update = useUpdateTestCase();
+  const simulators = useSimulators();
   const [loaded, setLoaded] = useState(() => draftFrom(testCase));
   const [draft, setDraft] = useState(loaded);
   const [jsonErrors, setJsonErrors] = useState<Partial<Record<JsonField, string>>>({});
@@ -74,6 +82,11 @@ export function ConfigurationTab({ testCase, editable }: { testCase: TestCase; e
   const set = (patch: Partial<ConfigurationDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const dirty = isDirty(draft, loaded);
   const outputScored = draft.scoringTypes.includes('output');
+  const otherOptions = otherSimulatorOptions(
+    simulators.data ?? [],
+    testCase.simulatorId,
+    testCase.extraSimulators,
+  );
 
   const save = () => {
     const result = updateFor(draft, loaded);
@@ -125,6 +138,12 @@ export function ConfigurationTab({ testCase, editable }: { testCase: TestCase; e
             onChange={(event) => set({ startUrl: event.currentTarget.value })}
           />
         </SimpleGrid>
+        <OtherSimulatorsField
+          value={draft.extraSimulatorIds}
+          options={otherOptions}
+          readOnly={!editable}
+          onChange={(extraSimulatorIds) => set({ extraSimulatorIds })}
+        />
         <Textarea
           label="Prompt"
           autosize
@@ -236,6 +255,14 @@ export function ConfigurationTab({ testCase, editable }: { testCase: TestCase; e
           onChange={(value) => set({ scoringConfig: value })}
           error={jsonErrors.scoringConfig}
         />
+        {draft.extraSimulatorIds.length > 0 && (
+          <ExpectationAppsField
+            scoringConfig={draft.scoringConfig}
+            apps={appNames(testCase.simulator?.name, draft.extraSimulatorIds, otherOptions)}
+            readOnly={!editable}
+            onChange={(scoringConfig) => set({ scoringConfig })}
+          />
+        )}
       </Section>
 
       {editable && dirty && (

@@ -13,13 +13,21 @@ import { DialogActions } from '../../../components/DialogActions';
 import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
 import { useSimulators } from '../../simulators';
-import { ScoringTypesField, TestCaseTextFields, useCreateTestCases } from '../../testCaseAuthoring';
+import {
+  OtherSimulatorsField,
+  otherSimulatorOptions,
+  ScoringTypesField,
+  TestCaseTextFields,
+  useCreateTestCases,
+} from '../../testCaseAuthoring';
 
 export const TEST_CASE_CREATED = 'Test case created';
 
 type Mode = 'single' | 'blank';
 interface NewTestCaseForm {
   simulatorId: string | null;
+  /** The other simulators the task spans (ids as text). */
+  extraSimulatorIds: string[];
   mode: Mode;
   scoringTypes: TestCaseScoringType[];
   name: string;
@@ -30,6 +38,7 @@ interface NewTestCaseForm {
 
 const EMPTY: NewTestCaseForm = {
   simulatorId: null,
+  extraSimulatorIds: [],
   mode: 'single',
   scoringTypes: ['mutations'],
   name: '',
@@ -41,16 +50,19 @@ const EMPTY: NewTestCaseForm = {
 /** The request of a form: the chosen mode's fields only, the environment as its id, the count as a number. */
 function testCaseRequestOf(form: NewTestCaseForm) {
   const simulatorId = form.simulatorId === null ? undefined : Number(form.simulatorId);
+  const extraSimulatorIds = form.extraSimulatorIds.map(Number);
   return form.mode === 'blank'
     ? {
         mode: form.mode,
         simulatorId,
+        extraSimulatorIds,
         scoringTypes: form.scoringTypes,
         count: blankCountFrom(form.count, BLANK_TEST_CASE_MAX),
       }
     : {
         mode: form.mode,
         simulatorId,
+        extraSimulatorIds,
         scoringTypes: form.scoringTypes,
         name: form.name,
         prompt: form.prompt,
@@ -124,9 +136,23 @@ export function NewTestCaseDialog({
               label: simulator.name,
             }))}
             value={values.simulatorId}
-            onChange={(value) => form.set({ simulatorId: value })}
+            onChange={(value) =>
+              form.set({
+                simulatorId: value,
+                extraSimulatorIds: values.extraSimulatorIds.filter((id) => id !== value),
+              })
+            }
             searchable
             error={errors.simulatorId}
+          />
+          <OtherSimulatorsField
+            value={values.extraSimulatorIds}
+            options={otherSimulatorOptions(
+              simulators.data ?? [],
+              values.simulatorId === null ? null : Number(values.simulatorId),
+            )}
+            onChange={(extraSimulatorIds) => form.set({ extraSimulatorIds })}
+            error={errors.extraSimulatorIds}
           />
           <SegmentedControl
             aria-label="Creation mode"
