@@ -76,6 +76,15 @@ const RUNNERS: Role[] = ['dashboard_member', 'account_admin', 'test_author', 'pl
  * sidebar disables Replays without it). The `platform_admin` caller here has no dashboard_access.
  */
 const REPLAY_READERS: Role[] = ['dashboard_member', 'test_author', 'api_key'];
+/** Who creates and changes sites, endpoints, models and documents (SITE_EDIT_PERMISSIONS). */
+const SITE_EDITORS: Role[] = [
+  'dashboard_member',
+  'account_admin',
+  'test_author',
+  'annotator_admin',
+  'platform_admin',
+  'api_key',
+];
 const UNKNOWN_ENVIRONMENT = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000001';
 
@@ -589,6 +598,54 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: RUNNERS,
     request: { payload: { testcase_ids: ['no-such-test-case'], agent: 'oracle' } },
   },
+  // Sites (002 §2.6, §7.4): the spec names no role, so every member reads its organization's sites and captured
+  // traffic; creating and changing them needs SITE_EDIT_PERMISSIONS (dashboard access, account or platform admin).
+  'GET /api/sites': { allowed: MEMBERS },
+  'POST /api/sites': {
+    allowed: SITE_EDITORS,
+    request: {
+      payload: { name: 'Shop', url: 'https://shop.example.test', imgUrl: 'https://shop.example.test/i.png' },
+    },
+  },
+  'PUT /api/sites/:id': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/sites/999999', payload: { name: 'x' } },
+  },
+  'GET /api/sites/:id/models': { allowed: MEMBERS, request: { url: '/api/sites/999999/models' } },
+  'POST /api/sites/:id/models': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/sites/999999/models', payload: { name: 'x', sample: { a: 1 } } },
+  },
+  'PUT /api/sites/models/:id': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/sites/models/999999', payload: { name: 'x' } },
+  },
+  'GET /api/sites/models/:id/documents': {
+    allowed: MEMBERS,
+    request: { url: '/api/sites/models/999999/documents' },
+  },
+  'POST /api/sites/models/:id/documents': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/sites/models/999999/documents', payload: { data: { a: 1 } } },
+  },
+  'GET /api/sites/requests': { allowed: MEMBERS },
+  'GET /api/sites/responses': { allowed: MEMBERS },
+  'POST /api/sites/site-response': { allowed: MEMBERS, request: { payload: { requestId: 999999 } } },
+  'GET /api/sites/origin-urls': { allowed: MEMBERS },
+  'GET /api/sites/endpoints': { allowed: MEMBERS },
+  'POST /api/sites/endpoints': {
+    allowed: SITE_EDITORS,
+    request: { payload: { siteId: 999999, url: 'https://shop.example.test/items/1', method: 'GET' } },
+  },
+  'PUT /api/sites/endpoints/:id': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/sites/endpoints/999999', payload: { method: 'POST' } },
+  },
+  'POST /api/sites/site-endpoint-from-request': {
+    allowed: SITE_EDITORS,
+    request: { payload: { siteId: 999999, requestId: 999999 } },
+  },
+  'GET /api/sites/:id/openapi': { allowed: MEMBERS, request: { url: '/api/sites/999999/openapi' } },
   'GET /sdk/proctor-sdk.tgz': { allowed: EVERYONE },
   'GET /sdk/proctor.py': { allowed: EVERYONE },
   // The CDP token in the path is the credential: without a valid one, 404.

@@ -48,6 +48,7 @@ import { sdkRoutes } from '../routes/sdk';
 import { sessionRoutes } from '../routes/sessions';
 import { simulatorRegistryRoutes } from '../routes/simulatorRegistry';
 import { simulatorRoutes } from '../routes/simulators';
+import { siteRoutes } from '../routes/sites';
 import { structuredDataRoutes } from '../routes/structuredData';
 import { systemRoutes } from '../routes/system';
 import { templateRoutes } from '../routes/templates';
@@ -106,6 +107,7 @@ const areas = [
   scoreRoutes,
   mutationGenerationRoutes,
   templateRoutes,
+  siteRoutes,
   sdkRoutes,
 ];
 

@@ -314,7 +314,7 @@ export async function sessionRrwebEvents(
 const BODY_READS_IN_FLIGHT = 8;
 
 /** Each row's response body as base64: the row's own, or its blob's (null when the blob is gone). */
-async function responseBodies(
+export async function responseBodies(
   blobs: BlobStore,
   rows: readonly { responseBody: string | null; responseBodyBlob: BlobRange | null }[],
 ): Promise<(string | null)[]> {
