@@ -20,5 +20,5 @@ export {
   stepTestProblems,
   stepTestRequest,
 } from './stepTestDraft';
-export { appNames, otherSimulatorIdsOf, otherSimulatorOptions } from './testCaseApps';
+export { appNames, otherSimulatorOptions } from './testCaseApps';
 export { describeStep, formatJson, personSteps } from './testCaseDrafts';

@@ -1,4 +1,4 @@
-import type { Simulator, TestCase } from '@proctor/contracts';
+import type { Simulator } from '@proctor/contracts';
 
 /** One choice of another app: a simulator's id (as the select's value) and name. */
 export interface AppOption {
@@ -97,7 +97,3 @@ export function withExpectationApp(
   );
   return JSON.stringify({ ...parsed.config, mutations }, null, 2);
 }
-
-/** The other simulators of a test case as its form holds them (ids as text). */
-export const otherSimulatorIdsOf = (testCase: Pick<TestCase, 'extraSimulatorIds'>) =>
-  testCase.extraSimulatorIds.map(String);
