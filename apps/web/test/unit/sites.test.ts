@@ -11,6 +11,7 @@ import {
   initialAddEndpointValues,
   isJsonContentType,
 } from '../../src/features/sites/addEndpointForm';
+import { openApiFileName } from '../../src/features/sites/openApiFileName';
 import { canEditSites } from '../../src/features/sites/siteAccess';
 import {
   EMPTY_SITE_REQUEST_FILTER,
@@ -108,6 +109,13 @@ describe('Add endpoint form', () => {
       modelName: ADD_ENDPOINT_MESSAGES.modelNameRequired,
     });
     expect(checkAddEndpoint({ siteId: '3', withModel: false, modelName: '' })).toEqual({});
+  });
+});
+
+describe('OpenAPI export', () => {
+  it("should save the document under the site's name in lower-case words", () => {
+    expect(openApiFileName('Café Shop (EU)')).toBe('cafe-shop-eu-openapi.json');
+    expect(openApiFileName('***')).toBe('site-openapi.json');
   });
 });
 

@@ -1,5 +1,8 @@
-import { type EndpointBody, type EndpointQuery, endpoints } from '@proctor/contracts';
-import { useEndpointMutation, useEndpointQuery } from '../../../api';
+import { buildPath, type EndpointBody, type EndpointQuery, endpoints, type Site } from '@proctor/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { errorDetail, fetchBlob, saveBlob, useEndpointMutation, useEndpointQuery } from '../../../api';
+import { notify } from '../../../components/notify';
+import { openApiFileName } from '../openApiFileName';
 
 /** The organization's sites and the shared ones, by name. */
 export function useSites() {
@@ -71,5 +74,17 @@ export function useCreateSiteModel() {
       body,
     }),
     invalidates: [endpoints.siteModels, ...ENDPOINT_READS],
+  });
+}
+
+/** Export OpenAPI: the site's OpenAPI 3.1 document (its endpoints and models), saved as a JSON file. */
+export function useExportOpenApi() {
+  return useMutation({
+    mutationFn: async (site: Pick<Site, 'id' | 'name'>) =>
+      saveBlob(
+        await fetchBlob(buildPath(endpoints.siteOpenApi.path, { id: site.id })),
+        openApiFileName(site.name),
+      ),
+    onError: (error) => notify.error(errorDetail(error), 'Failed to export OpenAPI'),
   });
 }

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Site } from '@proctor/contracts';
-import { IconListSearch } from '@tabler/icons-react';
+import { IconFileExport, IconListSearch } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/BackButton';
 import { QueryView } from '../../../components/QueryView';
@@ -8,7 +8,7 @@ import { SiteIcon } from '../../../components/SiteIcon';
 import { paths } from '../../../paths';
 import { SiteEndpointsTable } from '../components/SiteEndpointsTable';
 import { SiteModels } from '../components/SiteModels';
-import { useSiteEndpoints, useSiteModels, useSites } from '../hooks/useSites';
+import { useExportOpenApi, useSiteEndpoints, useSiteModels, useSites } from '../hooks/useSites';
 
 const TABS = ['endpoints', 'models'] as const;
 type SiteTab = (typeof TABS)[number];
@@ -63,6 +63,7 @@ function SiteTabs({ site }: { site: Site }) {
 export function SitePage() {
   const { siteId } = useParams<{ siteId: string }>();
   const sites = useSites();
+  const exportOpenApi = useExportOpenApi();
   return (
     <QueryView query={sites} errorTitle="Failed to load the site" loading={{ label: 'Loading the site' }}>
       {(list) => {
@@ -91,14 +92,24 @@ export function SitePage() {
                   </Anchor>
                 </Stack>
               </Group>
-              <Button
-                component={Link}
-                to={paths.siteRequests}
-                variant="default"
-                leftSection={<IconListSearch size={16} />}
-              >
-                Captured requests
-              </Button>
+              <Group gap="sm">
+                <Button
+                  component={Link}
+                  to={paths.siteRequests}
+                  variant="default"
+                  leftSection={<IconListSearch size={16} />}
+                >
+                  Captured requests
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconFileExport size={16} />}
+                  loading={exportOpenApi.isPending}
+                  onClick={() => exportOpenApi.mutate(site)}
+                >
+                  Export OpenAPI
+                </Button>
+              </Group>
             </Group>
             <SiteTabs site={site} />
           </Stack>
