@@ -6,9 +6,6 @@ import { ROUTES } from '../paths';
  */
 export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: string }> = [
   { path: ROUTES.webFlowRuns, title: 'Web Flow Runs' },
-  { path: ROUTES.siteRequests, title: 'Site Requests' },
-  { path: ROUTES.sites, title: 'Sites' },
-  { path: ROUTES.siteEndpoints, title: 'Site Endpoints' },
   { path: ROUTES.apps, title: 'Apps' },
   { path: ROUTES.builder, title: 'Builder' },
   { path: ROUTES.viewer, title: 'Viewer' },

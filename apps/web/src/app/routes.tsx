@@ -26,6 +26,7 @@ import { LabellingPage, SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
 import { SimulatorEditorPage } from '../features/simulatorEditor';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
+import { SiteEndpointsPage, SitePage, SiteRequestsPage, SitesPage } from '../features/sites';
 import { TestReportsPage } from '../features/testReports';
 import { TestCasePage, TestsPage } from '../features/tests';
 import { UsageOldPage, UsagePage } from '../features/usage';
@@ -80,6 +81,11 @@ export const routes: RouteObject[] = [
       { path: ROUTES.humanRecording2, element: <HumanRecorderPage /> },
       { path: ROUTES.session, element: <SessionPage /> },
       { path: ROUTES.networkRequests, element: <NetworkRequestsPage /> },
+      // Sites (002 §2.6) are every member's to read; the pages offer changes to those the server lets make them.
+      { path: ROUTES.sites, element: <SitesPage /> },
+      { path: ROUTES.site, element: <SitePage /> },
+      { path: ROUTES.siteEndpoints, element: <SiteEndpointsPage /> },
+      { path: ROUTES.siteRequests, element: <SiteRequestsPage /> },
       // The Needs Labelling tab's Annotate (000 §2.7): the server decides which sample test cases each may label.
       { path: ROUTES.labelling, element: <LabellingPage /> },
       // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.
