@@ -290,6 +290,45 @@ describeEachDatabase(
       }
     });
 
+    it('should start on another of its apps when its start URL names it, and refuse one it does not span', async () => {
+      const outside = await create({
+        simulatorId: ids.mail!,
+        extraSimulatorIds: [ids.calendar!],
+        name: 'Across',
+        prompt: 'Do it',
+        startUrl: 'chat:/',
+      });
+      expect(outside.status).toBe(400);
+      expect(outside.body.detail).toBe(TEST_CASE_SIMULATOR_MESSAGES.startOutside('chat'));
+
+      const testCase = await crossApp();
+      const onCalendar = `calendar:${budgetCheckIn.startUrl || '/'}`;
+      const update = (body: EndpointBody<typeof endpoints.updateTestCase>) =>
+        proctor().call(endpoints.updateTestCase, { params: { id: testCase.publicId }, as: author, body });
+      ok(await update({ startUrl: onCalendar }));
+      const dropped = await update({ extraSimulatorIds: [], defaultScoringConfig: { mutations: [] } });
+      expect(dropped.status).toBe(400);
+      expect(dropped.body.detail).toBe(TEST_CASE_SIMULATOR_MESSAGES.startStillOn('calendar'));
+
+      const environment = ok(await make({ env_id: 'mail', extra_env_ids: ['calendar'] }));
+      try {
+        const started = ok(await reset(environment.id, testCase.publicId));
+        expect(new URL(started.start_url).hostname).toContain(`${environment.id}.calendar.`);
+        const page = await agentPage(environment.id);
+        await page.waitForURL((url) => url.hostname.includes('.calendar.'));
+
+        const elsewhere = await proctor().call(endpoints.resetEnvironment, {
+          params: { id: environment.id },
+          as: author,
+          body: { start_url: 'chat:/' },
+        });
+        expect(elsewhere.status).toBe(400);
+        expect(elsewhere.body.detail).toBe(TEST_CASE_SIMULATOR_MESSAGES.startNotHeld('chat'));
+      } finally {
+        await close(environment.id);
+      }
+    });
+
     it('should run it with no special casing: the run’s environment holds both apps, scored app by app', async () => {
       const testCase = await crossApp();
       // A step-protocol agent that goes to the calendar (by the URL it observes) and stops without doing the task.

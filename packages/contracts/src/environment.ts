@@ -169,7 +169,10 @@ export const ResetEnvironmentRequest = z
     test_case_public_id: z.string().trim().min(1).max(100).optional(),
     name: z.string().trim().max(500).optional(),
     prompt: z.string().trim().max(20_000).optional(),
-    /** A path on the simulator ('/orders') or an absolute URL on the instance's origin. */
+    /**
+     * A path on the simulator ('/orders'), an absolute URL on the instance's origin, or a path on another app of
+     * the environment by its simulator's name (`calendar:/events`, as a test case across apps stores it).
+     */
     start_url: z.string().trim().max(2000).optional(),
     source: z.string().trim().max(100).optional(),
     agent_version: z.string().trim().max(200).optional(),

@@ -204,12 +204,31 @@ export const TEST_CASE_SIMULATOR_MESSAGES = {
   /** extraSimulatorIds leaves out an app that expected mutations still name. */
   stillExpected: (name: string) =>
     `Expected mutations still name simulator "${name}": remove them, or keep "${name}" among the other simulators`,
+  /** A start URL on an app (`calendar:/events`) the test case does not span. */
+  startOutside: (name: string) =>
+    `The start URL is on simulator "${name}", which is neither the test case's simulator nor one of its other simulators`,
+  /** extraSimulatorIds leaves out the app the start URL is on. */
+  startStillOn: (name: string) =>
+    `The start URL is still on simulator "${name}": change it, or keep "${name}" among the other simulators`,
+  /** reset's start_url on an app the environment does not hold. */
+  startNotHeld: (name: string) =>
+    `start_url is on simulator "${name}", which this environment does not hold: make it with extra_env_ids`,
   /** reset with test_case_public_id on an environment that lacks some of the test case's simulators. */
   environmentLacks: (testCase: string, missing: readonly string[]) =>
     `Test case "${testCase}" needs simulator${missing.length === 1 ? '' : 's'} ${missing
       .map((name) => `"${name}"`)
       .join(', ')} in the environment: make it with extra_env_ids`,
 } as const;
+
+/**
+ * A start URL on one of a test case's apps by name, `{simulator}:{path}` (`calendar:/events/5`): each environment
+ * gives each app an origin of its own, so an absolute URL on another app's origin could not be stored. A plain
+ * path or absolute URL (no `name:/path` form) is on the test case's own simulator, as before; null then.
+ */
+export function appStartUrl(startUrl: string): { simulator: string; path: string } | null {
+  const match = /^([^/:\s]+):(\/(?!\/).*)$/s.exec(startUrl);
+  return match ? { simulator: match[1]!, path: match[2]! } : null;
+}
 
 /** The apps a scoring configuration's expected mutations name in their `simulator` tag, each once, in order. */
 export function expectationSimulators(config: Record<string, unknown> | undefined): string[] {
@@ -272,6 +291,7 @@ export const TestCase = z.object({
   description: z.string(),
   prompt: z.string(),
   hint: z.string().nullable(),
+  /** A path on its simulator ('/orders'), or on another of its apps as `{simulator}:{path}` (appStartUrl). */
   startUrl: z.string(),
   siteId: z.number().int().nullable(),
   site: z.object({ name: z.string() }).nullable(),

@@ -1,4 +1,9 @@
-import { ENVIRONMENT, type EnvironmentStatus } from '@proctor/contracts';
+import {
+  appStartUrl,
+  ENVIRONMENT,
+  type EnvironmentStatus,
+  TEST_CASE_SIMULATOR_MESSAGES,
+} from '@proctor/contracts';
 import type { simulators, testCases } from '@proctor/db';
 import {
   type LaunchedBrowser,
@@ -172,15 +177,27 @@ export async function addViewer(environment: LiveEnvironment, socket: WebSocket)
 }
 
 /**
- * A path (on env_id's app), or an absolute URL on one of the environment's own origins: the reset never sends the
- * browser elsewhere.
+ * A path (on env_id's app), a path on another of its apps by name (`calendar:/events`), or an absolute URL on one
+ * of the environment's own origins: the reset never sends the browser elsewhere.
  */
 export function startUrlOn(environment: LiveEnvironment, target: string): string {
   const { instance } = environment;
   const origins = instance instanceof MultiSimulatorInstance ? instance.origins : [instance.origin];
+  const onApp = appStartUrl(target);
+  let base = instance.origin;
+  if (onApp) {
+    const origin =
+      instance instanceof MultiSimulatorInstance
+        ? instance.parts.find((part) => part.name === onApp.simulator)?.instance.origin
+        : onApp.simulator === environment.simulator.name
+          ? instance.origin
+          : undefined;
+    if (origin === undefined) throw badRequest(TEST_CASE_SIMULATOR_MESSAGES.startNotHeld(onApp.simulator));
+    base = origin;
+  }
   let url: URL;
   try {
-    url = new URL(target, instance.origin);
+    url = new URL(onApp ? onApp.path : target, base);
   } catch {
     throw badRequest('start_url must be a path such as /orders or a URL on the environment');
   }

@@ -1,4 +1,5 @@
 import {
+  appStartUrl,
   BLANK_TEST_CASE_PROMPT,
   blankTestCaseName,
   type CreateTestCaseRequest,
@@ -85,27 +86,35 @@ async function simulatorNames(db: Executor, ids: readonly number[]): Promise<str
   return names;
 }
 
+/** What a test case names its apps by, as it is being saved. */
+interface AppsNamed {
+  /** Its other simulators' names, after the change. */
+  extras: readonly string[];
+  config: Record<string, unknown> | undefined;
+  startUrl: string | undefined;
+  /** The other simulators this change leaves out, told apart in the message. */
+  removed?: readonly string[];
+}
+
 /**
- * Every app the expected mutations name is one the test case spans: its own simulator or one of `extras`
- * (400 naming it; `removed`: the other simulators this change leaves out, told apart).
+ * Every app the expected mutations and the start URL name is one the test case spans: its own simulator or one of
+ * its others (400 naming it).
  */
-async function requireExpectedAppsSpanned(
-  db: Executor,
-  simulatorId: number | null,
-  extras: readonly string[],
-  config: Record<string, unknown> | undefined,
-  removed: readonly string[] = [],
-) {
-  const named = expectationSimulators(config).filter((name) => !extras.includes(name));
+async function requireAppsSpanned(db: Executor, simulatorId: number | null, apps: AppsNamed) {
+  const { extras, removed = [] } = apps;
+  const startApp = appStartUrl(apps.startUrl ?? '')?.simulator;
+  const named = [...expectationSimulators(apps.config), ...(startApp ? [startApp] : [])].filter(
+    (name) => !extras.includes(name),
+  );
   if (named.length === 0) return;
   const [own] = simulatorId === null ? [] : await simulatorNames(db, [simulatorId]);
   const outside = named.find((name) => name !== own);
   if (outside === undefined) return;
-  throw badRequest(
-    removed.includes(outside)
-      ? TEST_CASE_SIMULATOR_MESSAGES.stillExpected(outside)
-      : TEST_CASE_SIMULATOR_MESSAGES.expectationOutside(outside),
-  );
+  const dropped = removed.includes(outside);
+  const messages = TEST_CASE_SIMULATOR_MESSAGES;
+  if (outside === startApp && !expectationSimulators(apps.config).includes(outside))
+    throw badRequest(dropped ? messages.startStillOn(outside) : messages.startOutside(outside));
+  throw badRequest(dropped ? messages.stillExpected(outside) : messages.expectationOutside(outside));
 }
 
 async function requireSite(db: Executor, viewer: Viewer, siteId: number) {
@@ -121,7 +130,11 @@ export async function createTestCases(
     const simulatorId = body.simulatorId!;
     await requireSimulator(tx, viewer, simulatorId);
     const extras = await requireExtraSimulators(tx, viewer, simulatorId, body.extraSimulatorIds ?? []);
-    await requireExpectedAppsSpanned(tx, simulatorId, extras.names, body.defaultScoringConfig);
+    await requireAppsSpanned(tx, simulatorId, {
+      extras: extras.names,
+      config: body.defaultScoringConfig,
+      startUrl: body.mode === 'blank' ? undefined : body.startUrl,
+    });
     const extraSimulatorIds = extras.ids;
     const set = body.testCaseSetId ? await findEditableSet(tx, viewer, body.testCaseSetId) : undefined;
     const common = {
@@ -188,16 +201,15 @@ export async function updateTestCase(
     body.extraSimulatorIds === undefined
       ? undefined
       : await requireExtraSimulators(db, viewer, row.simulatorId, body.extraSimulatorIds);
-  if (extras !== undefined || body.defaultScoringConfig !== undefined) {
+  if (extras !== undefined || body.defaultScoringConfig !== undefined || body.startUrl !== undefined) {
     const before = await simulatorNames(db, row.extraSimulatorIds);
     const after = extras?.names ?? before;
-    await requireExpectedAppsSpanned(
-      db,
-      row.simulatorId,
-      after,
-      body.defaultScoringConfig ?? row.defaultScoringConfig,
-      before.filter((name) => !after.includes(name)),
-    );
+    await requireAppsSpanned(db, row.simulatorId, {
+      extras: after,
+      config: body.defaultScoringConfig ?? row.defaultScoringConfig,
+      startUrl: body.startUrl ?? row.startUrl,
+      removed: before.filter((name) => !after.includes(name)),
+    });
   }
   const extraSimulatorIds = extras?.ids;
   const updated = await updateTestCaseRow(db, row.id, {

@@ -22,7 +22,7 @@ export function TestCaseTextFields({ field }: { field: TextFieldBinding }) {
       <TextInput
         label="Start URL"
         placeholder="/orders"
-        description="Where the agent starts, on the simulator's own site"
+        description="Where the agent starts, on the simulator's own site (calendar:/events: on another of its apps)"
         {...field('startUrl')}
       />
       <Textarea label="Prompt" required autosize minRows={3} {...field('prompt')} />

@@ -133,6 +133,7 @@ export function ConfigurationTab({ testCase, editable }: { testCase: TestCase; e
           />
           <TextInput
             label="Start URL"
+            description="A path on its simulator, or calendar:/events to start on another of its apps"
             value={draft.startUrl}
             readOnly={!editable}
             onChange={(event) => set({ startUrl: event.currentTarget.value })}
