@@ -2,6 +2,7 @@ import type { CrossAppTestCaseDefinition } from '../testing/crossAppTestCase';
 import { chatToTrackerTestCases } from './chatToTracker';
 import { crmToMailTestCases } from './crmToMail';
 import { mailToCalendarTestCases } from './mailToCalendar';
+import { shopToBankTestCases } from './shopToBank';
 
 /**
  * The built-in test cases across apps (issue 30), one file per pair of simulators, primary first
@@ -12,4 +13,5 @@ export const builtInCrossAppTestCases: readonly CrossAppTestCaseDefinition[] = [
   ...mailToCalendarTestCases,
   ...chatToTrackerTestCases,
   ...crmToMailTestCases,
+  ...shopToBankTestCases,
 ];
