@@ -2,7 +2,7 @@
  * A site as an OpenAPI 3.1 document: its endpoints as operations (paths from their URL patterns, each `{name}` a
  * required path parameter), its models as components/schemas, an endpoint's model as its response's schema.
  */
-import { urlPatternParameterNames } from '@proctor/contracts';
+import { originOf, urlPatternParameterNames } from '@proctor/contracts';
 
 interface SiteOfDocument {
   name: string;
@@ -34,6 +34,15 @@ export type OpenApiDocument = {
 
 /** OpenAPI's operations: methods it has a key for in a path item. */
 const OPERATION_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** The document's server: the site's own origin when it has endpoints there, else the origin most have. */
+function mainOriginOf(site: SiteOfDocument, endpoints: readonly EndpointOfDocument[]): string | undefined {
+  const own = originOf(site.url);
+  if (endpoints.some((endpoint) => endpoint.originUrl === own)) return own!;
+  const counts = new Map<string, number>();
+  for (const { originUrl } of endpoints) counts.set(originUrl, (counts.get(originUrl) ?? 0) + 1);
+  return [...counts].sort(([a, m], [b, n]) => n - m || a.localeCompare(b))[0]?.[0];
+}
 
 /** A name unique among `taken`: `name`, else `name2`, `name3`… */
 function unique(name: string, taken: Set<string>): string {
@@ -72,8 +81,7 @@ export function siteOpenApiDocument(
     modelRefs.set(model.id, `#/components/schemas/${key}`);
   }
 
-  const origins = [...new Set(endpoints.map((endpoint) => endpoint.originUrl))].sort();
-  const mainOrigin = origins[0];
+  const mainOrigin = mainOriginOf(site, endpoints);
   const paths: Record<string, Record<string, unknown>> = {};
   /** Each path shape's key in `paths`: the first pattern written for it. */
   const pathKeys = new Map<string, string>();
@@ -127,7 +135,7 @@ export function siteOpenApiDocument(
     };
   }
 
-  const servers = mainOrigin ? [{ url: mainOrigin }] : [{ url: new URL(site.url).origin }];
+  const servers = [{ url: mainOrigin ?? originOf(site.url) ?? site.url }];
   return {
     openapi: '3.1.0',
     info: {
