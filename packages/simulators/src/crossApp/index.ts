@@ -1,6 +1,7 @@
 import type { CrossAppTestCaseDefinition } from '../testing/crossAppTestCase';
 import { chatToTrackerTestCases } from './chatToTracker';
 import { crmToMailTestCases } from './crmToMail';
+import { flightsToCalendarTestCases } from './flightsToCalendar';
 import { mailToCalendarTestCases } from './mailToCalendar';
 import { shopToBankTestCases } from './shopToBank';
 
@@ -14,4 +15,5 @@ export const builtInCrossAppTestCases: readonly CrossAppTestCaseDefinition[] = [
   ...chatToTrackerTestCases,
   ...crmToMailTestCases,
   ...shopToBankTestCases,
+  ...flightsToCalendarTestCases,
 ];
