@@ -51,12 +51,18 @@ export class EnvironmentEnding {
     private readonly scoring: ScoringHandOver,
   ) {}
 
-  async end(environment: LiveEnvironment, status: 'closed' | 'failed', reason: string): Promise<void> {
+  /** `output`: the answer of a run that ended, stored with the session's end. */
+  async end(
+    environment: LiveEnvironment,
+    status: 'closed' | 'failed',
+    reason: string,
+    output?: unknown,
+  ): Promise<void> {
     if (!this.registry.remove(environment)) return;
     environment.stopWatchingMemory();
     environment.slot.release();
     // Kept until it has written its records: closing waits for it before the database goes.
-    const ending = this.#ended(environment, status, reason);
+    const ending = this.#ended(environment, status, reason, output);
     this.#ending.add(ending);
     try {
       await ending;
@@ -70,7 +76,12 @@ export class EnvironmentEnding {
     await Promise.allSettled(this.#ending);
   }
 
-  async #ended(environment: LiveEnvironment, status: 'closed' | 'failed', reason: string): Promise<void> {
+  async #ended(
+    environment: LiveEnvironment,
+    status: 'closed' | 'failed',
+    reason: string,
+    output: unknown,
+  ): Promise<void> {
     environment.status = status;
     environment.error = status === 'failed' ? reason : null;
     for (const client of environment.cdpClients) client.close(1001, 'The environment was closed');
@@ -87,7 +98,7 @@ export class EnvironmentEnding {
       db,
       environment.session.id,
       status === 'closed' ? 'run_completed' : 'run_failed',
-      status === 'failed' ? { failureReason: reason } : {},
+      status === 'failed' ? { failureReason: reason, output } : { output },
     );
     await logToSession(db, environment.session.id, {
       type: status === 'closed' ? 'environment_closed' : 'environment_failed',

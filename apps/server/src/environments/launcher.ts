@@ -292,7 +292,8 @@ export class EnvironmentLauncher {
     });
     await Promise.all([
       setEnvironmentStatus(db, group.id, 'running'),
-      setSessionStatus(db, session.id, 'run_setup_completed'),
+      // A queued run's set-up ends once its start page is loaded: its executor says so then, once.
+      existing ? undefined : setSessionStatus(db, session.id, 'run_setup_completed'),
     ]);
     return { id: publicId, session_id: session.publicId, status: 'running' };
   }

@@ -3,7 +3,7 @@ import type { Database } from '@proctor/db';
 import type { JsonValue } from '@proctor/scoring';
 import type { SimulatorDefinition, SimulatorInstance } from '@proctor/simulators';
 import type { RunDriver } from '../agents/types';
-import { logToSession, setSessionOutput, setSessionStatus } from '../repositories/sessions';
+import { logToSession, setSessionStatus } from '../repositories/sessions';
 import { findSimulator, latestSimulatorVersion } from '../repositories/simulators';
 import type { EnvironmentAdmission } from './admission';
 import type { EnvironmentEnding } from './ending';
@@ -133,8 +133,7 @@ export async function runQueued(
     if (ended()) return;
     // Writes the last click started are in before the instance is read.
     await environment.instance.exclusive(() => undefined);
-    if (output !== undefined) await setSessionOutput(db, run.sessionId, output);
-    await ending.end(environment, 'closed', 'The run ended');
+    await ending.end(environment, 'closed', 'The run ended', output);
   } catch (error) {
     await ending.end(environment, 'failed', `The run failed: ${(error as Error).message}`);
   } finally {

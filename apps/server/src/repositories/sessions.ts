@@ -151,7 +151,8 @@ export async function setSessionStatus(
   db: Executor,
   sessionId: number,
   status: SessionStatus,
-  options: { failureReason?: string } = {},
+  /** `output`: the session's answer, stored in the same statement (a run's end). */
+  options: { failureReason?: string; output?: unknown } = {},
 ): Promise<void> {
   const ended = status === 'run_completed' || status === 'run_failed';
   await db
@@ -166,6 +167,7 @@ export async function setSessionStatus(
           }
         : {}),
       ...(options.failureReason ? { failureReason: options.failureReason } : {}),
+      ...(options.output !== undefined ? { output: options.output as never } : {}),
     })
     .where(eq(sessions.id, sessionId));
 }
