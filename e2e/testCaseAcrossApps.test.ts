@@ -1,5 +1,7 @@
 import { endpoints, type Simulator, TEST_CASE_SIMULATOR_MESSAGES } from '@proctor/contracts';
-import type { Locator, Page } from 'playwright-core';
+import { builtInTestCase } from '@proctor/simulators';
+import { playOn } from '@proctor/simulators/testing';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
 import { type CatalogApi, catalogApi, unique } from './support/catalog';
@@ -9,6 +11,11 @@ const field = (scope: Page | Locator, label: string): Locator =>
   scope
     .getByLabel(new RegExp(`^${label}( \\*)?$`))
     .and(scope.locator('input:not([type="hidden"]), textarea'));
+
+const { simulator: calendarApp, testCase: budgetCheckIn } = builtInTestCase(
+  'calendar',
+  'cancel-duplicate-budget-check-in',
+);
 
 /**
  * A test case across apps made and edited in the dashboard (issue 30): the New Test Case dialog names its other
@@ -20,6 +27,7 @@ describe('a test case across apps in the dashboard', () => {
   let api: CatalogApi;
   let mail: Simulator;
   let calendar: Simulator;
+  const remotes: Browser[] = [];
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -33,7 +41,10 @@ describe('a test case across apps in the dashboard', () => {
     mail = simulators.find((simulator) => simulator.name === 'mail')!;
     calendar = simulators.find((simulator) => simulator.name === 'calendar')!;
   });
-  afterAll(() => e2e?.close());
+  afterAll(async () => {
+    await Promise.all(remotes.map((remote) => remote.close().catch(() => undefined)));
+    await e2e?.close();
+  });
 
   it('should create a mail test case that also spans the calendar, and give an expectation its app', async () => {
     const name = `Label the trip, cancel the check-in ${unique()}`;
@@ -100,5 +111,52 @@ describe('a test case across apps in the dashboard', () => {
     await page.getByText(TEST_CASE_SIMULATOR_MESSAGES.stillExpected('calendar')).first().waitFor();
     const kept = (await api.call(endpoints.testCase, { params: { id: created!.publicId } })).testCase;
     expect(kept.extraSimulatorIds).toEqual([calendar.id]);
+  });
+
+  it('should run it in the playground: both apps in one environment, started in the calendar, each change under its app', async () => {
+    const testCase = await api.createTestCase({
+      simulatorId: mail.id,
+      extraSimulatorIds: [calendar.id],
+      name: `Cancel the check-in from mail ${unique()}`,
+      prompt: budgetCheckIn.prompt,
+      startUrl: `calendar:${budgetCheckIn.startUrl || '/'}`,
+    });
+    await page.goto(`/playground?app=mail&testcaseId=${testCase.publicId}`);
+    await expect
+      .poll(() =>
+        page
+          .getByLabel('Test case', { exact: true })
+          .and(page.locator('input:not([type="hidden"])'))
+          .inputValue(),
+      )
+      .toBe(testCase.name);
+    const panel = page.getByRole('complementary', { name: 'Playground panel' });
+    await panel.getByRole('button', { name: 'Start', exact: true }).click();
+    const environmentId = panel.getByTestId('environment-id');
+    await panel.getByTestId('task-start-url').waitFor({ timeout: 60_000 });
+    const id = (await environmentId.textContent()) ?? '';
+
+    const { cdp_url } = await api.call(endpoints.environmentCdpUrl, { params: { id } });
+    const remote = await chromium.connectOverCDP(cdp_url);
+    remotes.push(remote);
+    const calendarPage = remote.contexts()[0]!.pages()[0]!;
+    calendarPage.setDefaultTimeout(15_000);
+    // The reset opened the calendar, the test case's start, though its own simulator is mail.
+    await calendarPage.waitForURL((url) => url.hostname.startsWith(`${id}.calendar.`));
+    await calendarPage.waitForLoadState('load');
+    await playOn(calendarPage, new URL(calendarPage.url()).origin, calendarApp, budgetCheckIn);
+    await calendarPage.waitForLoadState('load');
+
+    await panel.getByRole('button', { name: 'Mutations', exact: true }).click();
+    const mutationsDialog = page.getByRole('dialog', { name: 'Mutations' });
+    const eventRow = mutationsDialog.locator('[data-testid="mutation-row"][data-table="events"]').first();
+    await eventRow.waitFor();
+    expect(await eventRow.getByTestId('mutation-row-app').textContent()).toBe('calendar');
+    await page.keyboard.press('Escape');
+    await mutationsDialog.waitFor({ state: 'hidden' });
+    await panel.getByRole('button', { name: 'State', exact: true }).click();
+    const byApp = page.getByRole('dialog', { name: 'State' }).getByTestId('mutations-by-app');
+    await expect.poll(() => byApp.textContent()).toMatch(/calendar: [1-9]/);
+    await page.keyboard.press('Escape');
   });
 });

@@ -51,6 +51,13 @@ export function EnvironmentStateDialog({
             {state.data.state.mutations.length}{' '}
             {state.data.state.mutations.length === 1 ? 'mutation' : 'mutations'} since the last reset
           </Text>
+          {state.data.state.by_simulator && (
+            <Text size="sm" c="dimmed" data-testid="mutations-by-app">
+              {Object.entries(state.data.state.by_simulator)
+                .map(([app, mutations]) => `${app}: ${mutations.length}`)
+                .join(' · ')}
+            </Text>
+          )}
           <JsonViewer label="State JSON" value={state.data.state} />
         </Stack>
       )}

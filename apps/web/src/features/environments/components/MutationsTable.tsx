@@ -10,14 +10,20 @@ const ACTION_COLORS: Record<StateMutation['action'], string> = {
   DELETE: 'red',
 };
 
-/** The rows the simulator changed since the last reset, in order, after its ignore rules. */
+/**
+ * The rows the simulator changed since the last reset, in order, after its ignore rules; in an environment of
+ * several apps (each mutation names its simulator there), with the app of each.
+ */
 export function MutationsTable({ mutations }: { mutations: StateMutation[] }) {
+  const namesApps = mutations.some((mutation) => mutation.simulator !== undefined);
+  const columns = namesApps ? 5 : 4;
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={480} type="native" mah={320}>
         <Table aria-label="Mutations" stickyHeader>
           <Table.Thead>
             <Table.Tr>
+              {namesApps && <Table.Th>App</Table.Th>}
               <Table.Th>Action</Table.Th>
               <Table.Th>Table</Table.Th>
               <Table.Th>Key</Table.Th>
@@ -26,15 +32,20 @@ export function MutationsTable({ mutations }: { mutations: StateMutation[] }) {
           </Table.Thead>
           <Table.Tbody>
             {mutations.length === 0 ? (
-              <TableMessage colSpan={4}>{NO_MUTATIONS}</TableMessage>
+              <TableMessage colSpan={columns}>{NO_MUTATIONS}</TableMessage>
             ) : (
               mutations.map((mutation) => (
                 <Table.Tr
-                  key={`${mutation.table_name}-${mutation.pk}-${mutation.action}-${mutation.action_timestamp}`}
+                  key={`${mutation.simulator}-${mutation.table_name}-${mutation.pk}-${mutation.action}-${mutation.action_timestamp}`}
                   data-testid="mutation-row"
                   data-table={mutation.table_name}
                   data-action={mutation.action}
                 >
+                  {namesApps && (
+                    <Table.Td data-testid="mutation-row-app">
+                      <Text size="sm">{mutation.simulator}</Text>
+                    </Table.Td>
+                  )}
                   <Table.Td>
                     <Badge variant="light" radius="sm" color={ACTION_COLORS[mutation.action]}>
                       {mutation.action}

@@ -148,6 +148,10 @@ export function useEnvironmentController() {
         created = await call(endpoints.makeEnvironment, {
           body: {
             env_id: request.simulatorName,
+            // A test case across apps runs in an environment holding each of its simulators.
+            ...(request.testCase?.extraSimulators.length && {
+              extra_env_ids: request.testCase.extraSimulators.map((simulator) => simulator.name),
+            }),
             source: request.source,
             env_config: request.envConfig,
             interface_width: request.interfaceSize?.width,
