@@ -4,6 +4,7 @@ import { crmToMailTestCases } from './crmToMail';
 import { flightsToCalendarTestCases } from './flightsToCalendar';
 import { mailToCalendarTestCases } from './mailToCalendar';
 import { shopToBankTestCases } from './shopToBank';
+import { staysToMailTestCases } from './staysToMail';
 
 /**
  * The built-in test cases across apps (issue 30), one file per pair of simulators, primary first
@@ -16,4 +17,5 @@ export const builtInCrossAppTestCases: readonly CrossAppTestCaseDefinition[] = [
   ...crmToMailTestCases,
   ...shopToBankTestCases,
   ...flightsToCalendarTestCases,
+  ...staysToMailTestCases,
 ];
