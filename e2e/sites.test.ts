@@ -159,6 +159,17 @@ describe('Sites', () => {
     await page.getByRole('tab', { name: 'Documents (0)' }).click();
     await page.getByText('No documents yet').waitFor();
 
+    // A document is held to the inferred schema: the server's refusal names the JSON path.
+    const documentText = page.getByRole('textbox', { name: 'Add document' });
+    const addDocument = page.getByRole('button', { name: 'Add document' });
+    await documentText.fill('{"id": 7, "total": "a lot", "items": []}');
+    await addDocument.click();
+    await page.getByText(/\/total: must be number/).waitFor();
+    await documentText.fill('{"id": 7, "total": 12.5, "items": [{"sku": "MUG-SAGE", "quantity": 1}]}');
+    await addDocument.click();
+    await page.getByRole('tab', { name: 'Documents (1)' }).waitFor();
+    await page.getByTestId('site-document').getByText('"total": 12.5').waitFor();
+
     // Export OpenAPI: the endpoint as a path with its parameter, its response the model.
     const [download] = await Promise.all([
       page.waitForEvent('download'),

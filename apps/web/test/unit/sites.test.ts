@@ -11,6 +11,7 @@ import {
   initialAddEndpointValues,
   isJsonContentType,
 } from '../../src/features/sites/addEndpointForm';
+import { DOCUMENT_REQUIRED, parseDocumentText } from '../../src/features/sites/documentText';
 import { openApiFileName } from '../../src/features/sites/openApiFileName';
 import { canEditSites } from '../../src/features/sites/siteAccess';
 import {
@@ -112,6 +113,17 @@ describe('Add endpoint form', () => {
   });
 });
 
+describe('document text', () => {
+  it('should read JSON, and say why text is not', () => {
+    expect(parseDocumentText(' {"total": 4.5} ')).toEqual({ ok: true, value: { total: 4.5 } });
+    expect(parseDocumentText('null')).toEqual({ ok: true, value: null });
+    expect(parseDocumentText('  ')).toEqual({ ok: false, error: DOCUMENT_REQUIRED });
+    const broken = parseDocumentText('{total: 4.5}');
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.error).toMatch(/^Invalid JSON: /);
+  });
+});
+
 describe('OpenAPI export', () => {
   it("should save the document under the site's name in lower-case words", () => {
     expect(openApiFileName('Café Shop (EU)')).toBe('cafe-shop-eu-openapi.json');
@@ -151,7 +163,7 @@ describe('SiteModels', () => {
       createElement(
         MantineProvider,
         null,
-        createElement(SiteModels, { models, selectedId, onSelect: () => {} }),
+        createElement(SiteModels, { models, selectedId, onSelect: () => {}, editable: true }),
       ),
     );
   }

@@ -5,21 +5,24 @@ import { JsonViewer } from '../../../components/JsonViewer';
 import { ListFooter, positionOf } from '../../../components/ListFooter';
 import { QueryView } from '../../../components/QueryView';
 import { useModelDocuments } from '../hooks/useSites';
+import { AddDocumentForm } from './AddDocumentForm';
 
 const NOUN = { one: 'document', many: 'documents' };
 
-/** A model's documents (002 §2.6 Documents), newest first, a page at a time. */
-export function ModelDocuments({ model }: { model: SiteModel }) {
+/** A model's documents (002 §2.6 Documents), newest first, a page at a time; editors add one above them. */
+export function ModelDocuments({ model, editable }: { model: SiteModel; editable: boolean }) {
   const [page, setPage] = useState(1);
   const documents = useModelDocuments(model.id, page);
   return (
     <QueryView query={documents} errorTitle="Failed to load documents">
       {({ documents: list, pagination }) => (
         <Stack gap="sm">
+          {editable && <AddDocumentForm model={model} />}
           {list.length === 0 && (
             <Text size="sm" c="dimmed" py="md">
-              No documents yet: add them through the API (POST /api/sites/models/{model.id}/documents); each
-              is checked against the schema.
+              {editable
+                ? 'No documents yet: add one above; it is checked against the schema.'
+                : `No documents yet: they are added through the API (POST /api/sites/models/${model.id}/documents).`}
             </Text>
           )}
           {list.map((document) => (

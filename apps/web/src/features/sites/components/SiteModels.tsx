@@ -11,10 +11,13 @@ export function SiteModels({
   models,
   selectedId,
   onSelect,
+  editable,
 }: {
   models: SiteModel[];
   selectedId: number | null;
   onSelect: (modelId: number) => void;
+  /** Whether the user may add documents (a site of the organization's, and site editing rights). */
+  editable: boolean;
 }) {
   if (models.length === 0)
     return (
@@ -61,7 +64,7 @@ export function SiteModels({
               <JsonViewer value={selected.schema} label={`Schema of ${selected.name}`} maxHeight={560} />
             </Tabs.Panel>
             <Tabs.Panel value="documents" pt="md">
-              <ModelDocuments model={selected} />
+              <ModelDocuments model={selected} editable={editable} />
             </Tabs.Panel>
           </Tabs>
         </Paper>

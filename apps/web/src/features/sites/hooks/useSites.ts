@@ -88,3 +88,14 @@ export function useExportOpenApi() {
     onError: (error) => notify.error(errorDetail(error), 'Failed to export OpenAPI'),
   });
 }
+
+/** A document of a model, checked by the server against the model's schema (400 naming the JSON path). */
+export function useCreateSiteDocument() {
+  return useEndpointMutation(endpoints.createSiteDocument, {
+    request: ({ modelId, data }: { modelId: number; data: unknown }) => ({
+      params: { id: modelId },
+      body: { data },
+    }),
+    invalidates: [endpoints.siteModelDocuments, endpoints.siteModels],
+  });
+}

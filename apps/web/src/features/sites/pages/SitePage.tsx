@@ -6,15 +6,18 @@ import { BackButton } from '../../../components/BackButton';
 import { QueryView } from '../../../components/QueryView';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { paths } from '../../../paths';
+import { useSignedInUser } from '../../auth';
 import { SiteEndpointsTable } from '../components/SiteEndpointsTable';
 import { SiteModels } from '../components/SiteModels';
 import { useExportOpenApi, useSiteEndpoints, useSiteModels, useSites } from '../hooks/useSites';
+import { canEditSites } from '../siteAccess';
 
 const TABS = ['endpoints', 'models'] as const;
 type SiteTab = (typeof TABS)[number];
 
 /** The Endpoints and Models tabs of one site; the tab and the model shown are in the address. */
 function SiteTabs({ site }: { site: Site }) {
+  const user = useSignedInUser();
   const [search, setSearch] = useSearchParams();
   const tab: SiteTab = TABS.find((name) => name === search.get('tab')) ?? 'endpoints';
   const modelId = Number(search.get('model')) || null;
@@ -52,7 +55,14 @@ function SiteTabs({ site }: { site: Site }) {
       </Tabs.Panel>
       <Tabs.Panel value="models" pt="md">
         <QueryView query={models} errorTitle="Failed to load models">
-          {(list) => <SiteModels models={list} selectedId={modelId} onSelect={(id) => show('models', id)} />}
+          {(list) => (
+            <SiteModels
+              models={list}
+              selectedId={modelId}
+              onSelect={(id) => show('models', id)}
+              editable={canEditSites(user) && !site.shared}
+            />
+          )}
         </QueryView>
       </Tabs.Panel>
     </Tabs>
