@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fillUrlPattern, originOf, UrlPatternText, urlPatternOf, urlPatternParameterNames } from '../src';
 
+// The contracts compile without DOM or Node types (they run in both); the runtime's WHATWG URL is the reference.
+declare const URL: new (url: string) => { origin: string };
+
 /** Fixed parts of paths: words, as resources and actions are named. */
 const word = fc.stringMatching(/^[a-z]{2,12}(-[a-z]{2,8})?$/).filter((text) => !/^v[0-9]/.test(text));
 /** Values that vary between calls of one endpoint. */
