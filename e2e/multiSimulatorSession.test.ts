@@ -103,6 +103,11 @@ describe('a multi-simulator session page', () => {
     await expect.poll(() => page.getByTestId('step-app').textContent()).toBe('mail');
     await page.goto(`/sessions/${both}?step=${onCalendar + 1}`);
     await expect.poll(() => page.getByTestId('step-app').textContent()).toBe('calendar');
+    // The timeline's step and mutation marks say their app too.
+    const marksApps = (testId: string) =>
+      page.getByTestId(testId).evaluateAll((marks) => marks.map((mark) => mark.getAttribute('data-app')));
+    expect(await marksApps('timeline-step')).toEqual(expect.arrayContaining(['mail', 'calendar']));
+    expect(await marksApps('timeline-mutation')).toEqual(expect.arrayContaining(['mail', 'calendar']));
 
     const mailOnly = await sessionOf([{ simulator: mail, task: travelLabel }]);
     await expect.poll(async () => (await sessionDetail(mailOnly)).state_mutations.length).toBeGreaterThan(0);
@@ -111,5 +116,6 @@ describe('a multi-simulator session page', () => {
     expect(await page.getByTestId('mutation-app').count()).toBe(0);
     await page.getByTestId('step-counter').waitFor();
     expect(await page.getByTestId('step-app').count()).toBe(0);
+    expect(await page.locator('[data-testid^="timeline-"][data-app]').count()).toBe(0);
   });
 });

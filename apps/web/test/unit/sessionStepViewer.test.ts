@@ -153,7 +153,40 @@ describe('session timeline', () => {
       [8, 0.025, 0, null],
       [9, 0.875, 0.125, null],
     ]);
-    expect(model.mutations).toEqual([{ stepIndex: 1, count: 3, position: 0.5 }]);
+    expect(model.mutations).toEqual([{ stepIndex: 1, count: 3, position: 0.5, apps: [] }]);
+    expect(model.steps.map((mark) => mark.app)).toEqual([null, null, null]);
+  });
+
+  it('should name the app of each step and mutation mark in a session of several apps', () => {
+    const on = (url: string, at: SnapshotStep): SnapshotStep => ({
+      ...at,
+      before_state: { current_url: url } as SnapshotStep['before_state'],
+    });
+    const steps = [
+      on('http://env1.mail.localhost:4000/inbox', step(0, 0, [0, 1])),
+      on('http://env1.calendar.localhost:4000/events/5', step(1, 1_000, [1, 3])),
+    ];
+    const mutation = (simulator: string, table: string) => ({
+      action: 'UPDATE' as const,
+      table_name: table,
+      pk: '5',
+      old: null,
+      new: null,
+      action_timestamp: '2026-03-02T09:00:00.000Z',
+      simulator,
+    });
+    const model = sessionTimeline(steps, [], {
+      apps: {
+        environmentId: 'env1',
+        mutations: [
+          mutation('mail', 'labels'),
+          mutation('calendar', 'events'),
+          mutation('calendar', 'events'),
+        ],
+      },
+    });
+    expect(model.steps.map((mark) => mark.app)).toEqual(['mail', 'calendar']);
+    expect(model.mutations.map((mark) => mark.apps)).toEqual([['mail'], ['calendar']]);
   });
 
   it('should give an axis to a session of one instant', () => {

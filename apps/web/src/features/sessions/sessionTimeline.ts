@@ -1,4 +1,5 @@
 import type {
+  Mutation,
   ReferenceSnapshot,
   SessionDetailResponse,
   SnapshotStep,
@@ -6,6 +7,7 @@ import type {
   TrajectoryDecomposition,
 } from '@proctor/contracts';
 import { actionSummary } from './actionSummary';
+import { appOfUrl } from './sessionApps';
 
 export type NetworkSummaryEntry = SessionDetailResponse['network_summary'][number];
 
@@ -15,6 +17,8 @@ export interface TimelineStepMark {
   offsetMs: number;
   /** 0..1 along the axis. */
   position: number;
+  /** The app its page was on, in a session of several apps; null otherwise. */
+  app: string | null;
 }
 
 export interface TimelineRequestMark {
@@ -35,6 +39,8 @@ export interface TimelineMutationMark {
   /** How many state mutations happened during the step. */
   count: number;
   position: number;
+  /** The apps the mutations were made in, in a session of several apps; empty otherwise. */
+  apps: string[];
 }
 
 /** A subtask as a labelled group of consecutive steps on the axis. */
@@ -77,10 +83,16 @@ export interface SessionTimelineModel {
 export function sessionTimeline(
   steps: readonly SnapshotStep[],
   requests: readonly NetworkSummaryEntry[],
-  beside: { decomposition?: TrajectoryDecomposition | null; reference?: ReferenceSnapshot | null } = {},
+  beside: {
+    decomposition?: TrajectoryDecomposition | null;
+    reference?: ReferenceSnapshot | null;
+    /** In a session of several apps (namesApps): its environment and mutations, to name each mark's app. */
+    apps?: { environmentId: string | null; mutations: readonly Mutation[] } | null;
+  } = {},
 ): SessionTimelineModel {
   const decomposition = beside.decomposition ?? null;
   const reference = beside.reference ?? null;
+  const apps = beside.apps ?? null;
   const ends = [
     ...steps.map((step) => step.offset_ms),
     ...requests.map((request) => request.offset_ms + (request.duration_ms ?? 0)),
@@ -92,7 +104,11 @@ export function sessionTimeline(
 
   return {
     durationMs,
-    steps: steps.map((step, index) => ({ index, offsetMs: step.offset_ms, position: at(step.offset_ms) })),
+    steps: steps.map((step, index) => {
+      const page = step.before_state ?? step.after_state;
+      const app = apps && page ? appOfUrl(page.current_url, apps.environmentId) : null;
+      return { index, offsetMs: step.offset_ms, position: at(step.offset_ms), app };
+    }),
     requests: requests.map((request) => ({
       id: request.id,
       method: request.method,
@@ -104,8 +120,12 @@ export function sessionTimeline(
       stepIndex: request.step_idx === null ? null : (indexByIdx.get(request.step_idx) ?? null),
     })),
     mutations: steps.flatMap((step, index) => {
-      const count = step.mutation_range[1] - step.mutation_range[0];
-      return count > 0 ? [{ stepIndex: index, count, position: at(step.offset_ms) }] : [];
+      const [from, to] = step.mutation_range;
+      const count = to - from;
+      const made = apps?.mutations.slice(from, to).flatMap((mutation) => mutation.simulator ?? []) ?? [];
+      return count > 0
+        ? [{ stepIndex: index, count, position: at(step.offset_ms), apps: [...new Set(made)] }]
+        : [];
     }),
     subtasks: subtaskMarks(steps, decomposition, at),
     subtaskSource: decomposition

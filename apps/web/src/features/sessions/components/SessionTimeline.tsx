@@ -43,8 +43,11 @@ function Mark({
   label,
   onClick,
   testId,
+  app,
   children,
 }: {
+  /** The app (or apps) it happened on, in a session of several apps: said in its label too. */
+  app?: string;
   position: number;
   width?: number;
   color: string;
@@ -54,12 +57,13 @@ function Mark({
   children?: ReactNode;
 }) {
   return (
-    <Tooltip label={label} withArrow openDelay={150}>
+    <Tooltip label={app ? `${label} · ${app}` : label} withArrow openDelay={150}>
       <UnstyledButton
-        aria-label={label}
+        aria-label={app ? `${label} · ${app}` : label}
         onClick={onClick}
         disabled={!onClick}
         data-testid={testId}
+        data-app={app}
         pos="absolute"
         top={3}
         h={LANE_HEIGHT - 6}
@@ -246,6 +250,7 @@ export function SessionTimeline({
                 step.index === selected ? 'var(--mantine-color-indigo-7)' : 'var(--mantine-color-indigo-3)'
               }
               label={`Step ${step.index + 1} at ${formatOffset(step.offsetMs)}`}
+              app={step.app ?? undefined}
               onClick={() => onSelect(step.index)}
               testId="timeline-step"
             />
@@ -289,6 +294,7 @@ export function SessionTimeline({
               position={mutation.position}
               color="var(--mantine-color-grape-6)"
               label={`${mutation.count} state mutation${mutation.count === 1 ? '' : 's'} during step ${mutation.stepIndex + 1}`}
+              app={mutation.apps.length > 0 ? mutation.apps.join(', ') : undefined}
               onClick={() => onSelect(mutation.stepIndex)}
               testId="timeline-mutation"
             >

@@ -129,16 +129,27 @@ export function StepViewer({
   );
   const domEvents = otherTab ? otherTabEvents : firstTab;
   const events = domEvents.data?.events ?? NO_EVENTS;
+  const showApps = useMemo(() => namesApps(detail), [detail]);
   const timeline = useMemo(
     () =>
       sessionTimeline(steps, detail.network_summary, {
         decomposition: detail.snapshot.action_sequences?.trajectory_decomposition ?? null,
         reference: detail.reference_snapshot,
+        apps: showApps
+          ? { environmentId: detail.session.job?.jobGroupId ?? null, mutations: detail.state_mutations }
+          : null,
       }),
-    [steps, detail.network_summary, detail.snapshot.action_sequences, detail.reference_snapshot],
+    [
+      steps,
+      detail.network_summary,
+      detail.snapshot.action_sequences,
+      detail.reference_snapshot,
+      showApps,
+      detail.session.job,
+      detail.state_mutations,
+    ],
   );
   const firstEvent = useMemo(() => firstEventTimestamp(events), [events]);
-  const showApps = useMemo(() => namesApps(detail), [detail]);
 
   if (steps.length === 0) {
     if (detail.recorded.rrweb && domEvents.isPending) return REPLAY_LOADING;
