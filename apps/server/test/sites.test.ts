@@ -1,4 +1,5 @@
 import { endpoints, SITE_MESSAGES, type SiteRequestsQuery } from '@proctor/contracts';
+import { sites } from '@proctor/db';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { expect, it } from 'vitest';
 import { catalog } from './support/catalog';
@@ -172,7 +173,7 @@ describeEachDatabase('sites', (proctor) => {
     });
     expect(renamed.body).toMatchObject({ name: 'Shop 2', url: good.url });
     const listed = await proctor().call(endpoints.listSites, { as: editor });
-    expect(listed.body.sites.map((site) => site.name)).toEqual(['Shop 2']);
+    expect(listed.body.sites.filter((site) => !site.shared).map((site) => site.name)).toEqual(['Shop 2']);
   });
 
   it("should list the organization's captured requests, redacted, filtered and paged", async () => {
@@ -423,6 +424,30 @@ describeEachDatabase('sites', (proctor) => {
     expect(Object.keys(document.components.schemas).sort()).toEqual(['Order', 'User_profile']);
   });
 
+  it('should list a site shared with every organization to all, and let none change it', async () => {
+    const [shared] = await proctor()
+      .ctx.db.insert(sites)
+      .values({ organizationId: null, name: 'Zz shared', url: 'https://shared.example.test', imgUrl: null })
+      .returning();
+    const editor = await proctor().actor({ permissions: { dashboard_access: true } });
+    const listed = await proctor().call(endpoints.listSites, { as: editor });
+    expect(listed.body.sites).toContainEqual(expect.objectContaining({ id: shared!.id, shared: true }));
+    const rename = await proctor().call(endpoints.updateSite, {
+      params: { id: shared!.id },
+      body: { name: 'Mine now' },
+      as: editor,
+    });
+    expect(rename.status).toBe(403);
+    const model = await proctor().call(endpoints.createSiteModel, {
+      params: { id: shared!.id },
+      body: { name: 'x', sample: {} },
+      as: editor,
+    });
+    expect(model.status).toBe(403);
+    const models = await proctor().call(endpoints.siteModels, { params: { id: shared!.id }, as: editor });
+    expect(models.body.models).toEqual([]);
+  });
+
   it("should never show or change another organization's sites, traffic, endpoints, models or documents", async () => {
     const shop = await shopOrganization();
     const { requests } = await requestsOf(shop.editor);
@@ -442,9 +467,11 @@ describeEachDatabase('sites', (proctor) => {
 
     const other = await shopOrganization();
     const stranger = other.editor;
-    expect((await proctor().call(endpoints.listSites, { as: stranger })).body.sites.map((s) => s.id)).toEqual(
-      [other.site.id],
-    );
+    expect(
+      (await proctor().call(endpoints.listSites, { as: stranger })).body.sites
+        .filter((site) => !site.shared)
+        .map((site) => site.id),
+    ).toEqual([other.site.id]);
     const theirs = await requestsOf(stranger);
     expect(theirs.requests.map((request) => request.sessionPublicId)).toEqual(Array(5).fill(other.sessionId));
     expect((await requestsOf(stranger, { sessionPublicId: shop.sessionId })).pagination.total_count).toBe(0);
@@ -502,7 +529,9 @@ describeEachDatabase('sites', (proctor) => {
       as: shop.editor,
     });
     expect(documents.body.documents).toEqual([]);
-    const sites = await proctor().call(endpoints.listSites, { as: shop.editor });
-    expect(sites.body.sites).toMatchObject([{ id: shop.site.id, name: 'Shop' }]);
+    const owned = await proctor().call(endpoints.listSites, { as: shop.editor });
+    expect(owned.body.sites.filter((site) => !site.shared)).toMatchObject([
+      { id: shop.site.id, name: 'Shop' },
+    ]);
   });
 });
