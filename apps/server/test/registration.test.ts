@@ -1,10 +1,17 @@
-import { type BuiltInSimulatorDefinition, endpoints } from '@proctor/contracts';
+import {
+  type BuiltInCrossAppTestCaseDefinition,
+  type BuiltInSimulatorDefinition,
+  endpoints,
+} from '@proctor/contracts';
 import { simulators, simulatorVersions, testCaseSetItems, testCaseSets, testCases } from '@proctor/db';
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { crossAppTestCaseKey } from '../src/kernel/builtIns';
 import {
   BUILT_IN_BENCHMARK_KEY,
   builtInTestCaseKey,
+  CROSS_APP_SET_KEY,
+  CROSS_APP_SET_NAME,
   PROCTOR_CORE_KEY,
   PROCTOR_CORE_NAME,
   registerBuiltInSimulators,
@@ -339,5 +346,90 @@ describeEachDatabase('registration of the built-in simulators', (proctor) => {
     invalid[0]!.testCases[0]!.metadata = { ...metadata, reasoning_level: 'level_9' as 'level_1' };
     await expect(registerBuiltInSimulators(db(), invalid)).rejects.toThrow();
     expect((await snapshot(prefix)).simulators).toEqual([]);
+  });
+
+  /** A test case across the two simulators of `definitions(prefix)`: it starts in the shop and mails a receipt. */
+  const acrossApps = (prefix: string): BuiltInCrossAppTestCaseDefinition[] => [
+    {
+      key: `${prefix}-mail-the-receipt`,
+      simulators: [`${prefix}-shop`, `${prefix}-mail`],
+      name: 'Mail the receipt of the last order',
+      prompt: 'Find my last order and mail its receipt to accounts@example.test',
+      startUrl: '/orders',
+      scoringTypes: ['mutations'],
+      metadata: { ...metadata },
+      expectedMutations: [
+        {
+          simulator: `${prefix}-mail`,
+          action: 'INSERT',
+          table_name: 'messages',
+          changes: { to_addrs: 'accounts@example.test' },
+        },
+      ],
+    },
+  ];
+
+  it('should register test cases across apps under their primary, with their extras, in the Proctor Cross-App dataset', async () => {
+    const prefix = fresh();
+    const summary = await registerBuiltInSimulators(db(), definitions(prefix), acrossApps(prefix));
+    expect(summary.testCases).toEqual({ created: 4, updated: 0, archived: 0 });
+    const [shopId, mailId] = summary.simulators.map((simulator) => simulator.id);
+    const key = crossAppTestCaseKey(`${prefix}-mail-the-receipt`);
+    const [row] = await db().select().from(testCases).where(eq(testCases.builtInKey, key));
+    expect(row).toMatchObject({
+      simulatorId: shopId,
+      extraSimulatorIds: [mailId],
+      organizationId: null,
+      startUrl: '/orders',
+      archived: false,
+    });
+    expect(row!.defaultScoringConfig).toMatchObject({
+      mutations: [{ simulator: `${prefix}-mail`, table_name: 'messages' }],
+    });
+    const [set] = await db()
+      .select()
+      .from(testCaseSets)
+      .where(eq(testCaseSets.builtInKey, CROSS_APP_SET_KEY));
+    expect(set).toMatchObject({ name: CROSS_APP_SET_NAME, organizationId: null });
+    expect(set!.description).toBe(`1 built-in test cases across apps: ${prefix}-shop → ${prefix}-mail`);
+    const items = await db()
+      .select({ testCaseId: testCaseSetItems.testCaseId })
+      .from(testCaseSetItems)
+      .where(eq(testCaseSetItems.testCaseSetId, set!.id));
+    expect(items.map((item) => item.testCaseId)).toEqual([row!.id]);
+    // Not a case of the shop's own: its dataset and the built-in benchmark keep one simulator a case.
+    const [shopSet] = await db()
+      .select()
+      .from(testCaseSets)
+      .where(eq(testCaseSets.builtInKey, simulatorSetKey(`${prefix}-shop`)));
+    const shopItems = await db()
+      .select({ testCaseId: testCaseSetItems.testCaseId })
+      .from(testCaseSetItems)
+      .where(eq(testCaseSetItems.testCaseSetId, shopSet!.id));
+    expect(shopItems.map((item) => item.testCaseId)).not.toContain(row!.id);
+
+    // Again: nothing changes, and registering the shop's own test cases does not archive it.
+    const again = await registerBuiltInSimulators(db(), definitions(prefix), acrossApps(prefix));
+    expect(again.testCases).toEqual({ created: 0, updated: 0, archived: 0 });
+    // Without test cases across apps (a test's own simulators), they are left as they are.
+    await registerBuiltInSimulators(db(), definitions(prefix));
+    expect((await db().select().from(testCases).where(eq(testCases.id, row!.id)))[0]!.archived).toBe(false);
+    // No longer defined: archived and out of the dataset.
+    const gone = await registerBuiltInSimulators(db(), definitions(prefix), []);
+    expect(gone.testCases).toEqual({ created: 0, updated: 0, archived: 1 });
+    const left = await db()
+      .select({ testCaseId: testCaseSetItems.testCaseId })
+      .from(testCaseSetItems)
+      .where(eq(testCaseSetItems.testCaseSetId, set!.id));
+    expect(left).toEqual([]);
+  });
+
+  it('should refuse a test case across apps naming a simulator not registered with it', async () => {
+    const prefix = fresh();
+    const stray = acrossApps(prefix);
+    stray[0]!.simulators = [`${prefix}-shop`, `${prefix}-bank`];
+    await expect(registerBuiltInSimulators(db(), definitions(prefix), stray)).rejects.toThrow(
+      `spans ${prefix}-bank, not registered with it`,
+    );
   });
 });

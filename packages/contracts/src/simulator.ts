@@ -158,6 +158,8 @@ export interface ExpectedMutationShape {
   changes?: Record<string, unknown>;
   old?: Record<string, unknown> | null;
   new?: Record<string, unknown> | null;
+  /** The other app it is expected in (a test case across apps); absent: the test case's own simulator. */
+  simulator?: string;
 }
 // A custom check rather than a loose object, so the kit's interfaces (no index signature) are accepted as they are.
 const ExpectedMutationShape = z.custom<ExpectedMutationShape>(
@@ -214,3 +216,13 @@ export const BuiltInSimulatorDefinition = z.object({
   testCases: z.array(BuiltInTestCaseDefinition),
 });
 export type BuiltInSimulatorDefinition = z.input<typeof BuiltInSimulatorDefinition>;
+
+/**
+ * A built-in test case across apps (issue 30), as the kit hands it to registration: a built-in test case plus the
+ * built-in simulators it spans by name, the primary (where it starts, and the simulator it is stored under) first.
+ * Its expected mutations name the other app each is expected in (`simulator`); untagged ones are the primary's.
+ */
+export const BuiltInCrossAppTestCaseDefinition = BuiltInTestCaseDefinition.extend({
+  simulators: z.array(z.string().min(1).max(100)).min(2).max(4),
+});
+export type BuiltInCrossAppTestCaseDefinition = z.input<typeof BuiltInCrossAppTestCaseDefinition>;

@@ -3,6 +3,8 @@
  * in-process client and the kit's browser-test helpers stay in @proctor/simulators/testing.
  */
 export { launchChromium } from './testing/chromium';
+export type { CrossAppEvaluation, CrossAppRun } from './testing/crossAppHarness';
+export { evaluateCrossAppTestCase, runCrossAppTestCase } from './testing/crossAppHarness';
 export type { TestCaseEvaluation } from './testing/evaluate';
 export { evaluateTestCase } from './testing/evaluate';
 export type { RunTestCaseOptions, SolutionVariant, TestCaseRun } from './testing/harness';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { BuiltInSimulatorDefinition } from '@proctor/contracts';
+import type { BuiltInCrossAppTestCaseDefinition, BuiltInSimulatorDefinition } from '@proctor/contracts';
 import { type Database, type DatabaseConfig, openDatabase } from '@proctor/db';
 import { BrowserPool } from '@proctor/environments';
 import type { ScoringServices } from '@proctor/scoring';
@@ -14,7 +14,7 @@ import { resumeHubBuilds } from '../jobs/buildHubVersion';
 import { jobHandlers } from '../jobs/handlers';
 import { requeueUnscoredSessions } from '../jobs/scoreSession';
 import { resumeTestRuns } from '../jobs/testRunEnvironment';
-import { builtInRegistrations } from '../kernel/builtIns';
+import { builtInCrossAppRegistrations, builtInRegistrations } from '../kernel/builtIns';
 import type { ServerConfig } from '../kernel/config';
 import { InProcessQueue, type JobQueue } from '../kernel/queue/queue';
 import { RedisQueue } from '../kernel/queue/redisQueue';
@@ -168,6 +168,11 @@ export async function createProctor(
     /** The simulators registered at start; the shipped ones unless a test chooses otherwise. */
     builtInSimulators?: readonly BuiltInSimulatorDefinition[];
     /**
+     * The test cases across apps registered after them: the shipped ones with the shipped simulators; when a test
+     * chooses its simulators, only those it chooses too.
+     */
+    builtInCrossAppTestCases?: readonly BuiltInCrossAppTestCaseDefinition[];
+    /**
      * false: environments' browsers without a network of their own, reaching whatever this machine reaches. Only
      * for measuring what that network costs (bench:environments); no setting or request can turn it off.
      */
@@ -179,6 +184,8 @@ export async function createProctor(
     const registered = await registerBuiltInSimulators(
       database.db,
       options.builtInSimulators ?? builtInRegistrations(),
+      options.builtInCrossAppTestCases ??
+        (options.builtInSimulators ? undefined : builtInCrossAppRegistrations()),
     );
     await ensureBuiltInAgents(database.db);
     const tokens = await TokenService.create(database.db, config.jwtSecret);

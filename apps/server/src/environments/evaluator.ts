@@ -1,8 +1,19 @@
 import type { EvaluateEnvironmentResponse } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import type { JsonValue, ScoringServices } from '@proctor/scoring';
-import type { Mutation, SimulatorDefinition, SimulatorHost } from '@proctor/simulators';
-import { launchChromium, runTestCase, type SolutionVariant } from '@proctor/simulators/reference';
+import type {
+  CrossAppTestCaseDefinition,
+  Mutation,
+  SimulatorDefinition,
+  SimulatorHost,
+} from '@proctor/simulators';
+import {
+  launchChromium,
+  runCrossAppTestCase,
+  runTestCase,
+  type SolutionVariant,
+} from '@proctor/simulators/reference';
+import { builtInCrossAppTestCase } from '../kernel/builtIns';
 import { setSessionOutput } from '../repositories/sessions';
 import { simulatorFilters } from '../scoring/filters';
 import { judge, storedScoringInput } from '../scoring/pipeline';
@@ -54,6 +65,8 @@ export class ReferenceScripts {
     builtInKey: string,
     variant: SolutionVariant,
   ): Promise<{ mutations: Mutation[]; output: JsonValue | undefined } | null> {
+    const across = builtInCrossAppTestCase(builtInKey);
+    if (across) return this.#runAcrossApps(across, variant);
     const [simulatorName, key] = builtInKey.split('/') as [string, string];
     const simulator = this.definitions.get(simulatorName);
     const testCase = simulator?.testCases.find((candidate) => candidate.key === key);
@@ -63,6 +76,35 @@ export class ReferenceScripts {
       try {
         const result = await runTestCase({ browser, host: this.host, simulator, testCase, variant });
         return { mutations: result.mutations, output: result.output };
+      } finally {
+        await browser.close();
+      }
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A test case across apps: an instance of each app, its mutations tagged with their app as an environment's are. */
+  #runAcrossApps(
+    testCase: CrossAppTestCaseDefinition,
+    variant: SolutionVariant,
+  ): Promise<{ mutations: Mutation[]; output: JsonValue | undefined } | null> {
+    const definitions = [...this.definitions.values()];
+    if (!testCase.simulators.every((name) => this.definitions.has(name))) return Promise.resolve(null);
+    const run = this.#queue.then(async () => {
+      const browser = await launchChromium(this.chromiumPath);
+      try {
+        const result = await runCrossAppTestCase({
+          browser,
+          host: this.host,
+          definitions,
+          testCase,
+          variant,
+        });
+        const mutations = testCase.simulators.flatMap((name) =>
+          (result.mutations[name] ?? []).map((mutation) => ({ ...mutation, simulator: name })),
+        );
+        return { mutations, output: result.output };
       } finally {
         await browser.close();
       }

@@ -222,12 +222,14 @@ export async function listBuiltInTestCases(db: Executor, keys: readonly string[]
 }
 
 /**
- * Archives the simulator's built-in test cases whose key is not among `keys`, clearing their hash so that
- * defining them again brings them back; how many it archived.
+ * Archives the built-in test cases whose key starts with `scope.keyPrefix` (of `scope.simulatorId` when given) and
+ * is not among `keys`, clearing their hash so that defining them again brings them back; how many it archived. The
+ * prefix keeps a simulator's own test cases (`mail/…`) and the test cases across apps stored under it
+ * (`cross-app/…`) apart, so registering one never archives the other.
  */
 export async function archiveBuiltInTestCasesExcept(
   db: Executor,
-  simulatorId: number,
+  scope: { simulatorId?: number; keyPrefix: string },
   keys: readonly string[],
 ): Promise<number> {
   const gone = await db
@@ -235,8 +237,9 @@ export async function archiveBuiltInTestCasesExcept(
     .set({ archived: true, builtInHash: null, updatedAt: new Date() })
     .where(
       and(
-        eq(testCases.simulatorId, simulatorId),
+        scope.simulatorId === undefined ? undefined : eq(testCases.simulatorId, scope.simulatorId),
         isNotNull(testCases.builtInKey),
+        sql`left(${testCases.builtInKey}, ${scope.keyPrefix.length}) = ${scope.keyPrefix}`,
         eq(testCases.archived, false),
         keys.length ? notInArray(testCases.builtInKey, [...keys]) : undefined,
       ),

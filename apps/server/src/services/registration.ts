@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  BuiltInCrossAppTestCaseDefinition,
   BuiltInSimulatorDefinition,
   type BuiltInTestCaseDefinition,
   defaultOutputSchema,
@@ -9,6 +10,7 @@ import {
 } from '@proctor/contracts';
 import { type Database, type Executor, newPublicId } from '@proctor/db';
 import type { z } from 'zod';
+import { crossAppTestCaseKey } from '../kernel/builtIns';
 import {
   findSimulatorByName,
   insertSimulator,
@@ -39,6 +41,8 @@ export const BUILT_IN_BENCHMARK_KEY = 'benchmark';
 export const BUILT_IN_BENCHMARK_NAME = 'Proctor built-in benchmark';
 export const PROCTOR_CORE_KEY = 'core';
 export const PROCTOR_CORE_NAME = 'Proctor Core';
+export const CROSS_APP_SET_KEY = 'cross-app';
+export const CROSS_APP_SET_NAME = 'Proctor Cross-App';
 export const simulatorSetKey = (simulatorName: string) => `simulator:${simulatorName}`;
 /** Test case keys are unique per simulator; the stored key is unique across all of them. */
 export const builtInTestCaseKey = (simulatorName: string, key: string) => `${simulatorName}/${key}`;
@@ -80,9 +84,9 @@ function definedConfig(simulator: Definition['simulator']) {
  * type state_mutation_match (source reference_solution: no sessions were used to generate them), the
  * expected output as the single correct output.
  */
-function testCaseValues(simulatorName: string, definition: BuiltInTestCaseDefinition, hash: string) {
+function testCaseValues(builtInKey: string, definition: BuiltInTestCaseDefinition, hash: string) {
   return {
-    builtInKey: builtInTestCaseKey(simulatorName, definition.key),
+    builtInKey,
     builtInHash: hash,
     organizationId: null,
     name: definition.name,
@@ -209,7 +213,7 @@ async function registerTestCases(
   const ids: number[] = [];
   for (const testCase of definition.testCases) {
     const hash = contentHash(testCase);
-    const values = testCaseValues(simulatorName, testCase, hash);
+    const values = testCaseValues(builtInTestCaseKey(simulatorName, testCase.key), testCase, hash);
     const row = byKey.get(values.builtInKey);
     if (!row) {
       const [created] = await insertTestCases(tx, [{ ...values, publicId: newPublicId(), simulatorId }]);
@@ -223,7 +227,55 @@ async function registerTestCases(
       summary.testCases.updated += 1;
     }
   }
-  summary.testCases.archived += await archiveBuiltInTestCasesExcept(tx, simulatorId, keys);
+  summary.testCases.archived += await archiveBuiltInTestCasesExcept(
+    tx,
+    { simulatorId, keyPrefix: builtInTestCaseKey(simulatorName, '') },
+    keys,
+  );
+  return ids;
+}
+
+/**
+ * Upserts the built-in test cases across apps by key and hash, as a simulator's own: each under its primary
+ * simulator, with the others as its extra simulators, in the order it names them. Keys no longer defined are
+ * archived. Every simulator a case names must be among the ones registered with it.
+ */
+async function registerCrossAppTestCases(
+  tx: Executor,
+  definitions: readonly z.output<typeof BuiltInCrossAppTestCaseDefinition>[],
+  simulatorIds: ReadonlyMap<string, number>,
+  summary: RegistrationSummary,
+): Promise<number[]> {
+  const keys = definitions.map((testCase) => crossAppTestCaseKey(testCase.key));
+  const existing = await listBuiltInTestCases(tx, keys);
+  const byKey = new Map(existing.map((row) => [row.builtInKey, row]));
+  const ids: number[] = [];
+  for (const { simulators: names, ...testCase } of definitions) {
+    const [simulatorId, ...extraSimulatorIds] = names.map((name) => simulatorIds.get(name)!);
+    const hash = contentHash({ ...testCase, simulators: names });
+    const values = {
+      ...testCaseValues(crossAppTestCaseKey(testCase.key), testCase, hash),
+      simulatorId: simulatorId!,
+      extraSimulatorIds,
+    };
+    const row = byKey.get(values.builtInKey);
+    if (!row) {
+      const [created] = await insertTestCases(tx, [{ ...values, publicId: newPublicId() }]);
+      ids.push(created!.id);
+      summary.testCases.created += 1;
+      continue;
+    }
+    ids.push(row.id);
+    if (row.builtInHash !== hash) {
+      await updateTestCaseRow(tx, row.id, values);
+      summary.testCases.updated += 1;
+    }
+  }
+  summary.testCases.archived += await archiveBuiltInTestCasesExcept(
+    tx,
+    { keyPrefix: crossAppTestCaseKey('') },
+    keys,
+  );
   return ids;
 }
 
@@ -251,10 +303,15 @@ async function syncSet(
  * version per distinct definition), its test cases, one public dataset per simulator named after its
  * title, one public benchmark of every built-in test case, and Proctor Core (proctorCoreSelection). A simulator row of the same name that
  * an admin made by hand becomes the built-in one: names are unique and the shipped definition wins.
+ * Then the test cases across apps (`crossApp`, each naming simulators registered here: exactly these, those no
+ * longer given archived) and their public dataset, Proctor Cross-App; they stay out of the built-in benchmark and
+ * Proctor Core, which keep one simulator a case. Without `crossApp` (a test registering simulators of its own),
+ * the test cases across apps and their dataset are left as they are.
  */
 export async function registerBuiltInSimulators(
   db: Database,
   definitions: readonly BuiltInSimulatorDefinition[],
+  crossApp?: readonly BuiltInCrossAppTestCaseDefinition[],
 ): Promise<RegistrationSummary> {
   const parsed = definitions.map((definition) => BuiltInSimulatorDefinition.parse(definition));
   const names = parsed.map((definition) => definition.simulator.name);
@@ -264,6 +321,19 @@ export async function registerBuiltInSimulators(
     const keys = definition.testCases.map((testCase) => testCase.key);
     const twice = keys.find((key, i) => keys.indexOf(key) !== i);
     if (twice) throw new Error(`Test case key "${twice}" is defined twice in ${definition.simulator.name}`);
+  }
+  const acrossApps = (crossApp ?? []).map((definition) =>
+    BuiltInCrossAppTestCaseDefinition.parse(definition),
+  );
+  const crossKeys = acrossApps.map((testCase) => testCase.key);
+  const twice = crossKeys.find((key, i) => crossKeys.indexOf(key) !== i);
+  if (twice) throw new Error(`Test case key "${twice}" is defined twice across apps`);
+  for (const testCase of acrossApps) {
+    const missing = testCase.simulators.filter((name) => !names.includes(name));
+    if (missing.length > 0)
+      throw new Error(`Test case "${testCase.key}" spans ${missing.join(', ')}, not registered with it`);
+    if (new Set(testCase.simulators).size !== testCase.simulators.length)
+      throw new Error(`Test case "${testCase.key}" names a simulator twice`);
   }
 
   const summary: RegistrationSummary = { simulators: [], testCases: { created: 0, updated: 0, archived: 0 } };
@@ -291,6 +361,19 @@ export async function registerBuiltInSimulators(
       imgUrl: null,
       isBenchmark: true,
       testCaseIds: core,
+    });
+    if (crossApp === undefined) return;
+    const simulatorIds = new Map(summary.simulators.map((simulator) => [simulator.name, simulator.id]));
+    const crossAppIds = await registerCrossAppTestCases(tx, acrossApps, simulatorIds, summary);
+    const pairs = [...new Set(acrossApps.map((testCase) => testCase.simulators.join(' → ')))];
+    await syncSet(tx, {
+      key: CROSS_APP_SET_KEY,
+      name: CROSS_APP_SET_NAME,
+      description: `${crossAppIds.length} built-in test cases across apps: ${pairs.join(', ')}`,
+      icon: null,
+      imgUrl: null,
+      isBenchmark: false,
+      testCaseIds: crossAppIds,
     });
   });
   return summary;

@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { type BuiltInSimulatorDefinition, noPermissions, type Permissions } from '@proctor/contracts';
+import {
+  type BuiltInCrossAppTestCaseDefinition,
+  type BuiltInSimulatorDefinition,
+  noPermissions,
+  type Permissions,
+} from '@proctor/contracts';
 import { newPublicId, newSecret, organizations, users } from '@proctor/db';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
@@ -54,6 +59,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Simulators registered at start; none unless a test asks, so that tests own their catalogue. */
   builtInSimulators?: readonly BuiltInSimulatorDefinition[];
+  /** Test cases across apps registered after them (their simulators among them); none unless a test asks. */
+  builtInCrossAppTestCases?: readonly BuiltInCrossAppTestCaseDefinition[];
   /** Where the server's log lines go (level info), for tests that read them. Silent otherwise. */
   logStream?: Writable;
 }
@@ -78,6 +85,7 @@ export async function startTestProctor(
   const proctor = await createProctor(config, {
     database: created.config,
     builtInSimulators: options.builtInSimulators ?? [],
+    builtInCrossAppTestCases: options.builtInCrossAppTestCases,
     ...(options.logStream ? { fastify: { logger: { level: 'info', stream: options.logStream } } } : {}),
   });
   const { db } = proctor.ctx;
