@@ -1,7 +1,12 @@
 import { type BuiltInSimulatorDefinition, endpoints } from '@proctor/contracts';
-import { builtInSimulators, prepareSimulator } from '@proctor/simulators';
+import { builtInCrossAppTestCases, builtInSimulators, prepareSimulator } from '@proctor/simulators';
 import { expect, it } from 'vitest';
-import { builtInRegistrations } from '../src/kernel/builtIns';
+import {
+  builtInCrossAppRegistrations,
+  builtInCrossAppTestCase,
+  builtInRegistrations,
+  crossAppTestCaseKey,
+} from '../src/kernel/builtIns';
 import { describeEachDatabase } from './support/proctor';
 
 const ICON =
@@ -99,4 +104,19 @@ it('should hand registration every simulator the kit ships, with their test case
     );
     expect(registration.simulator.dataFingerprint).toMatch(/^[0-9a-f]{64}$/);
   }
+});
+
+it('should hand registration every test case across apps, the primary app untagged, and find each by its stored key', () => {
+  const registrations = builtInCrossAppRegistrations();
+  expect(registrations.map((r) => [r.key, r.simulators])).toEqual(
+    builtInCrossAppTestCases.map((t) => [t.key, [...t.simulators]]),
+  );
+  for (const registration of registrations) {
+    const [primary] = registration.simulators;
+    const tags = (registration.expectedMutations ?? []).map((expected) => expected.simulator);
+    expect(tags).not.toContain(primary);
+    for (const tag of tags) if (tag !== undefined) expect(registration.simulators).toContain(tag);
+    expect(builtInCrossAppTestCase(crossAppTestCaseKey(registration.key))?.key).toBe(registration.key);
+  }
+  expect(builtInCrossAppTestCase(`mail/${registrations[0]!.key}`)).toBeUndefined();
 });

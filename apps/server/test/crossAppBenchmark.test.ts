@@ -133,6 +133,26 @@ describeEachDatabase(
     });
 
     it(
+      "should check a test case across apps' evaluator health by its reference solution and wrong variant, each app's changes judged",
+      async () => {
+        const admin = await proctor().actor({ permissions: { is_admin: true, create_test_cases: true } });
+        const [first] = await dataset();
+        const response = await proctor().call(endpoints.evaluatorHealth, {
+          params: { id: first!.publicId },
+          as: admin,
+        });
+        expect(response.status, response.body.detail).toBe(200);
+        expect(Object.fromEntries(response.body.health.checks.map((c) => [c.check, c.status]))).toMatchObject(
+          {
+            reference_passes: 'ok',
+            wrong_variant_fails: 'ok',
+          },
+        );
+      },
+      TIMEOUT_MS,
+    );
+
+    it(
       "should pass a sample of each pair with the oracle and fail it with the wrong agent, each app's changes judged",
       async () => {
         const rows = await dataset();
