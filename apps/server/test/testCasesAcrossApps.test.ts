@@ -130,16 +130,18 @@ describeEachDatabase(
         expect.objectContaining({ table_name: 'events', simulator: 'calendar' }),
       );
 
-      const update = (extraSimulatorIds: number[]) =>
+      const update = (extraSimulatorIds: number[], defaultScoringConfig?: Record<string, unknown>) =>
         proctor().call(endpoints.updateTestCase, {
           params: { id: testCase.publicId },
           as: author,
-          body: { extraSimulatorIds },
+          body: { extraSimulatorIds, defaultScoringConfig },
         });
       expect(
         ok(await update([ids.chat!, ids.calendar!])).testCase.extraSimulators.map((s) => s.name),
       ).toEqual(['chat', 'calendar']);
-      expect(ok(await update([])).testCase.extraSimulatorIds).toEqual([]);
+      // One app again, with its expectations in the calendar gone too (they may not outlive the app).
+      const mailOnly = { mutations: travelLabel.expectedMutations! };
+      expect(ok(await update([], mailOnly)).testCase.extraSimulatorIds).toEqual([]);
     });
 
     it('should refuse its own simulator again, repeats, too many, and simulators the plan lacks', async () => {
@@ -271,6 +273,18 @@ describeEachDatabase(
         expect(
           merged.sessions[0]!.mutations.map((m) => `${m.simulator ?? '-'} ${m.action} ${m.table_name}`),
         ).toEqual(['- INSERT labels', 'calendar UPDATE events']);
+
+        // Create State Test from that session: the test case spans the calendar, where one of its changes was.
+        const [stateTest] = ok(
+          await create({
+            simulatorId: ids.mail!,
+            name: 'State test across apps',
+            prompt: 'Do it again',
+            scoringTypes: ['mutations'],
+            expectedMutationsFromSession: started.session_id,
+          }),
+        ).testCases;
+        expect(stateTest!.extraSimulators.map((simulator) => simulator.name)).toEqual(['calendar']);
 
         // Rescoring calendar takes this mail test case too (it spans calendar), and passes the passing session.
         const rescored = await until(

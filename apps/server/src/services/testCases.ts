@@ -11,7 +11,7 @@ import {
 import { type Database, type Executor, newPublicId } from '@proctor/db';
 import { canEditOwned, canSeeSimulator, type Viewer } from '../kernel/access/viewer';
 import { badRequest, forbidden, notFound } from '../kernel/http/errors';
-import { findSimulator } from '../repositories/simulators';
+import { findSimulator, findSimulatorByName } from '../repositories/simulators';
 import { findUsableSite } from '../repositories/sites';
 import { appendToSet } from '../repositories/testCaseSets';
 import {
@@ -117,6 +117,24 @@ async function requireAppsSpanned(db: Executor, simulatorId: number | null, apps
   throw badRequest(dropped ? messages.stillExpected(outside) : messages.expectationOutside(outside));
 }
 
+/**
+ * Create State Test from a session across apps, with no other simulators given: the apps its changes were made
+ * in (their tags), so that the test case spans them. Otherwise none.
+ */
+async function appsOfExpectations(
+  db: Executor,
+  simulatorId: number,
+  body: CreateTestCaseRequest,
+): Promise<number[]> {
+  if (!body.expectedMutationsFromSession) return [];
+  const ids: number[] = [];
+  for (const name of expectationSimulators(body.defaultScoringConfig)) {
+    const simulator = await findSimulatorByName(db, name);
+    if (simulator && simulator.id !== simulatorId) ids.push(simulator.id);
+  }
+  return ids;
+}
+
 async function requireSite(db: Executor, viewer: Viewer, siteId: number) {
   if (!(await findUsableSite(db, viewer.organizationId, siteId))) throw notFound('Site not found');
 }
@@ -129,7 +147,12 @@ export async function createTestCases(
   return db.transaction(async (tx) => {
     const simulatorId = body.simulatorId!;
     await requireSimulator(tx, viewer, simulatorId);
-    const extras = await requireExtraSimulators(tx, viewer, simulatorId, body.extraSimulatorIds ?? []);
+    const extras = await requireExtraSimulators(
+      tx,
+      viewer,
+      simulatorId,
+      body.extraSimulatorIds ?? (await appsOfExpectations(tx, simulatorId, body)),
+    );
     await requireAppsSpanned(tx, simulatorId, {
       extras: extras.names,
       config: body.defaultScoringConfig,
