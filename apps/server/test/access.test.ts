@@ -579,6 +579,14 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: MEMBERS,
     request: { payload: { template: 'Hello {{ name }}', data: { name: 'Ada' } } },
   },
+  // Trying a request template sends it from Proctor's machine: those who may change sites. A loopback URL the
+  // guard refuses (400), so nothing is sent.
+  'POST /api/template/try-request': {
+    allowed: SITE_EDITORS,
+    request: {
+      payload: { template: { method: 'GET', url: 'http://127.0.0.1:9/{{ id }}' }, parameters: { id: '1' } },
+    },
+  },
   // The icon of an agent: its organization's members (annotators' sessions show agents too) and platform
   // admins; an unknown one answers 404.
   'GET /api/agent-artifacts/:id/icon': {

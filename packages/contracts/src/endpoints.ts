@@ -118,6 +118,7 @@ import {
   ReplaySearchQuery,
   ReplaySearchResponse,
 } from './replays';
+import { TryRequestTemplateRequest, TryRequestTemplateResponse } from './requestTemplate';
 import {
   BenchmarkNameParam,
   BenchmarkSessionsQuery,
@@ -1325,6 +1326,15 @@ export const endpoints = {
     body: TemplateRenderRequest,
     response: TemplateRenderResponse,
   }),
+  tryRequestTemplate: endpoint({
+    method: 'POST',
+    path: '/api/template/try-request',
+    tag: 'templates',
+    summary:
+      'Render a request template (Liquid in its URL, header values and body) with parameter values and send it through the outbound guard (30 s, 5 MB); the answer as text',
+    body: TryRequestTemplateRequest,
+    response: TryRequestTemplateResponse,
+  }),
   // The simulator hub (002 §7.3): `owner` is the organization's public id. The git transport itself is
   // smart HTTP at /git/{owner}/{name}.git (hubGitPath), outside this table.
   hubMyInfo: endpoint({
@@ -1548,7 +1558,7 @@ export const endpoints = {
     path: '/api/sites/requests',
     tag: 'sites',
     summary:
-      "The organization's captured requests (credentials redacted), newest first, filtered by originUrl, url, method, contentType and sessionPublicId, paged",
+      "The organization's captured requests (credentials redacted), newest first, filtered by originUrl, url, method, contentType, sessionPublicId and a request body pattern (bodyRegex, RE2), paged",
     query: SiteRequestsQuery,
     response: SiteRequestsResponse,
   }),

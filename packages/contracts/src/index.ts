@@ -26,6 +26,7 @@ export * from './proxySimulator';
 export * from './recording';
 export * from './redaction';
 export * from './replays';
+export * from './requestTemplate';
 export * from './results';
 export * from './run';
 export * from './scoring';

@@ -38,6 +38,12 @@ export const SITE_MESSAGES = {
 /** Page sizes of the captured requests and responses (and a model's documents): the default and the largest. */
 export const SITE_PAGE_SIZE = { default: 50, max: 500 } as const;
 
+/**
+ * A body pattern (bodyRegex) is tried on the request bodies of at most this many of the newest requests the other
+ * filters keep: it runs on RE2 (linear in each body), so this bounds the whole filter's time.
+ */
+export const SITE_BODY_REGEX_SCAN_MAX = 20_000;
+
 const text = (error: string, max = 2000) =>
   z
     .string({ error })
@@ -171,6 +177,12 @@ export const SiteRequestsQuery = z.object({
   contentType: QueryText,
   /** One session's requests: its public id. */
   sessionPublicId: QueryText,
+  /**
+   * Request bodies this regular expression matches anywhere (ECMAScript syntax, run by RE2 in linear time: no
+   * lookaround or backreferences; one that does not compile answers 400). Tried on the newest
+   * SITE_BODY_REGEX_SCAN_MAX requests the other filters keep.
+   */
+  bodyRegex: QueryText,
   page: PageNumber,
   page_size: pageSizeInUrl(SITE_PAGE_SIZE.max).default(SITE_PAGE_SIZE.default),
 });

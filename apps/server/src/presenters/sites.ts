@@ -1,6 +1,9 @@
 /** Sites (002 §2.6) shaped for the API: sites, endpoints, models, documents, captured requests and responses. */
 import {
+  linearPatternProblem,
+  linearRegExp,
   paginate,
+  SITE_BODY_REGEX_SCAN_MAX,
   type Site,
   type SiteDocument,
   type SiteEndpoint,
@@ -12,7 +15,7 @@ import {
 } from '@proctor/contracts';
 import type { Executor } from '@proctor/db';
 import type { z } from 'zod';
-import { notFound } from '../kernel/http/errors';
+import { badRequest, notFound } from '../kernel/http/errors';
 import type { BlobStore } from '../kernel/storage/blobs';
 import {
   type CapturedRequestFilters,
@@ -22,6 +25,7 @@ import {
   findVisibleSite,
   findVisibleSiteModel,
   listCapturedOrigins,
+  listCapturedRequestBodies,
   listCapturedRequests,
   listCapturedResponses,
   listSiteDocuments,
@@ -138,6 +142,27 @@ const filtersOf = (query: RequestsQuery): CapturedRequestFilters => ({
   contentType: query.contentType,
   sessionPublicId: query.sessionPublicId,
 });
+/**
+ * The filters with a body pattern applied: the ids of the requests whose body it matches, among the newest
+ * SITE_BODY_REGEX_SCAN_MAX the other filters keep. RE2 cannot run in SQL on both databases, so it runs here.
+ */
+async function withBodyPattern(
+  db: Executor,
+  organizationId: number,
+  query: RequestsQuery,
+): Promise<CapturedRequestFilters> {
+  const filters = filtersOf(query);
+  if (query.bodyRegex === undefined) return filters;
+  const problem = linearPatternProblem(query.bodyRegex);
+  if (problem) throw badRequest(`bodyRegex ${problem}`);
+  const pattern = linearRegExp(query.bodyRegex);
+  const bodies = await listCapturedRequestBodies(db, organizationId, filters, SITE_BODY_REGEX_SCAN_MAX);
+  return {
+    ...filters,
+    ids: bodies.filter((row) => pattern.test(row.requestBody ?? '')).map((row) => row.id),
+  };
+}
+
 const pageOf = (query: RequestsQuery) => ({
   offset: (query.page - 1) * query.page_size,
   limit: query.page_size,
@@ -148,7 +173,7 @@ export async function siteRequests(
   organizationId: number,
   query: RequestsQuery,
 ): Promise<z.output<typeof SiteRequestsResponse>> {
-  const filters = filtersOf(query);
+  const filters = await withBodyPattern(db, organizationId, query);
   const [rows, total] = await Promise.all([
     listCapturedRequests(db, organizationId, filters, pageOf(query)),
     countCapturedRequests(db, organizationId, filters),
@@ -165,7 +190,7 @@ export async function siteResponses(
   organizationId: number,
   query: RequestsQuery,
 ): Promise<z.output<typeof SiteResponsesResponse>> {
-  const filters = filtersOf(query);
+  const filters = await withBodyPattern(db, organizationId, query);
   const [rows, total] = await Promise.all([
     listCapturedResponses(db, organizationId, filters, pageOf(query)),
     countCapturedRequests(db, organizationId, filters),

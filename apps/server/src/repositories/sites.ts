@@ -269,6 +269,8 @@ export interface CapturedRequestFilters {
   method?: string | undefined;
   contentType?: string | undefined;
   sessionPublicId?: string | undefined;
+  /** Only these requests (the ones a body pattern matched). */
+  ids?: number[] | undefined;
 }
 
 /** `text` as a LIKE pattern that matches it anywhere, its wildcards taken literally. */
@@ -283,6 +285,8 @@ function capturedConditions(organizationId: number, filters: CapturedRequestFilt
   if (filters.contentType !== undefined)
     conditions.push(ilike(networkRequests.contentType, containing(filters.contentType)));
   if (filters.sessionPublicId !== undefined) conditions.push(eq(sessions.publicId, filters.sessionPublicId));
+  if (filters.ids !== undefined)
+    conditions.push(filters.ids.length ? inArray(networkRequests.id, filters.ids) : sql`false`);
   return conditions;
 }
 
@@ -323,6 +327,24 @@ export async function countCapturedRequests(
     .innerJoin(sessions, eq(sessions.id, networkRequests.sessionId))
     .where(and(...capturedConditions(organizationId, filters)));
   return Number(row?.n ?? 0);
+}
+
+/** The ids and request bodies of the newest `limit` requests the filters match, newest first. */
+export function listCapturedRequestBodies(
+  db: Executor,
+  organizationId: number,
+  filters: CapturedRequestFilters,
+  limit: number,
+) {
+  return db
+    .select({ id: networkRequests.id, requestBody: networkRequests.requestBody })
+    .from(networkRequests)
+    .innerJoin(sessions, eq(sessions.id, networkRequests.sessionId))
+    .where(
+      and(...capturedConditions(organizationId, filters), sql`${networkRequests.requestBody} is not null`),
+    )
+    .orderBy(desc(networkRequests.id))
+    .limit(limit);
 }
 
 /** Newest first. */
