@@ -13,7 +13,6 @@ export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: str
   { path: ROUTES.offline, title: 'Offline sessions' },
   { path: ROUTES.demo, title: 'Demo' },
   { path: ROUTES.webEditor, title: 'Web Editor' },
-  { path: ROUTES.requestTemplateBuilder, title: 'Request Template Builder' },
 ];
 
 /** Always-available areas not built yet (signed in or not). */

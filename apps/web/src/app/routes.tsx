@@ -21,6 +21,7 @@ import { PlaygroundPage } from '../features/playground';
 import { PublicUrlsPage } from '../features/publicUrls';
 import { RecorderPage } from '../features/recorder';
 import { ReplaysPage } from '../features/replays';
+import { RequestTemplateBuilderPage } from '../features/requestTemplates';
 import { ResultsPage } from '../features/results';
 import { LabellingPage, SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
       { path: ROUTES.site, element: <SitePage /> },
       { path: ROUTES.siteEndpoints, element: <SiteEndpointsPage /> },
       { path: ROUTES.siteRequests, element: <SiteRequestsPage /> },
+      { path: ROUTES.requestTemplateBuilder, element: <RequestTemplateBuilderPage /> },
       // The Needs Labelling tab's Annotate (000 §2.7): the server decides which sample test cases each may label.
       { path: ROUTES.labelling, element: <LabellingPage /> },
       // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.

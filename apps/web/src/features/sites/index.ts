@@ -1,3 +1,4 @@
+export { SiteRequestDetail } from './components/SiteRequestDetail';
 export { SiteEndpointsPage } from './pages/SiteEndpointsPage';
 export { SitePage } from './pages/SitePage';
 export { SiteRequestsPage } from './pages/SiteRequestsPage';

@@ -1,0 +1,1 @@
+export { RequestTemplateBuilderPage } from './pages/RequestTemplateBuilderPage';
