@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { endpoints, type SiteRequestsQuery } from '@proctor/contracts';
+import { endpoints, REQUEST_TEMPLATE_TRY, type SiteRequestsQuery } from '@proctor/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
@@ -68,6 +68,8 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (request.url === '/large')
+        return response.end(Buffer.alloc(REQUEST_TEMPLATE_TRY.maxResponseBytes + 1));
       response.setHeader('content-type', 'application/json');
       response.setHeader('x-stand-in', 'yes');
       response.statusCode = 201;
@@ -186,7 +188,7 @@ describeEachDatabase(
       });
     });
 
-    it('should refuse to send to a loopback or private address the install does not allow', async () => {
+    it('should refuse to send to a loopback or private address the install does not allow, or read a too large answer', async () => {
       const editor = await proctor().actor({ permissions: { dashboard_access: true } });
       for (const url of [`http://127.0.0.2:${apiPort}/`, `http://[::1]:${apiPort}/`, 'http://10.1.2.3/']) {
         const answer = await proctor().request({
@@ -198,6 +200,15 @@ describeEachDatabase(
         expect({ url, status: answer.statusCode }).toEqual({ url, status: 400 });
         expect(answer.json().detail).toMatch(/^Refused /);
       }
+      // Reached, but answering more than the builder reads: 502 saying so.
+      const large = await proctor().request({
+        method: 'POST',
+        url: endpoints.tryRequestTemplate.path,
+        payload: { template: { method: 'GET', url: `http://127.0.0.1:${apiPort}/large` } },
+        as: editor,
+      });
+      expect(large.statusCode).toBe(502);
+      expect(large.json().detail).toContain(`larger than ${REQUEST_TEMPLATE_TRY.maxResponseBytes} bytes`);
       const member = await proctor().actor({});
       const refused = await proctor().request({
         method: 'POST',
