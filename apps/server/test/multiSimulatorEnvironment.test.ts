@@ -6,13 +6,14 @@ import {
   endpoints,
   type StateMutation,
 } from '@proctor/contracts';
-import { simulators } from '@proctor/db';
+import { sessions, simulators } from '@proctor/db';
 import { builtInTestCase } from '@proctor/simulators';
 import { playOn } from '@proctor/simulators/testing';
-import { ne } from 'drizzle-orm';
+import { eq, inArray, ne } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
+import { latestSimulatorVersion } from '../src/repositories/simulators';
 import type { CallResult } from './support/call';
 import { everySimulatorPlan } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
@@ -139,6 +140,21 @@ describeEachDatabase(
         'the first session recorded its mutations',
       );
       expect(rows(ended.state_mutations)).toEqual(rows(first.mutations));
+      // Each session keeps what ran: mail's version, and the calendar's beside it.
+      const { db } = proctor().ctx;
+      const [calendarRow] = await db.select().from(simulators).where(eq(simulators.name, 'calendar'));
+      const [mailRow] = await db.select().from(simulators).where(eq(simulators.name, 'mail'));
+      const versions = await db
+        .select({ config: sessions.simulatorConfig })
+        .from(sessions)
+        .where(inArray(sessions.publicId, [environment.session_id, reset.session_id]))
+        .orderBy(sessions.id);
+      expect(versions).toHaveLength(2);
+      expect(versions[0]!.config).toMatchObject({
+        version: await latestSimulatorVersion(db, mailRow!.id),
+        extra_versions: { calendar: await latestSimulatorVersion(db, calendarRow!.id) },
+      });
+      expect(versions[1]!.config.extra_versions).toEqual(versions[0]!.config.extra_versions);
       await close(environment.id);
     });
 

@@ -91,6 +91,8 @@ export const SessionRunConfig = z.looseObject({
   agent_version: z.string().optional(),
   /** The simulator version the session ran on (its hash), as make2's env_config.version chose it. */
   version: z.string().optional(),
+  /** In an environment of several simulators (make2's extra_env_ids), the others' versions by name. */
+  extra_versions: z.record(z.string(), z.string()).optional(),
 });
 export type SessionRunConfig = z.infer<typeof SessionRunConfig>;
 

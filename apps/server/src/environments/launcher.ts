@@ -52,6 +52,8 @@ export type ExistingSession = { id: number; publicId: string; testCase: TestCase
 export interface ExtraSimulator {
   simulator: SimulatorRow;
   definition: SimulatorDefinition;
+  /** The hash of the version it runs, kept on the environment's sessions beside the primary's; null when not known. */
+  version: string | null;
 }
 
 export type EnvironmentNetworkExtras = Pick<EnvironmentNetworkRules, 'answer' | 'outside'>;
@@ -127,9 +129,17 @@ export class EnvironmentLauncher {
       // Every app of the environment, and still no other environment's instance.
       return { instance: multi, rules: { origins: multi.origins, ...more.network } };
     };
-    return this.#launch(slot, owner, simulator, request, existing, publicId, start, more.version ?? null, [
-      ...extras.map((extra) => extra.simulator),
-    ]);
+    return this.#launch(
+      slot,
+      owner,
+      simulator,
+      request,
+      existing,
+      publicId,
+      start,
+      more.version ?? null,
+      extras,
+    );
   }
 
   /**
@@ -156,9 +166,11 @@ export class EnvironmentLauncher {
     publicId: string,
     start: EnvironmentStart,
     version: string | null,
-    extraSimulators: SimulatorRow[] = [],
+    extras: readonly ExtraSimulator[] = [],
   ): Promise<MakeEnvironmentResponse> {
     const { db, pool, registry, ending } = this.parts;
+    const extraSimulators = extras.map((extra) => extra.simulator);
+    const extraVersions = versionsByName(extras);
     const rows = (async () => {
       const { group, job } = await insertEnvironment(db, {
         ...owner,
@@ -181,7 +193,7 @@ export class EnvironmentLauncher {
         },
       });
       const session = existing
-        ? await startQueuedSession(db, existing.id, publicId, version)
+        ? await startQueuedSession(db, existing.id, publicId, version, extraVersions)
         : await startSession(db, {
             ...owner,
             simulatorId: simulator.id,
@@ -191,6 +203,7 @@ export class EnvironmentLauncher {
             source: request.source ?? null,
             agentVersion: null,
             version,
+            extraVersions,
           });
       if (!session) throw new Error(`The run's session ${existing?.id} is gone`);
       await attachSession(db, group.id, session.id);
@@ -260,6 +273,7 @@ export class EnvironmentLauncher {
       simulator,
       extraSimulators,
       version,
+      extraVersions,
       keepalive: request.keepalive,
       alias: request.alias ?? null,
       status: 'running',
@@ -350,4 +364,11 @@ export class EnvironmentLauncher {
       return undefined;
     }
   }
+}
+
+/** The other simulators' versions by name, as a session keeps them (those not known left out). */
+function versionsByName(extras: readonly ExtraSimulator[]): Record<string, string> {
+  return Object.fromEntries(
+    extras.flatMap((extra) => (extra.version === null ? [] : [[extra.simulator.name, extra.version]])),
+  );
 }

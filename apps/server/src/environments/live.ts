@@ -52,6 +52,8 @@ export interface LiveEnvironment {
   extraSimulators: SimulatorRow[];
   /** The hash of the simulator version it runs, kept on each of its sessions; null when not known. */
   version: string | null;
+  /** The versions of `extraSimulators` by name, kept on each of its sessions too (empty for one simulator). */
+  extraVersions: Record<string, string>;
   keepalive: boolean;
   alias: string | null;
   status: EnvironmentStatus;

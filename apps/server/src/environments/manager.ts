@@ -266,12 +266,12 @@ export class EnvironmentManager {
         i === 0 ? request.env_config?.version : undefined,
       );
       if (version.kind === 'hub') throw badRequest(EXTRA_SIMULATOR_MESSAGES.hubVersion(row.name));
-      chosen.push({ simulator: row, definition: version.definition, hash: version.hash });
+      chosen.push({ simulator: row, definition: version.definition, version: version.hash });
     }
     const [primary, ...extras] = chosen;
     const slot = this.#admission.take(owner.organizationId, plan);
     return this.#launcher.launch(slot, owner, simulator, primary!.definition, request, undefined, {
-      version: primary!.hash,
+      version: primary!.version,
       extras,
     });
   }

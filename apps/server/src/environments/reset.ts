@@ -63,6 +63,7 @@ export async function resetEnvironment(
       agentVersion: request.agent_version ?? null,
       prompt: prompt || null,
       version: environment.version,
+      extraVersions: environment.extraVersions,
     }),
   ]);
   await attachSession(db, environment.jobGroupId, session.id);

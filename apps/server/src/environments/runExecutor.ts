@@ -44,7 +44,7 @@ async function extraSimulatorsOf(parts: RunExecutorParts, run: QueuedRun): Promi
       throw new RunRefusedError(
         `Simulator "${simulator.name}" cannot run beside "${run.simulator.name}": only built-in app simulators run together`,
       );
-    extras.push({ simulator, definition });
+    extras.push({ simulator, definition, version: (await latestSimulatorVersion(parts.db, id)) ?? null });
   }
   return extras;
 }

@@ -50,7 +50,13 @@ export interface NewEnvironmentSession {
   prompt?: string | null;
   /** The hash of the simulator version it runs on, kept in its simulator config; none when not known. */
   version?: string | null;
+  /** The versions of the environment's other simulators by name (make2's extra_env_ids), kept beside it. */
+  extraVersions?: Record<string, string>;
 }
+
+/** A session's `extra_versions`, only when the environment holds other simulators: one-simulator configs stay as they were. */
+const extraVersionsOf = (extraVersions: Record<string, string> | undefined) =>
+  extraVersions && Object.keys(extraVersions).length > 0 ? { extra_versions: extraVersions } : {};
 
 export async function insertEnvironmentSession(db: Executor, start: NewEnvironmentSession) {
   const [session] = await db
@@ -71,6 +77,7 @@ export async function insertEnvironmentSession(db: Executor, start: NewEnvironme
         ...(start.source ? { source: start.source } : {}),
         ...(start.agentVersion ? { agent_version: start.agentVersion } : {}),
         ...(start.version ? { version: start.version } : {}),
+        ...extraVersionsOf(start.extraVersions),
       },
     })
     .returning();
@@ -115,7 +122,9 @@ export async function startQueuedSession(
   sessionId: number,
   jobGroupPublicId: string,
   version: string | null = null,
+  extraVersions?: Record<string, string>,
 ) {
+  const versions = { ...(version ? { version } : {}), ...extraVersionsOf(extraVersions) };
   const [session] = await db
     .update(sessions)
     // Its clock starts here, after its wait for a slot: its duration and its steps' times count from now.
@@ -123,8 +132,8 @@ export async function startQueuedSession(
       status: 'run_started' satisfies SessionStatus,
       jobGroupId: jobGroupPublicId,
       startedAt: sql`now()`,
-      ...(version
-        ? { simulatorConfig: sql`${sessions.simulatorConfig} || ${JSON.stringify({ version })}::jsonb` }
+      ...(Object.keys(versions).length > 0
+        ? { simulatorConfig: sql`${sessions.simulatorConfig} || ${JSON.stringify(versions)}::jsonb` }
         : {}),
     })
     .where(eq(sessions.id, sessionId))
