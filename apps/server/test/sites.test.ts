@@ -359,6 +359,31 @@ describeEachDatabase('sites', (proctor) => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.detail).toMatch(/^Invalid JSON Schema/);
+    // A model's patterns are a user's: they run in linear time, and one that would need backtracking is refused.
+    const lookahead = await proctor().call(endpoints.createSiteModel, {
+      params: { id: site.id },
+      body: { name: 'Lookahead', schema: { type: 'string', pattern: '^(?=a)a+$' } },
+      as: editor,
+    });
+    expect(lookahead.status).toBe(400);
+    expect(lookahead.body.detail).toMatch(/^Invalid JSON Schema: .*lookahead/);
+    const nested = await proctor().call(endpoints.createSiteModel, {
+      params: { id: site.id },
+      body: {
+        name: 'Nested',
+        schema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } },
+      },
+      as: editor,
+    });
+    expect(nested.status, nested.body.detail).toBe(201);
+    // Over 5,000 a's and a last character that does not fit, a backtracking engine would not answer at all.
+    const stalling = await proctor().call(endpoints.createSiteDocument, {
+      params: { id: nested.body.id },
+      body: { data: { code: `${'a'.repeat(5000)}!` } },
+      as: editor,
+    });
+    expect(stalling.status).toBe(400);
+    expect(stalling.body.detail).toMatch(/^\/code: must match pattern/);
     const script = (await requestsOf(editor, { url: 'app.js' })).requests[0]!;
     const notJson = await proctor().call(endpoints.createSiteModel, {
       params: { id: site.id },

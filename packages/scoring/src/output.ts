@@ -1,4 +1,4 @@
-import { linearRegExp } from '@proctor/contracts';
+import { ajvLinearRegExp } from '@proctor/contracts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { canonicalJson, type JsonValue, jsonEqual } from './json';
 
@@ -9,15 +9,10 @@ export interface OutputCheck {
   schemaErrors: string[];
 }
 
-// Schema patterns (`pattern`, `patternProperties`) run in linear time: a refused one makes compiling throw.
-const regExp = Object.assign(
-  (pattern: string, flags: string) => linearRegExp(pattern, { unicode: flags.includes('u') }),
-  { code: 'linearRegExp' },
-);
-
 // One validator for the process. `verbose` keeps the failing value on each error, for the spec's
 // "Expected number, got string".
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { regExp } });
+// Schema patterns run in linear time (ajvLinearRegExp).
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, code: { regExp: ajvLinearRegExp } });
 
 /**
  * Compiled schemas by content. Ajv caches by object identity, so a schema read afresh from the database for

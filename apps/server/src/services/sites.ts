@@ -3,6 +3,7 @@
  * Everything is the caller's organization's; a site shared with every organization is read-only.
  */
 import {
+  ajvLinearRegExp,
   type CreateSiteEndpointRequest,
   type CreateSiteModelRequest,
   type CreateSiteRequest,
@@ -222,9 +223,18 @@ export async function siteEndpointFromRequest(
 
 type JsonSchema = Record<string, unknown>;
 
-/** An Ajv for JSON Schema 2020-12 (what OpenAPI 3.1 uses); formats and unknown keywords are not enforced. */
+/**
+ * An Ajv for JSON Schema 2020-12 (what OpenAPI 3.1 uses); formats and unknown keywords are not enforced. A model's
+ * patterns come from users: they run in linear time (ajvLinearRegExp), and one that cannot is refused.
+ */
 function schemaValidator() {
-  return new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false });
+  return new Ajv2020({
+    strict: false,
+    validateFormats: false,
+    allErrors: false,
+    logger: false,
+    code: { regExp: ajvLinearRegExp },
+  });
 }
 
 /** `$schema` names a draft to validate against; Proctor reads every model as 2020-12. */
