@@ -298,7 +298,7 @@ describeEachDatabase('sites', (proctor) => {
   });
 
   it('should infer a model from a captured response and hold documents to it, naming the JSON path', async () => {
-    const { editor, site } = await shopOrganization();
+    const { editor, simulator, site } = await shopOrganization();
     const user12 = (await requestsOf(editor, { url: '/api/users/12' })).requests[0]!;
     const { endpoint } = (
       await proctor().call(endpoints.siteEndpointFromRequest, {
@@ -392,6 +392,21 @@ describeEachDatabase('sites', (proctor) => {
     });
     expect(notJson.status).toBe(400);
     expect(notJson.body.detail).toBe(SITE_MESSAGES.noJsonResponse);
+    // A recorded page shapes its responses: one nested past any schema is refused, not walked until the stack ends.
+    await uploadHar(
+      proctor(),
+      editor,
+      simulator.id,
+      har([entry('https://deep.example.test/api/nest', `${'['.repeat(20_000)}${']'.repeat(20_000)}`)]),
+    );
+    const deep = (await requestsOf(editor, { url: 'deep.example.test' })).requests[0]!;
+    const tooDeep = await proctor().call(endpoints.createSiteModel, {
+      params: { id: site.id },
+      body: { name: 'Deep', requestId: deep.id },
+      as: editor,
+    });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.detail).toMatch(/^sample.*nested more than \d+ levels deep$/);
     const twoSources = await proctor().call(endpoints.createSiteModel, {
       params: { id: site.id },
       body: { name: 'Two', schema: {}, sample: 1 },

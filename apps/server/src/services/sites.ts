@@ -7,6 +7,8 @@ import {
   type CreateSiteEndpointRequest,
   type CreateSiteModelRequest,
   type CreateSiteRequest,
+  describeInputProblem,
+  inputProblem,
   jsonFieldProblem,
   originOf,
   SITE_MESSAGES,
@@ -310,6 +312,9 @@ export async function createSiteModel(
       body.requestId !== undefined
         ? await responseJson(blobs, await capturedResponse(db, organizationId, body.requestId))
         : body.sample;
+    // A captured response is a recorded page's to shape: genson walks it recursively, so its depth is checked first.
+    const problem = inputProblem(sample);
+    if (problem) throw badRequest(describeInputProblem(problem, 'sample'));
     schema = createSchema(sample) as JsonSchema;
   }
   requireValidSchema(schema);
