@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { Permissions } from '@proctor/contracts';
+import { endpoints, type Permissions } from '@proctor/contracts';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { RouteRecord } from '../src/routes/route';
@@ -435,6 +435,14 @@ function offenseOf(
   if (status < 400 || (status < 500 && hasDetail(body))) return null;
   // No model is configured here: the authoring routes say so (503 with that sentence), as they must.
   if (status === 503 && detailOf(body) === AUTHORING_MODEL_MISSING) return null;
+  // Trying a request template sends it to the address the caller gave (here example.test, which resolves nowhere):
+  // an address that does not answer is the caller's upstream failing (502 saying why), not Proctor's error.
+  if (
+    status === 502 &&
+    String(request.options.url).split('?')[0] === endpoints.tryRequestTemplate.path &&
+    hasDetail(body)
+  )
+    return null;
   return {
     kind: kindOf(status, body),
     caller,
