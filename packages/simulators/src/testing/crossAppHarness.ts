@@ -12,7 +12,7 @@ import type { SimulatorDefinition } from '../definition';
 import type { SimulatorHost } from '../web/host';
 import { type CrossAppTestCaseDefinition, crossAppContext } from './crossAppTestCase';
 import type { SolutionVariant } from './harness';
-import { type RunQueue, runQueue } from './prove';
+import { proveVariant, type RunQueue, runQueue } from './prove';
 
 export interface CrossAppEvaluation {
   passed: boolean;
@@ -166,35 +166,10 @@ export async function proveCrossAppTestCases(
   return { passed: proofs.every((proof) => proof.passed), runs: proofs };
 }
 
-async function proveRun(
+function proveRun(
   testCase: CrossAppTestCaseDefinition,
   variant: SolutionVariant,
   options: Parameters<typeof proveCrossAppTestCases>[1],
 ): Promise<CrossAppProof> {
-  const started = performance.now();
-  try {
-    const run = await runCrossAppTestCase({ ...options, testCase, variant });
-    const satisfied = run.evaluation.passed;
-    const passed = variant === 'solve' ? satisfied : !satisfied;
-    const explanation =
-      variant === 'solve'
-        ? satisfied
-          ? ''
-          : `the reference solution did not satisfy the test case: ${run.evaluation.explanation}`
-        : satisfied
-          ? 'the wrong variant satisfied the test case: it must make a mistake the scoring sees'
-          : run.evaluation.explanation;
-    return { testCase, variant, passed, explanation, durationMs: run.durationMs, run };
-  } catch (thrown) {
-    const error = thrown instanceof Error ? thrown : new Error(String(thrown));
-    const script = variant === 'solve' ? 'the reference solution' : 'the wrong variant';
-    return {
-      testCase,
-      variant,
-      passed: false,
-      explanation: `${script} threw instead of playing to the end: ${error.message}`,
-      durationMs: performance.now() - started,
-      error,
-    };
-  }
+  return proveVariant(testCase, variant, () => runCrossAppTestCase({ ...options, testCase, variant }));
 }

@@ -86,22 +86,50 @@ export async function proveSimulator(
   return { passed: proofs.every((proof) => proof.passed), runs: proofs };
 }
 
-async function proveRun(
+function proveRun(
   simulator: SimulatorDefinition,
   testCase: TestCaseDefinition,
   variant: SolutionVariant,
   options: ProveOptions,
 ): Promise<TestCaseProof> {
-  const started = performance.now();
-  try {
-    const run = await runTestCase({
+  return proveVariant(testCase, variant, () =>
+    runTestCase({
       browser: options.browser,
       host: options.host,
       simulator,
       testCase,
       variant,
       actionTimeoutMs: options.actionTimeoutMs,
-    });
+    }),
+  );
+}
+
+/** What a proof needs of a run: whether the test case was satisfied, why not, and how long it took. */
+interface ScoredRun {
+  evaluation: { passed: boolean; explanation: string };
+  durationMs: number;
+}
+
+/**
+ * One run of a proof, of one app's test case or of one across apps (`play` runs it): the reference solution must
+ * satisfy the test case and the wrong variant must not; a script that throws fails, saying so.
+ */
+export async function proveVariant<Case, Run extends ScoredRun>(
+  testCase: Case,
+  variant: SolutionVariant,
+  play: () => Promise<Run>,
+): Promise<{
+  testCase: Case;
+  variant: SolutionVariant;
+  passed: boolean;
+  explanation: string;
+  durationMs: number;
+  run?: Run;
+  error?: Error;
+}> {
+  const started = performance.now();
+  try {
+    const run = await play();
     const satisfied = run.evaluation.passed;
     const passed = variant === 'solve' ? satisfied : !satisfied;
     const explanation =
