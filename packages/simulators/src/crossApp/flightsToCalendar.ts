@@ -29,11 +29,13 @@ function isoDay(label: string): string {
   return `2026-${String(month).padStart(2, '0')}-${match[2]!.padStart(2, '0')}`;
 }
 
-/** '3:25 PM' → '15:25', what the calendar's time fields take. */
-function hhmm(clock: string): string {
-  const minutes = clockMinutes(clock);
+/** Minutes since midnight as the calendar's time fields take them: 925 → '15:25'. */
+function timeOfDay(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
+
+/** '3:25 PM' → '15:25'. */
+const hhmm = (clock: string) => timeOfDay(clockMinutes(clock));
 
 /** On a trip's page: the flight of one direction (its first segment), read from its section. */
 async function flightOf(page: Page, direction: 'Departing' | 'Returning'): Promise<FlightOnPage> {
@@ -85,8 +87,28 @@ async function addEvent(page: Page, ctx: CrossAppSolveContext, event: EventInput
 /** '19:10' minus `minutes`, on the same day (the cases' times stay within it). */
 function minus(time: string, minutes: number): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  const total = h * 60 + m - minutes;
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  return timeOfDay(h * 60 + m - minutes);
+}
+
+/**
+ * On a trip's page: puts one of its flights in the calendar as `title`, from takeoff to landing as Skyway shows
+ * them, with its departure airport as the location when asked.
+ */
+async function addFlightEvent(
+  page: Page,
+  ctx: CrossAppSolveContext,
+  direction: 'Departing' | 'Returning',
+  title: string,
+  options: { location?: boolean } = {},
+): Promise<void> {
+  const flight = await flightOf(page, direction);
+  await addEvent(page, ctx, {
+    title,
+    date: flight.date,
+    start: flight.depart,
+    end: flight.arrive,
+    ...(options.location ? { location: flight.origin } : {}),
+  });
 }
 
 /** The event a case expects: one-off, organized by the owner, with exactly these title and times. */
@@ -130,25 +152,13 @@ export const flightsToCalendarTestCases: CrossAppTestCaseDefinition[] = [
     }),
     solve: async (page, ctx) => {
       await openUpcomingTrip(page, ctx, 'Denver to Las Vegas');
-      const flight = await flightOf(page, 'Returning');
-      await addEvent(page, ctx, {
-        title: 'Flight home from Las Vegas',
-        date: flight.date,
-        start: flight.depart,
-        end: flight.arrive,
-      });
+      await addFlightEvent(page, ctx, 'Returning', 'Flight home from Las Vegas');
       return unused;
     },
     // Reads the trip's first flight, the one out on May 1, 3:05 PM → 4:55 PM.
     wrong: async (page, ctx) => {
       await openUpcomingTrip(page, ctx, 'Denver to Las Vegas');
-      const flight = await flightOf(page, 'Departing');
-      await addEvent(page, ctx, {
-        title: 'Flight home from Las Vegas',
-        date: flight.date,
-        start: flight.depart,
-        end: flight.arrive,
-      });
+      await addFlightEvent(page, ctx, 'Departing', 'Flight home from Las Vegas');
       return unused;
     },
   },
@@ -170,27 +180,13 @@ export const flightsToCalendarTestCases: CrossAppTestCaseDefinition[] = [
     }),
     solve: async (page, ctx) => {
       await openTripInFare(page, ctx, 'First');
-      const flight = await flightOf(page, 'Departing');
-      await addEvent(page, ctx, {
-        title: 'In the air',
-        date: flight.date,
-        start: flight.depart,
-        end: flight.arrive,
-        location: flight.origin,
-      });
+      await addFlightEvent(page, ctx, 'Departing', 'In the air', { location: true });
       return unused;
     },
     // Takes the Comfort fare (the next cabin up from Main) for First: the San Francisco → Seattle flight.
     wrong: async (page, ctx) => {
       await openTripInFare(page, ctx, 'Comfort');
-      const flight = await flightOf(page, 'Departing');
-      await addEvent(page, ctx, {
-        title: 'In the air',
-        date: flight.date,
-        start: flight.depart,
-        end: flight.arrive,
-        location: flight.origin,
-      });
+      await addFlightEvent(page, ctx, 'Departing', 'In the air', { location: true });
       return unused;
     },
   },
@@ -246,25 +242,13 @@ export const flightsToCalendarTestCases: CrossAppTestCaseDefinition[] = [
     }),
     solve: async (page, ctx) => {
       await openUpcomingTrip(page, ctx, 'Chicago to Miami');
-      const flight = await flightOf(page, 'Departing');
-      await addEvent(page, ctx, {
-        title: 'Flight out of Chicago',
-        date: flight.date,
-        start: flight.depart,
-        end: flight.arrive,
-      });
+      await addFlightEvent(page, ctx, 'Departing', 'Flight out of Chicago');
       return unused;
     },
     // Takes the flight into Chicago (Boston → Chicago on April 7) for the one out of it.
     wrong: async (page, ctx) => {
       await openUpcomingTrip(page, ctx, 'Boston to Chicago');
-      const flight = await flightOf(page, 'Departing');
-      await addEvent(page, ctx, {
-        title: 'Flight out of Chicago',
-        date: flight.date,
-        start: flight.depart,
-        end: flight.arrive,
-      });
+      await addFlightEvent(page, ctx, 'Departing', 'Flight out of Chicago');
       return unused;
     },
   },
