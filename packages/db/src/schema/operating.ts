@@ -120,14 +120,24 @@ export const browserSessions = pgTable('browser_sessions', {
 });
 
 /** Integrations (002 §3): sources offered, and an organization's connection to one. */
-export const integrationSources = pgTable('integration_sources', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  iconUrl: text('icon_url'),
-  apiComponents: jsonb('api_components').$type<Json>().notNull().default({}),
-  createdAt: createdAt(),
-});
+export const integrationSources = pgTable(
+  'integration_sources',
+  {
+    id: serial('id').primaryKey(),
+    /** The organization that installed it (from an OpenAPI document); null for a source offered to all. */
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    iconUrl: text('icon_url'),
+    apiComponents: jsonb('api_components').$type<Json>().notNull().default({}),
+    /** Where its operations' paths are resolved: the document's first server, against the document's URL. */
+    baseUrl: text('base_url').notNull().default(''),
+    /** The URL the document was read from; null when it was uploaded. */
+    documentUrl: text('document_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('integration_sources_organization_idx').on(t.organizationId, t.id)],
+);
 
 export const integrations = pgTable('integrations', {
   id: serial('id').primaryKey(),
@@ -138,6 +148,8 @@ export const integrations = pgTable('integrations', {
     .notNull()
     .references(() => integrationSources.id, { onDelete: 'cascade' }),
   data: jsonb('data').$type<Json>().notNull().default({}),
+  /** The API key, AES-256-GCM under SECRETS_KEY (kernel/secrets): never stored or answered in clear. */
+  apiKeyEncrypted: text('api_key_encrypted'),
   createdAt: createdAt(),
 });
 
@@ -152,6 +164,10 @@ export const integrationMethods = pgTable('integration_methods', {
   type: text('type').notNull(),
   actions: jsonb('actions').$type<unknown[]>().notNull().default([]),
   parameters: jsonb('parameters').$type<unknown[]>().notNull().default([]),
+  /** An operation's path under the source's base URL (`/pets/{id}`), or an absolute URL (a site endpoint's). */
+  urlTemplate: text('url_template').notNull().default(''),
+  /** The operation's security requirements (OpenAPI `security`); null: the document's. */
+  security: jsonb('security').$type<Json>(),
   createdAt: createdAt(),
 });
 
