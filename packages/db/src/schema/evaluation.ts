@@ -416,6 +416,14 @@ export const sessionEvents = pgTable(
     // json, not jsonb: chunks are written and read whole, never queried into, and a session page reads megabytes
     // of them; kept as text, they are written and read back without a conversion, clearly faster than jsonb.
     payload: json('payload').notNull(),
+    /**
+     * An rrweb chunk's tab (CDP target id), the latest time of its events (epoch ms; null when one of them has
+     * none) and whether it holds a full snapshot: what the replay's reads select chunks by without reading
+     * payloads. page is null for mutation chunks and for rrweb chunks written before these columns existed.
+     */
+    page: text('page'),
+    endsAt: doublePrecision('ends_at'),
+    fullSnapshot: boolean('full_snapshot').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('session_events_uq').on(t.sessionId, t.kind, t.seq)],
