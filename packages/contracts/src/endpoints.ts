@@ -266,6 +266,7 @@ import {
   UsageV2Query,
   UsageV2Response,
 } from './usage';
+import { webFlowEndpoints } from './webFlows';
 
 const LogoutRequest = z.object({ refresh_token: z.string().optional() }).optional();
 
@@ -1630,6 +1631,8 @@ export const endpoints = {
     params: IdParam,
     response: SiteOpenApiDocument,
   }),
+  // Web flows (002 §2.8–2.9, §7.5): see webFlows.ts.
+  ...webFlowEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -45,3 +45,4 @@ export * from './testRunReport';
 export * from './urlPattern';
 export * from './usage';
 export * from './vocabulary';
+export * from './webFlows';
