@@ -98,6 +98,8 @@ export const webFlowRuns = pgTable(
     state: text('state').notNull().default('pending'),
     parameters: jsonb('parameters').$type<Json>().notNull().default({}),
     response: jsonb('response'),
+    /** Why a failed run failed (the failing node's message, a timeout, a caller gone). */
+    error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),

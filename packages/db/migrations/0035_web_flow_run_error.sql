@@ -1,0 +1,1 @@
+ALTER TABLE "web_flow_runs" ADD COLUMN "error" text;
