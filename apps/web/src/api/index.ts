@@ -1,4 +1,10 @@
-export { ApiError, errorDetail, isApiError } from './ApiError';
+export {
+  ApiError,
+  errorDetail,
+  isApiError,
+  requestFailure,
+  streamFailure,
+} from './ApiError';
 export { type CallOptions, call, fetchBlob, upload } from './client';
 export { endpointKey, endpointQueryKey, invalidateEndpoints } from './endpointKeys';
 export {

@@ -1,5 +1,6 @@
 import type { MutationGenerationEvent, MutationGenerationResult } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
+import { requestFailure } from '../../src/api/ApiError';
 import {
   applyGenerationEvent,
   formatRemaining,
@@ -9,7 +10,6 @@ import {
   generationRequest,
   INITIAL_GENERATION_STATE,
   remainingSeconds,
-  requestFailure,
 } from '../../src/features/tests/mutationGeneration';
 
 const result = (status: 'success' | 'error', errors: string[] = []): MutationGenerationResult => ({

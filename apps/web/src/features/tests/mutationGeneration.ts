@@ -64,7 +64,6 @@ export function generationRequest(target: GenerationTarget): { path: string; bod
 
 /** A per-case error the server gave no text for (001 §8). */
 export const UNKNOWN_ERROR = 'Unknown error';
-export const REQUEST_ABORTED = 'Request was aborted';
 
 export const STEP_LABELS: Record<Step, string> = {
   finding_sessions: 'Finding correct sessions',
@@ -194,9 +193,4 @@ export function generationOutcome(state: GenerationState): GenerationOutcome | n
   const tone = total === 0 || errors === total ? 'failed' : errors === 0 ? 'success' : 'partial';
   const counted = tone === 'success' ? success : tone === 'failed' ? allFailed : partial(errors, total);
   return { tone, message: state.closingMessage || counted };
-}
-
-/** "Request failed with status {status}: {statusText}" (001 §7), with the server's reason when it gave one. */
-export function requestFailure(status: number, detail: string): string {
-  return status === 0 ? detail : `Request failed with status ${status}: ${detail}`;
 }

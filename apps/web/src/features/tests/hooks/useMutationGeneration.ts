@@ -1,6 +1,6 @@
 import { MutationGenerationEvent } from '@proctor/contracts';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { errorDetail, isApiError, streamNdjson, useInvalidateEndpoints } from '../../../api';
+import { streamFailure, streamNdjson, useInvalidateEndpoints } from '../../../api';
 import { CATALOGUE_READS } from '../../simulators';
 import {
   applyGenerationEvent,
@@ -8,8 +8,6 @@ import {
   type GenerationTarget,
   generationRequest,
   INITIAL_GENERATION_STATE,
-  REQUEST_ABORTED,
-  requestFailure,
 } from '../mutationGeneration';
 
 type Action =
@@ -31,12 +29,6 @@ function reduce(run: GenerationRun, action: Action): GenerationRun {
     case 'end':
       return { ...run, done: true, failure: run.failure ?? action.failure };
   }
-}
-
-function failureOf(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'AbortError') return REQUEST_ABORTED;
-  if (isApiError(error)) return requestFailure(error.status, error.detail);
-  return errorDetail(error);
 }
 
 /**
@@ -74,7 +66,7 @@ export function useMutationGeneration() {
       )
         .then(
           () => null,
-          (error: unknown) => failureOf(error),
+          (error: unknown) => streamFailure(error),
         )
         .then((failure) => {
           if (own.signal.aborted) return;
