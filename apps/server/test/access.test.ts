@@ -654,6 +654,32 @@ const ROUTES: Record<string, RouteCase> = {
     request: { payload: { siteId: 999999, requestId: 999999 } },
   },
   'GET /api/sites/:id/openapi': { allowed: MEMBERS, request: { url: '/api/sites/999999/openapi' } },
+  // Integrations (002 §2.7, §7.5): the spec names no role, so every member reads its organization's sources and
+  // integrations; installing, connecting and calling (which reach the web) need INTEGRATION_EDIT_PERMISSIONS, the
+  // site editors'. Unknown ids answer 404; a document URL on loopback is refused (400) before anything is sent.
+  'GET /api/integrations/sources': { allowed: MEMBERS },
+  'POST /api/integrations/sources': {
+    allowed: SITE_EDITORS,
+    request: { payload: { url: 'http://127.0.0.1:9/openapi.json' } },
+  },
+  'GET /api/integrations': { allowed: MEMBERS },
+  'POST /api/integrations': {
+    allowed: SITE_EDITORS,
+    request: { payload: { sourceId: 999999, api_key: 'k' } },
+  },
+  'GET /api/integrations/:id': { allowed: MEMBERS, request: { url: '/api/integrations/999999' } },
+  'PUT /api/integrations/:id': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/integrations/999999', payload: { api_key: 'k' } },
+  },
+  'POST /api/integrations/:id/methods': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/integrations/999999/methods', payload: { siteEndpointId: 999999 } },
+  },
+  'POST /api/integrations/:id/methods/:methodId/call': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/integrations/999999/methods/1/call', payload: { parameters: {} } },
+  },
   'GET /sdk/proctor-sdk.tgz': { allowed: EVERYONE },
   'GET /sdk/proctor.py': { allowed: EVERYONE },
   // The CDP token in the path is the credential: without a valid one, 404.

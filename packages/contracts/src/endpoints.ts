@@ -75,6 +75,7 @@ import {
   TokenResponse,
   User,
 } from './identity';
+import { integrationEndpoints } from './integrations';
 import {
   AddSessionLabelRequest,
   CreateTestCaseFromLabelsRequest,
@@ -1631,6 +1632,8 @@ export const endpoints = {
     params: IdParam,
     response: SiteOpenApiDocument,
   }),
+  // Integrations (002 §2.7, §7.5): see integrations.ts.
+  ...integrationEndpoints,
   // Web flows (002 §2.8–2.9, §7.5): see webFlows.ts.
   ...webFlowEndpoints,
 } as const;

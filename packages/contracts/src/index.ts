@@ -13,6 +13,7 @@ export * from './hubBuild';
 export * from './humanRecorder';
 export * from './identity';
 export * from './input';
+export * from './integrations';
 export * from './labels';
 export * from './linearRegExp';
 export * from './liveView';

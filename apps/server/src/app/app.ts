@@ -48,6 +48,7 @@ import { sdkRoutes } from '../routes/sdk';
 import { sessionRoutes } from '../routes/sessions';
 import { simulatorRegistryRoutes } from '../routes/simulatorRegistry';
 import { simulatorRoutes } from '../routes/simulators';
+import { integrationRoutes } from '../routes/integrations';
 import { siteRoutes } from '../routes/sites';
 import { structuredDataRoutes } from '../routes/structuredData';
 import { systemRoutes } from '../routes/system';
@@ -108,6 +109,7 @@ const areas = [
   mutationGenerationRoutes,
   templateRoutes,
   siteRoutes,
+  integrationRoutes,
   sdkRoutes,
 ];
 

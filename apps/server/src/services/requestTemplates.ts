@@ -22,7 +22,8 @@ const CONNECTION_HEADERS = new Set([
   'keep-alive',
 ]);
 
-const headerValues = (headers: Record<string, string | string[] | undefined>) =>
+/** Response headers as one string each (repeated ones joined), as the contracts answer them. */
+export const headerValues = (headers: Record<string, string | string[] | undefined>) =>
   Object.fromEntries(
     Object.entries(headers)
       .filter((entry): entry is [string, string | string[]] => entry[1] !== undefined)

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { HAR_UPLOAD, HUB } from '@proctor/contracts';
 import { z } from 'zod';
+import { parseSecretsKey } from '../secrets/secretBox';
 import { blobKeyProblem } from '../storage/blobs';
 import type { S3Addressing, S3BlobStoreOptions } from '../storage/s3BlobStore';
 import { listed } from './listed';
@@ -19,6 +20,7 @@ export const StorageEnv = z.object({
   HUB_DIR: z.string().optional(),
   HUB_MAX_PUSH_BYTES: z.coerce.number().int().positive().default(HUB.maxPushBytes),
   HUB_BUILDS: z.enum(['true', 'false']).default('true'),
+  SECRETS_KEY: z.string().optional(),
 });
 
 export interface StorageSettings {
@@ -37,6 +39,11 @@ export interface StorageSettings {
    * keeps pushes without building them: for a server that must not spend its CPU on proofs.
    */
   hubBuilds: boolean;
+  /**
+   * The key secrets in the database (integrations' API keys) are sealed under (SECRETS_KEY, 32 bytes as hex or
+   * base64). Unset: a key made once into DATA_DIR/secrets.key (0600), which every server must then share.
+   */
+  secretsKey: Buffer | undefined;
 }
 
 export function storageSettings(e: z.infer<typeof StorageEnv>): StorageSettings {
@@ -48,7 +55,16 @@ export function storageSettings(e: z.infer<typeof StorageEnv>): StorageSettings 
     hubDir: e.HUB_DIR ? resolve(e.HUB_DIR) : resolve(e.DATA_DIR, 'git'),
     hubMaxPushBytes: e.HUB_MAX_PUSH_BYTES,
     hubBuilds: e.HUB_BUILDS === 'true',
+    secretsKey: secretsKey(e.SECRETS_KEY),
   };
+}
+
+/** SECRETS_KEY parsed; a wrong one refuses the start, naming the setting and never its value. */
+function secretsKey(value: string | undefined): Buffer | undefined {
+  if (!value?.trim()) return undefined;
+  const key = parseSecretsKey(value);
+  if (typeof key === 'string') throw new Error(`Invalid configuration: SECRETS_KEY ${key}`);
+  return key;
 }
 
 /** The settings that only mean something with BLOB_STORE_URL; the first three are needed together. */
