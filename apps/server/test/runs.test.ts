@@ -12,9 +12,11 @@ import { builtInSimulators } from '@proctor/simulators';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
+import { recordedRrwebChunks } from '../src/repositories/recordings';
 import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/repositories/sessions';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase } from './support/proctor';
+import { rrwebAnswersBeforeAndAfter } from './support/rrwebRanges';
 import { until } from './support/until';
 
 /**
@@ -238,7 +240,28 @@ describeEachDatabase(
       });
       expect(first.body.page).toBe(tabs[0]);
       expect(JSON.stringify(first.body.events)).not.toContain('Share this place');
-    });
+
+      // Each tab's ranges read by the chunks' columns, streamed, hold exactly what the whole recording gave.
+      const { db } = proctor().ctx;
+      const [row] = await db.select().from(sessions).where(eq(sessions.publicId, response.body.session_id));
+      const startedAt = (row!.startedAt ?? row!.createdAt).getTime();
+      const times = (await recordedRrwebChunks(db, row!.id))
+        .flatMap((chunk) => chunk.events.map((event) => (event as { timestamp?: unknown }).timestamp))
+        .filter((at): at is number => typeof at === 'number')
+        .sort((a, b) => a - b);
+      const moments = [0.3, 0.7].map((share) =>
+        Math.max(0, Math.round(times[Math.floor(share * times.length)]! - startedAt)),
+      );
+      moments.push(Math.round(times.at(-1)! - startedAt) + 1);
+      const { streamed, whole } = await rrwebAnswersBeforeAndAfter(
+        proctor(),
+        row!,
+        person,
+        [...new Set(moments)].sort((a, b) => a - b),
+      );
+      expect(streamed).toEqual(whole);
+      // A real run, then both reads of every range: more than the suite's minute on a busy machine.
+    }, 120_000);
 
     it('runs the oracle on a test case: the session is queued at once, runs, passes, and only its organization sees it', async () => {
       const person = await runner();

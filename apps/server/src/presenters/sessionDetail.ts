@@ -10,7 +10,6 @@ import {
   SESSION_PAGE_MUTATION_LIMIT,
   type SessionDetailResponse,
   type SessionLog,
-  type SessionRrwebEventsResponse,
   type SessionSnapshot,
   type SimulatorConfig,
 } from '@proctor/contracts';
@@ -18,11 +17,10 @@ import type { BlobRange, Database } from '@proctor/db';
 import { filterMutations, type Mutation } from '@proctor/simulators';
 import type { z } from 'zod';
 import type { Principal } from '../kernel/access/principal';
-import { badRequest, HttpError, notFound } from '../kernel/http/errors';
+import { HttpError } from '../kernel/http/errors';
 import { type BlobStore, readAll } from '../kernel/storage/blobs';
 import {
   hasRrwebChunks,
-  type RrwebChunk,
   recordedMutations,
   recordedRequestSummaries,
   recordedRequests,
@@ -32,6 +30,7 @@ import {
 import { listSessionLogs, referenceSessionCandidates, type SessionRow } from '../repositories/sessions';
 import { findSimulatorByName } from '../repositories/simulators';
 import { simulatorFilters } from '../scoring/filters';
+import { eventsOfTab, recordedTabs } from './rrwebEvents';
 import { presentSummary, type ReadableSession, readableSession, sessionStartedAt } from './sessions';
 
 /** The path the dashboard fetches a step's screenshot from (the caller's access is checked there again). */
@@ -235,79 +234,6 @@ export async function sessionDetail(
       network: network.length > 0,
     },
   };
-}
-
-/** The recorded tabs (CDP target ids) in the order each was first recorded; the first is where the session began. */
-const recordedTabs = (chunks: readonly RrwebChunk[]) => [...new Set(chunks.map((chunk) => chunk.page))];
-
-/** One tab's rrweb events in order. */
-const eventsOfTab = (chunks: readonly RrwebChunk[], page: string | null) =>
-  chunks.filter((chunk) => chunk.page === page).flatMap((chunk) => chunk.events);
-
-/** rrweb's event types a replay starts from: a full snapshot, and the meta event (URL, size) recorded before it. */
-const RRWEB_META = 4;
-const RRWEB_FULL_SNAPSHOT = 2;
-
-/**
- * The events of [fromMs, toMs) (epoch ms; either open), preceded by what they build on: the last full snapshot at or
- * before fromMs and its meta event, so that a replay can start at the range. Events without a timestamp are kept
- * with their neighbours. `more`: whether events follow the range.
- */
-export function rrwebRange(
-  events: readonly unknown[],
-  fromMs: number | undefined,
-  toMs: number | undefined,
-): { events: unknown[]; more: boolean } {
-  // Recorded by the page: anything may be there, past the end too.
-  const time = (event: unknown) => (event as { timestamp?: unknown } | null | undefined)?.timestamp;
-  const type = (event: unknown) => (event as { type?: unknown } | null | undefined)?.type;
-  const before = (event: unknown, limit: number) => {
-    const at = time(event);
-    return typeof at === 'number' && at < limit;
-  };
-  let start = 0;
-  if (fromMs !== undefined) {
-    start = events.findIndex((event) => !before(event, fromMs));
-    if (start < 0) start = events.length;
-    // Back to the full snapshot the range's first events apply to, and the meta event just before it.
-    let snapshot = start;
-    while (snapshot > 0 && type(events[snapshot]) !== RRWEB_FULL_SNAPSHOT) snapshot -= 1;
-    if (type(events[snapshot]) === RRWEB_FULL_SNAPSHOT) {
-      start = snapshot;
-      if (start > 0 && type(events[start - 1]) === RRWEB_META) start -= 1;
-    }
-  }
-  let end = events.length;
-  if (toMs !== undefined) {
-    end = events.findIndex((event, index) => index >= start && !before(event, toMs));
-    if (end < 0) end = events.length;
-  }
-  return { events: events.slice(start, Math.max(start, end)), more: end < events.length };
-}
-
-/**
- * GET /api/session/{id}/rrweb-events: one tab's DOM events (the first tab's by default), read when the replay
- * opens; with `from`/`to` (ms from the session's start), the range a replay can start at (rrwebRange).
- */
-export async function sessionRrwebEvents(
-  db: Database,
-  session: SessionRow,
-  query: { page?: string; from?: number; to?: number },
-): Promise<z.output<typeof SessionRrwebEventsResponse>> {
-  const chunks = await recordedRrwebChunks(db, session.id);
-  const pages = recordedTabs(chunks);
-  if (query.page !== undefined && !pages.includes(query.page))
-    throw notFound("No such tab in this session's recording");
-  if (query.from !== undefined && query.to !== undefined && query.to <= query.from)
-    throw badRequest('to must be after from');
-  const shown = query.page ?? pages[0] ?? null;
-  const startedAtMs = sessionStartedAt(session).getTime();
-  const range = rrwebRange(
-    eventsOfTab(chunks, shown),
-    query.from === undefined ? undefined : startedAtMs + query.from,
-    query.to === undefined ? undefined : startedAtMs + query.to,
-  );
-  return { pages, page: shown, ...range };
 }
 
 /** Response bodies read from the blob store at once (an imported HAR keeps its larger ones there). */

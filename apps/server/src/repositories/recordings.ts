@@ -3,7 +3,7 @@ import { RECORDING_FORMAT_VERSION, type RecordedRequest, type RecordedStep } fro
 import { type BlobRange, type Executor, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
 import { modernizeStep } from '@proctor/recording';
 import type { Mutation } from '@proctor/simulators';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, lte, min, or, type SQL, sql } from 'drizzle-orm';
 
 /** The session_events kinds a recording writes. */
 export const EVENT_KIND = { rrweb: 'rrweb', mutations: 'mutations' } as const;
@@ -68,6 +68,121 @@ export async function recordedRrwebChunks(db: Executor, sessionId: number): Prom
   return chunks.map((chunk) => chunk.payload as RrwebChunk);
 }
 
+/** The session's recorded tabs, each with the seq of its first rrweb chunk, in that order. */
+export async function recordedRrwebTabs(
+  db: Executor,
+  sessionId: number,
+): Promise<{ page: string | null; firstSeq: number }[]> {
+  const firstSeq = min(sessionEvents.seq);
+  const rows = await db
+    .select({ page: sessionEvents.page, firstSeq })
+    .from(sessionEvents)
+    .where(and(eq(sessionEvents.sessionId, sessionId), eq(sessionEvents.kind, EVENT_KIND.rrweb)))
+    .groupBy(sessionEvents.page)
+    .orderBy(asc(firstSeq));
+  return rows.map((row) => ({ page: row.page, firstSeq: Number(row.firstSeq) }));
+}
+
+/** One tab's rrweb chunks (rows that name their tab). */
+const tabChunks = (sessionId: number, page: string, ...more: (SQL | undefined)[]) =>
+  and(
+    eq(sessionEvents.sessionId, sessionId),
+    eq(sessionEvents.kind, EVENT_KIND.rrweb),
+    eq(sessionEvents.page, page),
+    ...more,
+  );
+
+/** A chunk holds an event that is not before `ms`: one at or after it, or one without a time. */
+const reaches = (ms: number) => or(isNull(sessionEvents.endsAt), gte(sessionEvents.endsAt, ms));
+
+/**
+ * Where in a tab's chunks a replay range lies, from the chunks' columns alone: the first chunk with an event not
+ * before `fromMs` (and whether it holds a full snapshot), the last chunk before it with a full snapshot, and the
+ * first chunk with an event not before `toMs`. Null where there is none (or no bound was given).
+ */
+export async function rrwebRangeChunks(
+  db: Executor,
+  sessionId: number,
+  page: string,
+  range: { fromMs?: number; toMs?: number },
+): Promise<{
+  reachesFrom: { seq: number; fullSnapshot: boolean } | null;
+  snapshotBefore: number | null;
+  reachesTo: number | null;
+}> {
+  const first = (where: SQL | undefined) =>
+    db
+      .select({ seq: sessionEvents.seq, fullSnapshot: sessionEvents.fullSnapshot })
+      .from(sessionEvents)
+      .where(where)
+      .orderBy(asc(sessionEvents.seq))
+      .limit(1)
+      .then((rows) => rows[0] ?? null);
+  const [reachesFrom, reachesTo] = await Promise.all([
+    range.fromMs === undefined ? null : first(tabChunks(sessionId, page, reaches(range.fromMs))),
+    range.toMs === undefined ? null : first(tabChunks(sessionId, page, reaches(range.toMs))),
+  ]);
+  let snapshotBefore: number | null = null;
+  if (range.fromMs !== undefined) {
+    const [row] = await db
+      .select({ seq: sessionEvents.seq })
+      .from(sessionEvents)
+      .where(
+        tabChunks(
+          sessionId,
+          page,
+          eq(sessionEvents.fullSnapshot, true),
+          reachesFrom ? lt(sessionEvents.seq, reachesFrom.seq) : undefined,
+        ),
+      )
+      .orderBy(desc(sessionEvents.seq))
+      .limit(1);
+    snapshotBefore = row?.seq ?? null;
+  }
+  return { reachesFrom, snapshotBefore, reachesTo: reachesTo?.seq ?? null };
+}
+
+/**
+ * A tab's chunks from `fromSeq` on (to `toSeq` included when given), at most `limit`, each with its events as the
+ * JSON text they were stored as: the replay's answer passes most of them on without parsing them.
+ */
+export function rrwebChunkTexts(
+  db: Executor,
+  sessionId: number,
+  page: string,
+  range: { fromSeq: number; toSeq: number | null; limit: number },
+): Promise<{ seq: number; events: string }[]> {
+  return db
+    .select({ seq: sessionEvents.seq, events: sql<string>`(${sessionEvents.payload} -> 'events')::text` })
+    .from(sessionEvents)
+    .where(
+      tabChunks(
+        sessionId,
+        page,
+        gte(sessionEvents.seq, range.fromSeq),
+        range.toSeq === null ? undefined : lte(sessionEvents.seq, range.toSeq),
+      ),
+    )
+    .orderBy(asc(sessionEvents.seq))
+    .limit(range.limit);
+}
+
+/** The last event of the tab's chunk before `seq`, as JSON text (null when there is none). */
+export async function lastRrwebEventBefore(
+  db: Executor,
+  sessionId: number,
+  page: string,
+  seq: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ event: sql<string | null>`(${sessionEvents.payload} -> 'events' -> -1)::text` })
+    .from(sessionEvents)
+    .where(tabChunks(sessionId, page, lt(sessionEvents.seq, seq)))
+    .orderBy(desc(sessionEvents.seq))
+    .limit(1);
+  return row?.event ?? null;
+}
+
 /** Whether the session recorded any DOM (rrweb) events, without reading them. */
 export async function hasRrwebChunks(db: Executor, sessionId: number): Promise<boolean> {
   const [any] = await db
@@ -114,6 +229,27 @@ export type SessionEventRow =
   | { kind: typeof EVENT_KIND.rrweb; seq: number; payload: RrwebChunk }
   | { kind: typeof EVENT_KIND.mutations; seq: number; payload: readonly Mutation[] };
 
+/** rrweb's event type of a full snapshot, which a replay starts from. */
+export const RRWEB_FULL_SNAPSHOT = 2;
+
+/** What the replay's reads select an rrweb chunk by (the session_events columns beside its payload). */
+export function rrwebChunkColumns(chunk: RrwebChunk): {
+  page: string;
+  endsAt: number | null;
+  fullSnapshot: boolean;
+} {
+  let endsAt: number | null = Number.NEGATIVE_INFINITY;
+  let fullSnapshot = false;
+  for (const event of chunk.events) {
+    // Recorded by the page: anything may be there.
+    const { timestamp, type } = (event ?? {}) as { timestamp?: unknown; type?: unknown };
+    if (typeof timestamp !== 'number' || Number.isNaN(timestamp)) endsAt = null;
+    else if (endsAt !== null) endsAt = Math.max(endsAt, timestamp);
+    if (type === RRWEB_FULL_SNAPSHOT) fullSnapshot = true;
+  }
+  return { page: chunk.page, endsAt: endsAt === Number.NEGATIVE_INFINITY ? null : endsAt, fullSnapshot };
+}
+
 /** Chunks of either kind in one statement; a chunk already written (the same kind and seq) is left as it is. */
 export async function insertSessionEvents(
   db: Executor,
@@ -123,7 +259,13 @@ export async function insertSessionEvents(
   if (rows.length === 0) return;
   await db
     .insert(sessionEvents)
-    .values(rows.map((row) => ({ sessionId, ...row })))
+    .values(
+      rows.map((row) => ({
+        sessionId,
+        ...row,
+        ...(row.kind === EVENT_KIND.rrweb ? rrwebChunkColumns(row.payload) : {}),
+      })),
+    )
     .onConflictDoNothing();
 }
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { MemberPrincipal, Principal, UserPrincipal } from '../kernel/access/principal';
 import { badRequest, forbidden, unauthorized } from '../kernel/http/errors';
+import { StreamedJson } from '../kernel/http/streamedJson';
 import type { AppContext } from './context';
 
 /**
@@ -45,9 +46,12 @@ export interface RouteContext<E extends Endpoint, A extends Audience> {
   reply: FastifyReply;
 }
 
+/** The answer, or the same document streamed as it is read (kernel/http/streamedJson.ts). */
+type Answer<E extends Endpoint> = z.input<E['response']> | StreamedJson<z.input<E['response']>>;
+
 type Handler<E extends Endpoint, A extends Audience> = (
   ctx: RouteContext<E, A>,
-) => Promise<z.input<E['response']>> | z.input<E['response']>;
+) => Promise<Answer<E>> | Answer<E>;
 
 /** What every registered route promises, read by the route × role test and the docs. */
 export interface RouteRecord {
@@ -115,6 +119,8 @@ export function defineRoute<E extends Endpoint, A extends Audience>(
         reply,
       } as RouteContext<E, A>);
       reply.status(endpoint.status);
+      if (result instanceof StreamedJson)
+        return reply.type('application/json; charset=utf-8').send(result.body);
       return result;
     },
   });

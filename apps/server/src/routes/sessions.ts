@@ -3,13 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { sessionBlobPrefix } from '../environments/recordingWriter';
 import { badRequest, notFound } from '../kernel/http/errors';
 import { groupedReplays, searchReplayGroups } from '../presenters/replayGroups';
+import { sessionRrwebEvents } from '../presenters/rrwebEvents';
 import { sessionHumanResults, sessionScoreRecords } from '../presenters/scores';
-import {
-  sessionDetail,
-  sessionNetworkRequests,
-  sessionRrwebActions,
-  sessionRrwebEvents,
-} from '../presenters/sessionDetail';
+import { sessionDetail, sessionNetworkRequests, sessionRrwebActions } from '../presenters/sessionDetail';
 import { listSessions, readableSession } from '../presenters/sessions';
 import { archiveOwnSession, setOwnSessionPublic } from '../services/sessions';
 import { byteRange } from './byteRange';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rrwebRange } from '../../src/presenters/sessionDetail';
+import { rrwebRange } from '../../src/presenters/rrwebEvents';
 
 /** rrweb events as the recorder keeps them: meta (4), full snapshot (2), incremental (3), each with its time. */
 const meta = (timestamp: number) => ({ type: 4, timestamp });

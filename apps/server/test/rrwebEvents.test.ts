@@ -1,0 +1,161 @@
+import { endpoints } from '@proctor/contracts';
+import { newPublicId, sessionEvents, sessions } from '@proctor/db';
+import { and, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { SessionRecordingWriter } from '../src/environments/recordingWriter';
+import { EVENT_KIND } from '../src/repositories/recordings';
+import { type Actor, describeEachDatabase } from './support/proctor';
+import { rrwebAnswersBeforeAndAfter } from './support/rrwebRanges';
+
+const META = 4;
+const FULL_SNAPSHOT = 2;
+const INCREMENTAL = 3;
+
+describeEachDatabase('a replay reads its DOM events by tab and range', (proctor) => {
+  /** A session of `owner`'s whose tabs recorded these chunks, in this order, through the recording writer. */
+  async function sessionWithChunks(
+    owner: Actor,
+    chunks: { page: string; events: (at: number) => unknown[] }[],
+  ) {
+    const { db } = proctor().ctx;
+    const [session] = await db
+      .insert(sessions)
+      .values({
+        publicId: newPublicId(),
+        status: 'run_completed',
+        organizationId: owner.organization!.id,
+        userId: owner.user.id,
+      })
+      .returning();
+    const startedAt = session!.createdAt.getTime();
+    const writer = new SessionRecordingWriter(
+      db,
+      proctor().ctx.blobs,
+      { id: session!.id, publicId: session!.publicId },
+      () => [],
+      undefined,
+    );
+    for (const chunk of chunks)
+      writer.rrweb(chunk.events(startedAt), {
+        pageId: chunk.page,
+        url: `http://shop.localhost/${chunk.page}`,
+      });
+    await writer.finish();
+    return session!;
+  }
+
+  const event =
+    (type: number, ms: number | null, data: unknown = {}) =>
+    (at: number) =>
+      ms === null ? { type, data } : { type, timestamp: at + ms, data };
+  const chunk = (page: string, ...events: ((at: number) => unknown)[]) => ({
+    page,
+    events: (at: number) => events.map((made) => made(at)),
+  });
+
+  it('should answer every range with exactly the events the whole read gave, each tab apart', async () => {
+    const member = await proctor().actor();
+    const session = await sessionWithChunks(member, [
+      chunk('tab-a', event(META, 100), event(FULL_SNAPSHOT, 100)),
+      // A second tab that began without a full snapshot.
+      chunk('tab-b', event(INCREMENTAL, 150)),
+      chunk('tab-a', event(INCREMENTAL, 200), event(INCREMENTAL, 300)),
+      chunk('tab-b', event(META, 250), event(FULL_SNAPSHOT, 250), event(INCREMENTAL, 260)),
+      // A meta event that ends a chunk, its full snapshot opening the next.
+      chunk('tab-a', event(META, 400)),
+      chunk('tab-a', event(FULL_SNAPSHOT, 400), event(INCREMENTAL, 450)),
+      chunk('tab-b', event(INCREMENTAL, 350)),
+      // An event without a time among timed ones.
+      chunk('tab-a', event(INCREMENTAL, 500), event(INCREMENTAL, null), event(INCREMENTAL, 600)),
+      chunk(
+        'tab-a',
+        event(INCREMENTAL, 700),
+        event(META, 800),
+        event(FULL_SNAPSHOT, 800),
+        event(INCREMENTAL, 900),
+      ),
+      // Times out of order within a chunk.
+      chunk('tab-a', event(INCREMENTAL, 1000), event(INCREMENTAL, 980)),
+    ]);
+    const moments = [0, 101, 250, 400, 401, 550, 800, 990, 5000];
+    const { streamed, whole } = await rrwebAnswersBeforeAndAfter(proctor(), session, member, moments);
+    expect(streamed.length).toBeGreaterThan(100);
+    expect(streamed).toEqual(whole);
+    // Spot checks that the comparison has teeth: a range in the middle starts at the snapshot it builds on.
+    const middle = streamed.find(
+      (answer) =>
+        JSON.stringify((answer as { query: unknown }).query) === '{"page":"tab-a","from":401,"to":550}',
+    ) as { body: { events: { type: number }[]; more: boolean } };
+    expect(middle.body.events.map((e) => e.type)).toEqual([META, FULL_SNAPSHOT, INCREMENTAL, INCREMENTAL]);
+    expect(middle.body.more).toBe(true);
+  });
+
+  it('should answer 404 for a tab the session did not record and 400 for a range that ends before it begins', async () => {
+    const member = await proctor().actor();
+    const session = await sessionWithChunks(member, [
+      chunk('tab-a', event(META, 1), event(FULL_SNAPSHOT, 1)),
+    ]);
+    const read = (query: { page?: string; from?: number; to?: number }) =>
+      proctor().call(endpoints.sessionRrwebEvents, { params: { id: session.publicId }, query, as: member });
+    const unknownTab = await read({ page: 'tab-z' });
+    expect(unknownTab.status).toBe(404);
+    expect(unknownTab.body).toEqual({ detail: "No such tab in this session's recording" });
+    for (const range of [
+      { from: 500, to: 500 },
+      { from: 500, to: 100 },
+    ]) {
+      const backwards = await read(range);
+      expect(backwards.status).toBe(400);
+      expect(backwards.body).toEqual({ detail: 'to must be after from' });
+    }
+    const malformed = await proctor().request({
+      method: 'GET',
+      url: `/api/session/${session.publicId}/rrweb-events?from=soon`,
+      as: member,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: expect.any(String) });
+  });
+
+  it('should send the first bytes of a long answer before its last chunks are read', async () => {
+    const member = await proctor().actor();
+    const CHUNKS = 100;
+    // About 4 KB a chunk: far more than the streams between the database and the caller hold at once.
+    const filler = 'x'.repeat(4_000);
+    const session = await sessionWithChunks(member, [
+      chunk('tab-a', event(META, 1), event(FULL_SNAPSHOT, 1, { filler })),
+      ...Array.from({ length: CHUNKS - 1 }, (_, i) => chunk('tab-a', event(INCREMENTAL, 10 + i, { filler }))),
+    ]);
+    const response = await proctor().request({
+      method: 'GET',
+      url: `/api/session/${session.publicId}/rrweb-events`,
+      as: member,
+      payloadAsStream: true,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const body = response.stream()[Symbol.asyncIterator]();
+    const first = await body.next();
+    expect(first.done).toBe(false);
+    // Once the first bytes are here, the last chunk changes: an answer read whole before it was sent would not see it.
+    await proctor()
+      .ctx.db.update(sessionEvents)
+      .set({
+        payload: { page: 'tab-a', url: 'http://shop.localhost/tab-a', events: [{ type: 5, data: 'later' }] },
+      })
+      .where(
+        and(
+          eq(sessionEvents.sessionId, session.id),
+          eq(sessionEvents.kind, EVENT_KIND.rrweb),
+          eq(sessionEvents.seq, CHUNKS - 1),
+        ),
+      );
+    const parts: Buffer[] = [first.value as Buffer];
+    for (let next = await body.next(); !next.done; next = await body.next()) parts.push(next.value as Buffer);
+    const answer = JSON.parse(Buffer.concat(parts).toString('utf8')) as { events: unknown[]; more: boolean };
+    expect(parts.length).toBeGreaterThan(1);
+    expect(answer.events).toHaveLength(CHUNKS + 1);
+    expect(answer.events.at(-1)).toEqual({ type: 5, data: 'later' });
+    expect(answer.more).toBe(false);
+  });
+});
