@@ -47,6 +47,7 @@ export const ROUTES = {
   siteEndpoints: '/site-endpoints',
   test: '/test',
   apps: '/apps',
+  integration: '/integrations/:integrationId',
   admin: '/admin',
   hub: '/hub',
   dataCreation: '/data-creation',
@@ -152,6 +153,8 @@ export const paths = {
   siteEndpoints: ROUTES.siteEndpoints,
   test: ROUTES.test,
   apps: ROUTES.apps,
+  /** An integration's page: its API authentication and endpoints (002 §2.7). */
+  integration: (integrationId: number) => fill(ROUTES.integration, { integrationId }),
   admin: ROUTES.admin,
   hub: ROUTES.hub,
   dataCreation: ROUTES.dataCreation,

@@ -27,6 +27,7 @@ import { LabellingPage, SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
 import { SimulatorEditorPage } from '../features/simulatorEditor';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
+import { AppsPage, IntegrationPage } from '../features/integrations';
 import { SiteEndpointsPage, SitePage, SiteRequestsPage, SitesPage } from '../features/sites';
 import { TestReportsPage } from '../features/testReports';
 import { TestCasePage, TestsPage } from '../features/tests';
@@ -87,6 +88,9 @@ export const routes: RouteObject[] = [
       { path: ROUTES.site, element: <SitePage /> },
       { path: ROUTES.siteEndpoints, element: <SiteEndpointsPage /> },
       { path: ROUTES.siteRequests, element: <SiteRequestsPage /> },
+      // Integrations (002 §2.7): every member reads them; installing, connecting and calling are offered to editors.
+      { path: ROUTES.apps, element: <AppsPage /> },
+      { path: ROUTES.integration, element: <IntegrationPage /> },
       { path: ROUTES.requestTemplateBuilder, element: <RequestTemplateBuilderPage /> },
       // The Needs Labelling tab's Annotate (000 §2.7): the server decides which sample test cases each may label.
       { path: ROUTES.labelling, element: <LabellingPage /> },

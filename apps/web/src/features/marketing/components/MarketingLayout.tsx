@@ -52,6 +52,8 @@ export function MarketingLayout({ children }: { children: ReactNode }) {
             {signedIn ? (
               <Group gap="lg" wrap="nowrap">
                 <Group gap="lg" visibleFrom="sm">
+                  {/* The spec's /integrations link (002 §2.14): the apps page, where integrations are installed. */}
+                  <HeaderLink to={paths.apps}>Integrations</HeaderLink>
                   <HeaderLink to={paths.settings}>Settings</HeaderLink>
                   <HeaderLink to={paths.usage}>Usage</HeaderLink>
                 </Group>

@@ -1,0 +1,2 @@
+export { AppsPage } from './pages/AppsPage';
+export { IntegrationPage } from './pages/IntegrationPage';

@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2E, person, signUpThroughApi, startE2E } from './harness';
+import { unique } from './support/catalog';
+
+const API_KEY = 'e2e-pet-key-7c1d';
+
+/** An OpenAPI 3 document of the stand-in: one operation, the key in an X-Api-Key header. */
+const DOCUMENT = {
+  openapi: '3.0.3',
+  info: { title: 'Pet Store', version: '1.0.0' },
+  servers: [{ url: '/v1' }],
+  security: [{ headerKey: [] }],
+  components: { securitySchemes: { headerKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+  paths: {
+    '/pets/{petId}': {
+      get: {
+        operationId: 'getPet',
+        summary: 'One pet',
+        parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 200: { description: 'The pet' } },
+      },
+    },
+  },
+};
+
+/** /apps: HTTP API (OpenAPI) installed from a URL, connected with an API key, and one of its methods called. */
+describe('Integrations', () => {
+  let e2e: E2E;
+  let page: Page;
+  let api: http.Server;
+  let origin = '';
+
+  beforeAll(async () => {
+    // The stand-in serves the document and answers a pet, saying whether the call carried the key.
+    api = http.createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      if (request.url === '/openapi.json') return response.end(JSON.stringify(DOCUMENT));
+      response.end(
+        JSON.stringify({ path: request.url, keyCarried: request.headers['x-api-key'] === API_KEY }),
+      );
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    // The stand-in listens on this machine: the install allows that address to the outbound guard.
+    e2e = await startE2E({ env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' } });
+    page = (await e2e.newUserPage()).page;
+    await signUpThroughApi(e2e, page, person('Ines Integrations'), {
+      name: `Integrations Co ${unique()}`,
+      purpose: 'Call APIs',
+    });
+  });
+
+  afterAll(async () => {
+    await e2e?.close();
+    await new Promise<void>((resolve) => (api ? api.close(() => resolve()) : resolve()));
+  });
+
+  it("should reach /apps from the marketing header's Integrations link", async () => {
+    await page.goto('/landing');
+    await page.getByRole('banner').getByRole('link', { name: 'Integrations' }).click();
+    await page.waitForURL(/\/apps$/);
+    await page.getByRole('heading', { name: 'Apps' }).waitFor();
+  });
+
+  it('should list the one app, filtered by Installed and by the search box', async () => {
+    await page.goto('/apps');
+    const app = page.getByTestId('app-openapi');
+    await app.getByText('HTTP API (OpenAPI)').waitFor();
+    await page.getByText('Installed', { exact: true }).click();
+    await page.getByText('No app installed yet: install one from All').waitFor();
+    await page.getByText('All', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Search apps' }).fill('no such app');
+    await page.getByText('No app matches the search').waitFor();
+    await page.getByRole('textbox', { name: 'Search apps' }).fill('openapi');
+    await app.waitFor();
+  });
+
+  it('should install from a URL, need an API key to connect, and show only that a key is set', async () => {
+    await page.getByTestId('app-openapi').getByRole('button', { name: 'Install' }).click();
+    const install = page.getByRole('dialog', { name: 'Install HTTP API (OpenAPI)' });
+    await install.getByRole('textbox', { name: 'OpenAPI document URL' }).fill(`${origin}/openapi.json`);
+    await install.getByRole('button', { name: 'Install' }).click();
+
+    const connect = page.getByRole('dialog', { name: 'Connect Pet Store' });
+    await connect.getByRole('button', { name: 'Connect' }).click();
+    await connect.getByText('API key is required').waitFor();
+    await connect.getByLabel('API key').fill(API_KEY);
+    await connect.getByRole('button', { name: 'Connect' }).click();
+
+    await page.waitForURL(/\/integrations\/\d+$/);
+    await page.getByRole('heading', { name: 'API Authentication' }).waitFor();
+    await page.getByTestId('api-key-set').waitFor();
+    expect(await page.content()).not.toContain(API_KEY);
+    await page.getByRole('link', { name: 'Apps' }).first().waitFor();
+  });
+
+  it('should call a method with its parameters and show what the API answered', async () => {
+    const row = page.getByTestId('integration-methods').getByRole('row', { name: /getPet/ });
+    await row.getByRole('button', { name: 'Call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Call getPet' });
+    await dialog.getByRole('textbox', { name: 'petId' }).fill('rex');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    const answer = dialog.getByTestId('call-answer');
+    await answer.getByText('200', { exact: true }).waitFor();
+    await answer.getByText('/v1/pets/rex').waitFor();
+    await answer.getByText('"keyCarried": true').waitFor();
+  });
+});
