@@ -654,6 +654,36 @@ const ROUTES: Record<string, RouteCase> = {
     request: { payload: { siteId: 999999, requestId: 999999 } },
   },
   'GET /api/sites/:id/openapi': { allowed: MEMBERS, request: { url: '/api/sites/999999/openapi' } },
+  // Web flows (002 §2.8–2.9, §7.5): every member reads its organization's flows and runs; saving, running and
+  // driving a browser session's page need WEB_FLOW_EDIT_PERMISSIONS, the site editors'. Unknown ids answer 404.
+  'GET /api/web-flows': { allowed: MEMBERS },
+  'POST /api/web-flows': { allowed: SITE_EDITORS, request: { payload: { name: 'Flow' } } },
+  'GET /api/web-flows/:id': { allowed: MEMBERS, request: { url: '/api/web-flows/999999' } },
+  'PUT /api/web-flows/:id': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/web-flows/999999', payload: { name: 'x' } },
+  },
+  'DELETE /api/web-flows/:id': { allowed: SITE_EDITORS, request: { url: '/api/web-flows/999999' } },
+  'POST /api/web-flows/:id/run': {
+    allowed: SITE_EDITORS,
+    request: { url: '/api/web-flows/999999/run', payload: { browser_session_id: UNKNOWN_ENVIRONMENT } },
+  },
+  'POST /api/browser-sessions/:publicId/run-node': {
+    allowed: SITE_EDITORS,
+    request: {
+      url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/run-node`,
+      payload: { node: { id: 'a', type: 'act', actionType: 'click', elementHint: 'Search' } },
+    },
+  },
+  'POST /api/browser-sessions/:publicId/element-at': {
+    allowed: SITE_EDITORS,
+    request: { url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/element-at`, payload: { x: 10, y: 10 } },
+  },
+  'GET /api/web-flow-runs': { allowed: MEMBERS },
+  'GET /api/web-flow-runs/:publicId': {
+    allowed: MEMBERS,
+    request: { url: '/api/web-flow-runs/no-such-run' },
+  },
   // Integrations (002 §2.7, §7.5): the spec names no role, so every member reads its organization's sources and
   // integrations; installing, connecting and calling (which reach the web) need INTEGRATION_EDIT_PERMISSIONS, the
   // site editors'. Unknown ids answer 404; a document URL on loopback is refused (400) before anything is sent.

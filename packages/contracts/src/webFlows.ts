@@ -51,6 +51,8 @@ export const WEB_FLOW_LIMITS = {
 } as const;
 
 export const WEB_FLOW_MESSAGES = {
+  flowNotFound: 'Web flow not found',
+  runNotFound: 'Web flow run not found',
   elementNotFound: (elementHint: string) => `Element not found: ${elementHint}`,
   missingParameter: (name: string) => `Missing parameter: ${name}`,
   nodeTimedOut: (seconds: number) => `The node did not finish in ${seconds} s`,
@@ -263,6 +265,7 @@ export type UpdateWebFlowRequest = z.input<typeof UpdateWebFlowRequest>;
 /** GET /api/web-flows: the organization's flows, last changed first; `search` keeps names containing it. */
 export const WebFlowsQuery = z.object({ search: QueryText });
 export const WebFlowsResponse = z.object({ flows: z.array(WebFlow) });
+export type WebFlowsResponse = z.infer<typeof WebFlowsResponse>;
 
 /** A run's parameters by name: strings, numbers or booleans, written into `{{name}}` as text. */
 export const WebFlowRunParameters = z
@@ -349,6 +352,7 @@ export const WebFlowRunsQuery = z.object({
   page_size: pageSizeInUrl(WEB_FLOW_RUNS_PAGE_SIZE.max).default(WEB_FLOW_RUNS_PAGE_SIZE.default),
 });
 export const WebFlowRunsResponse = z.object({ runs: z.array(WebFlowRun), pagination: Pagination });
+export type WebFlowRunsResponse = z.infer<typeof WebFlowRunsResponse>;
 
 export const WebFlowRunParam = z.object({ publicId: z.string().min(1).max(100) });
 export const BrowserSessionPageParam = z.object({ publicId: z.string().min(1).max(100) });

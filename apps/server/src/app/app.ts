@@ -60,6 +60,7 @@ import { testRunReportRoutes } from '../routes/testRunReport';
 import { testRunRoutes } from '../routes/testRuns';
 import { usageRoutes } from '../routes/usage';
 import { userRoutes } from '../routes/user';
+import { webFlowRoutes } from '../routes/webFlows';
 import { servePublicEnvironments } from './publicEnvironments';
 
 declare module 'fastify' {
@@ -109,6 +110,7 @@ const areas = [
   mutationGenerationRoutes,
   templateRoutes,
   siteRoutes,
+  webFlowRoutes,
   integrationRoutes,
   sdkRoutes,
 ];

@@ -1,0 +1,242 @@
+import {
+  type ElementAtResponse,
+  WEB_FLOW_LIMITS,
+  WEB_FLOW_MESSAGES,
+  type WebFlowLocator,
+  type WebFlowNode,
+  type WebFlowNodeResult,
+  type WebFlowRunEvent,
+  type WebFlowRunParameters,
+  type WebFlowRunState,
+} from '@proctor/contracts';
+import type { Database } from '@proctor/db';
+import type { Page } from 'playwright-core';
+import { withEnvironmentPage } from '../../agents/page';
+import type { LiveEnvironment } from '../../environments/live';
+import type { EnvironmentManager } from '../../environments/manager';
+import type { ServerConfig } from '../../kernel/config';
+import { conflict } from '../../kernel/http/errors';
+import {
+  findWebFlow,
+  insertWebFlowRun,
+  updateWebFlow,
+  updateWebFlowRun,
+  type WebFlowRow,
+} from '../../repositories/webFlows';
+import { ElementNotFoundError, findActElement, performAct } from './act';
+import { elementAt } from './elementAt';
+import { runExtract } from './extract';
+import { healActLocator } from './heal';
+import { fillParameters, typingSteps } from './typing';
+
+export interface WebFlowServices {
+  db: Database;
+  config: ServerConfig;
+  environments: EnvironmentManager;
+}
+
+const BUSY = 'The browser session is running a web flow: wait for it to end';
+
+/** Browser sessions a flow or a node is driving now: a second driver on one page would fight the first. */
+const driving = new WeakSet<LiveEnvironment>();
+
+/** The running browser session (an environment) of the organization; another's, or none, answers 404. */
+export function browserSessionOf(services: WebFlowServices, organizationId: number, publicId: string) {
+  return services.environments.running(publicId, organizationId);
+}
+
+/** Lends `use` the session's page, connected for this call only; one driver at a time (409 for a second). */
+async function drive<T>(
+  environment: LiveEnvironment,
+  signal: AbortSignal,
+  use: (page: Page) => Promise<T>,
+  options: { exclusive: boolean } = { exclusive: true },
+): Promise<T> {
+  if (options.exclusive && driving.has(environment)) throw conflict(BUSY);
+  if (options.exclusive) driving.add(environment);
+  try {
+    // Nobody drives an environment's page before its recorder is attached: the first action is recorded too.
+    await environment.recording;
+    return await withEnvironmentPage(environment.browser.wsEndpoint, signal, (page) => use(page));
+  } finally {
+    if (options.exclusive) driving.delete(environment);
+  }
+}
+
+/** An error's first line: Playwright adds its call log below. */
+const messageOf = (error: unknown) =>
+  String((error as Error)?.message ?? error)
+    .split('\n')[0]!
+    .trim();
+
+/** `work`, failing with `message` after `ms` (what it was doing is stopped when the page's connection closes). */
+async function within<T>(ms: number, message: string, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([work(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One node on the page: never throws, its failure is the result's `error`. */
+export async function runNode(
+  config: ServerConfig,
+  page: Page,
+  node: WebFlowNode,
+  parameters: WebFlowRunParameters,
+): Promise<WebFlowNodeResult> {
+  try {
+    const done = await within(
+      WEB_FLOW_LIMITS.nodeTimeoutMs,
+      WEB_FLOW_MESSAGES.nodeTimedOut(WEB_FLOW_LIMITS.nodeTimeoutMs / 1000),
+      async (): Promise<Omit<WebFlowNodeResult, 'nodeId' | 'ok'>> => {
+        if (node.type === 'extract') return { output: await runExtract(page, node) };
+        // A missing parameter fails the node before anything is looked for or typed.
+        if (node.actionType === 'type') typingSteps(node.text ?? '', parameters);
+        let element = await findActElement(page, node);
+        let healedLocator: WebFlowLocator | undefined;
+        if (!element) {
+          const healed = await healActLocator(config, page, node).catch((error: unknown) => {
+            throw new Error(`${WEB_FLOW_MESSAGES.elementNotFound(node.elementHint)} (${messageOf(error)})`);
+          });
+          if (!healed) throw new ElementNotFoundError(node.elementHint);
+          element = healed.element;
+          healedLocator = healed.locator;
+        }
+        await performAct(page, element, node, parameters);
+        return healedLocator ? { healedLocator } : {};
+      },
+    );
+    return { nodeId: node.id, ok: true, ...done };
+  } catch (error) {
+    return { nodeId: node.id, ok: false, error: messageOf(error) };
+  }
+}
+
+/** POST /api/browser-sessions/{publicId}/run-node: one node, on its own (the builder's test tab). */
+export async function runNodeOnSession(
+  services: WebFlowServices,
+  organizationId: number,
+  publicId: string,
+  node: WebFlowNode,
+  parameters: WebFlowRunParameters,
+): Promise<WebFlowNodeResult> {
+  const environment = browserSessionOf(services, organizationId, publicId);
+  return drive(environment, AbortSignal.timeout(WEB_FLOW_LIMITS.nodeTimeoutMs + 5_000), (page) =>
+    runNode(services.config, page, node, parameters),
+  );
+}
+
+/** POST /api/browser-sessions/{publicId}/element-at: reads only, so it may look while a flow runs. */
+export async function elementAtOnSession(
+  services: WebFlowServices,
+  organizationId: number,
+  publicId: string,
+  point: { x: number; y: number },
+): Promise<ElementAtResponse> {
+  const environment = browserSessionOf(services, organizationId, publicId);
+  return drive(
+    environment,
+    AbortSignal.timeout(WEB_FLOW_LIMITS.actTimeoutMs),
+    (page) => elementAt(page, point),
+    {
+      exclusive: false,
+    },
+  );
+}
+
+/** Keeps a locator a model healed with the flow, so the next run finds the element at once. */
+async function saveHealedLocator(db: Database, saved: WebFlowRow, nodeId: string, locator: WebFlowLocator) {
+  // Read again: the flow may have been edited while it ran.
+  const flow = await findWebFlow(db, saved.organizationId, saved.id);
+  if (!flow) return;
+  const nodes = (flow.nodes as WebFlowNode[]).map((node) =>
+    node.id === nodeId && node.type === 'act' ? { ...node, locator } : node,
+  );
+  await updateWebFlow(db, flow.id, { nodes });
+}
+
+export interface PreparedWebFlowRun {
+  flow: WebFlowRow;
+  environment: LiveEnvironment;
+  parameters: WebFlowRunParameters;
+}
+
+/** What a run needs, checked before anything is streamed: a refusal is then a plain `{detail}` with its status. */
+export async function prepareWebFlowRun(
+  services: WebFlowServices,
+  organizationId: number,
+  flow: WebFlowRow,
+  request: { browser_session_id: string; parameters: WebFlowRunParameters },
+): Promise<PreparedWebFlowRun> {
+  const environment = browserSessionOf(services, organizationId, request.browser_session_id);
+  if (driving.has(environment)) throw conflict(BUSY);
+  return { flow, environment, parameters: request.parameters };
+}
+
+/**
+ * Runs a flow on the session's page: the start URL, then each node in order until one fails. Every event goes to
+ * `send` as it happens; the run's row goes pending → running → completed or failed, and always ends: each node
+ * has its time limit, the run has its own, and `signal` (the caller gone) stops it.
+ */
+export async function runWebFlow(
+  services: WebFlowServices,
+  prepared: PreparedWebFlowRun,
+  send: (event: WebFlowRunEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const { db, config } = services;
+  const { flow, environment, parameters } = prepared;
+  const run = await insertWebFlowRun(db, { webFlowId: flow.id, parameters });
+  const response: Record<string, unknown> = {};
+  let state: WebFlowRunState = 'failed';
+  let error: string | undefined;
+  const runTimeout = AbortSignal.timeout(WEB_FLOW_LIMITS.runTimeoutMs);
+  const runSignal = AbortSignal.any([signal, runTimeout]);
+  try {
+    await drive(environment, runSignal, async (page) => {
+      await updateWebFlowRun(db, run.id, { state: 'running', startedAt: new Date() });
+      if (flow.startUrl) {
+        const url = new URL(fillParameters(flow.startUrl, parameters), page.url()).href;
+        await page
+          .goto(url, { waitUntil: 'domcontentloaded', timeout: WEB_FLOW_LIMITS.nodeTimeoutMs })
+          .catch((failure: unknown) => {
+            throw new Error(`Could not open ${url}: ${messageOf(failure)}`);
+          });
+      }
+      for (const node of flow.nodes as WebFlowNode[]) {
+        runSignal.throwIfAborted();
+        send({ type: 'node_start', nodeId: node.id });
+        const result = await runNode(config, page, node, parameters);
+        if (runSignal.aborted) throw runSignal.reason;
+        send({ type: 'node_end', ...result });
+        if (result.output) Object.assign(response, result.output);
+        if (result.healedLocator) await saveHealedLocator(db, flow, node.id, result.healedLocator);
+        if (!result.ok) {
+          error = result.error;
+          return;
+        }
+      }
+      state = 'completed';
+    });
+  } catch (failure) {
+    error = runTimeout.aborted
+      ? WEB_FLOW_MESSAGES.runTimedOut(WEB_FLOW_LIMITS.runTimeoutMs / 1000)
+      : signal.aborted
+        ? WEB_FLOW_MESSAGES.runStopped
+        : messageOf(failure);
+    state = 'failed';
+  } finally {
+    await updateWebFlowRun(db, run.id, {
+      state,
+      response,
+      error: error ?? null,
+      completedAt: new Date(),
+    });
+    send({ type: 'run_end', runId: run.publicId, state, response, ...(error ? { error } : {}) });
+  }
+}
