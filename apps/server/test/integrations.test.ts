@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { endpoints, INTEGRATION_MESSAGES } from '@proctor/contracts';
+import { endpoints, INTEGRATION_MAX_METHODS, INTEGRATION_MESSAGES } from '@proctor/contracts';
 import { integrations } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -109,7 +109,7 @@ describeEachDatabase(
   (proctor) => {
     const editor = () => proctor().actor({ permissions: { dashboard_access: true } });
 
-    const install = (as: Actor, payload: unknown) =>
+    const install = (as: Actor, payload: Record<string, unknown>) =>
       proctor().request({ method: 'POST', url: endpoints.installIntegrationSource.path, payload, as });
 
     async function connected(as: Actor) {
@@ -208,6 +208,37 @@ describeEachDatabase(
         expect({ document, status: refused.statusCode }).toEqual({ document, status: 400 });
         expect(refused.json().detail).toContain(reason);
       }
+      // A chain of references deeper than the parser follows, and more operations than a source may hold.
+      const schemas = Object.fromEntries(
+        Array.from({ length: 600 }, (_, i) => [`s${i}`, { $ref: `#/components/schemas/s${i + 1}` }]),
+      );
+      const deep = {
+        ...petDocument(`${origin}/v1`),
+        components: { schemas: { ...schemas, s600: { type: 'string' } } },
+        paths: {
+          '/deep': {
+            get: {
+              parameters: [{ name: 'x', in: 'query', schema: { $ref: '#/components/schemas/s0' } }],
+              responses: { 200: { description: 'ok' } },
+            },
+          },
+        },
+      };
+      const tooDeep = await install(as, { document: JSON.stringify(deep) });
+      expect(tooDeep.statusCode).toBe(400);
+      expect(tooDeep.json().detail).toContain('depth');
+      expect(tooDeep.json().detail).not.toContain(process.cwd());
+      const paths = Object.fromEntries(
+        Array.from({ length: INTEGRATION_MAX_METHODS + 1 }, (_, i) => [
+          `/p${i}`,
+          { get: { responses: { 200: { description: 'ok' } } } },
+        ]),
+      );
+      const many = await install(as, {
+        document: JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths }),
+      });
+      expect(many.statusCode).toBe(400);
+      expect(many.json().detail).toContain(`at most ${INTEGRATION_MAX_METHODS} can be installed`);
       for (const payload of [{}, { url: `${origin}/openapi.json`, document: '{}' }]) {
         const refused = await install(as, payload);
         expect(refused.statusCode).toBe(400);
@@ -313,6 +344,21 @@ describeEachDatabase(
       const created = await call(as, integration.id, methodId('createPet'), { name: 'Rex', age: 3 });
       expect(created.json().body).toMatchObject({ method: 'POST', url: '/v1/pets', apiKey: API_KEY });
       expect(JSON.parse(created.json().body.body)).toEqual({ name: 'Rex', age: 3 });
+
+      // A document's server on an address the install does not allow: the call is refused, nothing is sent.
+      const privateInstall = await install(as, {
+        document: JSON.stringify(petDocument('http://10.1.2.3/v1')),
+      });
+      const privateSource = endpoints.installIntegrationSource.response.parse(privateInstall.json());
+      const privateIntegration = await proctor().call(endpoints.createIntegration, {
+        body: { sourceId: privateSource.id, api_key: API_KEY },
+        as,
+      });
+      const refused = await call(as, privateIntegration.body.id, privateSource.methods[0]!.id, {
+        petId: '1',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toMatch(/^Refused http:\/\/10\.1\.2\.3\/v1\/pets\/1/);
 
       const missing = await call(as, integration.id, methodId('search'), {});
       expect(missing.statusCode).toBe(400);

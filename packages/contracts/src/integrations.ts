@@ -33,6 +33,9 @@ export const INTEGRATION_MESSAGES = {
     'The stored API key cannot be read with the configured SECRETS_KEY (it was stored under another key): configure the API key again',
 } as const;
 
+/** The most operations one document may bring: each is a method, stored and listed on the integration's page. */
+export const INTEGRATION_MAX_METHODS = 1000;
+
 /** The apps page's fixed list (002 §2.7: one app). */
 export const INTEGRATION_APPS = [
   {

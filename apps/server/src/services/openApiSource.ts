@@ -1,12 +1,13 @@
 import {
   describeInputProblem,
   INTEGRATION_HTTP_METHODS,
+  INTEGRATION_MAX_METHODS,
   INTEGRATION_MESSAGES,
   type IntegrationParameter,
   inputProblem,
 } from '@proctor/contracts';
 import { compileErrors, dereference, type ParserOptions, validate } from '@readme/openapi-parser';
-import { badRequest } from '../kernel/http/errors';
+import { badRequest, HttpError } from '../kernel/http/errors';
 import type { NewIntegrationMethod } from '../repositories/integrations';
 
 /**
@@ -48,21 +49,27 @@ export async function readOpenApiDocument(text: string, documentUrl: string | nu
   const problem = inputProblem(parsed);
   if (problem) throw badRequest(`The OpenAPI document: ${describeInputProblem(problem)}`);
 
-  let result: Awaited<ReturnType<typeof validate>>;
+  let api: Node;
   try {
-    result = await validate(structuredClone(parsed) as never, PARSER_OPTIONS);
+    const result = await validate(structuredClone(parsed) as never, PARSER_OPTIONS);
+    if (!result.valid) throw badRequest(compileErrors(result));
+    api = (await dereference(parsed as never, PARSER_OPTIONS)) as Node;
   } catch (error) {
-    throw badRequest(`The OpenAPI document is not valid: ${(error as Error).message}`);
+    if (error instanceof HttpError) throw error;
+    // The parser names where it looked up a reference, from the server's working directory: not the caller's.
+    const reason = (error as Error).message.replaceAll(`${process.cwd()}/`, '');
+    throw badRequest(`The OpenAPI document is not valid: ${reason}`);
   }
-  if (!result.valid) throw badRequest(compileErrors(result));
-  const api = (await dereference(parsed as never, PARSER_OPTIONS)) as Node;
-
   const swagger = typeof api.swagger === 'string';
   const components = isNode(api.components) ? api.components : {};
   const schemes = swagger ? api.securityDefinitions : components.securitySchemes;
   const info = isNode(api.info) ? api.info : {};
   const methods = operationsOf(api, swagger);
   if (methods.length === 0) throw badRequest(INTEGRATION_MESSAGES.noOperations);
+  if (methods.length > INTEGRATION_MAX_METHODS)
+    throw badRequest(
+      `The OpenAPI document has ${methods.length} operations; at most ${INTEGRATION_MAX_METHODS} can be installed`,
+    );
   return {
     name: textOf(info.title, 200) || 'HTTP API',
     description: textOf(info.description, 2000),
