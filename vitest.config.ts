@@ -77,6 +77,7 @@ export default defineConfig({
           // As the API files (above).
           isolate: false,
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['apps/server/test/globalSetup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: expectOptions,

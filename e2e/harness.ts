@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { TokenResponse } from '@proctor/contracts';
 import { chromiumPath, PLAYWRIGHT_CHROMIUM_ARGS } from '@proctor/environments';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { createProctor, loadConfig, type Proctor } from '../apps/server/src/index';
+// The run's provided values (pgliteDumpPath), declared where they are provided.
+import type {} from '../apps/server/test/globalSetup';
 import { freePort } from '../apps/server/test/support/network';
 
 /** The built dashboard; E2E_WEB_DIST points a run at a build of its own (people building in parallel). */
@@ -63,7 +66,10 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     ...options.env,
   });
   const [proctor] = await Promise.all([
-    createProctor(config, { database: { kind: 'pglite' } }),
+    // From the run's migrated dump (apps/server/test/globalSetup.ts), not a fresh initdb and migrations.
+    createProctor(config, {
+      database: { kind: 'pglite', loadDataDir: new Blob([readFileSync(inject('pgliteDumpPath'))]) },
+    }),
     waitForChromium(),
   ]);
   const address = await proctor.app.listen({ port, host: '127.0.0.1' });
