@@ -2,6 +2,7 @@ import {
   type CreateWebFlowRequest,
   endpoints,
   WEB_FLOW_DEFAULT_NAME,
+  WEB_FLOW_MESSAGES,
   type WebFlowNode,
   WebFlowRunEvent,
 } from '@proctor/contracts';
@@ -12,6 +13,7 @@ import { everySimulatorPlan } from './support/catalog';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, describeEachDatabase, startTestProctor, type TestProctor } from './support/proctor';
+import { until } from './support/until';
 import { chatCompletion, startStandIn } from './unit/support/standIn';
 
 const ok = <R>({ status, body }: CallResult<R>): R => {
@@ -264,12 +266,13 @@ for (const database of testDatabases()) {
     let sessionId: string;
     let modelAnswer = '{"role": null}';
     let standIn: Awaited<ReturnType<typeof startStandIn>>;
+    let port: number;
 
     beforeAll(async () => {
       standIn = await startStandIn({
         '/v1/chat/completions': (_request, response) => chatCompletion(response, modelAnswer),
       });
-      const port = await freePort();
+      port = await freePort();
       proctor = await startTestProctor(database, {
         builtInSimulators: builtInRegistrations(),
         env: {
@@ -430,6 +433,55 @@ for (const database of testDatabases()) {
       expect(saved.nodes[0]).toMatchObject({ locator: { role: 'link', name: 'Cookware' } });
       const asked = JSON.parse(standIn.received.at(-1)!.body);
       expect(JSON.stringify(asked.messages)).toContain('The cookware department');
+    });
+
+    it('should stop a run whose caller went away, end it failed and free the browser session', async () => {
+      modelAnswer = '{"role": null}';
+      const flow = ok(
+        await proctor.call(endpoints.createWebFlow, {
+          as: author,
+          body: {
+            nodes: [
+              {
+                id: 'slow',
+                type: 'act',
+                actionType: 'click',
+                elementHint: 'Not there',
+                locator: { css: '#absent' },
+              },
+            ],
+          },
+        }),
+      );
+      const caller = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${port}/api/web-flows/${flow.id}/run`, {
+        method: 'POST',
+        headers: { ...author.headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ browser_session_id: sessionId }),
+        signal: caller.signal,
+      });
+      const reader = response.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      expect(WebFlowRunEvent.parse(JSON.parse(first.split('\n')[0]!))).toEqual({
+        type: 'node_start',
+        nodeId: 'slow',
+      });
+      caller.abort();
+
+      const { runs } = await until(
+        async () =>
+          ok(await proctor.call(endpoints.webFlowRuns, { as: author, query: { web_flow_id: flow.id } })),
+        (listed) => listed.runs[0]?.state === 'failed',
+        'the abandoned run to end failed',
+        30_000,
+      );
+      expect(runs[0]).toMatchObject({ error: WEB_FLOW_MESSAGES.runStopped });
+      const next = await proctor.call(endpoints.runWebFlowNode, {
+        as: author,
+        params: { publicId: sessionId },
+        body: { node: { id: 'home', type: 'act', actionType: 'click', elementHint: 'Cookware' } },
+      });
+      expect(next.body).toEqual({ nodeId: 'home', ok: true });
     });
 
     it('should answer at once for a regex filter built to backtrack: it runs in linear time', async () => {
