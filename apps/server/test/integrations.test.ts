@@ -2,7 +2,13 @@ import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { endpoints, INTEGRATION_MAX_METHODS, INTEGRATION_MESSAGES } from '@proctor/contracts';
+import {
+  endpoints,
+  INTEGRATION_MAX_METHODS,
+  INTEGRATION_MESSAGES,
+  INTEGRATION_UPLOAD,
+  MAX_JSON_BODY_BYTES,
+} from '@proctor/contracts';
 import { integrations } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -173,6 +179,77 @@ describeEachDatabase(
       ]);
       const listed = await proctor().call(endpoints.integrationSources, { as });
       expect(listed.body.sources.map((listedSource) => listedSource.id)).toEqual([source.id]);
+    });
+
+    it('should take an uploaded document larger than the JSON body limit, up to 5 MB, and a Swagger 2 document', async () => {
+      const as = await editor();
+      // Pretty-printed with a long description: its quotes and line breaks are escaped in the request's JSON.
+      const large = { ...petDocument(`${origin}/v1`), 'x-notes': 'n"\n'.repeat(MAX_JSON_BODY_BYTES / 2) };
+      const document = JSON.stringify(large, null, 2);
+      expect(document.length).toBeGreaterThan(MAX_JSON_BODY_BYTES);
+      const taken = await install(as, { document });
+      expect(taken.statusCode).toBe(201);
+      expect(taken.json().methods).toHaveLength(5);
+      const tooLong = await install(as, { document: ' '.repeat(INTEGRATION_UPLOAD.maxChars + 1) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().detail).toContain(`longer than ${INTEGRATION_UPLOAD.maxChars} characters`);
+
+      const swagger = await install(as, {
+        document: JSON.stringify({
+          swagger: '2.0',
+          info: { title: 'Old Pets', version: '1' },
+          host: new URL(origin).host,
+          basePath: '/v2',
+          schemes: ['http'],
+          securityDefinitions: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+          security: [{ key: [] }],
+          paths: {
+            '/pets/{petId}': {
+              put: {
+                operationId: 'renamePet',
+                parameters: [
+                  { name: 'petId', in: 'path', required: true, type: 'integer' },
+                  {
+                    name: 'pet',
+                    in: 'body',
+                    schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+                  },
+                ],
+                responses: { 200: { description: 'Renamed' } },
+              },
+            },
+          },
+        }),
+      });
+      expect(swagger.statusCode).toBe(201);
+      const source = endpoints.installIntegrationSource.response.parse(swagger.json());
+      expect(source).toMatchObject({ name: 'Old Pets', baseUrl: `${origin}/v2` });
+      expect(source.methods).toEqual([
+        expect.objectContaining({
+          name: 'renamePet',
+          method: 'PUT',
+          parameters: [
+            { name: 'petId', type: 'integer', in: 'path', required: true },
+            { name: 'name', type: 'string', in: 'body', required: true },
+          ],
+        }),
+      ]);
+      const integration = await proctor().call(endpoints.createIntegration, {
+        body: { sourceId: source.id, api_key: API_KEY },
+        as,
+      });
+      const renamed = await proctor().call(endpoints.callIntegrationMethod, {
+        params: { id: integration.body.id, methodId: source.methods[0]!.id },
+        body: { parameters: { petId: 7, name: 'Rex' } },
+        as,
+      });
+      expect(renamed.body.body).toEqual({
+        method: 'PUT',
+        url: '/v2/pets/7',
+        apiKey: API_KEY,
+        authorization: null,
+        body: '{"name":"Rex"}',
+      });
     });
 
     it('should read a document from a URL through the guard, its relative server resolved against that URL', async () => {

@@ -19,6 +19,8 @@ export interface Endpoint<
   response: R;
   /** Status of a successful answer. */
   status: number;
+  /** The largest request body it takes (bytes), when more than the JSON body limit every route has. */
+  bodyLimit?: number;
 }
 
 export function endpoint<
@@ -36,6 +38,7 @@ export function endpoint<
   body?: B;
   response: R;
   status?: number;
+  bodyLimit?: number;
 }): Endpoint<P, Q, B, R> {
   return { status: 200, ...def };
 }

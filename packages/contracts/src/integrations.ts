@@ -103,8 +103,14 @@ export type IntegrationSource = z.infer<typeof IntegrationSource>;
 /** GET /api/integrations/sources: the organization's installed sources, newest first. */
 export const IntegrationSourcesResponse = z.object({ sources: z.array(IntegrationSource) });
 
-/** The largest document an upload may send: the JSON body limit (a larger one is read by URL, up to 5 MB). */
-export const INTEGRATION_UPLOAD_MAX_CHARS = 900_000;
+/**
+ * An uploaded document: as large as one read by URL (5 MB, counted in characters); the request that carries it
+ * as JSON text may be twice that, for the escaping of its quotes and line breaks.
+ */
+export const INTEGRATION_UPLOAD = {
+  maxChars: INTEGRATION_OUTBOUND.maxResponseBytes,
+  bodyLimit: 2 * INTEGRATION_OUTBOUND.maxResponseBytes,
+} as const;
 
 /** POST /api/integrations/sources (answers 201 with the source): the document by URL or as its text. */
 export const InstallIntegrationSourceRequest = z
@@ -117,8 +123,8 @@ export const InstallIntegrationSourceRequest = z
       .optional(),
     document: z
       .string()
-      .max(INTEGRATION_UPLOAD_MAX_CHARS, {
-        error: `The uploaded document is larger than ${INTEGRATION_UPLOAD_MAX_CHARS} characters: give it by URL`,
+      .max(INTEGRATION_UPLOAD.maxChars, {
+        error: `The uploaded document is longer than ${INTEGRATION_UPLOAD.maxChars} characters`,
       })
       .optional(),
   })
@@ -197,6 +203,7 @@ export const integrationEndpoints = {
     body: InstallIntegrationSourceRequest,
     response: IntegrationSource,
     status: 201,
+    bodyLimit: INTEGRATION_UPLOAD.bodyLimit,
   }),
   listIntegrations: endpoint({
     method: 'GET',

@@ -96,6 +96,7 @@ export function defineRoute<E extends Endpoint, A extends Audience>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

@@ -1,5 +1,5 @@
 import { Alert, FileInput, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { INTEGRATION_UPLOAD_MAX_CHARS, type IntegrationSource, LAYOUT } from '@proctor/contracts';
+import { INTEGRATION_UPLOAD, type IntegrationSource, LAYOUT } from '@proctor/contracts';
 import { IconFileUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { errorDetail } from '../../../api';
@@ -46,8 +46,8 @@ export function InstallSourceDialog({
     } else {
       if (!file) return setProblem('Choose an OpenAPI document (JSON)');
       const document = await file.text();
-      if (document.length > INTEGRATION_UPLOAD_MAX_CHARS)
-        return setProblem(`${file.name} is larger than an upload may be: give its URL instead`);
+      if (document.length > INTEGRATION_UPLOAD.maxChars)
+        return setProblem(`${file.name} is longer than ${INTEGRATION_UPLOAD.maxChars} characters`);
       body = { document };
     }
     install.mutate(body, {
