@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { endpoints } from '@proctor/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
@@ -32,6 +33,7 @@ describe('Integrations', () => {
   let page: Page;
   let api: http.Server;
   let origin = '';
+  let accessToken = '';
 
   beforeAll(async () => {
     // The stand-in serves the document and answers a pet, saying whether the call carried the key.
@@ -47,10 +49,12 @@ describe('Integrations', () => {
     // The stand-in listens on this machine: the install allows that address to the outbound guard.
     e2e = await startE2E({ env: { OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1' } });
     page = (await e2e.newUserPage()).page;
-    await signUpThroughApi(e2e, page, person('Ines Integrations'), {
-      name: `Integrations Co ${unique()}`,
-      purpose: 'Call APIs',
-    });
+    accessToken = (
+      await signUpThroughApi(e2e, page, person('Ines Integrations'), {
+        name: `Integrations Co ${unique()}`,
+        purpose: 'Call APIs',
+      })
+    ).access_token;
   });
 
   afterAll(async () => {
@@ -107,5 +111,20 @@ describe('Integrations', () => {
     await answer.getByText('200', { exact: true }).waitFor();
     await answer.getByText('/v1/pets/rex').waitFor();
     await answer.getByText('"keyCarried": true').waitFor();
+  });
+
+  it("should list the organization's web flows under Web Scrapers, with Add leading to the Builder", async () => {
+    const scrapers = page.getByTestId('web-scrapers');
+    await scrapers.getByText('No web flows yet').waitFor();
+    const response = await fetch(`${e2e.baseUrl}${endpoints.createWebFlow.path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Pet prices', start_url: `${origin}/pets` }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    await page.reload();
+    await page.getByTestId('web-scrapers').getByText('Pet prices').waitFor();
+    const add = page.getByRole('link', { name: 'Add' });
+    expect(await add.getAttribute('href')).toBe('/builder');
   });
 });

@@ -63,3 +63,8 @@ export function useCallIntegrationMethod(id: number, methodId: number) {
     }),
   });
 }
+
+/** The organization's web flows: the integration page's Web Scrapers. */
+export function useWebScrapers() {
+  return useEndpointQuery(endpoints.listWebFlows, { query: {}, select: (response) => response.flows });
+}

@@ -12,7 +12,7 @@ import { useSignedInUser } from '../../auth';
 import { AddEndpointMethodDialog } from '../components/AddEndpointMethodDialog';
 import { ApiKeyDialog } from '../components/ApiKeyDialog';
 import { CallMethodDialog } from '../components/CallMethodDialog';
-import { useConfigureIntegration, useIntegration } from '../hooks/useIntegrations';
+import { useConfigureIntegration, useIntegration, useWebScrapers } from '../hooks/useIntegrations';
 import { canEditIntegrations } from '../integrationAccess';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -200,7 +200,72 @@ function Endpoints({ detail, editor }: { detail: IntegrationDetail; editor: bool
   );
 }
 
-/** /integrations/{id} (002 §2.7): breadcrumbs, API Authentication and API Endpoints of one integration. */
+/**
+ * Web Scrapers: the organization's web flows (each acts on a site and extracts JSON), made and run in the Builder;
+ * Add opens it.
+ */
+function WebScrapers() {
+  const flows = useWebScrapers();
+  return (
+    <Section
+      title="Web Scrapers"
+      action={
+        <Button component={Link} to={paths.builder} variant="light" leftSection={<IconPlus size={16} />}>
+          Add
+        </Button>
+      }
+    >
+      <QueryView query={flows} errorTitle="Failed to load the web flows">
+        {(list) => (
+          <Table verticalSpacing="xs" data-testid="web-scrapers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Start URL</Table.Th>
+                <Table.Th>Steps</Table.Th>
+                <Table.Th>Parameters</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.length === 0 && (
+                <TableMessage colSpan={4}>
+                  No web flows yet: Add opens the Builder, where you make one
+                </TableMessage>
+              )}
+              {list.map((flow) => (
+                <Table.Tr key={flow.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {flow.name}
+                    </Text>
+                    {flow.description && (
+                      <Text size="xs" c="dimmed" lineClamp={1}>
+                        {flow.description}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {flow.start_url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{flow.nodes.length}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs">
+                      {flow.parameters.map((parameter) => parameter.name).join(', ') || '—'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </QueryView>
+    </Section>
+  );
+}
+
+/** /integrations/{id} (002 §2.7): breadcrumbs, API Authentication, API Endpoints and Web Scrapers. */
 export function IntegrationPage() {
   const { integrationId } = useParams<{ integrationId: string }>();
   const user = useSignedInUser();
@@ -236,6 +301,7 @@ export function IntegrationPage() {
           </Stack>
           <Authentication detail={detail} editor={editor} />
           <Endpoints detail={detail} editor={editor} />
+          <WebScrapers />
         </Stack>
       )}
     </QueryView>
