@@ -10,8 +10,24 @@ import { chatCompletion, startStandIn } from './unit/support/standIn';
  * the output schema.
  */
 let reply = '';
+/** Set: the stand-in answers as an endpoint that stopped at max_tokens. */
+let cutOff = false;
 const standIn = await startStandIn({
-  '/v1/chat/completions': (_request, response) => chatCompletion(response, reply),
+  '/v1/chat/completions': (_request, response) =>
+    cutOff
+      ? response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            object: 'chat.completion',
+            choices: [
+              {
+                index: 0,
+                finish_reason: 'length',
+                message: { role: 'assistant', content: '{"output": {"co' },
+              },
+            ],
+          }),
+        )
+      : chatCompletion(response, reply),
 });
 afterAll(() => standIn.close());
 
@@ -38,6 +54,22 @@ describeEachDatabase(
       const question = sent.messages.find((m: { role: string }) => m.role === 'user').content as string;
       expect(question).toContain('I added two sage mugs');
       expect(question).toContain('"enum":["sage","rust"]');
+      // The spec's settings for this call (002 §7.11).
+      expect(sent).toMatchObject({ temperature: 0.2, max_tokens: 250 });
+    });
+
+    it('should answer 502 saying so when the answer is cut off at the token limit, never half a value', async () => {
+      cutOff = true;
+      try {
+        const response = await proctor().call(endpoints.convertTextToStructuredData, {
+          body: { text: 'a very long order' },
+          as: await recorder(),
+        });
+        expect(response.status).toBe(502);
+        expect(response.body.detail).toContain('cut off at its limit of 250 tokens');
+      } finally {
+        cutOff = false;
+      }
     });
 
     it("should say where the model's value breaks the output schema, in the spec's words", async () => {

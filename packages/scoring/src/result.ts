@@ -179,6 +179,10 @@ export interface ChatCompletionRequest {
   model?: string;
   /** Ask for a JSON object answer (OpenAI's `response_format: {type: 'json_object'}`). */
   json?: boolean;
+  /** 0 (the judge's repeatable answers) unless a call says otherwise. */
+  temperature?: number;
+  /** The answer's length limit (`max_tokens`); none by default. An answer cut at it is an error, never a half. */
+  maxTokens?: number;
 }
 
 export interface JsonResponse {

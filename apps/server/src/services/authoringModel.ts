@@ -19,6 +19,9 @@ export interface AuthoringQuestion<T> {
   system: string;
   user: string | ChatContentPart[];
   answer: z.ZodType<T>;
+  /** As the call needs it (002 §7.11 gives the recorder's Format 0.2 and 250 tokens); 0 and no limit by default. */
+  temperature?: number;
+  maxTokens?: number;
 }
 
 export function authoringModelConfigured(config: ServerConfig): boolean {
@@ -38,6 +41,8 @@ export async function askAuthoringModel<T>(config: ServerConfig, question: Autho
   try {
     text = await complete({
       json: true,
+      temperature: question.temperature,
+      maxTokens: question.maxTokens,
       messages: [
         { role: 'system', content: question.system },
         { role: 'user', content: question.user },

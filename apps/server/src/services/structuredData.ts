@@ -8,6 +8,12 @@ import { askAuthoringModel } from './authoringModel';
 /** The model answers inside an object: JSON mode needs one, and the output itself may be a list or a string. */
 const Answer = z.object({ output: z.unknown() });
 
+/**
+ * The settings the spec gives this call (002 §7.11, "structured input"), which it made through a separate agent
+ * service; Proctor asks the configured model itself. A value longer than the limit is answered 502 saying so.
+ */
+const MODEL_SETTINGS = { temperature: 0.2, maxTokens: 250 } as const;
+
 const SYSTEM = [
   'You turn what a person wrote as the answer to a task into structured data.',
   'Answer with a JSON object {"output": <value>}, where <value> is the JSON value the text states.',
@@ -35,7 +41,12 @@ export async function convertTextToStructuredData(
   const user = outputSchema
     ? `The value must follow this JSON Schema:\n${JSON.stringify(outputSchema)}\n\nThe text:\n${text}`
     : `The text:\n${text}`;
-  const { output } = await askAuthoringModel(config, { system: SYSTEM, user, answer: Answer });
+  const { output } = await askAuthoringModel(config, {
+    system: SYSTEM,
+    user,
+    answer: Answer,
+    ...MODEL_SETTINGS,
+  });
   const value = (output ?? null) as JsonValue;
   return { output: value, schema_errors: outputSchema ? outputSchemaViolations(value, outputSchema) : [] };
 }

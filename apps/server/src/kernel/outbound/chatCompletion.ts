@@ -22,7 +22,14 @@ export interface ChatCompletionSettings {
 export const CHAT_COMPLETION_TIMEOUT_MS = 60_000;
 
 const Completion = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string().nullable().optional() }) })).min(1),
+  choices: z
+    .array(
+      z.object({
+        message: z.object({ content: z.string().nullable().optional() }),
+        finish_reason: z.string().nullable().optional(),
+      }),
+    )
+    .min(1),
 });
 
 const ErrorBody = z.object({ error: z.object({ message: z.string() }) });
@@ -43,7 +50,8 @@ export function chatCompletionClient(
     const body = {
       model: request.model ?? settings.model,
       messages: request.messages,
-      temperature: 0,
+      temperature: request.temperature ?? 0,
+      ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
       ...(request.json ? { response_format: { type: 'json_object' } } : {}),
     };
     let response: Awaited<ReturnType<typeof guardedRequest>>;
@@ -80,7 +88,14 @@ export function chatCompletionClient(
       );
     }
     const completion = Completion.safeParse(json);
-    const content = completion.success ? completion.data.choices[0]?.message.content : undefined;
+    const choice = completion.success ? completion.data.choices[0] : undefined;
+    const content = choice?.message.content;
+    if (choice?.finish_reason === 'length')
+      throw new ChatCompletionError(
+        request.maxTokens === undefined
+          ? "The model's answer was cut off at the endpoint's length limit"
+          : `The model's answer was cut off at its limit of ${request.maxTokens} tokens`,
+      );
     if (typeof content !== 'string')
       throw new ChatCompletionError('The model endpoint did not answer a chat completion with a message');
     return content;
