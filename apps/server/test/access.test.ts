@@ -85,6 +85,8 @@ const SITE_EDITORS: Role[] = [
   'platform_admin',
   'api_key',
 ];
+/** Who opens browser sessions (BROWSER_SESSION_PERMISSIONS): dashboard access, recorders, account and platform admins. */
+const BROWSER_USERS: Role[] = MEMBERS.filter((role) => role !== 'member');
 const UNKNOWN_ENVIRONMENT = '00000000-0000-4000-8000-000000000000';
 const UNKNOWN_SESSION = '00000000-0000-4000-8000-000000000001';
 
@@ -356,6 +358,26 @@ const ROUTES: Record<string, RouteCase> = {
     request: { url: `/api/env/${UNKNOWN_ENVIRONMENT}/cdp_url` },
   },
   'GET /api/jobs/keepalive': { allowed: PLAYERS },
+  // Browser sessions (002 §2.8–2.11): a start URL on this machine is refused (400) before any browser starts.
+  'POST /api/browser-sessions': {
+    allowed: BROWSER_USERS,
+    request: { payload: { type: 'builder', start_url: 'http://127.0.0.1/api/health' } },
+  },
+  'GET /api/browser-sessions/:publicId': {
+    allowed: BROWSER_USERS,
+    request: { url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}` },
+  },
+  'POST /api/browser-sessions/:publicId/navigate': {
+    allowed: BROWSER_USERS,
+    request: {
+      url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/navigate`,
+      payload: { url: 'https://example.com/' },
+    },
+  },
+  'POST /api/browser-sessions/:publicId/close': {
+    allowed: BROWSER_USERS,
+    request: { url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/close` },
+  },
   // Sessions: lists for members; one session by its link (its organization, platform admins, or anyone once
   // public: an unknown one answers 404 to all), so access control lets everyone through to that check.
   'GET /api/session/': { allowed: MEMBERS },

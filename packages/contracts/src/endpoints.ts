@@ -22,6 +22,7 @@ import {
   OrganizationAssignmentsQuery,
   OrganizationAssignmentsResponse,
 } from './assignment';
+import { browserSessionEndpoints } from './browserSessions';
 import { IdParam, OkResponse } from './common';
 import {
   BackupEnvironmentResponse,
@@ -1636,6 +1637,8 @@ export const endpoints = {
   ...integrationEndpoints,
   // Web flows (002 §2.8–2.9, §7.5): see webFlows.ts.
   ...webFlowEndpoints,
+  // Browser sessions (002 §2.8–2.11): see browserSessions.ts.
+  ...browserSessionEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -2,6 +2,7 @@ export * from './agent';
 export * from './agentProtocol';
 export * from './annotatorAdmin';
 export * from './assignment';
+export * from './browserSessions';
 export * from './common';
 export * from './constants';
 export * from './endpoints';

@@ -46,6 +46,7 @@ export { PROXY_CLOSE, type ProxiedClient, type ProxyPolicy, proxyCdpClient } fro
 export * from './live';
 export { type NetworkAuthority, networkAuthority } from './network/authority';
 export { EnvironmentNetwork, MAX_REFUSALS_REPORTED } from './network/proxy';
+export { refusalPage } from './network/refusalPage';
 export { type NetworkRoute, REFUSAL_REASONS, routeOf } from './network/routes';
 export type {
   EnvironmentNetworkRules,

@@ -29,6 +29,7 @@ import { agentRoutes } from '../routes/agents';
 import { annotatorAdminRoutes } from '../routes/annotatorAdmin';
 import { assignmentRoutes } from '../routes/assignments';
 import { authRoutes } from '../routes/auth';
+import { browserSessionRoutes } from '../routes/browserSessions';
 import type { AppContext } from '../routes/context';
 import { environmentRoutes } from '../routes/environments';
 import { faviconRoutes } from '../routes/favicons';
@@ -36,6 +37,7 @@ import { harUploadRoutes } from '../routes/harUpload';
 import { hubRoutes } from '../routes/hub';
 import { humanRecorderRoutes } from '../routes/humanRecorder';
 import { imageRoutes } from '../routes/images';
+import { integrationRoutes } from '../routes/integrations';
 import { labelRoutes } from '../routes/labels';
 import { mutationGenerationRoutes } from '../routes/mutationGeneration';
 import { oidcRoutes } from '../routes/oidc';
@@ -48,7 +50,6 @@ import { sdkRoutes } from '../routes/sdk';
 import { sessionRoutes } from '../routes/sessions';
 import { simulatorRegistryRoutes } from '../routes/simulatorRegistry';
 import { simulatorRoutes } from '../routes/simulators';
-import { integrationRoutes } from '../routes/integrations';
 import { siteRoutes } from '../routes/sites';
 import { structuredDataRoutes } from '../routes/structuredData';
 import { systemRoutes } from '../routes/system';
@@ -94,6 +95,7 @@ const areas = [
   testRunReportRoutes,
   structuredDataRoutes,
   environmentRoutes,
+  browserSessionRoutes,
   assignmentRoutes,
   humanRecorderRoutes,
   annotatorAdminRoutes,

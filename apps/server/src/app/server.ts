@@ -16,6 +16,7 @@ import { requeueUnscoredSessions } from '../jobs/scoreSession';
 import { resumeTestRuns } from '../jobs/testRunEnvironment';
 import { builtInCrossAppRegistrations, builtInRegistrations } from '../kernel/builtIns';
 import type { ServerConfig } from '../kernel/config';
+import type { Resolver } from '../kernel/outbound/outboundGuard';
 import { InProcessQueue, type JobQueue } from '../kernel/queue/queue';
 import { RedisQueue } from '../kernel/queue/redisQueue';
 import { type BlobStore, FileBlobStore } from '../kernel/storage/blobs';
@@ -74,6 +75,8 @@ export function environmentManagerFor(
   network = true,
   /** The server's secret, which proxy simulators' placeholders for secrets are made with; without it they do not run. */
   secret?: string,
+  /** How browser sessions' open web resolves names: the system's resolver unless a test maps names to a stand-in. */
+  openWebResolve?: Resolver,
 ): EnvironmentManager {
   return new EnvironmentManager({
     db,
@@ -103,6 +106,10 @@ export function environmentManagerFor(
           },
         }
       : {}),
+    openWeb: {
+      allowedAddresses: config.browserSessions.allowedAddresses,
+      ...(openWebResolve ? { resolve: openWebResolve } : {}),
+    },
     // Hub-built versions run from the outputs their builds kept, each in a sandbox with the builds' memory limit.
     hubVersions: {
       buildsDir: hubBuildsDir(config),
@@ -177,6 +184,8 @@ export async function createProctor(
      * for measuring what that network costs (bench:environments); no setting or request can turn it off.
      */
     environmentNetwork?: boolean;
+    /** How browser sessions' open web resolves names (tests map a name to a local stand-in); the system's otherwise. */
+    openWebResolve?: Resolver;
   } = {},
 ): Promise<Proctor> {
   const database = await openDatabase(options.database ?? databaseConfigFor(config));
@@ -204,6 +213,7 @@ export async function createProctor(
       queue,
       options.environmentNetwork ?? true,
       tokens.secret,
+      options.openWebResolve,
     );
     // The scheduler logs through the app's logger, made below with the app.
     let runs: RunScheduler | undefined;

@@ -39,7 +39,7 @@ export async function evaluateEnvironment(
   const input = await storedScoringInput(db, {
     sessionId: environment.session.id,
     testCase,
-    simulatorConfig: simulatorFilters(environment.simulator.config),
+    simulatorConfig: simulatorFilters(environment.simulator?.config ?? {}),
     mutations,
     services,
   });

@@ -144,12 +144,13 @@ export class EnvironmentLauncher {
 
   /**
    * An environment whose instance `start` makes: a proxy simulator's stand-in with the rules that record or
-   * replay, or a hub-built version's instance in its sandboxed host (`version`: the hash it runs).
+   * replay, a hub-built version's instance in its sandboxed host (`version`: the hash it runs), or a browser
+   * session's open web (no simulator).
    */
   launchWith(
     slot: Slot,
     owner: EnvironmentOwner,
-    simulator: SimulatorRow,
+    simulator: SimulatorRow | null,
     request: MakeEnvironmentOptions,
     start: EnvironmentStart,
     version: string | null = null,
@@ -160,7 +161,7 @@ export class EnvironmentLauncher {
   async #launch(
     slot: Slot,
     owner: EnvironmentOwner,
-    simulator: SimulatorRow,
+    simulator: SimulatorRow | null,
     request: MakeEnvironmentOptions,
     existing: ExistingSession | undefined,
     publicId: string,
@@ -175,8 +176,8 @@ export class EnvironmentLauncher {
       const { group, job } = await insertEnvironment(db, {
         ...owner,
         publicId,
-        simulatorId: simulator.id,
-        simulatorName: simulator.name,
+        simulatorId: simulator?.id ?? null,
+        simulatorName: simulator?.name ?? null,
         keepalive: request.keepalive,
         alias: request.alias ?? null,
         workerId: this.parts.workerId,
@@ -196,8 +197,8 @@ export class EnvironmentLauncher {
         ? await startQueuedSession(db, existing.id, publicId, version, extraVersions)
         : await startSession(db, {
             ...owner,
-            simulatorId: simulator.id,
-            simulatorName: simulator.name,
+            simulatorId: simulator?.id ?? null,
+            simulatorName: simulator?.name ?? null,
             jobGroupPublicId: publicId,
             testCaseId: null,
             source: request.source ?? null,

@@ -43,8 +43,11 @@ export interface LiveEnvironment {
   jobGroupId: number;
   jobPublicId: string;
   owner: EnvironmentOwner;
-  /** The simulator it was made for (make2's env_id): the page opens on it, its sessions name it. */
-  simulator: SimulatorRow;
+  /**
+   * The simulator it was made for (make2's env_id): the page opens on it, its sessions name it. Null for a
+   * browser session's environment (openWeb.ts): the open web, no simulator.
+   */
+  simulator: SimulatorRow | null;
   /**
    * make2's extra_env_ids: the other simulators, each an instance on its own origin, all behind a
    * MultiSimulatorInstance (multiInstance.ts); empty for a one-simulator environment.
@@ -76,6 +79,8 @@ export interface LiveEnvironment {
   /** Whether the environment records network requests (make2's record_network_requests). */
   recordNetwork: boolean;
   heartbeatAt: number;
+  /** Closed after this long without a heartbeat; ENVIRONMENT.heartbeatTimeoutMs unless set (browser sessions). */
+  idleTimeoutMs?: number;
   createdAt: Date;
   /** The slot it holds (admission.ts) and the watch on its memory, both given up when it ends. */
   slot: Slot;
@@ -105,19 +110,19 @@ export async function workerReady(environment: LiveEnvironment): Promise<{ ready
 export async function filteredMutations(environment: LiveEnvironment): Promise<Mutation[]> {
   const all = await environment.instance.exclusive(() => environment.instance.mutations());
   if (environment.extraSimulators.length === 0)
-    return filterMutations(all, simulatorFilters(environment.simulator.config));
+    return filterMutations(all, simulatorFilters(environment.simulator?.config ?? {}));
   // Each app's mutations through its own simulator's filters, in the environment's order.
   const filters = new Map(
     simulatorsOf(environment).map((simulator) => [simulator.name, simulatorFilters(simulator.config)]),
   );
   return all.flatMap((mutation) =>
-    filterMutations([mutation], filters.get(mutation.simulator ?? environment.simulator.name)!),
+    filterMutations([mutation], filters.get(mutation.simulator ?? environment.simulator?.name ?? '')!),
   );
 }
 
 /** The environment's simulators, env_id's first. */
 export function simulatorsOf(environment: LiveEnvironment): SimulatorRow[] {
-  return [environment.simulator, ...environment.extraSimulators];
+  return [...(environment.simulator ? [environment.simulator] : []), ...environment.extraSimulators];
 }
 
 /**
@@ -191,7 +196,7 @@ export function startUrlOn(environment: LiveEnvironment, target: string): string
     const origin =
       instance instanceof MultiSimulatorInstance
         ? instance.parts.find((part) => part.name === onApp.simulator)?.instance.origin
-        : onApp.simulator === environment.simulator.name
+        : onApp.simulator === environment.simulator?.name
           ? instance.origin
           : undefined;
     if (origin === undefined) throw badRequest(TEST_CASE_SIMULATOR_MESSAGES.startNotHeld(onApp.simulator));

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import {
+  BROWSER_SESSION,
+  BROWSER_SESSION_MESSAGES,
   type EvaluateEnvironmentResponse,
   EXTRA_SIMULATOR_MESSAGES,
   LAYOUT,
@@ -11,7 +13,7 @@ import {
   type ResetEnvironmentResponse,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
-import type { BrowserPool, BrowserPoolStats } from '@proctor/environments';
+import { type BrowserPool, type BrowserPoolStats, routeOf } from '@proctor/environments';
 import type { JsonValue, ScoringServices } from '@proctor/scoring';
 import { type Mutation, type SimulatorDefinition, SimulatorHost } from '@proctor/simulators';
 import type { SolutionVariant } from '@proctor/simulators/reference';
@@ -21,10 +23,11 @@ import type WebSocket from 'ws';
 import type { RunDriver } from '../agents/types';
 import type { Viewer } from '../kernel/access/viewer';
 import { badRequest, HttpError } from '../kernel/http/errors';
+import { checkOutboundUrl, OutboundError, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import type { BlobStore } from '../kernel/storage/blobs';
 import { recordHeartbeat } from '../repositories/environments';
 import { findUser } from '../repositories/users';
-import { EnvironmentAdmission } from './admission';
+import { EnvironmentAdmission, type Slot } from './admission';
 import { sweepAbandonedBrowsers } from './browserFolders';
 import { EnvironmentEnding, ScoringHandOver } from './ending';
 import { evaluateEnvironment, ReferenceScripts } from './evaluator';
@@ -33,11 +36,13 @@ import { overdue } from './lifetime';
 import type { LiveEnvironment, SimulatorRow } from './live';
 import * as live from './live';
 import { MemoryBudget } from './memoryBudget';
+import { MultiSimulatorInstance } from './multiInstance';
+import { openWebEnvironmentStart, openWebGuard } from './openWeb';
 import { type ProxyEnvironmentParts, proxyEnvironmentStart } from './proxySimulator';
 import type { QueuedRun } from './queuedRun';
 import type { EnvironmentOwner } from './records';
 import { failOrphanedEnvironments } from './records';
-import { EnvironmentRegistry } from './registry';
+import { EnvironmentRegistry, type KeepaliveEnvironment } from './registry';
 import { resetEnvironment } from './reset';
 import { type RunLimits, runQueued } from './runExecutor';
 import { runTestRunEnvironment, type TestRunEnvironmentOutcome } from './testRunEnvironment';
@@ -75,6 +80,11 @@ export interface EnvironmentManagerOptions {
   proxy?: Omit<ProxyEnvironmentParts, 'db' | 'blobs'>;
   /** Where hub-built versions' outputs are kept and what each version's host may use; without it they do not run here. */
   hubVersions?: Omit<VersionHostsOptions, 'log'>;
+  /**
+   * Browser sessions' open web: BROWSER_SESSION_ALLOWED_ADDRESSES, and how names resolve (the system's resolver
+   * unless a test maps names to a stand-in). Without it, only public addresses.
+   */
+  openWeb?: Pick<OutboundGuardOptions, 'allowedAddresses' | 'resolve'>;
 }
 
 /** The window the pool's browsers are launched with (the keepalive interface size of the spec). */
@@ -340,6 +350,92 @@ export class EnvironmentManager {
     return this.#launcher.launchWith(slot, owner, simulator, request, start);
   }
 
+  /**
+   * A browser session's environment (openWeb.ts): a browser of the pool at the browser sessions' viewport on the
+   * open web, its session recording steps and network requests, closed after BROWSER_SESSION.idleTimeoutMs
+   * without activity. Whatever keeps one from starting now (no Chromium, no slot for this process or the
+   * organization, a browser that failed to start) answers 503 with the spec's message, the reason logged.
+   */
+  async openBrowserSession(owner: EnvironmentOwner, plan: Plan, source: string): Promise<LiveEnvironment> {
+    const noBrowsers = (reason: string) => {
+      this.#log?.warn({ organization: owner.organizationId, reason }, 'no browser for a browser session');
+      return new HttpError(503, BROWSER_SESSION_MESSAGES.noBrowsers);
+    };
+    if (this.#unavailableReason) throw noBrowsers(this.#unavailableReason);
+    let slot: Slot;
+    try {
+      slot = this.#admission.take(owner.organizationId, plan);
+    } catch (error) {
+      if (error instanceof HttpError) throw noBrowsers(error.detail);
+      throw error;
+    }
+    const start = openWebEnvironmentStart(
+      {
+        guard: this.options.openWeb ?? {},
+        simulatorPort: this.#host.port,
+        organizationOrigins: () => this.#simulatorOrigins(owner.organizationId),
+      },
+      undefined,
+    );
+    const { width, height } = BROWSER_SESSION.viewport;
+    const launched = await this.#launcher.launchWith(
+      slot,
+      owner,
+      null,
+      {
+        // Read by nothing here: a browser session has no simulator.
+        env_id: 'open web',
+        source,
+        keepalive: false,
+        open_page_on_start: false,
+        record_network_requests: true,
+        interface_width: width,
+        interface_height: height,
+      },
+      start,
+    );
+    const environment = this.#registry.byId(launched.id);
+    if (launched.status !== 'running' || !environment) throw noBrowsers(`the environment ${launched.status}`);
+    environment.idleTimeoutMs = BROWSER_SESSION.idleTimeoutMs;
+    // Nobody drives the page before its recorder is attached, so the first page of the session is recorded.
+    await environment.recording;
+    return environment;
+  }
+
+  /**
+   * Why a browser session of the organization may not be sent to `url`, or null: judged as its proxy and the
+   * outbound guard will judge the request (the organization's instances reachable; names under localhost and
+   * address literals that are not public refused; any other name resolved and its addresses checked), so that a
+   * refused navigation answers why at once. The proxy checks each request again when the page makes it.
+   */
+  async openWebUrlProblem(url: string, organizationId: number): Promise<string | null> {
+    const route = routeOf(url, { origins: [...this.#simulatorOrigins(organizationId)], outside: true });
+    if (route.to === 'refused') return `Refused ${url}: ${route.reason}`;
+    if (route.to === 'own') return null;
+    try {
+      await checkOutboundUrl(url, openWebGuard({ guard: this.options.openWeb ?? {} }));
+      return null;
+    } catch (error) {
+      if (error instanceof OutboundError) return error.message;
+      throw error;
+    }
+  }
+
+  /** The origins of the organization's simulator instances running here now, which its browser sessions reach. */
+  #simulatorOrigins(organizationId: number): Set<string> {
+    const origins = new Set<string>();
+    for (const environment of this.#registry.values()) {
+      if (environment.owner.organizationId !== organizationId) continue;
+      // A proxy simulator's origin is the real site's (answered inside its own environment's proxy), and a
+      // browser session has no simulator: neither is served by the simulator host.
+      if (!environment.simulator || environment.simulator.simType === 'proxy') continue;
+      const { instance } = environment;
+      for (const origin of instance instanceof MultiSimulatorInstance ? instance.origins : [instance.origin])
+        origins.add(origin);
+    }
+    return origins;
+  }
+
   /** A queued run, driven by its agent in an environment of its own (runExecutor.ts). */
   runQueued(run: QueuedRun, drive: RunDriver, limits: RunLimits): Promise<void> {
     return runQueued(
@@ -373,7 +469,7 @@ export class EnvironmentManager {
   }
 
   /** The organization's running keepalive environments, newest first. */
-  keepalive(organizationId: number): LiveEnvironment[] {
+  keepalive(organizationId: number): KeepaliveEnvironment[] {
     return this.#registry.keepalive(organizationId);
   }
 
@@ -401,7 +497,7 @@ export class EnvironmentManager {
   ): Promise<{ mutations: Mutation[]; by_simulator?: Record<string, Mutation[]> }> {
     const mutations = await live.filteredMutations(environment);
     const others = environment.extraSimulators.map((extra) => extra.name);
-    if (others.length === 0) return { mutations };
+    if (others.length === 0 || !environment.simulator) return { mutations };
     return {
       mutations,
       by_simulator: live.mutationsBySimulator(mutations, environment.simulator.name, others),
@@ -442,11 +538,15 @@ export class EnvironmentManager {
     await this.#ending.end(environment, 'failed', reason);
   }
 
-  /** Closes every environment whose heartbeat stopped, and every keepalive one past its lifetime. */
+  /**
+   * Closes every environment whose heartbeat stopped (failed), every keepalive one past its lifetime, and every
+   * browser session left idle (closed: idling is how a browser session ends when nobody closes it).
+   */
   async closeIdle(now: number): Promise<void> {
     for (const environment of this.#registry.values()) {
       const reason = overdue(environment, now, this.options.keepaliveMaxMinutes);
-      if (reason) await this.#ending.end(environment, 'failed', reason);
+      const status = environment.idleTimeoutMs === undefined ? 'failed' : 'closed';
+      if (reason) await this.#ending.end(environment, status, reason);
     }
   }
 

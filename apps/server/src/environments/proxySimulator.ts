@@ -78,7 +78,7 @@ export interface RedactedRequest extends RedactedMessage {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+export function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
@@ -164,7 +164,7 @@ export async function exchangeRow(
 }
 
 /** Headers that describe one connection or an encoding of the bytes, not the answer: never passed on. */
-const CONNECTION_HEADERS = new Set([
+export const CONNECTION_HEADERS = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
@@ -179,7 +179,7 @@ const CONNECTION_HEADERS = new Set([
   'host',
 ]);
 
-function passedOn(headers: Record<string, string>): Record<string, string | string[]> {
+export function passedOn(headers: Record<string, string>): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (CONNECTION_HEADERS.has(name)) continue;

@@ -1,6 +1,9 @@
 import type { Mutation } from '@proctor/simulators';
 import { notFound } from '../kernel/http/errors';
-import type { LiveEnvironment } from './live';
+import type { LiveEnvironment, SimulatorRow } from './live';
+
+/** A keepalive environment: always one of a simulator (a browser session is never kept alive). */
+export type KeepaliveEnvironment = LiveEnvironment & { simulator: SimulatorRow };
 
 const ENVIRONMENT_NOT_FOUND = 'Environment not found';
 
@@ -53,9 +56,14 @@ export class EnvironmentRegistry {
   }
 
   /** The organization's running keepalive environments, newest first. */
-  keepalive(organizationId: number): LiveEnvironment[] {
+  keepalive(organizationId: number): KeepaliveEnvironment[] {
     return [...this.#live.values()]
-      .filter((environment) => environment.keepalive && environment.owner.organizationId === organizationId)
+      .filter(
+        (environment): environment is KeepaliveEnvironment =>
+          environment.keepalive &&
+          environment.simulator !== null &&
+          environment.owner.organizationId === organizationId,
+      )
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   }
 

@@ -33,6 +33,9 @@ export async function resetEnvironment(
   viewer: Viewer,
   request: ResetEnvironmentOptions,
 ): Promise<ResetEnvironmentResponse> {
+  if (!environment.simulator)
+    throw badRequest('A browser session has no simulator to reset: navigate it instead, or close it');
+  const simulator = environment.simulator;
   // Checked before the ending session is touched: a refused reset leaves the run as it was.
   if (request.agent_version && isReservedAgentAlias(request.agent_version))
     throw badRequest(AGENT_MESSAGES.reservedAlias(request.agent_version));
@@ -55,8 +58,8 @@ export async function resetEnvironment(
     setSessionStatus(db, environment.session.id, 'run_completed'),
     startSession(db, {
       ...environment.owner,
-      simulatorId: environment.simulator.id,
-      simulatorName: environment.simulator.name,
+      simulatorId: simulator.id,
+      simulatorName: simulator.name,
       jobGroupPublicId: environment.publicId,
       testCaseId: testCase?.id ?? null,
       source: request.source ?? null,
@@ -88,9 +91,9 @@ async function testCaseFor(
 ): Promise<TestCaseRow> {
   const testCase = await findVisibleTestCase(db, viewer, publicId);
   if (!testCase) throw notFound('Test case not found');
-  if (testCase.simulatorId !== environment.simulator.id)
+  if (!environment.simulator || testCase.simulatorId !== environment.simulator.id)
     throw badRequest(
-      `Test case "${testCase.name}" is not a task of simulator "${environment.simulator.name}"`,
+      `Test case "${testCase.name}" is not a task of simulator "${environment.simulator?.name}"`,
     );
   // A test case across apps needs each of them here (more apps are fine: their changes are side effects).
   const held = new Set(environment.extraSimulators.map((simulator) => simulator.id));

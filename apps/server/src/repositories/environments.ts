@@ -20,8 +20,9 @@ export interface NewEnvironment {
   organizationId: number;
   userId: number | null;
   publicId: string;
-  simulatorId: number;
-  simulatorName: string;
+  /** Null for a browser session's environment: the open web, no simulator. */
+  simulatorId: number | null;
+  simulatorName: string | null;
   keepalive: boolean;
   alias: string | null;
   config: Record<string, unknown>;

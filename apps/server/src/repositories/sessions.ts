@@ -39,8 +39,9 @@ export interface NewEnvironmentSession {
   organizationId: number;
   userId: number | null;
   agentArtifactId: number | null;
-  simulatorId: number;
-  simulatorName: string;
+  /** Null for a browser session's environment: the open web, no simulator. */
+  simulatorId: number | null;
+  simulatorName: string | null;
   jobGroupPublicId: string;
   testCaseId: number | null;
   source: string | null;
@@ -72,7 +73,7 @@ export async function insertEnvironmentSession(db: Executor, start: NewEnvironme
       jobGroupId: start.jobGroupPublicId,
       prompt: start.prompt ?? null,
       simulatorConfig: {
-        type: 'app',
+        type: start.simulatorName === null ? 'open_web' : 'app',
         env_id: start.simulatorName,
         ...(start.source ? { source: start.source } : {}),
         ...(start.agentVersion ? { agent_version: start.agentVersion } : {}),

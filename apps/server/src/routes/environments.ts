@@ -51,7 +51,8 @@ async function runningEnvironment(
 /** A token the server sends a worker with one question about an environment: it need not outlive the answer. */
 const WORKER_ASK_TTL_SECONDS = 60;
 
-async function liveViewUrl(ctx: AppContext, environmentId: string): Promise<string> {
+/** A live-view address with its token, for a page of the dashboard to show the environment. */
+export async function liveViewUrl(ctx: AppContext, environmentId: string): Promise<string> {
   const { token } = await ctx.tokens.signEnvironmentToken(
     'live',
     environmentId,

@@ -15,6 +15,7 @@ import { createProctor, type Proctor } from '../../src/app/server';
 import { API_KEY_PREFIX } from '../../src/auth/authenticate';
 import type { OrganizationRow, UserRow } from '../../src/kernel/access/principal';
 import { loadConfig } from '../../src/kernel/config';
+import type { Resolver } from '../../src/kernel/outbound/outboundGuard';
 import { type Call, callEndpoint } from './call';
 import { type TestDatabase, testDatabases } from './databases';
 
@@ -63,6 +64,8 @@ export interface StartOptions {
   builtInCrossAppTestCases?: readonly BuiltInCrossAppTestCaseDefinition[];
   /** Where the server's log lines go (level info), for tests that read them. Silent otherwise. */
   logStream?: Writable;
+  /** How browser sessions' open web resolves names: a test maps names to a local stand-in (the machine has no DNS). */
+  openWebResolve?: Resolver;
 }
 
 export async function startTestProctor(
@@ -86,6 +89,7 @@ export async function startTestProctor(
     database: created.config,
     builtInSimulators: options.builtInSimulators ?? [],
     builtInCrossAppTestCases: options.builtInCrossAppTestCases,
+    ...(options.openWebResolve ? { openWebResolve: options.openWebResolve } : {}),
     ...(options.logStream ? { fastify: { logger: { level: 'info', stream: options.logStream } } } : {}),
   });
   const { db } = proctor.ctx;

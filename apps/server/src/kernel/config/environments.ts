@@ -14,6 +14,7 @@ export const EnvironmentEnv = z.object({
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   AGENT_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(1_048_576).default(2048),
   PROXY_RECORD_ALLOWED_ADDRESSES: z.string().optional(),
+  BROWSER_SESSION_ALLOWED_ADDRESSES: z.string().optional(),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
 });
 
@@ -37,6 +38,11 @@ export interface EnvironmentSettings {
    * LAN); apart from OUTBOUND_ALLOWED_ADDRESSES, so allowing a site to be recorded opens nothing else to it.
    */
   proxyRecording: { allowedAddresses: string[] };
+  /**
+   * Non-public addresses or CIDRs the browser sessions' open web may reach all the same (a site on this machine
+   * or the LAN); apart from the other lists, and never Proctor's own sockets.
+   */
+  browserSessions: { allowedAddresses: string[] };
   /** The ffmpeg that makes sessions' videos (FFMPEG_PATH: a path, or a name looked up on PATH). */
   sessionVideo: { ffmpegPath: string };
 }
@@ -54,7 +60,12 @@ export function environmentSettings(e: z.infer<typeof EnvironmentEnv>): Environm
       simulatorPort: e.SIMULATOR_PORT,
     },
     agentSandbox: { memoryLimitBytes: e.AGENT_MEMORY_LIMIT_MB * 1024 ** 2 },
-    proxyRecording: { allowedAddresses: addressList(e.PROXY_RECORD_ALLOWED_ADDRESSES) },
+    proxyRecording: {
+      allowedAddresses: addressList('PROXY_RECORD_ALLOWED_ADDRESSES', e.PROXY_RECORD_ALLOWED_ADDRESSES),
+    },
+    browserSessions: {
+      allowedAddresses: addressList('BROWSER_SESSION_ALLOWED_ADDRESSES', e.BROWSER_SESSION_ALLOWED_ADDRESSES),
+    },
     sessionVideo: { ffmpegPath: e.FFMPEG_PATH },
   };
 }
@@ -68,8 +79,8 @@ export function defaultMaxEnvironments(totalMemoryBytes: number, cores: number):
   return Math.max(1, Math.min(byMemory, 4 * cores));
 }
 
-/** PROXY_RECORD_ALLOWED_ADDRESSES: comma-separated addresses or CIDRs; anything else refuses to start. */
-function addressList(setting: string | undefined): string[] {
+/** A list of allowed addresses (PROXY_RECORD_…, BROWSER_SESSION_…): comma-separated addresses or CIDRs; anything else refuses to start. */
+function addressList(name: string, setting: string | undefined): string[] {
   const entries = (setting ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -77,7 +88,7 @@ function addressList(setting: string | undefined): string[] {
   const invalid = entries.filter((entry) => !isCidr(entry));
   if (invalid.length > 0)
     throw new Error(
-      `Invalid configuration: PROXY_RECORD_ALLOWED_ADDRESSES must be a comma-separated list of addresses or CIDRs; not ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
+      `Invalid configuration: ${name} must be a comma-separated list of addresses or CIDRs; not ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
     );
   return entries;
 }

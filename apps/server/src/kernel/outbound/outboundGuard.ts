@@ -21,6 +21,11 @@ export interface OutboundGuardOptions extends AddressRules {
   maxRedirects?: number;
   /** False: a redirect is answered as it is, for a client that follows it itself (a browser behind a proxy). */
   followRedirects?: boolean;
+  /**
+   * One more check of each address, with the port, once the address rules allowed it: why the connection is
+   * refused, or null (the open web's browser refuses Proctor's own sockets, ownSockets.ts).
+   */
+  refuseSocket?: (address: string, port: number) => Promise<string | null>;
 }
 
 export const OUTBOUND_DEFAULTS = {
@@ -51,6 +56,27 @@ export class OutboundRefusedError extends OutboundError {
 const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
+const portOf = (url: URL) => Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+
+/** The first of `addresses` that `refuseSocket` refuses, as the refusal; null when none is (or no such check). */
+async function socketProblem(
+  url: URL,
+  addresses: readonly string[],
+  refuseSocket: OutboundGuardOptions['refuseSocket'],
+): Promise<OutboundRefusedError | null> {
+  if (!refuseSocket) return null;
+  for (const address of addresses) {
+    const problem = await refuseSocket(address, portOf(url));
+    if (problem)
+      return new OutboundRefusedError(
+        url.href,
+        address === hostOf(url)
+          ? `${address} is ${problem}`
+          : `${hostOf(url)} resolves to ${address}, ${problem}`,
+      );
+  }
+  return null;
+}
 
 function parseTarget(target: string | URL): URL {
   let url: URL;
@@ -112,12 +138,20 @@ export async function resolveOutboundUrl(
   if (isIP(host)) {
     const problem = check(host);
     if (problem) throw new OutboundRefusedError(url.href, `${host} is ${problem}`);
+    const refusedSocket = await socketProblem(url, [host], options.refuseSocket);
+    if (refusedSocket) throw refusedSocket;
     return { url, host, addresses: [host] };
   }
   const resolved = await (options.resolve ?? systemResolver)(host).catch((error: Error) => {
     throw unresolved(host, error);
   });
-  const refused = resolvedProblem(url, resolved, check);
+  const refused =
+    resolvedProblem(url, resolved, check) ??
+    (await socketProblem(
+      url,
+      resolved.map((entry) => entry.address),
+      options.refuseSocket,
+    ));
   if (refused) throw refused;
   return { url, host, addresses: resolved.map((entry) => entry.address) };
 }
@@ -127,11 +161,21 @@ function guardedLookup(
   url: URL,
   resolve: Resolver,
   check: (address: string) => string | null,
+  refuseSocket: OutboundGuardOptions['refuseSocket'],
 ): LookupFunction {
   return (hostname, lookupOptions, callback) => {
-    resolve(hostname).then(
-      (all) => {
-        const refused = resolvedProblem(url, all, check);
+    const resolved = resolve(hostname).then(async (all) => ({
+      all,
+      refused:
+        resolvedProblem(url, all, check) ??
+        (await socketProblem(
+          url,
+          all.map((entry) => entry.address),
+          refuseSocket,
+        )),
+    }));
+    resolved.then(
+      ({ all, refused }) => {
         if (refused) return callback(refused, '', 0);
         const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
         const addresses = family ? all.filter((a) => a.family === family) : all;
@@ -207,7 +251,7 @@ function requestOnce(
         headers: request.headers,
         // A fresh connection per request: a pooled socket would skip the lookup, and with it the check.
         agent: false,
-        lookup: guardedLookup(url, options.resolve ?? systemResolver, check),
+        lookup: guardedLookup(url, options.resolve ?? systemResolver, check, options.refuseSocket),
       },
       (res) => {
         const status = res.statusCode ?? 0;
@@ -261,6 +305,11 @@ export async function guardedRequest(
   let headers = { ...request.headers };
   let body = request.body;
   for (let redirects = 0; ; redirects++) {
+    // A socket to an address literal makes no lookup: its own check is here.
+    if (isIP(hostOf(url)) && addressChecker(options)(hostOf(url)) === null) {
+      const refused = await socketProblem(url, [hostOf(url)], options.refuseSocket);
+      if (refused) throw refused;
+    }
     const hop = await requestOnce(url, { method, headers, body }, options, deadline, timeoutMs);
     const location = hop.headers.location;
     if (!REDIRECTS.has(hop.status) || !location || options.followRedirects === false)

@@ -1,0 +1,127 @@
+import {
+  BROWSER_SESSION_MESSAGES,
+  type BrowserSessionType,
+  type Plan,
+  type TrainerSessionOptions,
+} from '@proctor/contracts';
+import type { Database } from '@proctor/db';
+import type { LiveEnvironment } from '../environments/live';
+import type { EnvironmentManager } from '../environments/manager';
+import type { EnvironmentOwner } from '../environments/records';
+import { badRequest, conflict, HttpError, notFound } from '../kernel/http/errors';
+import {
+  type BrowserSessionRow,
+  findBrowserSession,
+  insertBrowserSession,
+  touchBrowserSession,
+} from '../repositories/browserSessions';
+
+/**
+ * Browser sessions (002 §2.8–2.11): an environment on the open web (environments/openWeb.ts) with a row of its
+ * own under the same public id. They run in the process that serves the API (the embedded default); scaled out,
+ * make2's environments go to the worker that holds them, and browser sessions would go the same way (the
+ * worker's WORKER_URL on the job group, the API proxying live view and CDP): not built yet, so a server with
+ * JOBS_IN_SERVER=false still opens them in itself.
+ */
+export interface BrowserSessionParts {
+  db: Database;
+  environments: EnvironmentManager;
+}
+
+export interface OpenBrowserSession {
+  owner: EnvironmentOwner & { plan: Plan };
+  type: BrowserSessionType;
+  startUrl?: string;
+  trainerSessionOptions?: TrainerSessionOptions;
+}
+
+/** Opens a browser session: its start URL checked first (400 saying why), then a browser (503 when none). */
+export async function openBrowserSession(
+  { db, environments }: BrowserSessionParts,
+  request: OpenBrowserSession,
+): Promise<{ row: BrowserSessionRow; environment: LiveEnvironment }> {
+  const { owner } = request;
+  if (request.startUrl) await refuseUrl(environments, request.startUrl, owner.organizationId);
+  const environment = await environments.openBrowserSession(
+    { organizationId: owner.organizationId, userId: owner.userId },
+    owner.plan,
+    `browser-session:${request.type}`,
+  );
+  try {
+    await insertBrowserSession(db, {
+      publicId: environment.publicId,
+      organizationId: owner.organizationId,
+      userId: owner.userId,
+      type: request.type,
+      trainerSessionOptions: request.trainerSessionOptions ?? null,
+    });
+  } catch (error) {
+    await environments.closeEnvironment(environment);
+    throw error;
+  }
+  // The session exists whatever the first page does: a site that does not load shows so in the live view.
+  if (request.startUrl) await navigate(environment, request.startUrl).catch(() => undefined);
+  const row = await findBrowserSession(db, environment.publicId, owner.organizationId);
+  if (!row) throw new Error(`The browser session ${environment.publicId} was not stored`);
+  return { row, environment };
+}
+
+/** The organization's browser session, and its environment when it runs in this process. */
+export async function browserSession(
+  { db, environments }: BrowserSessionParts,
+  publicId: string,
+  organizationId: number,
+): Promise<{ row: BrowserSessionRow; environment: LiveEnvironment | undefined }> {
+  const row = await findBrowserSession(db, publicId, organizationId);
+  if (!row) throw notFound(BROWSER_SESSION_MESSAGES.notFound);
+  const environment = environments.isRunning(publicId)
+    ? environments.running(publicId, organizationId)
+    : undefined;
+  return { row, environment };
+}
+
+/** Sends the running session's page to `url`, checked first (400 saying why); its activity starts over. */
+export async function navigateBrowserSession(
+  parts: BrowserSessionParts,
+  publicId: string,
+  organizationId: number,
+  url: string,
+): Promise<{ row: BrowserSessionRow; environment: LiveEnvironment }> {
+  const { row, environment } = await browserSession(parts, publicId, organizationId);
+  if (!environment) throw conflict(BROWSER_SESSION_MESSAGES.notRunning(row.environmentStatus ?? 'closed'));
+  await refuseUrl(parts.environments, url, organizationId);
+  const now = new Date();
+  await Promise.all([
+    parts.environments.heartbeat(environment),
+    touchBrowserSession(parts.db, row.session.id, now),
+  ]);
+  await navigate(environment, url);
+  return { row: { ...row, session: { ...row.session, activeAt: now } }, environment };
+}
+
+/** Closes the session (its recorded session ends completed); one already ended is answered as it is. */
+export async function closeBrowserSession(
+  parts: BrowserSessionParts,
+  publicId: string,
+  organizationId: number,
+): Promise<BrowserSessionRow> {
+  const { environment } = await browserSession(parts, publicId, organizationId);
+  if (environment) await parts.environments.closeEnvironment(environment);
+  const row = await findBrowserSession(parts.db, publicId, organizationId);
+  if (!row) throw notFound(BROWSER_SESSION_MESSAGES.notFound);
+  return row;
+}
+
+async function refuseUrl(environments: EnvironmentManager, url: string, organizationId: number) {
+  const problem = await environments.openWebUrlProblem(url, organizationId);
+  if (problem) throw badRequest(problem);
+}
+
+/** A navigation that does not finish (a site that does not answer) answers 504; the page shows what it got. */
+async function navigate(environment: LiveEnvironment, url: string): Promise<void> {
+  try {
+    await environment.page.navigate(url);
+  } catch (error) {
+    throw new HttpError(504, `The page did not load ${url}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { Timestamp } from './common';
+import { endpoint } from './http';
+
+/**
+ * Browser sessions (002 §2.8–2.11, §3 BrowserSession): a browser on the open web for the builder, the AI
+ * browser, the trainer, offline sessions and the demo. Each is an environment (its publicId is the
+ * environment's, so the environment calls, its CDP URL and its live view work on it) from the same warm pool
+ * and slots, whose network goes out through the outbound guard: private, loopback and link-local addresses
+ * refused unless BROWSER_SESSION_ALLOWED_ADDRESSES allows them, the organization's own running simulator
+ * instances reachable, Proctor's own sockets never. Its session records steps and network requests.
+ *
+ * Who may call: BROWSER_SESSION_PERMISSIONS, inside the caller's organization (another's answers 404).
+ */
+
+export const BROWSER_SESSION_TYPES = ['builder', 'ai', 'trainer', 'offline', 'demo'] as const;
+export const BrowserSessionType = z.enum(BROWSER_SESSION_TYPES);
+export type BrowserSessionType = z.infer<typeof BrowserSessionType>;
+
+/** Who opens browser sessions: the builder's (dashboard access), the trainer's (recorders) and admins. */
+export const BROWSER_SESSION_PERMISSIONS = [
+  'dashboard_access',
+  'playground_access',
+  'is_human_recorder',
+  'is_account_admin',
+  'is_admin',
+] as const;
+
+export const BROWSER_SESSION = {
+  /** The remote browser's viewport; views scale it to fit (002 §9). */
+  viewport: { width: 1600, height: 900 },
+  /** Without activity (a navigation, a heartbeat, someone driving it) for this long, it is closed. */
+  idleTimeoutMs: 10 * 60_000,
+  /** One answer of an outside site, whole (the proxy hands it to the browser once read). */
+  maxResponseBytes: 25 * 1024 * 1024,
+  /** One exchange with an outside site. */
+  requestTimeoutMs: 30_000,
+  maxUrlLength: 8192,
+} as const;
+
+export const BROWSER_SESSION_MESSAGES = {
+  /** No slot, no browser, or the browser did not start (002 §8). */
+  noBrowsers: 'No browsers available. Please try again in a couple minutes.',
+  notFound: 'Browser session not found',
+  notRunning: (status: string) => `The browser session is ${status}`,
+  urlInvalid: 'url must be an absolute http(s) URL',
+} as const;
+
+export const BrowserSessionStatus = z.enum(['running', 'closed', 'failed']);
+export type BrowserSessionStatus = z.infer<typeof BrowserSessionStatus>;
+
+/** A trainer or offline session's task (002 §3 trainerSessionOptions), kept for the page that runs it. */
+export const TrainerSessionOptions = z.object({
+  task: z.string(),
+  responseFormat: z.unknown(),
+});
+export type TrainerSessionOptions = z.infer<typeof TrainerSessionOptions>;
+
+const BrowserUrl = z
+  .string()
+  .trim()
+  .max(BROWSER_SESSION.maxUrlLength)
+  .pipe(z.url({ protocol: /^https?$/, error: BROWSER_SESSION_MESSAGES.urlInvalid }));
+
+export const CreateBrowserSessionRequest = z.object({
+  type: BrowserSessionType,
+  /** Where the browser opens; it stays on about:blank without one. Checked by the outbound guard first (400). */
+  start_url: BrowserUrl.optional(),
+});
+export type CreateBrowserSessionRequest = z.input<typeof CreateBrowserSessionRequest>;
+
+export const NavigateBrowserSessionRequest = z.object({ url: BrowserUrl });
+export type NavigateBrowserSessionRequest = z.input<typeof NavigateBrowserSessionRequest>;
+
+export const BrowserSessionParam = z.object({ publicId: z.string().min(1).max(100) });
+
+export const BrowserSession = z.object({
+  /** Also the id of its environment (/api/env/{id}/…, /live/{id}). */
+  publicId: z.string(),
+  type: BrowserSessionType,
+  status: BrowserSessionStatus,
+  /** Why it failed, when it did. */
+  error: z.string().nullable(),
+  /** Its last activity (made, navigated). */
+  activeAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  completedAt: Timestamp.nullable(),
+  /** The recorded session it runs (steps, network requests). */
+  sessionPublicId: z.string().nullable(),
+  trainerSessionOptions: TrainerSessionOptions.nullable(),
+  /** The page's address while it runs. */
+  url: z.string().nullable(),
+  /** The live view (with its token) while it runs. */
+  liveViewUrl: z.string().nullable(),
+  viewport: z.object({ width: z.number().int(), height: z.number().int() }),
+});
+export type BrowserSession = z.infer<typeof BrowserSession>;
+
+export const browserSessionEndpoints = {
+  createBrowserSession: endpoint({
+    method: 'POST',
+    path: '/api/browser-sessions',
+    tag: 'browser-sessions',
+    summary: `A browser on the open web from the pool (1600x900), opened on start_url; 503 "${BROWSER_SESSION_MESSAGES.noBrowsers}" when none is free`,
+    body: CreateBrowserSessionRequest,
+    response: BrowserSession,
+    status: 201,
+  }),
+  browserSession: endpoint({
+    method: 'GET',
+    path: '/api/browser-sessions/:publicId',
+    tag: 'browser-sessions',
+    summary: 'A browser session: its status, page address and live view while it runs',
+    params: BrowserSessionParam,
+    response: BrowserSession,
+  }),
+  navigateBrowserSession: endpoint({
+    method: 'POST',
+    path: '/api/browser-sessions/:publicId/navigate',
+    tag: 'browser-sessions',
+    summary:
+      "Send the session's page to url (checked by the outbound guard first: a refused address answers 400 saying why)",
+    params: BrowserSessionParam,
+    body: NavigateBrowserSessionRequest,
+    response: BrowserSession,
+  }),
+  closeBrowserSession: endpoint({
+    method: 'POST',
+    path: '/api/browser-sessions/:publicId/close',
+    tag: 'browser-sessions',
+    summary: 'Close the browser session and end its recorded session',
+    params: BrowserSessionParam,
+    response: BrowserSession,
+  }),
+} as const;
