@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import {
 import { integrations } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sealSecret } from '../src/kernel/secrets/secretBox';
 import { type Actor, describeEachDatabase } from './support/proctor';
 
 /**
@@ -453,6 +455,17 @@ describeEachDatabase(
       expect(configured.body.apiKeySet).toBe(true);
       const after = await call(as, integration.id, methodId('getPet'), { petId: '1' });
       expect(after.json().body.apiKey).toBe('pet-key-rotated');
+
+      // A key stored under another SECRETS_KEY (a server's key lost or changed): 409 saying to configure it again.
+      await proctor()
+        .ctx.db.update(integrations)
+        .set({
+          apiKeyEncrypted: sealSecret(randomBytes(32), 'lost', `integration-api-key:${as.organization!.id}`),
+        })
+        .where(eq(integrations.id, integration.id));
+      const unreadable = await call(as, integration.id, methodId('getPet'), { petId: '1' });
+      expect(unreadable.statusCode).toBe(409);
+      expect(unreadable.json().detail).toBe(INTEGRATION_MESSAGES.keyUnreadable);
     });
 
     it("should add a site endpoint as a method and call it at the site's origin", async () => {
