@@ -62,31 +62,63 @@ export async function findUnique(
   }
 }
 
-/** The element an act names, by its recorded locator or, without one, by its hint. */
-export function findActElement(page: Page, node: ActNode, timeoutMs?: number): Promise<Locator | null> {
-  const candidates = node.locator ? candidatesOf(page, node.locator) : hintCandidates(page, node.elementHint);
-  return findUnique(page, candidates, timeoutMs);
-}
+/**
+ * How long a type act's first try waits for its preferred locator (role and name, recorded) before all its
+ * locators are looked for in turn.
+ */
+const FIRST_FILL_TIMEOUT_MS = 1_000;
 
-/** Clicks the element, or types the act's text into it: text typed as it is, `[Key]`s pressed. */
-export async function performAct(
+/** A locator healed by a model (heal.ts): the element it found and the locator to keep. */
+export type Healer = () => Promise<{ element: Locator; locator: WebFlowLocator } | null>;
+
+/**
+ * Runs an act: finds its element exactly once (by its recorded locator or, without one, its hint; else `heal`),
+ * then clicks it or types into it, text typed as it is and `[Key]`s pressed. Answers the healed locator, if any.
+ * Throws 'Element not found: {hint}' when neither finds it.
+ */
+export async function runAct(
   page: Page,
-  element: Locator,
   node: ActNode,
   parameters: WebFlowRunParameters,
-): Promise<void> {
+  heal: Healer,
+): Promise<WebFlowLocator | undefined> {
   const timeout = WEB_FLOW_LIMITS.actTimeoutMs;
+  // Read before touching the page: a missing parameter fails the node with nothing typed.
+  const steps = node.actionType === 'type' ? typingSteps(node.text ?? '', parameters) : [];
+  const started = Date.now();
+  const candidates = node.locator ? candidatesOf(page, node.locator) : hintCandidates(page, node.elementHint);
+  let element: Locator | null = null;
+  const [first] = steps;
+  if (first && 'text' in first && candidates[0]) {
+    // Playwright's fill is strict: it fills only when the locator matches exactly one element, and fails
+    // otherwise with nothing typed, so one call both checks and acts (a fill is as fast as a count).
+    const filled = await candidates[0].fill(first.text, { timeout: FIRST_FILL_TIMEOUT_MS }).then(
+      () => true,
+      () => false,
+    );
+    if (filled) {
+      element = candidates[0];
+      steps.shift();
+    }
+  }
+  const alreadyFilled = element !== null;
+  element ??= await findUnique(page, candidates, ACT_FIND_TIMEOUT_MS - (Date.now() - started));
+  let healedLocator: WebFlowLocator | undefined;
+  if (!element) {
+    const healed = await heal();
+    if (!healed) throw new ElementNotFoundError(node.elementHint);
+    element = healed.element;
+    healedLocator = healed.locator;
+  }
   if (node.actionType === 'click') {
     await element.click({ timeout });
-    return;
+    return healedLocator;
   }
-  // Read before touching the page: a missing parameter fails the node with nothing typed.
-  const steps = typingSteps(node.text ?? '', parameters);
-  const [first] = steps;
-  if (first && 'text' in first) {
-    await element.fill(first.text, { timeout });
+  const [next] = steps;
+  if (!alreadyFilled && next && 'text' in next) {
+    await element.fill(next.text, { timeout });
     steps.shift();
-  } else {
+  } else if (!alreadyFilled) {
     await element.focus({ timeout });
   }
   for (const step of steps) {
@@ -95,6 +127,7 @@ export async function performAct(
     if ('key' in step) await element.press(step.key, { timeout });
     else await page.keyboard.insertText(step.text);
   }
+  return healedLocator;
 }
 
 export class ElementNotFoundError extends Error {

@@ -23,11 +23,11 @@ import {
   updateWebFlowRun,
   type WebFlowRow,
 } from '../../repositories/webFlows';
-import { ElementNotFoundError, findActElement, performAct } from './act';
+import { runAct } from './act';
 import { elementAt } from './elementAt';
 import { runExtract } from './extract';
 import { healActLocator } from './heal';
-import { fillParameters, typingSteps } from './typing';
+import { fillParameters } from './typing';
 
 export interface WebFlowServices {
   db: Database;
@@ -95,19 +95,11 @@ export async function runNode(
       WEB_FLOW_MESSAGES.nodeTimedOut(WEB_FLOW_LIMITS.nodeTimeoutMs / 1000),
       async (): Promise<Omit<WebFlowNodeResult, 'nodeId' | 'ok'>> => {
         if (node.type === 'extract') return { output: await runExtract(page, node) };
-        // A missing parameter fails the node before anything is looked for or typed.
-        if (node.actionType === 'type') typingSteps(node.text ?? '', parameters);
-        let element = await findActElement(page, node);
-        let healedLocator: WebFlowLocator | undefined;
-        if (!element) {
-          const healed = await healActLocator(config, page, node).catch((error: unknown) => {
+        const healedLocator = await runAct(page, node, parameters, () =>
+          healActLocator(config, page, node).catch((error: unknown) => {
             throw new Error(`${WEB_FLOW_MESSAGES.elementNotFound(node.elementHint)} (${messageOf(error)})`);
-          });
-          if (!healed) throw new ElementNotFoundError(node.elementHint);
-          element = healed.element;
-          healedLocator = healed.locator;
-        }
-        await performAct(page, element, node, parameters);
+          }),
+        );
         return healedLocator ? { healedLocator } : {};
       },
     );
