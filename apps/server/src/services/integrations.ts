@@ -8,14 +8,13 @@ import {
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import { z } from 'zod';
-import { badRequest, conflict, HttpError, notFound } from '../kernel/http/errors';
+import { badRequest, conflict, notFound } from '../kernel/http/errors';
 import {
   guardedRequest,
-  OutboundError,
   type OutboundGuardOptions,
-  OutboundRefusedError,
   type OutboundResponse,
 } from '../kernel/outbound/outboundGuard';
+import { outboundHttpError } from '../kernel/outbound/outboundHttpError';
 import { openSecret, SecretUnreadableError, sealSecret } from '../kernel/secrets/secretBox';
 import {
   findIntegrationMethod,
@@ -46,16 +45,11 @@ export interface IntegrationServices {
   secretsKey: Buffer;
 }
 
-/** What an exchange through the guard failing means to the caller: a refused address 400, an upstream 502. */
 async function outbound(send: () => Promise<OutboundResponse>): Promise<OutboundResponse> {
   try {
     return await send();
   } catch (error) {
-    if (error instanceof OutboundRefusedError) throw badRequest(error.message);
-    if (error instanceof OutboundError) throw new HttpError(502, error.message);
-    // Node refuses a malformed header before anything is sent.
-    if (error instanceof TypeError) throw badRequest(error.message);
-    throw error;
+    throw outboundHttpError(error);
   }
 }
 

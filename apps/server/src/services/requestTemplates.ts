@@ -4,13 +4,8 @@ import {
   type TryRequestTemplateResponse,
 } from '@proctor/contracts';
 import type { z } from 'zod';
-import { badRequest, HttpError } from '../kernel/http/errors';
-import {
-  guardedRequest,
-  OutboundError,
-  type OutboundGuardOptions,
-  OutboundRefusedError,
-} from '../kernel/outbound/outboundGuard';
+import { guardedRequest, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
+import { outboundHttpError } from '../kernel/outbound/outboundHttpError';
 import type { TemplateRenderer } from '../kernel/template/templateRenderer';
 
 /** Headers the connection sets itself, and HTTP/2's pseudo-headers a capture may hold (`:authority`). */
@@ -33,7 +28,6 @@ export const headerValues = (headers: Record<string, string | string[] | undefin
 /**
  * A request template tried (the Request Template Builder): its URL, header values and body rendered with the
  * parameters by the sandboxed Liquid renderer, then sent through the outbound guard with the builder's limits.
- * A refused address answers 400, an exchange that failed (timeout, too large, no connection) 502, with why.
  */
 export async function tryRequestTemplate(
   renderer: TemplateRenderer,
@@ -65,10 +59,6 @@ export async function tryRequestTemplate(
       },
     };
   } catch (error) {
-    if (error instanceof OutboundRefusedError) throw badRequest(error.message);
-    if (error instanceof OutboundError) throw new HttpError(502, error.message);
-    // Node refuses a malformed method or header before anything is sent.
-    if (error instanceof TypeError) throw badRequest(error.message);
-    throw error;
+    throw outboundHttpError(error);
   }
 }
