@@ -153,18 +153,22 @@ export interface ExtractField {
  * One field of an extract. Values are coerced to `type`: a number is read out of the text (`$1,234.50` → 1234.5)
  * or null; a boolean is a checkbox's state, else false for empty, `false`, `no`, `0`, `off`, true for other text.
  */
-export const ExtractField: z.ZodType<ExtractField, unknown> = z.lazy(() =>
-  z.object({
-    id: NodeId,
-    name: required('A field name is required', 200),
-    type: ExtractFieldType,
-    isArray: z.boolean().default(false),
-    selector: text(2000).optional(),
-    attribute: text(200).optional(),
-    filters: z.array(ExtractFilter).max(WEB_FLOW_LIMITS.filters).default([]),
-    subParameters: z.array(ExtractField).max(WEB_FLOW_LIMITS.fields).default([]),
-  }),
-);
+export const ExtractField: z.ZodType<ExtractField, unknown> = z
+  .lazy(
+    () =>
+      z.object({
+        id: NodeId,
+        name: required('A field name is required', 200),
+        type: ExtractFieldType,
+        isArray: z.boolean().default(false),
+        selector: text(2000).optional(),
+        attribute: text(200).optional(),
+        filters: z.array(ExtractFilter).max(WEB_FLOW_LIMITS.filters).default([]),
+        subParameters: z.array(ExtractField).max(WEB_FLOW_LIMITS.fields).default([]),
+      }),
+    // Named: the API description refers to it from inside itself, as a component.
+  )
+  .meta({ id: 'WebFlowExtractField' });
 
 function fieldDepth(fields: ExtractField[]): number {
   return fields.reduce((deepest, field) => Math.max(deepest, 1 + fieldDepth(field.subParameters)), 0);
