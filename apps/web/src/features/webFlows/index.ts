@@ -1,0 +1,2 @@
+export { BuilderPage } from './pages/BuilderPage';
+export { WebFlowRunsPage } from './pages/WebFlowRunsPage';

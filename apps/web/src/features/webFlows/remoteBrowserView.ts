@@ -1,0 +1,24 @@
+import { BROWSER_SESSION } from '@proctor/contracts';
+import { paths } from '../../paths';
+
+/** The embeddable live view of a builder's browser session: no navigation, in builder mode (002 §2.8). */
+export function viewerAddress(browserSessionId: string): string {
+  const query = new URLSearchParams({ browserSessionId, hideNav: 'true', isBuilder: 'true' });
+  return `${paths.viewer}?${query}`;
+}
+
+/** The remote page's size, which the live view scales to fit (002 §9). */
+export const VIEWPORT = BROWSER_SESSION.viewport;
+
+/** A point of the frame shown in `box`, in CSS pixels of the 1600x900 page it scales. */
+export function pagePoint(
+  box: { left: number; top: number; width: number; height: number },
+  client: { x: number; y: number },
+): { x: number; y: number } {
+  const x = ((client.x - box.left) * VIEWPORT.width) / box.width;
+  const y = ((client.y - box.top) * VIEWPORT.height) / box.height;
+  return {
+    x: Math.round(Math.min(Math.max(x, 0), VIEWPORT.width - 1)),
+    y: Math.round(Math.min(Math.max(y, 0), VIEWPORT.height - 1)),
+  };
+}
