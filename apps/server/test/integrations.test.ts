@@ -497,6 +497,21 @@ describeEachDatabase(
         urlTemplate: `${origin}/v1/orders/{orderId}`,
         parameters: [{ name: 'orderId', type: 'string', in: 'path', required: true }],
       });
+      // An endpoint on another origin would receive the API's key: refused.
+      const elsewhere = await proctor().call(endpoints.createSiteEndpoint, {
+        body: { siteId: site.body.id, url: 'https://elsewhere.example.test/v1/orders/1', method: 'GET' },
+        as,
+      });
+      const refused = await proctor().request({
+        method: 'POST',
+        url: `/api/integrations/${integration.id}/methods`,
+        payload: { siteEndpointId: elsewhere.body.id },
+        as,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toBe(
+        `The endpoint is on https://elsewhere.example.test, not on this integration's API (${origin}), where its key is sent`,
+      );
       const answer = await call(as, integration.id, added.body.id, { orderId: 'ord_9' });
       expect(answer.json().body).toMatchObject({ url: '/v1/orders/ord_9', apiKey: API_KEY });
       const detail = await proctor().call(endpoints.integration, { params: { id: integration.id }, as });

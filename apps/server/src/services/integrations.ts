@@ -131,6 +131,14 @@ export async function configureIntegrationKey(
   );
 }
 
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
 /** API Endpoints' Add: one of the organization's site endpoints becomes a method of the integration's source. */
 export async function addSiteEndpointMethod(
   db: Database,
@@ -141,6 +149,14 @@ export async function addSiteEndpointMethod(
   const { source } = await ownIntegration(db, organizationId, integrationId);
   const endpoint = await findSiteEndpoint(db, organizationId, siteEndpointId);
   if (!endpoint) throw notFound('Site endpoint not found');
+  // The key is the API's: a method elsewhere would hand it to whoever runs that other origin.
+  const apiOrigin = originOf(source.baseUrl);
+  if (originOf(endpoint.originUrl) !== apiOrigin || apiOrigin === null)
+    throw badRequest(
+      apiOrigin === null
+        ? 'This integration has no server URL, so no site endpoint can be added to it'
+        : `The endpoint is on ${endpoint.originUrl}, not on this integration's API (${apiOrigin}), where its key is sent`,
+    );
   const method = endpoint.method.toUpperCase();
   if (!(INTEGRATION_HTTP_METHODS as readonly string[]).includes(method))
     throw badRequest(`A ${method} endpoint cannot be a method: only GET, POST, PUT and DELETE`);

@@ -8,17 +8,29 @@ import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
 import { useAddIntegrationMethod, useSiteEndpointChoices } from '../hooks/useIntegrations';
 
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
 /** API Endpoints' Add: one of the organization's site endpoints becomes a method, called at its site's origin. */
 export function AddEndpointMethodDialog({
   integrationId,
+  apiBaseUrl,
   opened,
   onClose,
 }: {
   integrationId: number;
+  /** Where the integration's API is: only endpoints on its origin get its key, so only they are offered. */
+  apiBaseUrl: string;
   opened: boolean;
   onClose: () => void;
 }) {
   const choices = useSiteEndpointChoices(opened);
+  const apiOrigin = originOf(apiBaseUrl);
   const add = useAddIntegrationMethod(integrationId);
   const [endpointId, setEndpointId] = useState<string | null>(null);
   const close = () => {
@@ -36,7 +48,7 @@ export function AddEndpointMethodDialog({
       },
     });
   };
-  const list = choices.data ?? [];
+  const list = (choices.data ?? []).filter((endpoint) => originOf(endpoint.originUrl) === apiOrigin);
   return (
     <Modal opened={opened} onClose={close} title="Add API endpoint" size={LAYOUT.dialogWidths.small}>
       <form noValidate onSubmit={submit}>
@@ -55,7 +67,7 @@ export function AddEndpointMethodDialog({
           />
           {choices.isSuccess && list.length === 0 && (
             <Text size="sm" c="dimmed">
-              No site endpoints yet: make them on{' '}
+              No site endpoints on {apiOrigin ?? 'this API'} yet: make them on{' '}
               <Anchor component={Link} to={paths.siteRequests} inherit>
                 Site Requests
               </Anchor>

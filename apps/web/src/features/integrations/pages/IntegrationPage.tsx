@@ -186,6 +186,7 @@ function Endpoints({ detail, editor }: { detail: IntegrationDetail; editor: bool
       </Table>
       <AddEndpointMethodDialog
         integrationId={detail.integration.id}
+        apiBaseUrl={detail.source.baseUrl}
         opened={adding}
         onClose={() => setAdding(false)}
       />
