@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { BROWSER_SESSION, BROWSER_SESSION_MESSAGES, endpoints } from '@proctor/contracts';
+import { simulators } from '@proctor/db';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withEnvironmentPage } from '../src/agents/page';
+import { builtInRegistrations } from '../src/kernel/builtIns';
 import type { Resolver } from '../src/kernel/outbound/outboundGuard';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
@@ -73,6 +75,27 @@ for (const database of testDatabases()) {
     let builder: Actor;
     let apiPort: number;
     let siteUrl: string;
+    let plan: { allowed_simulators: number[] };
+
+    /** A running shop of the actor's organization, and its origin. */
+    async function shopOf(as: Actor): Promise<string> {
+      const made = await proctor.call(endpoints.makeEnvironment, {
+        as,
+        body: {
+          env_id: 'shop',
+          keepalive: true,
+          alias: `shop-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+        },
+      });
+      expect(made.status, made.body.detail).toBe(201);
+      const reset = await proctor.call(endpoints.resetEnvironment, {
+        as,
+        params: { id: made.body.id },
+        body: { start_url: '/' },
+      });
+      expect(reset.status, reset.body.detail).toBe(200);
+      return new URL(reset.body.start_url).origin;
+    }
 
     beforeAll(async () => {
       apiPort = await freePort();
@@ -82,14 +105,20 @@ for (const database of testDatabases()) {
         env: {
           BROWSER_POOL_SIZE: '1',
           MAX_ENVIRONMENTS: '4',
-          MAX_ENVIRONMENTS_PER_ORGANIZATION: '1',
+          MAX_ENVIRONMENTS_PER_ORGANIZATION: '2',
           PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
           BROWSER_SESSION_ALLOWED_ADDRESSES: '127.0.0.1',
         },
         openWebResolve: resolve,
+        builtInSimulators: builtInRegistrations().filter(({ simulator }) => simulator.name === 'shop'),
       });
       await proctor.app.listen({ port: apiPort, host: '127.0.0.1' });
-      builder = await proctor.actor({ permissions: { dashboard_access: true, playground_access: true } });
+      const [shop] = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
+      plan = { allowed_simulators: [shop!.id] };
+      builder = await proctor.actor({
+        permissions: { dashboard_access: true, playground_access: true },
+        plan,
+      });
     });
     afterAll(async () => {
       await proctor?.close();
@@ -193,7 +222,29 @@ for (const database of testDatabases()) {
       );
     });
 
-    it(`should answer 503 "${BROWSER_SESSION_MESSAGES.noBrowsers}" when the organization has no slot left`, async () => {
+    it("should reach the organization's own running simulator instance, and not another organization's", async () => {
+      const ownShop = await shopOf(builder);
+      const stranger = await proctor.actor({ permissions: { playground_access: true }, plan });
+      const theirShop = await shopOf(stranger);
+      const moved = await navigate(builder, publicId, `${ownShop}/`);
+      expect(moved.status, moved.body.detail).toBe(200);
+      expect(moved.body.url).toBe(`${ownShop}/`);
+      expect(await pageText(publicId)).not.toContain('Blocked by Proctor');
+      const refused = await navigate(builder, publicId, `${theirShop}/`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toContain("another environment's simulator");
+    });
+
+    it("should let only Proctor's own pages frame /viewer", async () => {
+      const viewer = await proctor.request({ method: 'GET', url: '/viewer?hideNav&isBuilder=true' });
+      expect(viewer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(viewer.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      const other = await proctor.request({ method: 'GET', url: '/sessions' });
+      expect(other.headers['x-frame-options']).toBe('DENY');
+      expect(other.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    });
+
+    it(`should answer 503 "${BROWSER_SESSION_MESSAGES.noBrowsers}" when the organization has no slot left (its browser session and its shop)`, async () => {
       const another = await proctor.actor({
         organization: builder.organization,
         permissions: { dashboard_access: true },

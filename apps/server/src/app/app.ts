@@ -22,7 +22,11 @@ import type { Principal } from '../kernel/access/principal';
 import { badRequest, HttpError } from '../kernel/http/errors';
 import { clientErrorHandler, frameworkErrors } from '../kernel/http/frameworkErrors';
 import { loggerOptions } from '../kernel/http/logging';
-import { securityHeaders } from '../kernel/http/securityHeaders';
+import {
+  allowSameOriginFraming,
+  SAME_ORIGIN_FRAMED_PAGES,
+  securityHeaders,
+} from '../kernel/http/securityHeaders';
 import { PROCTOR_VERSION } from '../kernel/version';
 import { adminRoutes } from '../routes/admin';
 import { agentRoutes } from '../routes/agents';
@@ -276,6 +280,7 @@ export async function buildApp(
     // A missing script or stylesheet (a stale tab after an upgrade) is a 404, not the page in its place.
     // Only Vite's asset folder counts: client routes may hold dots (/agents/gpt-4.1).
     const isAsset = request.url.startsWith('/assets/');
+    if (SAME_ORIGIN_FRAMED_PAGES.has(request.url.split('?')[0] ?? '')) allowSameOriginFraming(reply);
     if (!isApi && !isAsset && request.method === 'GET' && indexHtml && existsSync(indexHtml)) {
       // Client-side routes: the SPA decides, and sends unknown paths to /.
       return reply.type('text/html').sendFile('index.html');

@@ -7,7 +7,6 @@ import { ROUTES } from '../paths';
 export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: string }> = [
   { path: ROUTES.webFlowRuns, title: 'Web Flow Runs' },
   { path: ROUTES.builder, title: 'Builder' },
-  { path: ROUTES.viewer, title: 'Viewer' },
   { path: ROUTES.trainer, title: 'Trainer' },
   { path: ROUTES.offline, title: 'Offline sessions' },
   { path: ROUTES.demo, title: 'Demo' },

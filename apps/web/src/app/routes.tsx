@@ -1,4 +1,11 @@
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useSearchParams,
+} from 'react-router';
 import { AreaNotAvailable } from '../components/AreaNotAvailable';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { RequireDashboardAccess } from '../components/RequireDashboardAccess';
@@ -6,12 +13,14 @@ import { AdminPage } from '../features/admin';
 import { AgentResultsPage, AgentsPage } from '../features/agents';
 import { AnnotatorActivityPage, AnnotatorAdminPage, AnnotatorTestsPage } from '../features/annotatorAdmin';
 import { AuthCallbackPage, LoginPage, RequireSignIn, useAuth } from '../features/auth';
+import { ViewerPage } from '../features/browserSessions';
 import { DataCreationPage } from '../features/dataCreation';
 import { DatasetsPage } from '../features/datasets';
 import { UploadHarPage } from '../features/harUpload';
 import { HomePage } from '../features/home';
 import { HubPage } from '../features/hub';
 import { HumanRecorderPage } from '../features/humanRecorder';
+import { AppsPage, IntegrationPage } from '../features/integrations';
 import { LiveViewPage } from '../features/live';
 import { LandingPage, PricingPage, PrivacyPage, ResearchPage, TermsPage } from '../features/marketing';
 import { MutationDiffPage } from '../features/mutationDiff';
@@ -27,7 +36,6 @@ import { LabellingPage, SessionPage, SessionsPage } from '../features/sessions';
 import { SettingsPage } from '../features/settings';
 import { SimulatorEditorPage } from '../features/simulatorEditor';
 import { SimulatorPage, SimulatorsPage } from '../features/simulators';
-import { AppsPage, IntegrationPage } from '../features/integrations';
 import { SiteEndpointsPage, SitePage, SiteRequestsPage, SitesPage } from '../features/sites';
 import { TestReportsPage } from '../features/testReports';
 import { TestCasePage, TestsPage } from '../features/tests';
@@ -45,6 +53,23 @@ function ProtectedShell() {
     <RequireSignIn>
       <RequireOrganization>
         <DashboardLayout />
+      </RequireOrganization>
+    </RequireSignIn>
+  );
+}
+
+/**
+ * /viewer: inside the dashboard's frame, or alone with hideNav (the builder embeds it in an iframe); signed in
+ * with an organization either way.
+ */
+function ViewerShell() {
+  const [params] = useSearchParams();
+  const hideNav = params.has('hideNav') && params.get('hideNav') !== 'false';
+  if (!hideNav) return <ProtectedShell />;
+  return (
+    <RequireSignIn>
+      <RequireOrganization>
+        <Outlet />
       </RequireOrganization>
     </RequireSignIn>
   );
@@ -185,6 +210,8 @@ export const routes: RouteObject[] = [
       ...notBuilt(PROTECTED_AREAS_NOT_BUILT),
     ],
   },
+  // A browser session's live view (002 §2.8): the server decides who may open one.
+  { element: <ViewerShell />, children: [{ path: ROUTES.viewer, element: <ViewerPage /> }] },
   {
     element: <OpenShell />,
     children: [

@@ -1,4 +1,16 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyReply } from 'fastify';
+
+/** Pages of the dashboard that its own pages embed in an iframe: the builder's remote browser (/viewer). */
+export const SAME_ORIGIN_FRAMED_PAGES = new Set(['/viewer']);
+
+/** Lets this answer be framed by Proctor's own pages, still by no other site. */
+export function allowSameOriginFraming(reply: FastifyReply): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string')
+    reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+  reply.header('x-frame-options', 'SAMEORIGIN');
+}
 
 /**
  * Headers on everything Proctor serves. Scripts from its own origin only; images from its own origin, data: and

@@ -24,9 +24,12 @@ const PLACEHOLDER = LAYOUT.keepaliveInterface;
 export function LiveViewCanvas({
   socketUrl,
   width = REFERENCE.width,
+  bare = false,
 }: {
   socketUrl: string;
   width?: number;
+  /** The page alone, without the status bar and the keyboard hint (an embedded view: /viewer?hideNav). */
+  bare?: boolean;
 }) {
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -114,18 +117,20 @@ export function LiveViewCanvas({
           </Center>
         )}
       </div>
-      {control && (
+      {control && !bare && (
         <Text size="xs" c="dimmed" px={4} aria-hidden>
           {hasKeyboard
             ? `Keys go to the page, Tab included · ${LEAVE_SHORTCUT_LABEL} leaves the live view`
             : 'Click the page to type into it'}
         </Text>
       )}
-      <LiveViewStatusBar
-        connection={connection}
-        status={status}
-        onNavigate={(action) => send({ type: 'navigate', action })}
-      />
+      {!bare && (
+        <LiveViewStatusBar
+          connection={connection}
+          status={status}
+          onNavigate={(action) => send({ type: 'navigate', action })}
+        />
+      )}
     </Stack>
   );
 }
