@@ -484,6 +484,63 @@ for (const database of testDatabases()) {
       expect(next.body).toEqual({ nodeId: 'home', ok: true });
     });
 
+    it('should fail a type act whose parameter was not given, with nothing typed, and name no element off the page', async () => {
+      const before = await proctor.call(endpoints.runWebFlowNode, {
+        as: author,
+        params: { publicId: sessionId },
+        body: {
+          node: {
+            id: 't',
+            type: 'act',
+            actionType: 'type',
+            elementHint: 'Search products',
+            text: 'typed before',
+          },
+        },
+      });
+      expect(before.body).toEqual({ nodeId: 't', ok: true });
+      const missing = ok(
+        await proctor.call(endpoints.runWebFlowNode, {
+          as: author,
+          params: { publicId: sessionId },
+          body: {
+            node: {
+              id: 'q',
+              type: 'act',
+              actionType: 'type',
+              elementHint: 'Search products',
+              text: '{{query}}[Enter]',
+            },
+            parameters: { other: 'x' },
+          },
+        }),
+      );
+      expect(missing).toEqual({ nodeId: 'q', ok: false, error: WEB_FLOW_MESSAGES.missingParameter('query') });
+      const box = ok(
+        await proctor.call(endpoints.runWebFlowNode, {
+          as: author,
+          params: { publicId: sessionId },
+          body: {
+            node: {
+              id: 'box',
+              type: 'extract',
+              schema: {
+                fields: [{ id: 'v', name: 'value', type: 'string', selector: 'input[type=search]' }],
+              },
+            },
+          },
+        }),
+      );
+      expect(box).toEqual({ nodeId: 'box', ok: true, output: { value: 'typed before' } });
+      const offPage = await proctor.call(endpoints.elementAt, {
+        as: author,
+        params: { publicId: sessionId },
+        body: { x: 50_000, y: 50_000 },
+      });
+      expect(offPage.status).toBe(404);
+      expect(offPage.body.detail).toBe(WEB_FLOW_MESSAGES.noElementAt);
+    });
+
     it('should answer at once for a regex filter built to backtrack: it runs in linear time', async () => {
       const typed = `${'a'.repeat(5000)}!`;
       const started = Date.now();
