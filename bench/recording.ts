@@ -37,6 +37,7 @@ import { type Goal, runBenchmark } from './support/main';
 import { coveredMs, PhaseTimer } from './support/phaseTimer';
 import { groupCpuMs } from './support/processes';
 import { type RecordingSize, recordingSize, type StoredPart } from './support/recordingSize';
+import { type LongReplayFigures, longReplayFigures } from './support/replayStream';
 import { copySession } from './support/sessionCopy';
 import { type SeededSessions, seedSessions } from './support/sessionSeed';
 import {
@@ -52,7 +53,7 @@ import {
   type TimedAction,
   type TraceFigures,
 } from './support/shopAgent';
-import { type Latency, latency, ms, pair, percentile, printColumns } from './support/stats';
+import { type Latency, latency, MiB, mib, ms, pair, percentile, printColumns } from './support/stats';
 import type { Teardown } from './support/teardown';
 import { createThrowawayDatabase } from './support/throwawayDatabase';
 
@@ -94,6 +95,10 @@ const CYCLE_PAUSE_MS = 400;
 const THINK_MS = 500;
 /** Recording the long session: at most this many agent runs to reach SESSION_STEPS steps. */
 const MAX_RECORDING_BATCHES = 6;
+/** Steps per agent cycle assumed for the long recording when the overhead run did not measure it (12 measured). */
+const ASSUMED_STEPS_PER_CYCLE = 12;
+/** Requests per long replay figure (each reads tens of MB). */
+const LONG_REPLAY_REQUESTS = 5;
 const VIEWPORT = LAYOUT.keepaliveInterface;
 /** Lines of a query plan the report prints. */
 const PLAN_LINES = 40;
@@ -108,6 +113,8 @@ const { values: options } = parseArgs({
     requests: { type: 'string', default: '20' },
     json: { type: 'boolean', default: false },
     breakdown: { type: 'boolean', default: false },
+    'session-page-only': { type: 'boolean', default: false },
+    'replay-copies': { type: 'string', default: '10' },
     // Internal: the agent's side, in a child process (support/shopAgent.ts).
     agent: { type: 'string' },
   },
@@ -117,6 +124,8 @@ const cyclesOf = (actions: string, fallback: number) =>
 const cycles = cyclesOf(options.actions, 24);
 const pacedCycles = cyclesOf(options['paced-actions'], 16);
 const requests = Math.max(5, Number.parseInt(options.requests, 10) || 20);
+/** The long session's DOM events repeated this many times (`--replay-copies`), times shifted: a long session. */
+const LONG_REPLAY_COPIES = Math.max(1, Number.parseInt(options['replay-copies'], 10) || 10);
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const now = () => performance.now();
@@ -279,8 +288,23 @@ interface Results {
   };
   longSession: { actions: ActionFigures; recordedSteps: number; seconds: number };
   sizes: { overheadSession: RecordingSize; longSession: RecordingSize };
-  sessionPage: { pglite: PageFigure; postgres: PageFigure | undefined };
+  sessionPage: SessionPageResults['sessionPage'];
+  longReplay: SessionPageResults['longReplay'];
   sessionList: ListFigures | undefined;
+}
+
+/** What `--session-page-only` measures: the session page and its replay's events, on the long session. */
+interface SessionPageResults {
+  run: {
+    date: string;
+    node: string;
+    requests: number;
+    durationS: number;
+    cores: number;
+    load: [number, number];
+  };
+  sessionPage: { pglite: PageFigure; postgres: PageFigure | undefined };
+  longReplay: { pglite: LongReplayFigures; postgres: LongReplayFigures | undefined };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -992,7 +1016,7 @@ async function explain(url: string, list: string, queries: readonly CapturedQuer
  * seeded for one organization (a member's, not the first account's: the first account of an install is
  * platform admin and sees every organization) and the list timed, explained, and tried with a candidate index.
  */
-async function postgresFigures(bench: Bench, longSession: { id: number }) {
+async function postgresFigures(bench: Bench, longSession: { id: number }, withList: boolean) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     progress('DATABASE_URL is not set: the PostgreSQL figures are skipped.');
@@ -1015,6 +1039,14 @@ async function postgresFigures(bench: Bench, longSession: { id: number }) {
     organizationId: member.organizationId,
     userId: member.userId,
   });
+  progress(`GET /api/session/{id} of the ${SESSION_STEPS}-step session on PostgreSQL (${requests})…`);
+  const page = await sessionPageFigure(running, member.accessToken, copy.publicId);
+  const longReplay = await longReplayFigures(db, 'postgres', database.url, bench.dataDir, member, copy.id, {
+    copies: LONG_REPLAY_COPIES,
+    requests: LONG_REPLAY_REQUESTS,
+    progress,
+  });
+  if (!withList) return { page, longReplay, list: undefined };
 
   progress(
     `Seeding ${SEEDED_SESSIONS.toLocaleString('en')} sessions for the organization, ${OTHER_SESSIONS.toLocaleString('en')} for ${OTHER_ORGANIZATIONS} others…`,
@@ -1028,9 +1060,6 @@ async function postgresFigures(bench: Bench, longSession: { id: number }) {
   progress(
     `  ${seeded.sessions} sessions and ${seeded.scores} scores in ${(seeded.ms / 1000).toFixed(1)} s (classified in ${(seeded.classifyMs / 1000).toFixed(1)} s)`,
   );
-
-  progress(`GET /api/session/{id} of the ${SESSION_STEPS}-step session on PostgreSQL (${requests})…`);
-  const page = await sessionPageFigure(running, member.accessToken, copy.publicId);
 
   const filteredQuery = `?statuses=run_completed&simulatorIds=${await shopSimulatorId(db)}`;
   progress(
@@ -1059,6 +1088,7 @@ async function postgresFigures(bench: Bench, longSession: { id: number }) {
   );
   return {
     page,
+    longReplay,
     list: {
       seeded,
       firstPage: first.latency,
@@ -1190,9 +1220,7 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
     longSession: await recordingSize(db, bench.pglite.blobsRoot, long.session),
   };
 
-  progress(`GET /api/session/{id} of the ${SESSION_STEPS}-step session on PGlite (${requests})…`);
-  const pglitePage = await sessionPageFigure(bench.pglite, bench.account.accessToken, long.session.publicId);
-  const postgres = await postgresFigures(bench, long.session);
+  const { sessionPage, longReplay, sessionList } = await sessionPageFigures(bench, long.session, true);
 
   return {
     run: {
@@ -1213,8 +1241,55 @@ async function run(teardown: Teardown, trackedGroups: Set<number>): Promise<Resu
     },
     longSession: long.longSession,
     sizes,
-    sessionPage: { pglite: pglitePage, postgres: postgres?.page },
+    sessionPage,
+    longReplay,
+    sessionList,
+  };
+}
+
+/** The session page and its replay's events on PGlite, then on PostgreSQL (with the sessions list when asked). */
+async function sessionPageFigures(
+  bench: Bench,
+  longSession: { id: number; publicId: string },
+  withList: boolean,
+) {
+  progress(`GET /api/session/{id} of the ${SESSION_STEPS}-step session on PGlite (${requests})…`);
+  const page = await sessionPageFigure(bench.pglite, bench.account.accessToken, longSession.publicId);
+  const longReplay = await longReplayFigures(
+    bench.pglite.proctor.ctx.db,
+    'pglite',
+    undefined,
+    bench.dataDir,
+    bench.account,
+    longSession.id,
+    { copies: LONG_REPLAY_COPIES, requests: LONG_REPLAY_REQUESTS, progress },
+  );
+  const postgres = await postgresFigures(bench, longSession, withList);
+  return {
+    sessionPage: { pglite: page, postgres: postgres?.page },
+    longReplay: { pglite: longReplay, postgres: postgres?.longReplay },
     sessionList: postgres?.list,
+  };
+}
+
+/** `--session-page-only`: the long session recorded, then only the session page's figures. */
+async function runSessionPage(teardown: Teardown, trackedGroups: Set<number>): Promise<SessionPageResults> {
+  const startedAt = now();
+  const loadBefore = loadavg()[0] as number;
+  const bench = await setUp(teardown, trackedGroups);
+  const long = await recordLongSession(bench, ASSUMED_STEPS_PER_CYCLE);
+  const { sessionPage, longReplay } = await sessionPageFigures(bench, long.session, false);
+  return {
+    run: {
+      date: new Date().toISOString(),
+      node: process.version,
+      requests,
+      durationS: Math.round((now() - startedAt) / 1000),
+      cores: availableParallelism(),
+      load: [loadBefore, loadavg()[0] as number],
+    },
+    sessionPage,
+    longReplay,
   };
 }
 
@@ -1258,6 +1333,13 @@ const signedMs = (value: number) => `${value >= 0 ? '+' : ''}${ms(value)}`;
 /** A share with one decimal: the goal's verdict at 50.4 % must not read as 50 %. */
 const ofIt = (value: number) => `${(100 * value).toFixed(1)}%`;
 
+/** A PostgreSQL goal without DATABASE_URL: missed, and said why. */
+const unmeasured = (goal: string): Goal => ({
+  goal,
+  measured: 'not measured (set DATABASE_URL)',
+  met: false,
+});
+
 function goalsOf(results: Results): Goal[] {
   const { overhead, screenshots, sizes, sessionPage, sessionList } = results;
   const { recorded, bare, control, tracing } = overhead.sides;
@@ -1273,11 +1355,6 @@ function goalsOf(results: Results): Goal[] {
   const { screenshotMeanMs: recorderMean, screenshotMsPerStep: recorderPerStep } = overhead.recorderStats;
   const shots = screenshots.duringActions;
   const screenshotCpu = screenshotCpuPerStep(overhead);
-  const unmeasured = (goal: string): Goal => ({
-    goal,
-    measured: 'not measured (set DATABASE_URL)',
-    met: false,
-  });
   const goals: Goal[] = [
     {
       goal: `back to back, recording's overhead per typical action <= ${percent(GOALS.shareOfTracing).slice(1)} of Playwright tracing's`,
@@ -1316,6 +1393,25 @@ function goalsOf(results: Results): Goal[] {
       met: Math.max(perStep(sizes.longSession), perStep(sizes.overheadSession)) <= GOALS.bytesPerStep,
     },
   ];
+  goals.push(...sessionPageGoals(sessionPage));
+  const listGoal = (name: string) =>
+    `GET /api/session/ over ${SEEDED_SESSIONS / 1000}k sessions, ${name}, PostgreSQL: p95 <= ${GOALS.sessionListP95Ms} ms`;
+  if (!sessionList) return [...goals, unmeasured(listGoal('first page')), unmeasured(listGoal('filtered'))];
+  for (const [name, figure] of [
+    ['first page', sessionList.firstPage],
+    ['filtered', sessionList.filtered],
+  ] as const)
+    goals.push({
+      goal: listGoal(name),
+      measured: `${ms(figure.p95)} ms (p50 ${ms(figure.p50)})`,
+      met: figure.p95 <= GOALS.sessionListP95Ms,
+    });
+  return goals;
+}
+
+/** The session page's goals on each engine (not measured on PostgreSQL without DATABASE_URL). */
+function sessionPageGoals(sessionPage: SessionPageResults['sessionPage']): Goal[] {
+  const goals: Goal[] = [];
   for (const [engine, figure] of [
     ['PGlite', sessionPage.pglite],
     ['PostgreSQL', sessionPage.postgres],
@@ -1339,18 +1435,6 @@ function goalsOf(results: Results): Goal[] {
         : unmeasured(sizeGoal),
     );
   }
-  const listGoal = (name: string) =>
-    `GET /api/session/ over ${SEEDED_SESSIONS / 1000}k sessions, ${name}, PostgreSQL: p95 <= ${GOALS.sessionListP95Ms} ms`;
-  if (!sessionList) return [...goals, unmeasured(listGoal('first page')), unmeasured(listGoal('filtered'))];
-  for (const [name, figure] of [
-    ['first page', sessionList.firstPage],
-    ['filtered', sessionList.filtered],
-  ] as const)
-    goals.push({
-      goal: listGoal(name),
-      measured: `${ms(figure.p95)} ms (p50 ${ms(figure.p50)})`,
-      met: figure.p95 <= GOALS.sessionListP95Ms,
-    });
   return goals;
 }
 
@@ -1413,6 +1497,26 @@ function pageRows(engine: string, figure: PageFigure | undefined): string[][] {
       `${pair(figure.replay.latency)}; ${kib(figure.replay.bytes)}, ${figure.replay.events} rrweb events`,
       '',
     ],
+  ];
+}
+
+/** The replay's events of a session LONG_REPLAY_COPIES times as long: streamed as read, against read whole. */
+function longReplayRows(engine: string, figure: LongReplayFigures | undefined): string[][] {
+  const label = `GET …/rrweb-events, ${SESSION_STEPS} steps' DOM ×${LONG_REPLAY_COPIES}, ${engine}`;
+  if (!figure) return [[label, 'not measured (set DATABASE_URL)', '']];
+  const way = (name: string, way: LongReplayFigures['streamed']) => [
+    `  ${name}: first byte / last byte (p50/p95)`,
+    `${pair(way.firstByte)} / ${pair(way.lastByte)}; the server's memory rose ${mib(way.peakGrowthBytes.first)} for its first answer (${mib(way.peakGrowthBytes.all)} over all)`,
+    '',
+  ];
+  return [
+    [
+      label,
+      `${figure.chunks} chunks, ${figure.events} events, ${(figure.streamed.bytes / MiB).toFixed(1)} MiB`,
+      '',
+    ],
+    way('streamed, chunks selected by their columns', figure.streamed),
+    way('read whole and sliced (rows without the columns)', figure.whole),
   ];
 }
 
@@ -1585,6 +1689,8 @@ function printReport(results: Results, goals: Goal[]): void {
       ...sizeRows('overhead session (no network)', sizes.overheadSession),
       ...pageRows('PGlite', sessionPage.pglite),
       ...pageRows('PostgreSQL', sessionPage.postgres),
+      ...longReplayRows('PGlite', results.longReplay.pglite),
+      ...longReplayRows('PostgreSQL', results.longReplay.postgres),
       ...listRows(sessionList),
     ],
   );
@@ -1602,7 +1708,36 @@ function printReport(results: Results, goals: Goal[]): void {
 
 // ---------------------------------------------------------------------------------------------------------
 
-if (options.agent === undefined) {
+/** `--session-page-only`'s report: the session page and its replay's events on each engine. */
+function printSessionPageReport(results: SessionPageResults, goals: Goal[]): void {
+  const { run, sessionPage, longReplay } = results;
+  console.log(
+    `Recording benchmark, the session page only: ${run.requests} requests per API figure, node ${run.node}, ${run.date}, ` +
+      `${run.durationS} s, ${run.cores} cores, load average ${run.load[0].toFixed(1)} → ${run.load[1].toFixed(1)}\n`,
+  );
+  printColumns(
+    ['figure', 'measured', 'goal'],
+    [
+      ...pageRows('PGlite', sessionPage.pglite),
+      ...pageRows('PostgreSQL', sessionPage.postgres),
+      ...longReplayRows('PGlite', longReplay.pglite),
+      ...longReplayRows('PostgreSQL', longReplay.postgres),
+    ],
+  );
+  console.log('\nGoals:');
+  for (const goal of goals) console.log(`  ${goal.met ? 'ok  ' : 'MISS'} ${goal.goal}: ${goal.measured}`);
+}
+
+if (options.agent === undefined && options['session-page-only']) {
+  await runBenchmark({
+    progress,
+    json: options.json === true,
+    closing: 'browsers, servers and databases',
+    run: runSessionPage,
+    goals: (results) => sessionPageGoals(results.sessionPage),
+    report: printSessionPageReport,
+  });
+} else if (options.agent === undefined) {
   await runBenchmark({
     progress,
     json: options.json === true,
