@@ -111,6 +111,44 @@ describe('Integrations', () => {
     await answer.getByText('200', { exact: true }).waitFor();
     await answer.getByText('/v1/pets/rex').waitFor();
     await answer.getByText('"keyCarried": true').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('should add a site endpoint on the API as a method and call it', async () => {
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${e2e.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return (await response.json()) as { id: number };
+    };
+    const site = await post(endpoints.createSite.path, {
+      name: 'Pets',
+      url: origin,
+      imgUrl: `${origin}/i.png`,
+    });
+    await post(endpoints.createSiteEndpoint.path, {
+      siteId: site.id,
+      url: `${origin}/v1/owners/ann`,
+      urlPattern: '/v1/owners/{ownerId}',
+      method: 'GET',
+    });
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add API endpoint' });
+    await dialog.getByRole('combobox', { name: 'Site endpoint' }).click();
+    await page.getByRole('option', { name: `GET ${origin}/v1/owners/{ownerId}` }).click();
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    const row = page.getByTestId('integration-methods').getByRole('row', { name: /owners/ });
+    await row.getByRole('button', { name: 'Call' }).click();
+    const call = page.getByRole('dialog', { name: 'Call GET /v1/owners/{ownerId}' });
+    await call.getByRole('textbox', { name: 'ownerId' }).fill('bo');
+    await call.getByRole('button', { name: 'Send' }).click();
+    await call.getByTestId('call-answer').getByText('"path": "/v1/owners/bo"').waitFor();
+    await call.getByTestId('call-answer').getByText('"keyCarried": true').waitFor();
+    await call.getByRole('button', { name: 'Close' }).click();
   });
 
   it("should list the organization's web flows under Web Scrapers, with Add leading to the Builder", async () => {
