@@ -435,7 +435,7 @@ for (const database of testDatabases()) {
       expect(JSON.stringify(asked.messages)).toContain('The cookware department');
     });
 
-    it('should stop a run whose caller went away, end it failed and free the browser session', async () => {
+    it('should refuse a second driver while a run goes, stop the run when its caller goes away and free the session', async () => {
       modelAnswer = '{"role": null}';
       const flow = ok(
         await proctor.call(endpoints.createWebFlow, {
@@ -466,6 +466,13 @@ for (const database of testDatabases()) {
         type: 'node_start',
         nodeId: 'slow',
       });
+      const second = await proctor.call(endpoints.runWebFlowNode, {
+        as: author,
+        params: { publicId: sessionId },
+        body: { node: { id: 'other', type: 'act', actionType: 'click', elementHint: 'Cookware' } },
+      });
+      expect(second.status).toBe(409);
+      expect(second.body.detail).toBe(WEB_FLOW_MESSAGES.sessionBusy);
       caller.abort();
 
       const { runs } = await until(

@@ -35,8 +35,6 @@ export interface WebFlowServices {
   environments: EnvironmentManager;
 }
 
-const BUSY = 'The browser session is running a web flow: wait for it to end';
-
 /** Browser sessions a flow or a node is driving now: a second driver on one page would fight the first. */
 const driving = new WeakSet<LiveEnvironment>();
 
@@ -52,7 +50,7 @@ async function drive<T>(
   use: (page: Page) => Promise<T>,
   options: { exclusive: boolean } = { exclusive: true },
 ): Promise<T> {
-  if (options.exclusive && driving.has(environment)) throw conflict(BUSY);
+  if (options.exclusive && driving.has(environment)) throw conflict(WEB_FLOW_MESSAGES.sessionBusy);
   if (options.exclusive) driving.add(environment);
   try {
     // Nobody drives an environment's page before its recorder is attached: the first action is recorded too.
@@ -166,7 +164,7 @@ export async function prepareWebFlowRun(
   request: { browser_session_id: string; parameters: WebFlowRunParameters },
 ): Promise<PreparedWebFlowRun> {
   const environment = browserSessionOf(services, organizationId, request.browser_session_id);
-  if (driving.has(environment)) throw conflict(BUSY);
+  if (driving.has(environment)) throw conflict(WEB_FLOW_MESSAGES.sessionBusy);
   return { flow, environment, parameters: request.parameters };
 }
 
