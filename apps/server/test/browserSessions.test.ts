@@ -280,11 +280,28 @@ for (const database of testDatabases()) {
       expect(JSON.stringify(requests.body)).toContain(`${siteUrl}/second`);
     });
 
-    it('should close a browser session left idle for ten minutes', async () => {
+    it('should close a browser session left idle for ten minutes, someone driving it keeping it open', async () => {
       const opened = await open(builder);
       expect(opened.status, opened.body.detail).toBe(201);
       const id = opened.body.publicId;
       await proctor.ctx.environments.closeIdle(Date.now() + BROWSER_SESSION.idleTimeoutMs - 60_000);
+      expect(proctor.ctx.environments.isRunning(id)).toBe(true);
+      // Ten minutes pass untouched, then someone drives it over CDP: its idle time starts over.
+      const environment = proctor.ctx.environments.running(id, builder.organization!.id);
+      environment.heartbeatAt -= BROWSER_SESSION.idleTimeoutMs;
+      const cdp = await proctor.call(endpoints.environmentCdpUrl, { as: builder, params: { id } });
+      const driver = await chromium.connectOverCDP(cdp.body.cdp_url);
+      try {
+        expect(
+          await driver
+            .contexts()[0]!
+            .pages()[0]!
+            .evaluate(() => 1 + 1),
+        ).toBe(2);
+      } finally {
+        await driver.close();
+      }
+      await proctor.ctx.environments.closeIdle(Date.now() + 1_000);
       expect(proctor.ctx.environments.isRunning(id)).toBe(true);
       await proctor.ctx.environments.closeIdle(Date.now() + BROWSER_SESSION.idleTimeoutMs + 1_000);
       expect(proctor.ctx.environments.isRunning(id)).toBe(false);

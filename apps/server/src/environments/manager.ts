@@ -509,10 +509,12 @@ export class EnvironmentManager {
   }
 
   connectCdpClient(environment: LiveEnvironment, client: WebSocket): void {
+    noteActivity(environment, client);
     live.connectCdpClient(environment, client);
   }
 
   addViewer(environment: LiveEnvironment, socket: WebSocket): Promise<void> {
+    noteActivity(environment, socket);
     return live.addViewer(environment, socket);
   }
 
@@ -554,4 +556,15 @@ export class EnvironmentManager {
   poolStats(): BrowserPoolStats {
     return this.options.pool.stats();
   }
+}
+
+/**
+ * A browser session is in use while someone sends it something (a viewer's pointer and keys, a CDP client's
+ * commands): each message starts its idle time over. Other environments keep to their heartbeats.
+ */
+function noteActivity(environment: LiveEnvironment, socket: WebSocket): void {
+  if (environment.idleTimeoutMs === undefined) return;
+  socket.on('message', () => {
+    environment.heartbeatAt = Date.now();
+  });
 }
