@@ -40,6 +40,7 @@ import { SiteEndpointsPage, SitePage, SiteRequestsPage, SitesPage } from '../fea
 import { TestReportsPage } from '../features/testReports';
 import { TestCasePage, TestsPage } from '../features/tests';
 import { UsageOldPage, UsagePage } from '../features/usage';
+import { BuilderPage, WebFlowRunsPage } from '../features/webFlows';
 import { ROUTES } from '../paths';
 import { OPEN_AREAS_NOT_BUILT, PROTECTED_AREAS_NOT_BUILT } from './areas';
 import { DashboardLayout } from './shell/DashboardLayout';
@@ -117,6 +118,9 @@ export const routes: RouteObject[] = [
       { path: ROUTES.apps, element: <AppsPage /> },
       { path: ROUTES.integration, element: <IntegrationPage /> },
       { path: ROUTES.requestTemplateBuilder, element: <RequestTemplateBuilderPage /> },
+      // Web flows (002 §2.8–2.9): every member reads them; the builder tells those who may not build why.
+      { path: ROUTES.builder, element: <BuilderPage /> },
+      { path: ROUTES.webFlowRuns, element: <WebFlowRunsPage /> },
       // The Needs Labelling tab's Annotate (000 §2.7): the server decides which sample test cases each may label.
       { path: ROUTES.labelling, element: <LabellingPage /> },
       // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.
