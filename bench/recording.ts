@@ -115,6 +115,7 @@ const { values: options } = parseArgs({
     breakdown: { type: 'boolean', default: false },
     'session-page-only': { type: 'boolean', default: false },
     'replay-copies': { type: 'string', default: '10' },
+    'replay-heap-mib': { type: 'string' },
     // Internal: the agent's side, in a child process (support/shopAgent.ts).
     agent: { type: 'string' },
   },
@@ -126,6 +127,9 @@ const pacedCycles = cyclesOf(options['paced-actions'], 16);
 const requests = Math.max(5, Number.parseInt(options.requests, 10) || 20);
 /** The long session's DOM events repeated this many times (`--replay-copies`), times shifted: a long session. */
 const LONG_REPLAY_COPIES = Math.max(1, Number.parseInt(options['replay-copies'], 10) || 10);
+/** `--replay-heap-mib`: each way of answering the long session also tried once with V8's old space capped so. */
+const REPLAY_HEAP_MIB =
+  options['replay-heap-mib'] === undefined ? undefined : Number.parseInt(options['replay-heap-mib'], 10);
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const now = () => performance.now();
@@ -1044,6 +1048,7 @@ async function postgresFigures(bench: Bench, longSession: { id: number }, withLi
   const longReplay = await longReplayFigures(db, 'postgres', database.url, bench.dataDir, member, copy.id, {
     copies: LONG_REPLAY_COPIES,
     requests: LONG_REPLAY_REQUESTS,
+    heapMiB: REPLAY_HEAP_MIB,
     progress,
   });
   if (!withList) return { page, longReplay, list: undefined };
@@ -1262,7 +1267,7 @@ async function sessionPageFigures(
     bench.dataDir,
     bench.account,
     longSession.id,
-    { copies: LONG_REPLAY_COPIES, requests: LONG_REPLAY_REQUESTS, progress },
+    { copies: LONG_REPLAY_COPIES, requests: LONG_REPLAY_REQUESTS, heapMiB: REPLAY_HEAP_MIB, progress },
   );
   const postgres = await postgresFigures(bench, longSession, withList);
   return {
@@ -1517,6 +1522,15 @@ function longReplayRows(engine: string, figure: LongReplayFigures | undefined): 
     ],
     way('streamed, chunks selected by their columns', figure.streamed),
     way('read whole and sliced (rows without the columns)', figure.whole),
+    ...(figure.cappedHeap
+      ? [
+          [
+            `  with V8's old space capped at ${figure.cappedHeap.heapMiB} MiB`,
+            `streamed ${figure.cappedHeap.streamed}; read whole ${figure.cappedHeap.whole}`,
+            '',
+          ],
+        ]
+      : []),
   ];
 }
 

@@ -39,6 +39,8 @@ export interface LongReplayFigures {
   whole: ReplayStreamFigure;
   /** Chunks selected by their columns and streamed as read. */
   streamed: ReplayStreamFigure;
+  /** With `--replay-heap-mib`: whether each way answers from a server whose V8 old space is capped so. */
+  cappedHeap?: { heapMiB: number; streamed: string; whole: string };
 }
 
 const READS_PER_INSERT = 50;
@@ -110,11 +112,19 @@ export type ReplayServerSpec = { postgresUrl: string } | { pgliteDump: string };
 const SERVER_SCRIPT = fileURLToPath(new URL('./replayServer.ts', import.meta.url));
 
 /** A Proctor in a process of its own (support/replayServer.ts), listening; `stop` ends it. */
-async function startReplayServer(spec: ReplayServerSpec, dataDir: string) {
+async function startReplayServer(spec: ReplayServerSpec, dataDir: string, heapMiB?: number) {
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', SERVER_SCRIPT, JSON.stringify({ ...spec, dataDir })],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
+    [
+      '--expose-gc',
+      ...(heapMiB === undefined ? [] : [`--max-old-space-size=${heapMiB}`]),
+      '--import',
+      'tsx',
+      SERVER_SCRIPT,
+      JSON.stringify({ ...spec, dataDir }),
+    ],
+    // A server that runs out of heap says so on stderr: kept out of the report.
+    { stdio: ['pipe', 'pipe', heapMiB === undefined ? 'inherit' : 'ignore'] },
   );
   const exited = once(child, 'exit');
   const [line] = (await Promise.race([
@@ -127,7 +137,9 @@ async function startReplayServer(spec: ReplayServerSpec, dataDir: string) {
   return {
     pid: child.pid!,
     baseUrl: `http://127.0.0.1:${port}`,
+    exited,
     stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.stdin!.end();
       await exited;
     },
@@ -183,6 +195,29 @@ export async function replayStreamFigure(
   }
 }
 
+/**
+ * Whether a Proctor whose V8 old space is capped at `heapMiB` answers `path` whole: 'answered', or how its process
+ * ended (a server out of heap aborts).
+ */
+async function answersWithin(
+  spec: ReplayServerSpec,
+  dataDir: string,
+  path: string,
+  apiKey: string,
+  heapMiB: number,
+) {
+  const server = await startReplayServer(spec, dataDir, heapMiB);
+  try {
+    await timedRead(`${server.baseUrl}${path}`, apiKey);
+    return 'answered';
+  } catch {
+    const [code, signal] = await server.exited;
+    return `failed: the server ended (${signal ?? `exit code ${code}`})`;
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Both ways of answering the long session, each from a Proctor started for it on `db`'s data. */
 export async function longReplayFigures(
   db: Database,
@@ -191,7 +226,7 @@ export async function longReplayFigures(
   dataDir: string,
   account: { apiKey: string; organizationId: number; userId: number | null },
   sourceId: number,
-  options: { copies: number; requests: number; progress: (line: string) => void },
+  options: { copies: number; requests: number; heapMiB?: number; progress: (line: string) => void },
 ): Promise<LongReplayFigures> {
   const sessions = await longReplaySessions(db, sourceId, account, options.copies);
   let spec: ReplayServerSpec;
@@ -223,5 +258,35 @@ export async function longReplayFigures(
     account.apiKey,
     options.requests,
   );
-  return { copies: options.copies, chunks: sessions.chunks, events: sessions.events, whole, streamed };
+  let cappedHeap: LongReplayFigures['cappedHeap'];
+  if (options.heapMiB !== undefined) {
+    options.progress(
+      `  each answered once more by a Proctor whose heap is capped at ${options.heapMiB} MiB…`,
+    );
+    cappedHeap = {
+      heapMiB: options.heapMiB,
+      streamed: await answersWithin(
+        spec,
+        serverDir,
+        path(sessions.streamed.publicId),
+        account.apiKey,
+        options.heapMiB,
+      ),
+      whole: await answersWithin(
+        spec,
+        serverDir,
+        path(sessions.whole.publicId),
+        account.apiKey,
+        options.heapMiB,
+      ),
+    };
+  }
+  return {
+    copies: options.copies,
+    chunks: sessions.chunks,
+    events: sessions.events,
+    whole,
+    streamed,
+    cappedHeap,
+  };
 }
