@@ -108,7 +108,7 @@ describe('web flows in the builder', () => {
     await remote.waitForURL(`${shopOrigin}/`);
     await remote.locator('input[name="q"]').waitFor();
 
-    // Actions: click the search box, type "linen" and Enter into it, extract the product names listed.
+    // Actions: click the search box, type the query parameter and Enter into it, extract the product names listed.
     await page.getByRole('tab', { name: 'Actions' }).click();
     const nodes = page.getByTestId('flow-node');
     await page.getByRole('button', { name: 'Act', exact: true }).click();
@@ -117,7 +117,7 @@ describe('web flows in the builder', () => {
     await page.getByRole('button', { name: 'Act', exact: true }).click();
     await nodes.nth(1).getByText('Type', { exact: true }).click();
     await pick(nodes.nth(1).getByRole('button', { name: 'Pick in browser' }), 'input[name="q"]');
-    await nodes.nth(1).getByRole('textbox', { name: 'Text' }).fill('linen[Enter]');
+    await nodes.nth(1).getByRole('textbox', { name: 'Text' }).fill('{{query}}[Enter]');
     await page.getByRole('button', { name: 'Extract', exact: true }).click();
     const field = nodes.nth(2).getByTestId('extract-field');
     await field.getByRole('textbox', { name: 'Field' }).fill('names');
@@ -128,6 +128,9 @@ describe('web flows in the builder', () => {
     await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
     await page.getByText('New', { exact: true }).waitFor({ state: 'detached' });
 
+    // The run's parameter fills {{query}}.
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await page.getByRole('textbox', { name: 'query' }).fill('linen');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.locator('[data-testid="run-state"][data-state="completed"]').waitFor({ timeout: 60_000 });
     await page.getByRole('tab', { name: 'Actions' }).click();
@@ -151,7 +154,9 @@ describe('web flows in the builder', () => {
     const shown = detail.getByTestId('json-viewer');
     expect(JSON.parse((await shown.textContent()) ?? '{}')).toEqual(output);
     await detail.getByText('Request', { exact: true }).click();
-    await expect.poll(async () => JSON.parse((await shown.textContent()) ?? 'null')).toEqual({});
+    await expect
+      .poll(async () => JSON.parse((await shown.textContent()) ?? 'null'))
+      .toEqual({ query: 'linen' });
   });
 
   it('should fail the node of a broken hint with its message and end the run failed', async () => {
@@ -164,6 +169,8 @@ describe('web flows in the builder', () => {
     // An act that names an element and was never pointed at one: without a model nothing can find it.
     await nodes.nth(3).getByRole('textbox', { name: 'Element hint' }).fill('the missing button');
 
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await page.getByRole('textbox', { name: 'query' }).fill('linen');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.locator('[data-testid="run-state"][data-state="failed"]').waitFor({ timeout: 60_000 });
     await page.getByTestId('run-error').getByText('Element not found: the missing button').waitFor();
