@@ -37,8 +37,9 @@ let cached: { at: number; ports: Promise<ReadonlySet<number> | null> } | undefin
  * The TCP ports this process listens on (Linux: its socket inodes in /proc/self/fd matched against
  * /proc/net/tcp{,6} in state LISTEN); null where /proc cannot tell, and the caller then refuses every port.
  */
-export function ownListeningPorts(now = Date.now()): Promise<ReadonlySet<number> | null> {
-  if (cached && now - cached.at < PORTS_FRESH_MS) return cached.ports;
+export function ownListeningPorts(options: { reread?: boolean } = {}): Promise<ReadonlySet<number> | null> {
+  const now = Date.now();
+  if (!options.reread && cached && now - cached.at < PORTS_FRESH_MS) return cached.ports;
   const ports = readListeningPorts().catch(() => null);
   cached = { at: now, ports };
   return ports;
@@ -75,7 +76,9 @@ async function readListeningPorts(): Promise<ReadonlySet<number>> {
  */
 export async function ownSocketProblem(address: string, port: number): Promise<string | null> {
   if (!isThisMachine(address)) return null;
-  const ports = await ownListeningPorts();
+  let ports = await ownListeningPorts();
+  // A port just opened (a new environment's endpoint) may be missing from the last reading: read again.
+  if (ports && !ports.has(port)) ports = await ownListeningPorts({ reread: true });
   if (ports === null) return 'this machine (which of its ports are Proctor’s own cannot be read here)';
   return ports.has(port) ? `Proctor's own service on this machine (port ${port})` : null;
 }
