@@ -1,5 +1,6 @@
 import {
   type CreateWebFlowRequest,
+  ENVIRONMENT,
   endpoints,
   WEB_FLOW_DEFAULT_NAME,
   WEB_FLOW_MESSAGES,
@@ -546,6 +547,26 @@ for (const database of testDatabases()) {
       });
       expect(offPage.status).toBe(404);
       expect(offPage.body.detail).toBe(WEB_FLOW_MESSAGES.noElementAt);
+    });
+
+    it('should keep the browser it drives in use: a run is activity, though not over the proxied CDP', async () => {
+      const environment = proctor.ctx.environments.running(sessionId, author.organization!.id);
+      // Untouched for longer than an environment may go without a heartbeat, then a node runs on it.
+      environment.heartbeatAt -= ENVIRONMENT.heartbeatTimeoutMs + 1_000;
+      const extracted = await proctor.call(endpoints.runWebFlowNode, {
+        as: author,
+        params: { publicId: sessionId },
+        body: {
+          node: {
+            id: 'h',
+            type: 'extract',
+            schema: { fields: [{ id: 't', name: 'title', type: 'string', selector: 'title' }] },
+          },
+        },
+      });
+      expect(extracted.status, extracted.body.detail).toBe(200);
+      await proctor.ctx.environments.closeIdle(Date.now() + 1_000);
+      expect(proctor.ctx.environments.isRunning(sessionId)).toBe(true);
     });
 
     it('should answer at once for a regex filter built to backtrack: it runs in linear time', async () => {

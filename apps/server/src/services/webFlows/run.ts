@@ -52,11 +52,20 @@ async function drive<T>(
 ): Promise<T> {
   if (options.exclusive && driving.has(environment)) throw conflict(WEB_FLOW_MESSAGES.sessionBusy);
   if (options.exclusive) driving.add(environment);
+  // Driven straight over the browser's DevTools endpoint, which the idle clock does not hear: a browser session
+  // a flow drives is in use from the call's start to its end, however long the run.
+  const inUse = () => {
+    environment.heartbeatAt = Date.now();
+  };
+  inUse();
+  const keepInUse = setInterval(inUse, 30_000).unref();
   try {
     // Nobody drives an environment's page before its recorder is attached: the first action is recorded too.
     await environment.recording;
     return await withEnvironmentPage(environment.browser.wsEndpoint, signal, (page) => use(page));
   } finally {
+    clearInterval(keepInUse);
+    inUse();
     if (options.exclusive) driving.delete(environment);
   }
 }
