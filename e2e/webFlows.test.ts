@@ -162,7 +162,13 @@ describe('web flows in the builder', () => {
   it('should fail the node of a broken hint with its message and end the run failed', async () => {
     await page.goto('/builder');
     await page.getByText('Starting the browser…').waitFor({ state: 'detached', timeout: 120_000 });
-    await page.getByTestId('web-flow-item').filter({ hasText: 'Shop search' }).click();
+    // Enter on the name of a flow opens it rather than making another.
+    await page.getByTestId('web-flow-item').filter({ hasText: 'Shop search' }).waitFor();
+    const search = page.getByRole('textbox', { name: 'Search or create' });
+    await search.fill('shop search');
+    await search.press('Enter');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Shop search');
+    await page.getByText('New', { exact: true }).waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Actions' }).click();
     const nodes = page.getByTestId('flow-node');
     await page.getByRole('button', { name: 'Act', exact: true }).click();

@@ -9,7 +9,8 @@ import { useWebFlows } from '../hooks/useWebFlows';
 
 /**
  * The builder's flow list (002 §2.8): 'Search or create' filters the organization's flows by name (300 ms after
- * typing stops); the first entry creates a flow, named as typed or 'New Web Flow'.
+ * typing stops); the first entry creates a flow, named as typed or 'New Web Flow', and Enter opens the flow of the
+ * name typed or creates it.
  */
 export function FlowList({
   onOpen,
@@ -33,7 +34,11 @@ export function FlowList({
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && typed) onCreate(typed);
+          if (event.key !== 'Enter' || !typed) return;
+          // Enter opens the flow of that name when there is one, and creates it otherwise.
+          const named = flows.data?.find((flow) => flow.name.toLowerCase() === typed.toLowerCase());
+          if (named) onOpen(named);
+          else onCreate(typed);
         }}
       />
       <ScrollArea style={{ flex: 1 }} type="auto">
