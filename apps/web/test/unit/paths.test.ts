@@ -15,6 +15,7 @@ const SAMPLE_ARGS: Partial<Record<RouteName, unknown[]>> = {
   simulator: [AWKWARD],
   simulatorEditor: [AWKWARD],
   site: [AWKWARD],
+  integration: [AWKWARD],
   mutationDiff: [AWKWARD],
   recorderTestCase: [AWKWARD],
   playground: [AWKWARD],
