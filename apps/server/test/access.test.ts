@@ -374,6 +374,10 @@ const ROUTES: Record<string, RouteCase> = {
       payload: { url: 'https://example.com/' },
     },
   },
+  'POST /api/browser-sessions/:publicId/heartbeat': {
+    allowed: BROWSER_USERS,
+    request: { url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/heartbeat` },
+  },
   'POST /api/browser-sessions/:publicId/close': {
     allowed: BROWSER_USERS,
     request: { url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/close` },

@@ -303,10 +303,29 @@ for (const database of testDatabases()) {
       }
       await proctor.ctx.environments.closeIdle(Date.now() + 1_000);
       expect(proctor.ctx.environments.isRunning(id)).toBe(true);
+      // Untouched again, then the builder's page heartbeats, by a member with the dashboard alone (an
+      // environment heartbeat would need the playground): its idle time starts over too.
+      environment.heartbeatAt -= BROWSER_SESSION.idleTimeoutMs;
+      const designer = await proctor.actor({
+        organization: builder.organization!,
+        permissions: { dashboard_access: true },
+      });
+      const kept = await proctor.call(endpoints.browserSessionHeartbeat, {
+        as: designer,
+        params: { publicId: id },
+      });
+      expect(kept.status, kept.body.detail).toBe(200);
+      await proctor.ctx.environments.closeIdle(Date.now() + 1_000);
+      expect(proctor.ctx.environments.isRunning(id)).toBe(true);
       await proctor.ctx.environments.closeIdle(Date.now() + BROWSER_SESSION.idleTimeoutMs + 1_000);
       expect(proctor.ctx.environments.isRunning(id)).toBe(false);
       const read = await proctor.call(endpoints.browserSession, { as: builder, params: { publicId: id } });
       expect(read.body.status).toBe('closed');
+      const late = await proctor.call(endpoints.browserSessionHeartbeat, {
+        as: builder,
+        params: { publicId: id },
+      });
+      expect(late.status).toBe(409);
     });
   });
 }

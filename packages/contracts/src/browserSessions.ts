@@ -124,6 +124,15 @@ export const browserSessionEndpoints = {
     body: NavigateBrowserSessionRequest,
     response: BrowserSession,
   }),
+  browserSessionHeartbeat: endpoint({
+    method: 'POST',
+    path: '/api/browser-sessions/:publicId/heartbeat',
+    tag: 'browser-sessions',
+    summary:
+      'The page holding the session is open: its ten idle minutes start over (for whoever may open one, unlike an environment heartbeat)',
+    params: BrowserSessionParam,
+    response: BrowserSession,
+  }),
   closeBrowserSession: endpoint({
     method: 'POST',
     path: '/api/browser-sessions/:publicId/close',

@@ -6,6 +6,7 @@ import type { BrowserSessionRow } from '../repositories/browserSessions';
 import {
   browserSession,
   closeBrowserSession,
+  keepBrowserSession,
   navigateBrowserSession,
   openBrowserSession,
 } from '../services/browserSessions';
@@ -65,6 +66,16 @@ export function browserSessionRoutes(app: FastifyInstance) {
         principal.organization.id,
         body.url,
       );
+      return present(ctx, row, environment);
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.browserSessionHeartbeat,
+    browserSessionAccess,
+    async ({ app: ctx, principal, params }) => {
+      const { row, environment } = await keepBrowserSession(ctx, params.publicId, principal.organization.id);
       return present(ctx, row, environment);
     },
   );

@@ -80,23 +80,53 @@ export async function browserSession(
   return { row, environment };
 }
 
+type RunningBrowserSession = { row: BrowserSessionRow; environment: LiveEnvironment };
+
+/** The organization's session, running (409 once it has ended). */
+async function runningBrowserSession(
+  parts: BrowserSessionParts,
+  publicId: string,
+  organizationId: number,
+): Promise<RunningBrowserSession> {
+  const { row, environment } = await browserSession(parts, publicId, organizationId);
+  if (!environment) throw conflict(BROWSER_SESSION_MESSAGES.notRunning(row.environmentStatus ?? 'closed'));
+  return { row, environment };
+}
+
+/** Someone is using the session: its ten idle minutes start over. */
+async function markActive(
+  parts: BrowserSessionParts,
+  { row, environment }: RunningBrowserSession,
+): Promise<RunningBrowserSession> {
+  const now = new Date();
+  await Promise.all([
+    parts.environments.heartbeat(environment),
+    touchBrowserSession(parts.db, row.session.id, now),
+  ]);
+  return { row: { ...row, session: { ...row.session, activeAt: now } }, environment };
+}
+
+/** The page holding the session is open (the builder's heartbeat). */
+export async function keepBrowserSession(
+  parts: BrowserSessionParts,
+  publicId: string,
+  organizationId: number,
+): Promise<RunningBrowserSession> {
+  return markActive(parts, await runningBrowserSession(parts, publicId, organizationId));
+}
+
 /** Sends the running session's page to `url`, checked first (400 saying why); its activity starts over. */
 export async function navigateBrowserSession(
   parts: BrowserSessionParts,
   publicId: string,
   organizationId: number,
   url: string,
-): Promise<{ row: BrowserSessionRow; environment: LiveEnvironment }> {
-  const { row, environment } = await browserSession(parts, publicId, organizationId);
-  if (!environment) throw conflict(BROWSER_SESSION_MESSAGES.notRunning(row.environmentStatus ?? 'closed'));
+): Promise<RunningBrowserSession> {
+  const running = await runningBrowserSession(parts, publicId, organizationId);
   await refuseUrl(parts.environments, url, organizationId);
-  const now = new Date();
-  await Promise.all([
-    parts.environments.heartbeat(environment),
-    touchBrowserSession(parts.db, row.session.id, now),
-  ]);
-  await navigate(environment, url);
-  return { row: { ...row, session: { ...row.session, activeAt: now } }, environment };
+  const kept = await markActive(parts, running);
+  await navigate(kept.environment, url);
+  return kept;
 }
 
 /** Closes the session (its recorded session ends completed); one already ended is answered as it is. */

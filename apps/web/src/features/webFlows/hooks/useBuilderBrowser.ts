@@ -73,7 +73,7 @@ export function useBuilderBrowser() {
   useEffect(() => {
     if (!publicId) return;
     const timer = setInterval(() => {
-      void call(endpoints.environmentHeartbeat, { params: { id: publicId } }).catch(() => undefined);
+      void call(endpoints.browserSessionHeartbeat, { params: { publicId } }).catch(() => undefined);
     }, TIMING.heartbeatMs);
     return () => clearInterval(timer);
   }, [publicId]);
