@@ -152,7 +152,7 @@ describe('Sites', () => {
     await page.waitForURL(/\/sites\/\d+$/);
     await page
       .getByTestId('site-endpoint-row')
-      .getByRole('button', { name: 'GET /api/orders/{orderId}' })
+      .getByRole('button', { name: 'GET /api/orders/{orderId}', exact: true })
       .click();
     const schema = page.getByLabel('Schema of GET /api/orders/{orderId}');
     await schema.getByText('"total"').waitFor();
@@ -182,5 +182,56 @@ describe('Sites', () => {
     };
     expect(document.openapi).toMatch(/^3\.1\./);
     expect(Object.keys(document.paths)).toEqual(['/api/orders/{orderId}']);
+  });
+
+  it('should edit the site and its endpoint, and show the changes after a reload', async () => {
+    await page.waitForURL(/\/sites\/\d+/);
+    const renamed = `${siteName} Renamed`;
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const siteDialog = page.getByRole('dialog', { name: 'Edit site' });
+    const name = siteDialog.getByRole('textbox', { name: 'Name' });
+    await expect(name.inputValue()).resolves.toBe(siteName);
+    await siteDialog.getByRole('textbox', { name: /^URL/ }).fill('shop example');
+    await siteDialog.getByRole('button', { name: 'Save' }).click();
+    await siteDialog.getByText('URL must be a valid http(s) URL').waitFor();
+    await name.fill(renamed);
+    await siteDialog.getByRole('textbox', { name: /^URL/ }).fill(ORIGIN);
+    await siteDialog.getByRole('button', { name: 'Save' }).click();
+    await siteDialog.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: renamed }).waitFor();
+
+    await page.getByRole('tab', { name: /^Endpoints/ }).click();
+    await page.getByRole('button', { name: 'Edit endpoint GET /api/orders/{orderId}' }).click();
+    const endpointDialog = page.getByRole('dialog', { name: 'Edit endpoint' });
+    const pattern = endpointDialog.getByRole('textbox', { name: 'URL pattern' });
+    await pattern.fill('api/orders/{id}');
+    await endpointDialog.getByRole('button', { name: 'Save' }).click();
+    await endpointDialog
+      .getByText('urlPattern must be a path from / with {name} parameters and no query')
+      .waitFor();
+    await pattern.fill('/api/orders/{id}');
+    await endpointDialog.getByRole('button', { name: 'Save' }).click();
+    await endpointDialog.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('heading', { name: renamed }).waitFor();
+    await page.getByRole('tab', { name: /^Endpoints/ }).click();
+    const row = page.getByTestId('site-endpoint-row');
+    await row.getByText('/api/orders/{id}', { exact: true }).waitFor();
+    await page.goto('/site-endpoints');
+    await expect
+      .poll(() => page.getByTestId('site-endpoint-row').innerText())
+      .toMatch(new RegExp(`${renamed}\\s+GET\\s+${ORIGIN}\\s+/api/orders/\\{id\\}\\s+application/json`));
+
+    // The organization's list edits too: a content type left blank is none.
+    await page.getByRole('button', { name: 'Edit endpoint GET /api/orders/{id}' }).click();
+    const listDialog = page.getByRole('dialog', { name: 'Edit endpoint' });
+    await listDialog.getByRole('textbox', { name: 'Content type' }).fill('');
+    await listDialog.getByRole('button', { name: 'Save' }).click();
+    await listDialog.waitFor({ state: 'detached' });
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('site-endpoint-row').innerText())
+      .toMatch(/\/api\/orders\/\{id\}\s+—/);
   });
 });

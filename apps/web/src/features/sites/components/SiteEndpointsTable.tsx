@@ -1,13 +1,16 @@
-import { Anchor, Badge, Paper, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Paper, Table, Text } from '@mantine/core';
 import type { Site, SiteEndpoint } from '@proctor/contracts';
-import type { ReactNode } from 'react';
+import { IconPencil } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { TableMessage } from '../../../components/TableMessage';
 import { paths } from '../../../paths';
+import { EditEndpointDialog } from './EditEndpointDialog';
 
 /**
  * Site endpoints (002 §2.6, §3): method, origin, URL pattern and content type, with the model of the response when
- * one is linked. With `sites`, a first column names each endpoint's site (the organization's list).
+ * one is linked. With `sites`, a first column names each endpoint's site (the organization's list). With
+ * `editable`, the endpoints it allows have an Edit button.
  */
 export function SiteEndpointsTable({
   endpoints,
@@ -15,14 +18,17 @@ export function SiteEndpointsTable({
   sites,
   modelName,
   onModel,
+  editable,
 }: {
   endpoints: SiteEndpoint[];
   emptyText: ReactNode;
   sites?: ReadonlyMap<number, Site>;
   modelName?: (modelId: number) => string | undefined;
   onModel?: (modelId: number) => void;
+  editable?: (endpoint: SiteEndpoint) => boolean;
 }) {
-  const columns = (sites ? 1 : 0) + (modelName ? 1 : 0) + 4;
+  const [editing, setEditing] = useState<SiteEndpoint | null>(null);
+  const columns = (sites ? 1 : 0) + (modelName ? 1 : 0) + (editable ? 1 : 0) + 4;
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={760} type="native">
@@ -35,6 +41,7 @@ export function SiteEndpointsTable({
               <Table.Th>URL pattern</Table.Th>
               <Table.Th w={180}>Content type</Table.Th>
               {modelName && <Table.Th w={180}>Model</Table.Th>}
+              {editable && <Table.Th w={56} />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -90,12 +97,27 @@ export function SiteEndpointsTable({
                       )}
                     </Table.Td>
                   )}
+                  {editable && (
+                    <Table.Td>
+                      {editable(endpoint) && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={`Edit endpoint ${endpoint.method} ${endpoint.urlPattern}`}
+                          onClick={() => setEditing(endpoint)}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {editing && <EditEndpointDialog endpoint={editing} onClose={() => setEditing(null)} />}
     </Paper>
   );
 }

@@ -16,6 +16,17 @@ export function useCreateSite() {
   });
 }
 
+/** Edit site: its name, URL and image URL. */
+export function useUpdateSite() {
+  return useEndpointMutation(endpoints.updateSite, {
+    request: ({ id, ...body }: { id: number } & EndpointBody<typeof endpoints.updateSite>) => ({
+      params: { id },
+      body,
+    }),
+    invalidates: [endpoints.listSites],
+  });
+}
+
 /** The endpoints of the organization's sites, or of one site. */
 export function useSiteEndpoints(query: EndpointQuery<typeof endpoints.siteEndpoints> = {}) {
   return useEndpointQuery(endpoints.siteEndpoints, { query, select: (response) => response.endpoints });
@@ -62,6 +73,17 @@ const ENDPOINT_READS = [endpoints.siteEndpoints];
 export function useEndpointFromRequest() {
   return useEndpointMutation(endpoints.siteEndpointFromRequest, {
     request: (body: EndpointBody<typeof endpoints.siteEndpointFromRequest>) => ({ body }),
+    invalidates: ENDPOINT_READS,
+  });
+}
+
+/** Edit endpoint: its method, origin, URL pattern or content type (409 when the site has that endpoint already). */
+export function useUpdateSiteEndpoint() {
+  return useEndpointMutation(endpoints.updateSiteEndpoint, {
+    request: ({ id, ...body }: { id: number } & EndpointBody<typeof endpoints.updateSiteEndpoint>) => ({
+      params: { id },
+      body,
+    }),
     invalidates: ENDPOINT_READS,
   });
 }

@@ -5,11 +5,14 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryView } from '../../../components/QueryView';
 import { paths } from '../../../paths';
+import { useSignedInUser } from '../../auth';
 import { SiteEndpointsTable } from '../components/SiteEndpointsTable';
 import { useSiteEndpoints, useSites } from '../hooks/useSites';
+import { canEditSites } from '../siteAccess';
 
 /** /site-endpoints (002 §2.6): the endpoints of the organization's sites, or of one. */
 export function SiteEndpointsPage() {
+  const user = useSignedInUser();
   const [siteId, setSiteId] = useState<string | null>(null);
   const sites = useSites();
   const endpoints = useSiteEndpoints(siteId ? { siteId: Number(siteId) } : {});
@@ -50,6 +53,9 @@ export function SiteEndpointsPage() {
           <SiteEndpointsTable
             endpoints={list}
             sites={byId}
+            editable={
+              canEditSites(user) ? (endpoint) => byId.get(endpoint.siteId)?.shared === false : undefined
+            }
             emptyText={
               <>
                 No endpoints yet: open{' '}

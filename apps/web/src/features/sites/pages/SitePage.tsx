@@ -1,12 +1,14 @@
 import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Site } from '@proctor/contracts';
-import { IconFileExport, IconListSearch } from '@tabler/icons-react';
+import { IconFileExport, IconListSearch, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/BackButton';
 import { QueryView } from '../../../components/QueryView';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
+import { EditSiteDialog } from '../components/EditSiteDialog';
 import { SiteEndpointsTable } from '../components/SiteEndpointsTable';
 import { SiteModels } from '../components/SiteModels';
 import { useExportOpenApi, useSiteEndpoints, useSiteModels, useSites } from '../hooks/useSites';
@@ -23,6 +25,7 @@ function SiteTabs({ site }: { site: Site }) {
   const modelId = Number(search.get('model')) || null;
   const endpoints = useSiteEndpoints({ siteId: site.id });
   const models = useSiteModels(site.id);
+  const editable = canEditSites(user) && !site.shared;
   const modelNames = new Map(models.data?.map((model) => [model.id, model.name]));
   const show = (next: SiteTab, model?: number) =>
     setSearch(model ? { tab: next, model: String(model) } : { tab: next }, { replace: true });
@@ -40,6 +43,7 @@ function SiteTabs({ site }: { site: Site }) {
               endpoints={list}
               modelName={(id) => modelNames.get(id)}
               onModel={(id) => show('models', id)}
+              editable={editable ? () => true : undefined}
               emptyText={
                 <>
                   No endpoints yet: open{' '}
@@ -60,7 +64,7 @@ function SiteTabs({ site }: { site: Site }) {
               models={list}
               selectedId={modelId}
               onSelect={(id) => show('models', id)}
-              editable={canEditSites(user) && !site.shared}
+              editable={editable}
             />
           )}
         </QueryView>
@@ -74,6 +78,8 @@ export function SitePage() {
   const { siteId } = useParams<{ siteId: string }>();
   const sites = useSites();
   const exportOpenApi = useExportOpenApi();
+  const user = useSignedInUser();
+  const [editing, setEditing] = useState(false);
   return (
     <QueryView query={sites} errorTitle="Failed to load the site" loading={{ label: 'Loading the site' }}>
       {(list) => {
@@ -103,6 +109,15 @@ export function SitePage() {
                 </Stack>
               </Group>
               <Group gap="sm">
+                {canEditSites(user) && !site.shared && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconPencil size={16} />}
+                    onClick={() => setEditing(true)}
+                  >
+                    Edit
+                  </Button>
+                )}
                 <Button
                   component={Link}
                   to={paths.siteRequests}
@@ -122,6 +137,7 @@ export function SitePage() {
               </Group>
             </Group>
             <SiteTabs site={site} />
+            {editing && <EditSiteDialog site={site} onClose={() => setEditing(false)} />}
           </Stack>
         );
       }}

@@ -44,14 +44,15 @@ export function SitesPage() {
           />
         )}
       </QueryView>
-      <CreateSiteDialog
-        opened={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(site) => {
-          setCreating(false);
-          navigate(paths.site(site.id));
-        }}
-      />
+      {creating && (
+        <CreateSiteDialog
+          onClose={() => setCreating(false)}
+          onCreated={(site) => {
+            setCreating(false);
+            navigate(paths.site(site.id));
+          }}
+        />
+      )}
     </Stack>
   );
 }
