@@ -12,6 +12,7 @@ import {
 } from '@proctor/contracts';
 import { integrations } from '@proctor/db';
 import { eq } from 'drizzle-orm';
+import { dump as yaml } from 'js-yaml';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sealSecret } from '../src/kernel/secrets/secretBox';
 import { type Actor, describeEachDatabase } from './support/proctor';
@@ -268,6 +269,13 @@ describeEachDatabase(
       expect(missing.json().detail).toBe("The document's URL answered 404");
     });
 
+    it('should install a document written in YAML, as OpenAPI documents often are', async () => {
+      const as = await editor();
+      const answer = await install(as, { document: yaml(petDocument(`${origin}/v1`)) });
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json().methods).toHaveLength(5);
+    });
+
     it("should refuse an invalid document with the parser's reason, and a document that is no JSON object", async () => {
       const as = await editor();
       const invalid = petDocument(`${origin}/v1`) as { info: Record<string, unknown> };
@@ -276,8 +284,12 @@ describeEachDatabase(
       expect(answer.statusCode).toBe(400);
       expect(answer.json().detail).toContain("must have required property 'version'");
       for (const [document, reason] of [
-        ['{"openapi": ', INTEGRATION_MESSAGES.documentNotJson],
+        ['{"openapi": ', INTEGRATION_MESSAGES.documentUnreadable],
         ['[1, 2]', INTEGRATION_MESSAGES.documentNotObject],
+        ['openapi: [3.0', INTEGRATION_MESSAGES.documentUnreadable],
+        ['just a sentence', INTEGRATION_MESSAGES.documentNotObject],
+        // YAML's aliases (a billion laughs is nine nested ones) are refused outright.
+        ['a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]\n', 'aliases exceeded'],
         [
           JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {} }),
           INTEGRATION_MESSAGES.noOperations,

@@ -25,8 +25,8 @@ export const INTEGRATION_OUTBOUND = REQUEST_TEMPLATE_TRY;
 export const INTEGRATION_MESSAGES = {
   apiKeyRequired: 'API key is required',
   documentSource: 'Give the OpenAPI document either by url or as the uploaded document text',
-  documentNotJson: 'The OpenAPI document is not JSON',
-  documentNotObject: 'The OpenAPI document must be a JSON object',
+  documentUnreadable: 'The OpenAPI document is neither JSON nor YAML',
+  documentNotObject: 'The OpenAPI document must be an object',
   noOperations: 'The OpenAPI document has no GET, POST, PUT or DELETE operation',
   alreadyConnected: 'This source is connected already: configure its API key instead',
   keyUnreadable:

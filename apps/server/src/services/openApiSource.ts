@@ -7,6 +7,7 @@ import {
   inputProblem,
 } from '@proctor/contracts';
 import { compileErrors, dereference, type ParserOptions, validate } from '@readme/openapi-parser';
+import { load as loadYaml } from 'js-yaml';
 import { badRequest, HttpError } from '../kernel/http/errors';
 import type { NewIntegrationMethod } from '../repositories/integrations';
 
@@ -38,13 +39,22 @@ const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const textOf = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
 
-export async function readOpenApiDocument(text: string, documentUrl: string | null): Promise<OpenApiSource> {
-  let parsed: unknown;
+/**
+ * A document in JSON, or else YAML (OpenAPI's other format) in its core schema. YAML's aliases are refused: each
+ * is a second path to one node, and a few nested ones make a document whose walk (the checks below, the
+ * parser's) doubles at every level, the "billion laughs".
+ */
+function parseDocument(text: string): unknown {
   try {
-    parsed = JSON.parse(text);
+    return /^\s*[{[]/.test(text) ? JSON.parse(text) : loadYaml(text, { maxAliases: 0 });
   } catch (error) {
-    throw badRequest(`${INTEGRATION_MESSAGES.documentNotJson}: ${(error as Error).message}`);
+    const reason = (error as Error).message.split('\n')[0];
+    throw badRequest(`${INTEGRATION_MESSAGES.documentUnreadable}: ${reason}`);
   }
+}
+
+export async function readOpenApiDocument(text: string, documentUrl: string | null): Promise<OpenApiSource> {
+  const parsed = parseDocument(text);
   if (!isNode(parsed)) throw badRequest(INTEGRATION_MESSAGES.documentNotObject);
   const problem = inputProblem(parsed);
   if (problem) throw badRequest(`The OpenAPI document: ${describeInputProblem(problem)}`);

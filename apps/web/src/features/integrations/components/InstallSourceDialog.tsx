@@ -11,7 +11,7 @@ type From = 'url' | 'upload';
 
 /**
  * Install HTTP API (OpenAPI): the document's URL (the server reads it through its outbound guard, up to 5 MB)
- * or a JSON file from this computer. The server validates it and answers the parser's reason when it is not.
+ * or a JSON or YAML file from this computer. The server validates it and answers the parser's reason when it is not.
  */
 export function InstallSourceDialog({
   opened,
@@ -44,7 +44,7 @@ export function InstallSourceDialog({
       if (!url.trim()) return setProblem('Give the URL of the OpenAPI document');
       body = { url: url.trim() };
     } else {
-      if (!file) return setProblem('Choose an OpenAPI document (JSON)');
+      if (!file) return setProblem('Choose an OpenAPI document (JSON or YAML)');
       const document = await file.text();
       if (document.length > INTEGRATION_UPLOAD.maxChars)
         return setProblem(`${file.name} is longer than ${INTEGRATION_UPLOAD.maxChars} characters`);
@@ -91,9 +91,9 @@ export function InstallSourceDialog({
             />
           ) : (
             <FileInput
-              label="OpenAPI document (JSON)"
-              placeholder="Choose a .json file"
-              accept="application/json,.json"
+              label="OpenAPI document (JSON or YAML)"
+              placeholder="Choose a .json or .yaml file"
+              accept="application/json,.json,application/yaml,.yaml,.yml"
               leftSection={<IconFileUpload size={16} />}
               value={file}
               onChange={setFile}
