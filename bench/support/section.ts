@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { DatabaseConfig } from '@proctor/db';
 import { createProctor, loadConfig, type Proctor } from '../../apps/server/src/index';
 import { freePort } from '../../apps/server/test/support/network';
@@ -37,6 +37,8 @@ export interface SectionContext {
   dataDir: string;
   /** Samples per latency figure (`--requests`). */
   requests: number;
+  /** The values of the benchmark's own options (`runSections`' `ownOptions`), as parseArgs gives them. */
+  options: Record<string, string | boolean | undefined>;
   /** DATABASE_URL: a PostgreSQL server the benchmark may make throwaway databases on; undefined without one. */
   postgresAdminUrl: string | undefined;
   startProctor(name: string, database: DatabaseConfig, env?: Record<string, string>): Promise<RunningProctor>;
@@ -93,24 +95,33 @@ export async function timedGet(
 }
 
 /**
- * Runs a sectioned benchmark: `--only KEY` (repeatable) picks sections, `--requests N` sets samples per latency
- * figure, `--json` prints the figures as JSON. Each section's table, then the goals of all of them.
+ * Runs a sectioned benchmark: `--only KEY` (repeatable, or `--only a,b`) picks sections, `--requests N` sets
+ * samples per latency figure, `--json` prints the figures as JSON; `ownOptions` are the benchmark's own (single
+ * values). Each section's table, then the goals of all of them.
  */
-export async function runSections(name: string, sections: readonly Section[]): Promise<void> {
-  const { values: options } = parseArgs({
+export async function runSections(
+  name: string,
+  sections: readonly Section[],
+  ownOptions: NonNullable<ParseArgsConfig['options']> = {},
+  defaultRequests = 20,
+): Promise<void> {
+  const { values } = parseArgs({
     options: {
+      ...ownOptions,
       json: { type: 'boolean', default: false },
-      requests: { type: 'string', default: '20' },
+      requests: { type: 'string', default: String(defaultRequests) },
       only: { type: 'string', multiple: true },
     },
   });
-  const chosen = options.only?.length
-    ? sections.filter((section) => options.only?.includes(section.key))
-    : sections;
-  if (chosen.length === 0) {
-    console.error(
-      `No such section: ${options.only?.join(', ')} (sections: ${sections.map((s) => s.key).join(', ')})`,
-    );
+  const options = values as Record<string, string | boolean | undefined> & {
+    json: boolean;
+    requests: string;
+    only?: string[];
+  };
+  const only = options.only?.flatMap((keys) => keys.split(',')).filter(Boolean) ?? [];
+  const chosen = only.length ? sections.filter((section) => only.includes(section.key)) : sections;
+  if (chosen.length === 0 || chosen.length < new Set(only).size) {
+    console.error(`No such section: ${only.join(', ')} (sections: ${sections.map((s) => s.key).join(', ')})`);
     process.exit(2);
   }
   const progress = (line: string) =>
@@ -127,7 +138,8 @@ export async function runSections(name: string, sections: readonly Section[]): P
         teardown,
         progress,
         dataDir,
-        requests: Math.max(5, Number.parseInt(options.requests, 10) || 20),
+        requests: Math.max(5, Number.parseInt(options.requests, 10) || defaultRequests),
+        options,
         postgresAdminUrl: process.env.DATABASE_URL || undefined,
         startProctor: (proctorName, database, env) =>
           startProctor(teardown, dataDir, proctorName, database, env),
