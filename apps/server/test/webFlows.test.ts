@@ -2,6 +2,7 @@ import {
   type CreateWebFlowRequest,
   ENVIRONMENT,
   endpoints,
+  type RunWebFlowNodeRequest,
   WEB_FLOW_DEFAULT_NAME,
   WEB_FLOW_MESSAGES,
   type WebFlowNode,
@@ -302,6 +303,10 @@ for (const database of testDatabases()) {
       await standIn?.close();
     });
 
+    /** One node on the environment, as the builder's test tab runs it. */
+    const runNode = (body: RunWebFlowNodeRequest) =>
+      proctor.call(endpoints.runWebFlowNode, { as: author, params: { publicId: sessionId }, body });
+
     const run = async (flowId: number, parameters: Record<string, string> = {}) => {
       const response = await proctor.request({
         method: 'POST',
@@ -467,10 +472,8 @@ for (const database of testDatabases()) {
         type: 'node_start',
         nodeId: 'slow',
       });
-      const second = await proctor.call(endpoints.runWebFlowNode, {
-        as: author,
-        params: { publicId: sessionId },
-        body: { node: { id: 'other', type: 'act', actionType: 'click', elementHint: 'Cookware' } },
+      const second = await runNode({
+        node: { id: 'other', type: 'act', actionType: 'click', elementHint: 'Cookware' },
       });
       expect(second.status).toBe(409);
       expect(second.body.detail).toBe(WEB_FLOW_MESSAGES.sessionBusy);
@@ -484,57 +487,43 @@ for (const database of testDatabases()) {
         30_000,
       );
       expect(runs[0]).toMatchObject({ error: WEB_FLOW_MESSAGES.runStopped });
-      const next = await proctor.call(endpoints.runWebFlowNode, {
-        as: author,
-        params: { publicId: sessionId },
-        body: { node: { id: 'home', type: 'act', actionType: 'click', elementHint: 'Cookware' } },
+      const next = await runNode({
+        node: { id: 'home', type: 'act', actionType: 'click', elementHint: 'Cookware' },
       });
       expect(next.body).toEqual({ nodeId: 'home', ok: true });
     });
 
     it('should fail a type act whose parameter was not given, with nothing typed, and name no element off the page', async () => {
-      const before = await proctor.call(endpoints.runWebFlowNode, {
-        as: author,
-        params: { publicId: sessionId },
-        body: {
-          node: {
-            id: 't',
-            type: 'act',
-            actionType: 'type',
-            elementHint: 'Search products',
-            text: 'typed before',
-          },
+      const before = await runNode({
+        node: {
+          id: 't',
+          type: 'act',
+          actionType: 'type',
+          elementHint: 'Search products',
+          text: 'typed before',
         },
       });
       expect(before.body).toEqual({ nodeId: 't', ok: true });
       const missing = ok(
-        await proctor.call(endpoints.runWebFlowNode, {
-          as: author,
-          params: { publicId: sessionId },
-          body: {
-            node: {
-              id: 'q',
-              type: 'act',
-              actionType: 'type',
-              elementHint: 'Search products',
-              text: '{{query}}[Enter]',
-            },
-            parameters: { other: 'x' },
+        await runNode({
+          node: {
+            id: 'q',
+            type: 'act',
+            actionType: 'type',
+            elementHint: 'Search products',
+            text: '{{query}}[Enter]',
           },
+          parameters: { other: 'x' },
         }),
       );
       expect(missing).toEqual({ nodeId: 'q', ok: false, error: WEB_FLOW_MESSAGES.missingParameter('query') });
       const box = ok(
-        await proctor.call(endpoints.runWebFlowNode, {
-          as: author,
-          params: { publicId: sessionId },
-          body: {
-            node: {
-              id: 'box',
-              type: 'extract',
-              schema: {
-                fields: [{ id: 'v', name: 'value', type: 'string', selector: 'input[type=search]' }],
-              },
+        await runNode({
+          node: {
+            id: 'box',
+            type: 'extract',
+            schema: {
+              fields: [{ id: 'v', name: 'value', type: 'string', selector: 'input[type=search]' }],
             },
           },
         }),
@@ -553,15 +542,11 @@ for (const database of testDatabases()) {
       const environment = proctor.ctx.environments.running(sessionId, author.organization!.id);
       // Untouched for longer than an environment may go without a heartbeat, then a node runs on it.
       environment.heartbeatAt -= ENVIRONMENT.heartbeatTimeoutMs + 1_000;
-      const extracted = await proctor.call(endpoints.runWebFlowNode, {
-        as: author,
-        params: { publicId: sessionId },
-        body: {
-          node: {
-            id: 'h',
-            type: 'extract',
-            schema: { fields: [{ id: 't', name: 'title', type: 'string', selector: 'title' }] },
-          },
+      const extracted = await runNode({
+        node: {
+          id: 'h',
+          type: 'extract',
+          schema: { fields: [{ id: 't', name: 'title', type: 'string', selector: 'title' }] },
         },
       });
       expect(extracted.status, extracted.body.detail).toBe(200);
@@ -573,47 +558,39 @@ for (const database of testDatabases()) {
       const typed = `${'a'.repeat(5000)}!`;
       const started = Date.now();
       const result = ok(
-        await proctor.call(endpoints.runWebFlowNode, {
-          as: author,
-          params: { publicId: sessionId },
-          body: {
-            node: {
-              id: 'fill',
-              type: 'act',
-              actionType: 'type',
-              elementHint: 'Search products',
-              text: typed,
-            },
+        await runNode({
+          node: {
+            id: 'fill',
+            type: 'act',
+            actionType: 'type',
+            elementHint: 'Search products',
+            text: typed,
           },
         }),
       );
       expect(result).toMatchObject({ ok: true });
       const extracted = ok(
-        await proctor.call(endpoints.runWebFlowNode, {
-          as: author,
-          params: { publicId: sessionId },
-          body: {
-            node: {
-              id: 'read',
-              type: 'extract',
-              schema: {
-                fields: [
-                  {
-                    id: 'typed',
-                    name: 'typed',
-                    type: 'string',
-                    selector: 'input[type=search]',
-                    filters: [{ operator: 'regex', value: '^(a+)+$' }],
-                  },
-                  {
-                    id: 'all',
-                    name: 'all',
-                    type: 'string',
-                    selector: 'input[type=search]',
-                    filters: [{ operator: 'regex', value: '^(a+)+!$' }],
-                  },
-                ],
-              },
+        await runNode({
+          node: {
+            id: 'read',
+            type: 'extract',
+            schema: {
+              fields: [
+                {
+                  id: 'typed',
+                  name: 'typed',
+                  type: 'string',
+                  selector: 'input[type=search]',
+                  filters: [{ operator: 'regex', value: '^(a+)+$' }],
+                },
+                {
+                  id: 'all',
+                  name: 'all',
+                  type: 'string',
+                  selector: 'input[type=search]',
+                  filters: [{ operator: 'regex', value: '^(a+)+!$' }],
+                },
+              ],
             },
           },
         }),
@@ -623,13 +600,7 @@ for (const database of testDatabases()) {
     });
 
     it('should name the element at a point by a locator that finds it alone, and a selector of its kind', async () => {
-      ok(
-        await proctor.call(endpoints.runWebFlowNode, {
-          as: author,
-          params: { publicId: sessionId },
-          body: { node: { id: 'home', type: 'act', actionType: 'click', elementHint: 'Cookware' } },
-        }),
-      );
+      ok(await runNode({ node: { id: 'home', type: 'act', actionType: 'click', elementHint: 'Cookware' } }));
       // The first department link's middle, read from the page itself, as the live view would give it.
       const environment = proctor.ctx.environments.running(sessionId, author.organization!.id);
       const { chromium } = await import('playwright-core');
@@ -651,17 +622,13 @@ for (const database of testDatabases()) {
       expect(picked.editable).toBe(false);
 
       const clicked = ok(
-        await proctor.call(endpoints.runWebFlowNode, {
-          as: author,
-          params: { publicId: sessionId },
-          body: {
-            node: {
-              id: 'rec',
-              type: 'act',
-              actionType: 'click',
-              elementHint: picked.elementHint,
-              locator: { css: picked.locator.css! },
-            },
+        await runNode({
+          node: {
+            id: 'rec',
+            type: 'act',
+            actionType: 'click',
+            elementHint: picked.elementHint,
+            locator: { css: picked.locator.css! },
           },
         }),
       );
