@@ -303,6 +303,9 @@ for (const database of testDatabases()) {
       await standIn?.close();
     });
 
+    const createFlow = (body: CreateWebFlowRequest) =>
+      proctor.call(endpoints.createWebFlow, { as: author, body });
+
     /** One node on the environment, as the builder's test tab runs it. */
     const runNode = (body: RunWebFlowNodeRequest) =>
       proctor.call(endpoints.runWebFlowNode, { as: author, params: { publicId: sessionId }, body });
@@ -320,7 +323,7 @@ for (const database of testDatabases()) {
     };
 
     it('should run navigate, click, type with [Enter] and extract a list, streaming each node and the JSON', async () => {
-      const flow = ok(await proctor.call(endpoints.createWebFlow, { as: author, body: shopFlow() }));
+      const flow = ok(await createFlow(shopFlow()));
       const streamed = await run(flow.id, { query: 'Skillet' });
 
       expect(streamed.map((event) => `${event.type}${'nodeId' in event ? ` ${event.nodeId}` : ''}`)).toEqual([
@@ -367,21 +370,18 @@ for (const database of testDatabases()) {
     it("should fail a node whose element is not there with 'Element not found', and end the run failed", async () => {
       modelAnswer = '{"role": null}';
       const flow = ok(
-        await proctor.call(endpoints.createWebFlow, {
-          as: author,
-          body: {
-            start_url: '/',
-            nodes: [
-              {
-                id: 'missing',
-                type: 'act',
-                actionType: 'click',
-                elementHint: 'The gift card button',
-                locator: { css: '#no-such-button' },
-              },
-              { id: 'never', type: 'act', actionType: 'click', elementHint: 'Cookware' },
-            ],
-          },
+        await createFlow({
+          start_url: '/',
+          nodes: [
+            {
+              id: 'missing',
+              type: 'act',
+              actionType: 'click',
+              elementHint: 'The gift card button',
+              locator: { css: '#no-such-button' },
+            },
+            { id: 'never', type: 'act', actionType: 'click', elementHint: 'Cookware' },
+          ],
         }),
       );
       const streamed = await run(flow.id);
@@ -403,25 +403,22 @@ for (const database of testDatabases()) {
     it('should heal a broken locator with the model, act on it and save it with the flow', async () => {
       modelAnswer = JSON.stringify({ role: 'link', name: 'Cookware' });
       const flow = ok(
-        await proctor.call(endpoints.createWebFlow, {
-          as: author,
-          body: {
-            start_url: '/',
-            nodes: [
-              {
-                id: 'renamed',
-                type: 'act',
-                actionType: 'click',
-                elementHint: 'The cookware department',
-                locator: { css: '#old-cookware-link' },
-              },
-              {
-                id: 'heading',
-                type: 'extract',
-                schema: { fields: [{ id: 'h', name: 'heading', type: 'string', selector: 'h1' }] },
-              },
-            ],
-          },
+        await createFlow({
+          start_url: '/',
+          nodes: [
+            {
+              id: 'renamed',
+              type: 'act',
+              actionType: 'click',
+              elementHint: 'The cookware department',
+              locator: { css: '#old-cookware-link' },
+            },
+            {
+              id: 'heading',
+              type: 'extract',
+              schema: { fields: [{ id: 'h', name: 'heading', type: 'string', selector: 'h1' }] },
+            },
+          ],
         }),
       );
       const streamed = await run(flow.id);
@@ -444,19 +441,16 @@ for (const database of testDatabases()) {
     it('should refuse a second driver while a run goes, stop the run when its caller goes away and free the session', async () => {
       modelAnswer = '{"role": null}';
       const flow = ok(
-        await proctor.call(endpoints.createWebFlow, {
-          as: author,
-          body: {
-            nodes: [
-              {
-                id: 'slow',
-                type: 'act',
-                actionType: 'click',
-                elementHint: 'Not there',
-                locator: { css: '#absent' },
-              },
-            ],
-          },
+        await createFlow({
+          nodes: [
+            {
+              id: 'slow',
+              type: 'act',
+              actionType: 'click',
+              elementHint: 'Not there',
+              locator: { css: '#absent' },
+            },
+          ],
         }),
       );
       const caller = new AbortController();
