@@ -147,21 +147,7 @@ function Endpoints({ detail, editor }: { detail: IntegrationDetail; editor: bool
               <Table.Td>
                 <Badge variant="light">{method.method}</Badge>
               </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {method.name}
-                </Text>
-                {method.description && (
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {method.description}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" ff="monospace">
-                  {method.urlTemplate}
-                </Text>
-              </Table.Td>
+              <NameCells name={method.name} description={method.description} address={method.urlTemplate} />
               <Table.Td>
                 <Text size="xs">
                   {method.parameters.map((parameter) => `${parameter.name}: ${parameter.type}`).join(', ') ||
@@ -235,21 +221,7 @@ function WebScrapers() {
               )}
               {list.map((flow) => (
                 <Table.Tr key={flow.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {flow.name}
-                    </Text>
-                    {flow.description && (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {flow.description}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {flow.start_url}
-                    </Text>
-                  </Table.Td>
+                  <NameCells name={flow.name} description={flow.description} address={flow.start_url} />
                   <Table.Td>{flow.nodes.length}</Table.Td>
                   <Table.Td>
                     <Text size="xs">
@@ -306,5 +278,28 @@ export function IntegrationPage() {
         </Stack>
       )}
     </QueryView>
+  );
+}
+
+/** A method's or a web flow's name with its description, then its address: the first cells of both tables. */
+function NameCells({ name, description, address }: { name: string; description: string; address: string }) {
+  return (
+    <>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {name}
+        </Text>
+        {description && (
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {description}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" ff="monospace">
+          {address}
+        </Text>
+      </Table.Td>
+    </>
   );
 }
