@@ -1,7 +1,7 @@
 import type { ActNode, ElementAtResponse, ExtractNode, WebFlowRunEvent } from '@proctor/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, streamFailure } from '../../src/api/ApiError';
-
+import { pagePoint, viewerAddress } from '../../src/features/browserSessions/remoteBrowserView';
 import {
   actWithPickedElement,
   flowRequest,
@@ -20,7 +20,6 @@ import {
   STREAM_ENDED_EARLY,
   startFlowRun,
 } from '../../src/features/webFlows/flowRun';
-import { pagePoint, viewerAddress } from '../../src/features/webFlows/remoteBrowserView';
 import { runDurationSeconds, runStateColor } from '../../src/features/webFlows/runPresentation';
 import { canEditWebFlows } from '../../src/features/webFlows/webFlowAccess';
 
@@ -192,7 +191,10 @@ describe('how runs are shown', () => {
   });
 
   it('should embed the browser session viewer without navigation, in builder mode', () => {
-    expect(viewerAddress('bs 1')).toBe('/viewer?browserSessionId=bs+1&hideNav=true&isBuilder=true');
+    expect(viewerAddress('bs 1', { isBuilder: true })).toBe(
+      '/viewer?browserSessionId=bs+1&hideNav=true&isBuilder=true',
+    );
+    expect(viewerAddress('bs 1')).toBe('/viewer?browserSessionId=bs+1&hideNav=true');
   });
 });
 

@@ -5,13 +5,13 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
+import { OutputPanel } from '../../../components/OutputPanel';
 import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
+import { RemoteBrowser, useHeldBrowserSession } from '../../browserSessions';
 import { type EditorTab, FlowEditor } from '../components/FlowEditor';
 import { FlowList } from '../components/FlowList';
 import type { ElementPick } from '../components/NodeList';
-import { OutputPanel } from '../components/OutputPanel';
-import { RemoteBrowser } from '../components/RemoteBrowser';
 import {
   actWithPickedElement,
   draftOf,
@@ -23,7 +23,6 @@ import {
   updateNode,
   withHealedLocator,
 } from '../flowDraft';
-import { useBuilderBrowser } from '../hooks/useBuilderBrowser';
 import { useFlowRun } from '../hooks/useFlowRun';
 import { useElementAt, useRunWebFlowNode, useSaveWebFlow } from '../hooks/useWebFlows';
 import { canEditWebFlows } from '../webFlowAccess';
@@ -83,7 +82,7 @@ export function BuilderPage() {
  * saves the flow, runs it on the browser and follows its events.
  */
 function BuilderWorkspace() {
-  const browser = useBuilderBrowser();
+  const browser = useHeldBrowserSession('builder');
   const browserSessionId = browser.session?.publicId ?? null;
   const [draft, setDraft] = useState<FlowDraft | null>(null);
   const [saved, setSaved] = useState<FlowDraft | null>(null);
@@ -232,11 +231,15 @@ function BuilderWorkspace() {
             browserSessionId={browserSessionId}
             failure={browser.failure}
             onRetry={browser.retry}
+            isBuilder
             picking={pick !== null}
             onPick={pickAt}
           />
         </Box>
-        <OutputPanel output={flowRun.run?.output ?? null} />
+        <OutputPanel
+          output={flowRun.run?.output ?? null}
+          placeholder="Run the flow: what its extracts read shows here as JSON."
+        />
       </Stack>
     </Group>
   );

@@ -3,23 +3,25 @@ import { useState } from 'react';
 import { pagePoint, VIEWPORT, viewerAddress } from '../remoteBrowserView';
 
 /**
- * The builder's remote browser (002 §2.8): the embeddable live view of its browser session in an iframe, kept at
- * the page's 1600x900 shape so it scales evenly; a spinner until it shows, the server's message when no browser
- * could be had ('No browsers available. …'). While an element is being picked, a click on it goes to `onPick`
- * with the page's coordinates instead of to the page.
+ * A page's remote browser (the builder's, the AI browser's, the demo's; 002 §2.8–2.10): the embeddable live view
+ * of its browser session in an iframe, kept at the page's 1600x900 shape so it scales evenly; a spinner until it
+ * shows, the server's message when no browser could be had ('No browsers available. …'). While an element is being
+ * picked (the builder), a click on it goes to `onPick` with the page's coordinates instead of to the page.
  */
 export function RemoteBrowser({
   browserSessionId,
   failure,
   onRetry,
-  picking,
+  isBuilder = false,
+  picking = false,
   onPick,
 }: {
   browserSessionId: string | null;
   failure: string | null;
   onRetry: () => void;
-  picking: boolean;
-  onPick: (point: { x: number; y: number }) => void;
+  isBuilder?: boolean;
+  picking?: boolean;
+  onPick?: (point: { x: number; y: number }) => void;
 }) {
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
   const loading = browserSessionId !== null && loadedFor !== browserSessionId;
@@ -45,7 +47,7 @@ export function RemoteBrowser({
         <iframe
           key={browserSessionId}
           title="Remote browser"
-          src={viewerAddress(browserSessionId)}
+          src={viewerAddress(browserSessionId, { isBuilder })}
           onLoad={() => setLoadedFor(browserSessionId)}
           style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
         />
@@ -60,7 +62,7 @@ export function RemoteBrowser({
           </Stack>
         </Center>
       )}
-      {picking && browserSessionId && (
+      {picking && onPick && browserSessionId && (
         <Overlay
           backgroundOpacity={0.08}
           color="#4c6ef5"

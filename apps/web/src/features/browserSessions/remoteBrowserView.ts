@@ -1,9 +1,13 @@
 import { BROWSER_SESSION } from '@proctor/contracts';
 import { paths } from '../../paths';
 
-/** The embeddable live view of a builder's browser session: no navigation, in builder mode (002 §2.8). */
-export function viewerAddress(browserSessionId: string): string {
-  const query = new URLSearchParams({ browserSessionId, hideNav: 'true', isBuilder: 'true' });
+/**
+ * The embeddable live view of a page's browser session, without navigation (002 §2.8); `isBuilder` marks the
+ * builder's.
+ */
+export function viewerAddress(browserSessionId: string, { isBuilder = false } = {}): string {
+  const query = new URLSearchParams({ browserSessionId, hideNav: 'true' });
+  if (isBuilder) query.set('isBuilder', 'true');
   return `${paths.viewer}?${query}`;
 }
 

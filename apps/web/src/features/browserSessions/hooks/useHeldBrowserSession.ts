@@ -1,4 +1,10 @@
-import { type BrowserSession, buildPath, endpoints, TIMING } from '@proctor/contracts';
+import {
+  type BrowserSession,
+  type BrowserSessionType,
+  buildPath,
+  endpoints,
+  TIMING,
+} from '@proctor/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, errorDetail, tokenStore } from '../../../api';
@@ -17,22 +23,26 @@ function closeOnLeave(publicId: string): void {
 }
 
 /**
- * The builder's browser (002 §2.8): a 'builder' browser session opened when the page opens and closed when it is
- * left, kept open by a heartbeat meanwhile (its publicId is its environment's). `failure` is the server's reason when none could be had (503 'No browsers available. …'); `retry` asks
- * again. `navigate` sends its page to a URL (the start URL's NAVIGATE).
+ * The browser a page holds while it is open (the builder's, the AI browser's, the demo's; 002 §2.8–2.10): a browser
+ * session of `type` opened on `startUrl` (about:blank without one) when the page opens and closed when it is left,
+ * kept open by a heartbeat meanwhile (its publicId is its environment's). `failure` is the server's reason when none
+ * could be had (503 'No browsers available. …'); `retry` asks again. `navigate` sends its page to a URL.
  */
-export function useBuilderBrowser() {
+export function useHeldBrowserSession(type: BrowserSessionType, startUrl?: string) {
   const [session, setSession] = useState<BrowserSession | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const held = useRef<string | null>(null);
   const opening = useRef(false);
   const left = useRef(false);
+  // Where the browser opens is the page's first answer: a later start URL is the page's to navigate to.
+  const openAt = useRef(startUrl);
 
   const open = useCallback(() => {
     if (opening.current) return;
     opening.current = true;
     setFailure(null);
-    call(endpoints.createBrowserSession, { body: { type: 'builder' } })
+    const start_url = openAt.current;
+    call(endpoints.createBrowserSession, { body: start_url ? { type, start_url } : { type } })
       .then(
         (created) => {
           // A browser that arrives after the page was left is closed at once.
@@ -45,7 +55,7 @@ export function useBuilderBrowser() {
       .finally(() => {
         opening.current = false;
       });
-  }, []);
+  }, [type]);
 
   useEffect(() => {
     // Once per page, also under StrictMode's second mount: the ref says a session is held or on its way.
@@ -58,7 +68,7 @@ export function useBuilderBrowser() {
     return () => window.removeEventListener('pagehide', leave);
   }, [open]);
 
-  // Leaving the builder closes its browser.
+  // Leaving the page closes its browser.
   useEffect(() => {
     left.current = false;
     return () => {
