@@ -382,6 +382,26 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: BROWSER_USERS,
     request: { url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/close` },
   },
+  'POST /api/browser-sessions/:publicId/complete': {
+    allowed: BROWSER_USERS,
+    request: {
+      url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/complete`,
+      payload: { output: { answer: 'x' } },
+    },
+  },
+  // The AI browser and the demo (002 §2.9–2.10): refused (400: no model here) before any browser starts.
+  'POST /api/run-task': {
+    allowed: BROWSER_USERS,
+    request: {
+      payload: {
+        start_url: 'http://127.0.0.1/api/health',
+        task: 'Read it',
+        response_format: { a: 'string' },
+      },
+    },
+  },
+  'GET /api/run-task/agents': { allowed: BROWSER_USERS },
+  'GET /api/demo': { allowed: BROWSER_USERS },
   // Sessions: lists for members; one session by its link (its organization, platform admins, or anyone once
   // public: an unknown one answers 404 to all), so access control lets everyone through to that check.
   'GET /api/session/': { allowed: MEMBERS },
@@ -701,8 +721,9 @@ const ROUTES: Record<string, RouteCase> = {
       payload: { node: { id: 'a', type: 'act', actionType: 'click', elementHint: 'Search' } },
     },
   },
+  // Picking reads what the live view shows: whoever may hold a browser session (the trainer's select-content).
   'POST /api/browser-sessions/:publicId/element-at': {
-    allowed: SITE_EDITORS,
+    allowed: BROWSER_USERS,
     request: { url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/element-at`, payload: { x: 10, y: 10 } },
   },
   'GET /api/web-flow-runs': { allowed: MEMBERS },

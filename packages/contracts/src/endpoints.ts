@@ -140,6 +140,7 @@ import {
   RunRequest,
   RunResponse,
 } from './run';
+import { runTaskEndpoints } from './runTask';
 import {
   AdminViewQuery,
   HumanScoreRequest,
@@ -1639,6 +1640,7 @@ export const endpoints = {
   ...webFlowEndpoints,
   // Browser sessions (002 §2.8–2.11): see browserSessions.ts.
   ...browserSessionEndpoints,
+  ...runTaskEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -62,7 +62,7 @@ export const WEB_FLOW_MESSAGES = {
   duplicateNodeId: 'Node ids must be unique within a flow',
   runStopped: 'The run was stopped: its caller went away',
   /** 409: one driver at a time on a browser session's page. */
-  sessionBusy: 'The browser session is running a web flow: wait for it to end',
+  sessionBusy: 'The browser session is busy with a web flow or a task: wait for it to end',
   noElementAt: 'No element at that point',
 } as const;
 

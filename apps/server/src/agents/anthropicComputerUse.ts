@@ -18,7 +18,7 @@ import {
   xdotoolChords,
 } from './computerUse';
 import { ERROR_EXCERPT } from './stepProtocol';
-import type { RunDriver } from './types';
+import type { TaskDriver } from './types';
 
 /**
  * The built-in Anthropic computer-use agent (BUILT_IN_AGENTS.anthropic_cua): Claude's computer tool
@@ -223,7 +223,7 @@ export interface AnthropicComputerUseOptions {
 }
 
 /** The Anthropic computer-use agent as the driver of a run (see the top of this file). */
-export function anthropicComputerUseDriver(options: AnthropicComputerUseOptions): RunDriver {
+export function anthropicComputerUseDriver(options: AnthropicComputerUseOptions): TaskDriver {
   const { model, guard } = options;
   const maxSteps = options.maxSteps ?? MAX_COMPUTER_USE_STEPS;
   const api: ModelApi = {

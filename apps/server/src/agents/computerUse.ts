@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { guardedRequest, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { withEnvironmentPage } from './page';
 import { ERROR_EXCERPT, requestsInFlight, settle } from './stepProtocol';
-import type { RunDriver, RunDriverContext } from './types';
+import type { TaskDriver, TaskRun } from './types';
 
 /**
  * What the built-in computer-use agents (openaiComputerUse.ts, anthropicComputerUse.ts) share: a model that sees
@@ -247,9 +247,7 @@ export async function performInputs(
  * sees only the page (no address bar or tabs), so it is told to stay in the app. A test case that scores an
  * answer gets its output schema, so that a right answer is also a well-formed one.
  */
-export function computerUseTask(
-  testCase: Pick<RunDriverContext['testCase'], 'prompt' | 'outputSchema' | 'scoringTypes'>,
-): string {
+export function computerUseTask(testCase: TaskRun['testCase']): string {
   const schema = testCase.outputSchema;
   const properties = schema?.properties;
   const answer =
@@ -317,7 +315,7 @@ async function displayOf(page: Page): Promise<Display> {
  * A computer-use agent as the driver of a run: the environment's page lent to `play` as a ComputerScreen, with
  * the task written for a model that sees screenshots (computerUseTask).
  */
-export function computerUseDriver(play: ComputerUsePlay): RunDriver {
+export function computerUseDriver(play: ComputerUsePlay): TaskDriver {
   return ({ wsEndpoint, testCase, signal }) =>
     withEnvironmentPage(wsEndpoint, signal, async (page) => {
       const inFlight = requestsInFlight(page);

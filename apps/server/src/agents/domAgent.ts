@@ -3,7 +3,7 @@ import type { ChatModelConfig } from '../kernel/config/models';
 import { chatCompletionClient } from '../kernel/outbound/chatCompletion';
 import type { OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { actionLoop } from './stepProtocol';
-import type { RunDriver } from './types';
+import type { TaskDriver } from './types';
 
 /** How much of the accessibility tree one step sends the model (large pages are cut, and say so). */
 export const AXTREE_CHARACTERS = 20_000;
@@ -47,7 +47,11 @@ export function domAgentPrompt(observation: AgentObservation, history: readonly 
  * and the actions so far, and the JSON action it answers is done in the page (the step protocol's actions and
  * loop). An answer that is not JSON, or not an action, fails the task with that said.
  */
-export function domAgentDriver(model: ChatModelConfig, guard: OutboundGuardOptions): RunDriver {
+export function domAgentDriver(
+  model: ChatModelConfig,
+  guard: OutboundGuardOptions,
+  maxSteps?: number,
+): TaskDriver {
   const chat = chatCompletionClient({ ...model, guard });
   return (context) => {
     const history: string[] = [];
@@ -69,6 +73,6 @@ export function domAgentDriver(model: ChatModelConfig, guard: OutboundGuardOptio
       }
       history.push(`${observation.step + 1}. ${JSON.stringify(action)}`);
       return action;
-    })(context);
+    }, maxSteps)(context);
   };
 }

@@ -11,15 +11,14 @@ import { openAiComputerUseDriver } from './openaiComputerUse';
 import { replayDriver } from './replay';
 import {
   builtInKindOf,
-  NO_ANTHROPIC_COMPUTER_USE,
-  NO_CHAT_MODEL,
-  NO_OPENAI_COMPUTER_USE,
+  type ModelAgentKind,
+  modelAgentUnavailable,
   type RunnableSettings,
   whyNotRunnable,
 } from './runnable';
 import type { SandboxSettings } from './sandbox';
 import { stepProtocolDriver } from './stepProtocol';
-import type { RunDriver } from './types';
+import type { RunDriver, TaskDriver } from './types';
 
 /**
  * The driver of a runnable agent (whyNotRunnable said null), or of the replay agent given what it replays: the
@@ -35,18 +34,8 @@ export function driverFor(
     if (!replay) throw new Error('A replay needs the session it replays');
     return replayDriver(replay.steps, replay.output);
   }
-  if (kind === 'dom') {
-    if (!settings.chatModel) throw new Error(NO_CHAT_MODEL);
-    return domAgentDriver(settings.chatModel, settings.guard);
-  }
-  if (kind === 'openai_cua') {
-    if (!settings.computerUse.openai) throw new Error(NO_OPENAI_COMPUTER_USE);
-    return openAiComputerUseDriver({ model: settings.computerUse.openai, guard: settings.guard });
-  }
-  if (kind === 'anthropic_cua') {
-    if (!settings.computerUse.anthropic) throw new Error(NO_ANTHROPIC_COMPUTER_USE);
-    return anthropicComputerUseDriver({ model: settings.computerUse.anthropic, guard: settings.guard });
-  }
+  if (kind === 'dom' || kind === 'openai_cua' || kind === 'anthropic_cua')
+    return modelDriverFor(kind, settings);
   if (kind) return builtInDriver(kind);
   const refused = whyNotRunnable(agent, runnableWith(settings));
   if (refused) throw new Error(refused);
@@ -59,6 +48,23 @@ export function driverFor(
     );
   if (!data.endpoint) throw new Error(`"${agent.alias}" cannot be run`);
   return stepProtocolDriver({ endpoint: data.endpoint, guard: settings.guard });
+}
+
+/**
+ * A built-in model agent's driver: the DOM agent on the configured chat model, or a provider's computer-use model;
+ * throws saying which setting is missing when its model is not configured (modelAgentUnavailable says so first).
+ */
+export function modelDriverFor(
+  kind: ModelAgentKind,
+  settings: Pick<DriverSettings, 'guard' | 'chatModel' | 'computerUse'>,
+  maxSteps?: number,
+): TaskDriver {
+  const unavailable = modelAgentUnavailable(kind, runnableWith(settings));
+  if (unavailable) throw new Error(unavailable);
+  if (kind === 'dom') return domAgentDriver(settings.chatModel!, settings.guard, maxSteps);
+  if (kind === 'openai_cua')
+    return openAiComputerUseDriver({ model: settings.computerUse.openai!, guard: settings.guard });
+  return anthropicComputerUseDriver({ model: settings.computerUse.anthropic!, guard: settings.guard });
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   pointOn,
   postToModel,
 } from './computerUse';
-import type { RunDriver } from './types';
+import type { TaskDriver } from './types';
 
 /**
  * The built-in OpenAI computer-use agent (BUILT_IN_AGENTS.openai_cua): OpenAI's Responses API with its
@@ -138,7 +138,7 @@ export interface OpenAiComputerUseOptions {
  * end the run for a check that is about the model's own caution. An action that cannot be done is told to the
  * model in a user message beside its screenshot (the call output itself has no place for an error).
  */
-export function openAiComputerUseDriver(options: OpenAiComputerUseOptions): RunDriver {
+export function openAiComputerUseDriver(options: OpenAiComputerUseOptions): TaskDriver {
   const { model, guard } = options;
   const maxSteps = options.maxSteps ?? MAX_COMPUTER_USE_STEPS;
   const api: ModelApi = {

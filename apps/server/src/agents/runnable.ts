@@ -1,4 +1,4 @@
-import type { BuiltInAgentKind } from '@proctor/contracts';
+import type { BuiltInAgentKind, RunTaskAgent } from '@proctor/contracts';
 import type { AgentRow } from '../repositories/agents';
 import { sandboxProblem } from './sandbox';
 
@@ -31,9 +31,8 @@ export const NO_ANTHROPIC_COMPUTER_USE =
 export function whyNotRunnable(agent: AgentRow, settings: RunnableSettings): string | null {
   const kind = builtInKindOf(agent);
   if (kind === 'replay') return REPLAY_ONLY;
-  if (kind === 'dom') return settings.chatModel ? null : NO_CHAT_MODEL;
-  if (kind === 'openai_cua') return settings.openaiComputerUse ? null : NO_OPENAI_COMPUTER_USE;
-  if (kind === 'anthropic_cua') return settings.anthropicComputerUse ? null : NO_ANTHROPIC_COMPUTER_USE;
+  if (kind === 'dom' || kind === 'openai_cua' || kind === 'anthropic_cua')
+    return modelAgentUnavailable(kind, settings);
   if (kind) return null;
   const { data } = agent;
   if (data.type === 'dev')
@@ -42,6 +41,16 @@ export function whyNotRunnable(agent: AgentRow, settings: RunnableSettings): str
       : `"${agent.alias}" has no endpoint: it drives its environments itself through the SDK`;
   if (data.type === 'git_container') return sandboxProblem();
   return `"${agent.alias}" is a human: people record their runs from the dashboard`;
+}
+
+/** The built-in agents that are a model: run-task's agents (@proctor/contracts RUN_TASK_AGENTS). */
+export type ModelAgentKind = RunTaskAgent;
+
+/** Why a built-in model agent cannot run with these settings (its model is not configured), or null. */
+export function modelAgentUnavailable(kind: ModelAgentKind, settings: RunnableSettings): string | null {
+  if (kind === 'dom') return settings.chatModel ? null : NO_CHAT_MODEL;
+  if (kind === 'openai_cua') return settings.openaiComputerUse ? null : NO_OPENAI_COMPUTER_USE;
+  return settings.anthropicComputerUse ? null : NO_ANTHROPIC_COMPUTER_USE;
 }
 
 /** The built-in agent a row is, if it is one. */

@@ -6,11 +6,10 @@ import {
   MAX_AGENT_STEPS,
 } from '@proctor/contracts';
 import type { JsonValue } from '@proctor/scoring';
-import type { SimulatorInstance } from '@proctor/simulators';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { guardedPostJson, type OutboundGuardOptions } from '../kernel/outbound/outboundGuard';
 import { withEnvironmentPage } from './page';
-import type { RunDriver } from './types';
+import type { TaskDriver } from './types';
 
 /** How much of an agent's error answer is repeated in the session's log. */
 export const ERROR_EXCERPT = 300;
@@ -43,12 +42,7 @@ function pointOf(action: TargetAction): { x: number; y: number } | null {
 const NO_TARGET = 'Say what to act on: selector, role (with name), or x and y';
 
 /** Does one action in the page; throws with a reason the agent reads as last_action_error. */
-async function perform(
-  page: Page,
-  action: AgentAction,
-  instance: SimulatorInstance,
-  origins: readonly string[],
-): Promise<void> {
+async function perform(page: Page, action: AgentAction, origins: readonly string[]): Promise<void> {
   switch (action.action) {
     case 'click': {
       const locator = locatorOf(page, action);
@@ -84,11 +78,13 @@ async function perform(
     case 'navigate': {
       let url: URL;
       try {
-        url = new URL(action.url, instance.origin);
+        url = new URL(action.url, origins[0] ?? page.url());
       } catch {
         throw new Error(`Not a URL: ${action.url}`);
       }
-      if (!origins.includes(url.origin))
+      if (origins.length === 0 && url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new Error('navigate goes to http(s) URLs only');
+      if (origins.length > 0 && !origins.includes(url.origin))
         throw new Error(`navigate stays on the environment's own origins (${origins.join(' or ')})`);
       await page.goto(url.href);
       return;
@@ -185,8 +181,8 @@ export type Policy = (observation: AgentObservation) => Promise<unknown>;
  * answers anything but an action, or does not finish within the step limit, has failed the task (the run
  * throws; the session says why).
  */
-export function actionLoop(decide: Policy, maxSteps: number = MAX_AGENT_STEPS): RunDriver {
-  return ({ wsEndpoint, instance, origins, testCase, sessionPublicId, signal }) =>
+export function actionLoop(decide: Policy, maxSteps: number = MAX_AGENT_STEPS): TaskDriver {
+  return ({ wsEndpoint, origins, testCase, sessionPublicId, signal }) =>
     withEnvironmentPage(wsEndpoint, signal, async (page, context) => {
       let lastAction: AgentObservation['last_action'] = null;
       let lastError: string | null = null;
@@ -216,7 +212,7 @@ export function actionLoop(decide: Policy, maxSteps: number = MAX_AGENT_STEPS): 
         if (action.action === 'done') return action.output as JsonValue | undefined;
         lastAction = action as Record<string, unknown>;
         try {
-          await perform(page, action, instance, origins);
+          await perform(page, action, origins);
           lastError = null;
         } catch (error) {
           lastError = (error as Error).message.split('\n')[0] ?? 'The action failed';
@@ -231,7 +227,7 @@ export function actionLoop(decide: Policy, maxSteps: number = MAX_AGENT_STEPS): 
  * observation POSTed to the agent's endpoint through the outbound guard, its answer the next action. An
  * endpoint that fails or answers other than 2xx has failed the task.
  */
-export function stepProtocolDriver(options: StepProtocolOptions): RunDriver {
+export function stepProtocolDriver(options: StepProtocolOptions): TaskDriver {
   const post = guardedPostJson({
     ...options.guard,
     timeoutMs: options.stepTimeoutMs ?? AGENT_STEP_TIMEOUT_MS,

@@ -49,6 +49,7 @@ import { organizationRoutes } from '../routes/organization';
 import { resultRoutes } from '../routes/results';
 import type { RouteRecord } from '../routes/route';
 import { runRoutes } from '../routes/runs';
+import { runTaskRoutes } from '../routes/runTask';
 import { scoreRoutes } from '../routes/scores';
 import { sdkRoutes } from '../routes/sdk';
 import { sessionRoutes } from '../routes/sessions';
@@ -100,6 +101,7 @@ const areas = [
   structuredDataRoutes,
   environmentRoutes,
   browserSessionRoutes,
+  runTaskRoutes,
   assignmentRoutes,
   humanRecorderRoutes,
   annotatorAdminRoutes,

@@ -15,6 +15,7 @@ export const EnvironmentEnv = z.object({
   AGENT_MEMORY_LIMIT_MB: z.coerce.number().int().min(64).max(1_048_576).default(2048),
   PROXY_RECORD_ALLOWED_ADDRESSES: z.string().optional(),
   BROWSER_SESSION_ALLOWED_ADDRESSES: z.string().optional(),
+  DEMO_START_URL: z.url({ protocol: /^https?$/ }).optional(),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
 });
 
@@ -42,7 +43,11 @@ export interface EnvironmentSettings {
    * Non-public addresses or CIDRs the browser sessions' open web may reach all the same (a site on this machine
    * or the LAN); apart from the other lists, and never Proctor's own sockets.
    */
-  browserSessions: { allowedAddresses: string[] };
+  browserSessions: {
+    allowedAddresses: string[];
+    /** Where /demo's live browser opens (DEMO_START_URL); null: on a blank page, the user types where. */
+    demoStartUrl: string | null;
+  };
   /** The ffmpeg that makes sessions' videos (FFMPEG_PATH: a path, or a name looked up on PATH). */
   sessionVideo: { ffmpegPath: string };
 }
@@ -65,6 +70,7 @@ export function environmentSettings(e: z.infer<typeof EnvironmentEnv>): Environm
     },
     browserSessions: {
       allowedAddresses: addressList('BROWSER_SESSION_ALLOWED_ADDRESSES', e.BROWSER_SESSION_ALLOWED_ADDRESSES),
+      demoStartUrl: e.DEMO_START_URL ?? null,
     },
     sessionVideo: { ffmpegPath: e.FFMPEG_PATH },
   };

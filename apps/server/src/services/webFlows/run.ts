@@ -11,11 +11,10 @@ import {
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import type { Page } from 'playwright-core';
-import { withEnvironmentPage } from '../../agents/page';
+import { driveEnvironment, refuseIfDriven } from '../../environments/driving';
 import type { LiveEnvironment } from '../../environments/live';
 import type { EnvironmentManager } from '../../environments/manager';
 import type { ServerConfig } from '../../kernel/config';
-import { conflict } from '../../kernel/http/errors';
 import {
   findWebFlow,
   insertWebFlowRun,
@@ -35,39 +34,9 @@ export interface WebFlowServices {
   environments: EnvironmentManager;
 }
 
-/** Browser sessions a flow or a node is driving now: a second driver on one page would fight the first. */
-const driving = new WeakSet<LiveEnvironment>();
-
 /** The running browser session (an environment) of the organization; another's, or none, answers 404. */
 export function browserSessionOf(services: WebFlowServices, organizationId: number, publicId: string) {
   return services.environments.running(publicId, organizationId);
-}
-
-/** Lends `use` the session's page, connected for this call only; one driver at a time (409 for a second). */
-async function drive<T>(
-  environment: LiveEnvironment,
-  signal: AbortSignal,
-  use: (page: Page) => Promise<T>,
-  options: { exclusive: boolean } = { exclusive: true },
-): Promise<T> {
-  if (options.exclusive && driving.has(environment)) throw conflict(WEB_FLOW_MESSAGES.sessionBusy);
-  if (options.exclusive) driving.add(environment);
-  // Driven straight over the browser's DevTools endpoint, which the idle clock does not hear: a browser session
-  // a flow drives is in use from the call's start to its end, however long the run.
-  const inUse = () => {
-    environment.heartbeatAt = Date.now();
-  };
-  inUse();
-  const keepInUse = setInterval(inUse, 30_000).unref();
-  try {
-    // Nobody drives an environment's page before its recorder is attached: the first action is recorded too.
-    await environment.recording;
-    return await withEnvironmentPage(environment.browser.wsEndpoint, signal, (page) => use(page));
-  } finally {
-    clearInterval(keepInUse);
-    inUse();
-    if (options.exclusive) driving.delete(environment);
-  }
 }
 
 /** An error's first line: Playwright adds its call log below. */
@@ -125,7 +94,7 @@ export async function runNodeOnSession(
   parameters: WebFlowRunParameters,
 ): Promise<WebFlowNodeResult> {
   const environment = browserSessionOf(services, organizationId, publicId);
-  return drive(environment, AbortSignal.timeout(WEB_FLOW_LIMITS.nodeTimeoutMs + 5_000), (page) =>
+  return driveEnvironment(environment, AbortSignal.timeout(WEB_FLOW_LIMITS.nodeTimeoutMs + 5_000), (page) =>
     runNode(services.config, page, node, parameters),
   );
 }
@@ -138,7 +107,7 @@ export async function elementAtOnSession(
   point: { x: number; y: number },
 ): Promise<ElementAtResponse> {
   const environment = browserSessionOf(services, organizationId, publicId);
-  return drive(
+  return driveEnvironment(
     environment,
     AbortSignal.timeout(WEB_FLOW_LIMITS.actTimeoutMs),
     (page) => elementAt(page, point),
@@ -173,7 +142,7 @@ export async function prepareWebFlowRun(
   request: { browser_session_id: string; parameters: WebFlowRunParameters },
 ): Promise<PreparedWebFlowRun> {
   const environment = browserSessionOf(services, organizationId, request.browser_session_id);
-  if (driving.has(environment)) throw conflict(WEB_FLOW_MESSAGES.sessionBusy);
+  refuseIfDriven(environment);
   return { flow, environment, parameters: request.parameters };
 }
 
@@ -197,7 +166,7 @@ export async function runWebFlow(
   const runTimeout = AbortSignal.timeout(WEB_FLOW_LIMITS.runTimeoutMs);
   const runSignal = AbortSignal.any([signal, runTimeout]);
   try {
-    await drive(environment, runSignal, async (page) => {
+    await driveEnvironment(environment, runSignal, async (page) => {
       await updateWebFlowRun(db, run.id, { state: 'running', startedAt: new Date() });
       if (flow.startUrl) {
         const url = new URL(fillParameters(flow.startUrl, parameters), page.url()).href;
