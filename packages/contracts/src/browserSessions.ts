@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
 import { endpoint } from './http';
+import { ResponseFormat } from './responseFormat';
 
 /**
  * Browser sessions (002 §2.8–2.11, §3 BrowserSession): a browser on the open web for the builder, the AI
@@ -44,7 +45,22 @@ export const BROWSER_SESSION_MESSAGES = {
   notFound: 'Browser session not found',
   notRunning: (status: string) => `The browser session is ${status}`,
   urlInvalid: 'url must be an absolute http(s) URL',
+  /** A trainer or offline session is opened on a task with the format of its answer (002 §2.11). */
+  taskRequired: (type: string) => `A ${type} session needs a task`,
+  responseFormatRequired: (type: string) => `A ${type} session needs a response_format`,
+  taskNotTaken: (type: string) => `A ${type} session takes no task or response_format`,
+  /** Task Completed on a session that was given no response format (a builder's, the AI browser's). */
+  nothingToComplete: 'This browser session has no task to complete',
+  outputInvalid: (problem: string) => `The output does not match the response format: ${problem}`,
 } as const;
+
+/** The session types opened on a task with a response format, and answered by Task Completed (002 §2.11). */
+export const TASK_BROWSER_SESSION_TYPES = [
+  'trainer',
+  'offline',
+] as const satisfies readonly BrowserSessionType[];
+
+export const BROWSER_SESSION_TASK = { maxTaskLength: 4_000 } as const;
 
 export const BrowserSessionStatus = z.enum(['running', 'closed', 'failed']);
 export type BrowserSessionStatus = z.infer<typeof BrowserSessionStatus>;
@@ -52,25 +68,57 @@ export type BrowserSessionStatus = z.infer<typeof BrowserSessionStatus>;
 /** A trainer or offline session's task (002 §3 trainerSessionOptions), kept for the page that runs it. */
 export const TrainerSessionOptions = z.object({
   task: z.string(),
-  responseFormat: z.unknown(),
+  responseFormat: ResponseFormat,
 });
 export type TrainerSessionOptions = z.infer<typeof TrainerSessionOptions>;
 
-const BrowserUrl = z
+export const BrowserUrl = z
   .string()
   .trim()
   .max(BROWSER_SESSION.maxUrlLength)
   .pipe(z.url({ protocol: /^https?$/, error: BROWSER_SESSION_MESSAGES.urlInvalid }));
 
-export const CreateBrowserSessionRequest = z.object({
-  type: BrowserSessionType,
-  /** Where the browser opens; it stays on about:blank without one. Checked by the outbound guard first (400). */
-  start_url: BrowserUrl.optional(),
-});
+export const CreateBrowserSessionRequest = z
+  .object({
+    type: BrowserSessionType,
+    /** Where the browser opens; it stays on about:blank without one. Checked by the outbound guard first (400). */
+    start_url: BrowserUrl.optional(),
+    /** A trainer's or offline session's task, in words (required for those types, refused for the others). */
+    task: z.string().trim().max(BROWSER_SESSION_TASK.maxTaskLength).optional(),
+    /** The fields its answer holds (required for trainer and offline sessions, refused for the others). */
+    response_format: ResponseFormat.optional(),
+  })
+  .superRefine((request, context) => {
+    const takesTask = (TASK_BROWSER_SESSION_TYPES as readonly string[]).includes(request.type);
+    if (takesTask && !request.task)
+      context.addIssue({
+        code: 'custom',
+        path: ['task'],
+        message: BROWSER_SESSION_MESSAGES.taskRequired(request.type),
+      });
+    if (takesTask && !request.response_format)
+      context.addIssue({
+        code: 'custom',
+        path: ['response_format'],
+        message: BROWSER_SESSION_MESSAGES.responseFormatRequired(request.type),
+      });
+    if (!takesTask && (request.task !== undefined || request.response_format !== undefined))
+      context.addIssue({
+        code: 'custom',
+        path: ['task'],
+        message: BROWSER_SESSION_MESSAGES.taskNotTaken(request.type),
+      });
+  });
 export type CreateBrowserSessionRequest = z.input<typeof CreateBrowserSessionRequest>;
 
 export const NavigateBrowserSessionRequest = z.object({ url: BrowserUrl });
 export type NavigateBrowserSessionRequest = z.input<typeof NavigateBrowserSessionRequest>;
+
+/** Task Completed: the answer, checked against the session's response format (the JSON Schema it makes). */
+export const CompleteBrowserSessionRequest = z.object({
+  output: z.unknown().refine((output) => output !== undefined, { error: 'output is required' }),
+});
+export type CompleteBrowserSessionRequest = z.input<typeof CompleteBrowserSessionRequest>;
 
 export const BrowserSessionParam = z.object({ publicId: z.string().min(1).max(100) });
 
@@ -139,6 +187,16 @@ export const browserSessionEndpoints = {
     tag: 'browser-sessions',
     summary: 'Close the browser session and end its recorded session',
     params: BrowserSessionParam,
+    response: BrowserSession,
+  }),
+  completeBrowserSession: endpoint({
+    method: 'POST',
+    path: '/api/browser-sessions/:publicId/complete',
+    tag: 'browser-sessions',
+    summary:
+      "Task Completed (002 §2.11): the output, checked against the session's response format (400 naming the failing path), becomes its recorded session's, and the session closes (its recorded session goes to scoring)",
+    params: BrowserSessionParam,
+    body: CompleteBrowserSessionRequest,
     response: BrowserSession,
   }),
 } as const;

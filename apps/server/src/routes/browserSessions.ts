@@ -6,6 +6,7 @@ import type { BrowserSessionRow } from '../repositories/browserSessions';
 import {
   browserSession,
   closeBrowserSession,
+  completeBrowserSession,
   keepBrowserSession,
   navigateBrowserSession,
   openBrowserSession,
@@ -40,6 +41,10 @@ export function browserSessionRoutes(app: FastifyInstance) {
         },
         type: body.type,
         startUrl: body.start_url,
+        trainerSessionOptions:
+          body.task && body.response_format
+            ? { task: body.task, responseFormat: body.response_format }
+            : undefined,
       });
       return present(ctx, row, environment);
     },
@@ -86,6 +91,16 @@ export function browserSessionRoutes(app: FastifyInstance) {
     browserSessionAccess,
     async ({ app: ctx, principal, params }) => {
       const row = await closeBrowserSession(ctx, params.publicId, principal.organization.id);
+      return present(ctx, row, undefined);
+    },
+  );
+
+  defineRoute(
+    app,
+    endpoints.completeBrowserSession,
+    browserSessionAccess,
+    async ({ app: ctx, principal, params, body }) => {
+      const row = await completeBrowserSession(ctx, params.publicId, principal.organization.id, body.output);
       return present(ctx, row, undefined);
     },
   );

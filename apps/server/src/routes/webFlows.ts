@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  BROWSER_SESSION_PERMISSIONS,
   endpoints,
   IdParam,
   RUN_WEB_FLOW_PATH,
@@ -29,6 +30,9 @@ import { access, defineRawRoute, defineRoute } from './route';
 export function webFlowRoutes(app: FastifyInstance) {
   const readers = access.member();
   const editors = access.member({ anyPermission: [...WEB_FLOW_EDIT_PERMISSIONS] });
+  // Picking reads what the live view already shows whoever holds the session: the trainer's select-content
+  // buttons (002 §2.11) pick with it too, for everyone who may open a browser session.
+  const pickers = access.member({ anyPermission: [...BROWSER_SESSION_PERMISSIONS] });
   const services = () => ({ db: app.ctx.db, config: app.ctx.config, environments: app.ctx.environments });
 
   defineRoute(app, endpoints.listWebFlows, readers, ({ app: ctx, principal, query }) =>
@@ -58,7 +62,7 @@ export function webFlowRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.runWebFlowNode, editors, ({ principal, params, body }) =>
     runNodeOnSession(services(), principal.organization.id, params.publicId, body.node, body.parameters),
   );
-  defineRoute(app, endpoints.elementAt, editors, ({ principal, params, body }) =>
+  defineRoute(app, endpoints.elementAt, pickers, ({ principal, params, body }) =>
     elementAtOnSession(services(), principal.organization.id, params.publicId, body),
   );
 

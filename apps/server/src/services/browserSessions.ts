@@ -2,6 +2,7 @@ import {
   BROWSER_SESSION_MESSAGES,
   type BrowserSessionType,
   type Plan,
+  responseFormatSchema,
   type TrainerSessionOptions,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
@@ -15,6 +16,8 @@ import {
   insertBrowserSession,
   touchBrowserSession,
 } from '../repositories/browserSessions';
+import { setSessionOutput } from '../repositories/sessions';
+import { schemaProblem } from './sites';
 
 /**
  * Browser sessions (002 §2.8–2.11): an environment on the open web (environments/openWeb.ts) with a row of its
@@ -140,6 +143,28 @@ export async function closeBrowserSession(
   const row = await findBrowserSession(parts.db, publicId, organizationId);
   if (!row) throw notFound(BROWSER_SESSION_MESSAGES.notFound);
   return row;
+}
+
+/**
+ * Task Completed (002 §2.11): `output` checked against the session's response format (400 naming the failing
+ * path), kept as its recorded session's answer, then the session closed (its recorded session goes to scoring).
+ */
+export async function completeBrowserSession(
+  parts: BrowserSessionParts,
+  publicId: string,
+  organizationId: number,
+  output: unknown,
+): Promise<BrowserSessionRow> {
+  const { row, environment } = await runningBrowserSession(parts, publicId, organizationId);
+  const format = row.trainerSessionOptions?.responseFormat;
+  if (!format) throw conflict(BROWSER_SESSION_MESSAGES.nothingToComplete);
+  const problem = schemaProblem(responseFormatSchema(format), output);
+  if (problem) throw badRequest(BROWSER_SESSION_MESSAGES.outputInvalid(problem));
+  await setSessionOutput(parts.db, environment.session.id, output);
+  await parts.environments.closeEnvironment(environment);
+  const closed = await findBrowserSession(parts.db, publicId, organizationId);
+  if (!closed) throw notFound(BROWSER_SESSION_MESSAGES.notFound);
+  return closed;
 }
 
 async function refuseUrl(environments: EnvironmentManager, url: string, organizationId: number) {
