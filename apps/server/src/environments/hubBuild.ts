@@ -226,6 +226,13 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
     if (stdout.trim()) readLine(stdout);
     if (stderr.trim()) logOther(stderr);
     const output = await archive.finish().catch((error: Error) => error);
+    // Stopped is failed, whatever the program said after: a build past its time limit may still write its result
+    // before the kill reaches it (on a busy machine, the timer's callback runs late).
+    if (stopped === 'memory')
+      return failed(
+        `the build was stopped at its memory limit of ${Math.round(options.memoryLimitBytes / MiB)} MiB (all its processes together)`,
+      );
+    if (stopped) return failed(stopped);
     if (result && output instanceof Error) return { ...result, status: 'failed', reason: output.message };
     if (result?.status === 'proven' && !(output instanceof Error)) {
       const missing = [SIMULATOR_BUNDLE_FILE, SEED_SNAPSHOT_FILE].find((path) => !output.includes(path));
@@ -237,11 +244,10 @@ export async function runHubBuild(options: HubBuildOptions): Promise<HubBuildRes
     const tail = stderrTail.trim() ? `; its last words on standard error: ${stderrTail.trim()}` : '';
     if (exit instanceof Error) return failed(`the build could not be started: ${exit.message}`);
     // Asked before the cgroup goes: its OOM count says whether the limit was reached.
-    if (stopped === 'memory' || guard.exceeded())
+    if (guard.exceeded())
       return failed(
         `the build was stopped at its memory limit of ${Math.round(options.memoryLimitBytes / MiB)} MiB (all its processes together)`,
       );
-    if (stopped) return failed(stopped);
     const how =
       exit.signal === 'SIGXCPU'
         ? 'used up its CPU time'

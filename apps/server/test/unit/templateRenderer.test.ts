@@ -68,7 +68,8 @@ describe('TemplateRenderer', () => {
       ),
     );
     expect(status).toBe(400);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // A billion iterations take minutes: stopped long before, however busy the machine.
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect(await renderer.render('{{ 1 | plus: 1 }}', {})).toBe('2');
   });
 
@@ -85,7 +86,9 @@ describe('TemplateRenderer', () => {
         status: 400,
         detail: TEMPLATE_MESSAGES.timedOut({ ...TEMPLATE_LIMITS, timeoutMs: 500 }),
       });
-      expect(performance.now() - started).toBeLessThan(1500);
+      // The loop alone would take hours; a bound this loose holds on a busy machine and still fails a renderer
+      // whose thread is not stopped (timings are the benchmarks' business, not this test's).
+      expect(performance.now() - started).toBeLessThan(15_000);
       expect(await unguarded.render('{{ "again" }}', {})).toBe('again');
     } finally {
       await unguarded.close();
