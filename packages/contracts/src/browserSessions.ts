@@ -45,6 +45,11 @@ export const BROWSER_SESSION_MESSAGES = {
   notFound: 'Browser session not found',
   notRunning: (status: string) => `The browser session is ${status}`,
   urlInvalid: 'url must be an absolute http(s) URL',
+  /** An offline session replays captured traffic (002 §5): its start URL is on an origin that has some. */
+  offlineStartUrl:
+    'An offline session needs a start_url on one of the origins with captured traffic (/api/sites/origin-urls)',
+  offlineNothingCaptured: (origin: string) =>
+    `${origin} has no captured traffic to replay offline: start from one of the origins /api/sites/origin-urls lists`,
   /** A trainer or offline session is opened on a task with the format of its answer (002 §2.11). */
   taskRequired: (type: string) => `A ${type} session needs a task`,
   responseFormatRequired: (type: string) => `A ${type} session needs a response_format`,

@@ -37,6 +37,7 @@ import type { LiveEnvironment, SimulatorRow } from './live';
 import * as live from './live';
 import { MemoryBudget } from './memoryBudget';
 import { MultiSimulatorInstance } from './multiInstance';
+import { type OfflineReplay, offlineEnvironmentStart } from './offlineWeb';
 import { openWebEnvironmentStart, openWebGuard } from './openWeb';
 import { type ProxyEnvironmentParts, proxyEnvironmentStart } from './proxySimulator';
 import type { QueuedRun } from './queuedRun';
@@ -356,7 +357,13 @@ export class EnvironmentManager {
    * without activity. Whatever keeps one from starting now (no Chromium, no slot for this process or the
    * organization, a browser that failed to start) answers 503 with the spec's message, the reason logged.
    */
-  async openBrowserSession(owner: EnvironmentOwner, plan: Plan, source: string): Promise<LiveEnvironment> {
+  async openBrowserSession(
+    owner: EnvironmentOwner,
+    plan: Plan,
+    source: string,
+    /** An offline session's replay (offlineWeb.ts): its network cut, every request answered from it. */
+    offline?: OfflineReplay,
+  ): Promise<LiveEnvironment> {
     const noBrowsers = (reason: string) => {
       this.#log?.warn({ organization: owner.organizationId, reason }, 'no browser for a browser session');
       return new HttpError(503, BROWSER_SESSION_MESSAGES.noBrowsers);
@@ -369,14 +376,16 @@ export class EnvironmentManager {
       if (error instanceof HttpError) throw noBrowsers(error.detail);
       throw error;
     }
-    const start = openWebEnvironmentStart(
-      {
-        guard: this.options.openWeb ?? {},
-        simulatorPort: this.#host.port,
-        organizationOrigins: () => this.#simulatorOrigins(owner.organizationId),
-      },
-      undefined,
-    );
+    const start = offline
+      ? offlineEnvironmentStart(offline)
+      : openWebEnvironmentStart(
+          {
+            guard: this.options.openWeb ?? {},
+            simulatorPort: this.#host.port,
+            organizationOrigins: () => this.#simulatorOrigins(owner.organizationId),
+          },
+          undefined,
+        );
     const { width, height } = BROWSER_SESSION.viewport;
     const launched = await this.#launcher.launchWith(
       slot,

@@ -405,3 +405,52 @@ export async function listCapturedOrigins(db: Executor, organizationId: number):
     .orderBy(asc(capturedOrigin));
   return rows.map((row) => row.originUrl).filter((origin): origin is string => origin !== null);
 }
+
+/**
+ * The organization's captured exchanges of one origin (the requests pages of that origin made, its own and other
+ * sites'), oldest first, the newest `limit` at most: what an offline browser session answers from. Bodies are
+ * read one at a time when asked for (capturedResponseBody).
+ */
+export async function capturedExchangesOf(
+  db: Executor,
+  organizationId: number,
+  origin: string,
+  limit: number,
+) {
+  const rows = await db
+    .select({
+      id: networkRequests.id,
+      method: networkRequests.method,
+      url: networkRequests.url,
+      requestHeaders: networkRequests.requestHeaders,
+      requestBody: networkRequests.requestBody,
+      status: networkRequests.status,
+      responseHeaders: networkRequests.responseHeaders,
+    })
+    .from(networkRequests)
+    .innerJoin(sessions, eq(sessions.id, networkRequests.sessionId))
+    .where(
+      and(
+        eq(sessions.organizationId, organizationId),
+        sql`${capturedOrigin} = ${origin}`,
+        sql`${networkRequests.status} is not null`,
+      ),
+    )
+    .orderBy(desc(networkRequests.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+export type CapturedExchangeRow = Awaited<ReturnType<typeof capturedExchangesOf>>[number];
+
+/** One captured response's body: in the row (base64) or a range of a blob; null when it was not kept. */
+export async function capturedResponseBody(db: Executor, id: number) {
+  const [row] = await db
+    .select({
+      responseBody: networkRequests.responseBody,
+      responseBodyBlob: networkRequests.responseBodyBlob,
+    })
+    .from(networkRequests)
+    .where(eq(networkRequests.id, id));
+  return row ?? null;
+}

@@ -1,6 +1,7 @@
 import {
   BROWSER_SESSION_MESSAGES,
   type BrowserSessionType,
+  originOf,
   type Plan,
   responseFormatSchema,
   type TrainerSessionOptions,
@@ -8,8 +9,10 @@ import {
 import type { Database } from '@proctor/db';
 import type { LiveEnvironment } from '../environments/live';
 import type { EnvironmentManager } from '../environments/manager';
+import { OfflineReplay } from '../environments/offlineWeb';
 import type { EnvironmentOwner } from '../environments/records';
 import { badRequest, conflict, HttpError, notFound } from '../kernel/http/errors';
+import type { BlobStore } from '../kernel/storage/blobs';
 import {
   type BrowserSessionRow,
   findBrowserSession,
@@ -29,6 +32,8 @@ import { schemaProblem } from './sites';
 export interface BrowserSessionParts {
   db: Database;
   environments: EnvironmentManager;
+  /** Where captured responses' large bodies are, for offline sessions. */
+  blobs: BlobStore;
 }
 
 export interface OpenBrowserSession {
@@ -40,15 +45,17 @@ export interface OpenBrowserSession {
 
 /** Opens a browser session: its start URL checked first (400 saying why), then a browser (503 when none). */
 export async function openBrowserSession(
-  { db, environments }: BrowserSessionParts,
+  { db, environments, blobs }: BrowserSessionParts,
   request: OpenBrowserSession,
 ): Promise<{ row: BrowserSessionRow; environment: LiveEnvironment }> {
   const { owner } = request;
-  if (request.startUrl) await refuseUrl(environments, request.startUrl, owner.organizationId);
+  const offline = request.type === 'offline' ? await offlineReplayFor(db, blobs, request) : undefined;
+  if (request.startUrl && !offline) await refuseUrl(environments, request.startUrl, owner.organizationId);
   const environment = await environments.openBrowserSession(
     { organizationId: owner.organizationId, userId: owner.userId },
     owner.plan,
     `browser-session:${request.type}`,
+    offline,
   );
   try {
     await insertBrowserSession(db, {
@@ -67,6 +74,18 @@ export async function openBrowserSession(
   const row = await findBrowserSession(db, environment.publicId, owner.organizationId);
   if (!row) throw new Error(`The browser session ${environment.publicId} was not stored`);
   return { row, environment };
+}
+
+/**
+ * An offline session's replay (002 §5: its start URL is one of the origins with captured traffic, as
+ * /api/sites/origin-urls lists them): 400 saying so when the URL's origin has none.
+ */
+async function offlineReplayFor(db: Database, blobs: BlobStore, request: OpenBrowserSession) {
+  const origin = request.startUrl ? originOf(request.startUrl) : null;
+  if (!origin) throw badRequest(BROWSER_SESSION_MESSAGES.offlineStartUrl);
+  const replay = await OfflineReplay.load(db, blobs, request.owner.organizationId, origin);
+  if (!replay) throw badRequest(BROWSER_SESSION_MESSAGES.offlineNothingCaptured(origin));
+  return replay;
 }
 
 /** The organization's browser session, and its environment when it runs in this process. */
@@ -126,7 +145,8 @@ export async function navigateBrowserSession(
   url: string,
 ): Promise<RunningBrowserSession> {
   const running = await runningBrowserSession(parts, publicId, organizationId);
-  await refuseUrl(parts.environments, url, organizationId);
+  // An offline session's network is cut: whatever it asks for is answered from the capture, or 404.
+  if (running.row.session.type !== 'offline') await refuseUrl(parts.environments, url, organizationId);
   const kept = await markActive(parts, running);
   await navigate(kept.environment, url);
   return kept;

@@ -10,18 +10,17 @@ import {
   type RunTaskResponse,
   responseFormatSchema,
 } from '@proctor/contracts';
-import type { Database } from '@proctor/db';
 import type { JsonValue } from '@proctor/scoring';
 import { type DriverSettings, modelDriverFor, runnableWith } from '../agents/drivers';
 import { modelAgentUnavailable } from '../agents/runnable';
 import { holdEnvironment, refuseIfDriven } from '../environments/driving';
 import type { LiveEnvironment } from '../environments/live';
-import type { EnvironmentManager } from '../environments/manager';
 import type { ServerConfig } from '../kernel/config';
 import { badRequest } from '../kernel/http/errors';
 import { latestTaskRecording, setSessionPrompt } from '../repositories/runTasks';
 import { logToSession, setSessionOutput } from '../repositories/sessions';
 import {
+  type BrowserSessionParts,
   keepBrowserSession,
   navigateBrowserSession,
   type OpenBrowserSession,
@@ -35,10 +34,8 @@ import { schemaProblem } from './sites';
  * Proctor's own configured models: no second service. The browser session records it like any session, with
  * the task as its prompt and the answer as its output; its page (/sessions/{id}) shows the steps.
  */
-export interface RunTaskServices {
-  db: Database;
+export interface RunTaskServices extends BrowserSessionParts {
   config: ServerConfig;
-  environments: EnvironmentManager;
 }
 
 export interface RunTaskInput {
