@@ -7,8 +7,6 @@ import { ROUTES } from '../paths';
 export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: string }> = [
   { path: ROUTES.trainer, title: 'Trainer' },
   { path: ROUTES.offline, title: 'Offline sessions' },
-  { path: ROUTES.demo, title: 'Demo' },
-  { path: ROUTES.webEditor, title: 'Web Editor' },
 ];
 
 /** Always-available areas not built yet (signed in or not). */

@@ -11,6 +11,7 @@ import { FullPageLoader } from '../components/FullPageLoader';
 import { RequireDashboardAccess } from '../components/RequireDashboardAccess';
 import { AdminPage } from '../features/admin';
 import { AgentResultsPage, AgentsPage } from '../features/agents';
+import { DemoPage, WebEditorPage } from '../features/aiBrowser';
 import { AnnotatorActivityPage, AnnotatorAdminPage, AnnotatorTestsPage } from '../features/annotatorAdmin';
 import { AuthCallbackPage, LoginPage, RequireSignIn, useAuth } from '../features/auth';
 import { ViewerPage } from '../features/browserSessions';
@@ -121,6 +122,10 @@ export const routes: RouteObject[] = [
       // Web flows (002 §2.8–2.9): every member reads them; the builder tells those who may not build why.
       { path: ROUTES.builder, element: <BuilderPage /> },
       { path: ROUTES.webFlowRuns, element: <WebFlowRunsPage /> },
+      // The AI browser and the demo (002 §2.9–2.10): those who may not open browser sessions are told why; the demo
+      // replays a recorded run to members without beta access.
+      { path: ROUTES.webEditor, element: <WebEditorPage /> },
+      { path: ROUTES.demo, element: <DemoPage /> },
       // The Needs Labelling tab's Annotate (000 §2.7): the server decides which sample test cases each may label.
       { path: ROUTES.labelling, element: <LabellingPage /> },
       // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.

@@ -1,3 +1,4 @@
+export { canOpenBrowserSessions } from './browserSessionAccess';
 export { BrowserSessionView } from './components/BrowserSessionView';
 export { RemoteBrowser } from './components/RemoteBrowser';
 export { useBrowserSession } from './hooks/useBrowserSession';

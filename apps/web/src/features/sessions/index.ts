@@ -1,6 +1,7 @@
 export { HumanConsensusBadge } from './components/HumanConsensusBadge';
 export { ScoringBadge } from './components/ScoringBadge';
 export { SessionDuration } from './components/SessionDuration';
+export { SessionReplay } from './components/SessionReplay';
 export { SessionStatusBadge } from './components/SessionStatusBadge';
 export { TestCaseSessions } from './components/TestCaseSessions';
 export { SESSION_READS } from './hooks/sessionReads';

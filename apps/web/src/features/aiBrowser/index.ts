@@ -1,0 +1,2 @@
+export { DemoPage } from './pages/DemoPage';
+export { WebEditorPage } from './pages/WebEditorPage';
