@@ -4,10 +4,12 @@ import {
   endpoints,
   type RunWebFlowNodeRequest,
   WEB_FLOW_DEFAULT_NAME,
+  WEB_FLOW_LIMITS,
   WEB_FLOW_MESSAGES,
   type WebFlowNode,
   WebFlowRunEvent,
 } from '@proctor/contracts';
+import { newPublicId, webFlowRuns } from '@proctor/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
 import type { CallResult } from './support/call';
@@ -27,6 +29,29 @@ const builder = (proctor: TestProctor) =>
   proctor.actor({ permissions: { dashboard_access: true, playground_access: true } });
 
 describeEachDatabase('web flows: saving, reading and who may', (proctor) => {
+  it('should show a run left running past its time limit (its server stopped) as failed, saying so', async () => {
+    const as = await builder(proctor());
+    const flow = ok(await proctor().call(endpoints.createWebFlow, { as, body: { name: 'Left behind' } }));
+    const longAgo = new Date(Date.now() - WEB_FLOW_LIMITS.runTimeoutMs - 5 * 60_000);
+    const [left] = await proctor()
+      .ctx.db.insert(webFlowRuns)
+      .values({ publicId: newPublicId(), webFlowId: flow.id, state: 'running', createdAt: longAgo })
+      .returning();
+    const [live] = await proctor()
+      .ctx.db.insert(webFlowRuns)
+      .values({ publicId: newPublicId(), webFlowId: flow.id, state: 'running' })
+      .returning();
+    const read = (publicId: string) =>
+      proctor().call(endpoints.webFlowRun, { as, params: { publicId } }).then(ok);
+    expect(await read(left!.publicId)).toMatchObject({
+      state: 'failed',
+      error: WEB_FLOW_MESSAGES.runAbandoned,
+    });
+    expect(await read(live!.publicId)).toMatchObject({ state: 'running', error: null });
+    const listed = ok(await proctor().call(endpoints.webFlowRuns, { as, query: { web_flow_id: flow.id } }));
+    expect(listed.runs.map((run) => run.state).sort()).toEqual(['failed', 'running']);
+  });
+
   it("should save a new flow as 'New Web Flow', read it back, change it and delete it", async () => {
     const as = await builder(proctor());
     const created = await proctor().call(endpoints.createWebFlow, { as, body: { name: '  ' } });

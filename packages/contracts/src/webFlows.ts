@@ -24,7 +24,10 @@ import { linearPatternProblem } from './linearRegExp';
  * as the builder is a dashboard page.
  */
 
-/** Who saves, runs and tests flows and picks elements in a browser session: dashboard access, account or platform admins. */
+/**
+ * Who saves, runs and tests flows: dashboard access, account or platform admins. Picking an element (element-at) is
+ * for whoever may hold the browser session (BROWSER_SESSION_PERMISSIONS): it reads what the live view shows.
+ */
 export const WEB_FLOW_EDIT_PERMISSIONS = ['dashboard_access', 'is_account_admin', 'is_admin'] as const;
 
 /** A new flow's name until its author gives another (002 §5, §9). */
@@ -61,6 +64,8 @@ export const WEB_FLOW_MESSAGES = {
   elementHintRequired: 'Element hint is required',
   duplicateNodeId: 'Node ids must be unique within a flow',
   runStopped: 'The run was stopped: its caller went away',
+  /** A run its server stopped in the middle of (a crash, a restart): nothing runs it any more. */
+  runAbandoned: 'The run was abandoned: its server stopped before it ended',
   /** 409: one driver at a time on a browser session's page. */
   sessionBusy: 'The browser session is busy with a web flow or a task: wait for it to end',
   noElementAt: 'No element at that point',

@@ -1,6 +1,7 @@
 /** Web flows and their runs (002 §2.8–2.9) shaped for the API. */
 import {
   paginate,
+  WEB_FLOW_LIMITS,
   WEB_FLOW_MESSAGES,
   type WebFlow,
   type WebFlowRun,
@@ -33,7 +34,21 @@ export function presentWebFlow(row: WebFlowRow): WebFlow {
   };
 }
 
+/**
+ * A run still pending or running past its time limit (and a minute's grace) was left so by a server that
+ * stopped in the middle: no process runs it any more (a live run always ends within its limit), so it is shown
+ * failed, saying so. Read this way rather than swept, so that it holds however many servers there are.
+ */
+function abandoned(run: WebFlowRunListing['run'], now: number): boolean {
+  return (
+    (run.state === 'pending' || run.state === 'running') &&
+    now - run.createdAt.getTime() > WEB_FLOW_LIMITS.runTimeoutMs + 60_000
+  );
+}
+
 function presentRun({ run, flow }: WebFlowRunListing): WebFlowRun {
+  if (abandoned(run, Date.now()))
+    return presentRun({ run: { ...run, state: 'failed', error: WEB_FLOW_MESSAGES.runAbandoned }, flow });
   return {
     id: run.id,
     publicId: run.publicId,
