@@ -194,6 +194,7 @@ for (const database of testDatabases()) {
       const cases: Array<[Record<string, unknown>, number, RegExp]> = [
         [{ ...base, response_format: {} }, 400, /at least one field/],
         [{ ...base, response_format: { first: 'date' } }, 400, /response_format/],
+        [{ ...base, response_format: { '  ': 'string' } }, 400, /A field needs a name/],
         [{ ...base, task: '   ' }, 400, new RegExp(RUN_TASK_MESSAGES.taskRequired)],
         [{ ...base, start_url: 'file:///etc/passwd' }, 400, /start_url/],
         [{ ...base, start_url: 'http://10.0.0.7/' }, 400, /Refused|not public|private/i],

@@ -12,13 +12,27 @@ export const RESPONSE_FORMAT_LIMITS = { maxFields: 50, maxFieldName: 100 } as co
  * (their response schema, one select-content button per field) and Task Completed's check.
  */
 export const ResponseFormat = z
-  .record(
-    z.string().trim().min(1, { error: 'A field needs a name' }).max(RESPONSE_FORMAT_LIMITS.maxFieldName),
-    ResponseFieldType,
-  )
-  .refine((format) => Object.keys(format).length > 0, { error: 'response_format needs at least one field' })
-  .refine((format) => Object.keys(format).length <= RESPONSE_FORMAT_LIMITS.maxFields, {
-    error: `response_format has at most ${RESPONSE_FORMAT_LIMITS.maxFields} fields`,
+  .record(z.string(), ResponseFieldType)
+  // Keys are checked here, not by the record's key schema: zod reports a bad key only as "Invalid key in record".
+  .superRefine((format, context) => {
+    const names = Object.keys(format);
+    if (names.length === 0)
+      context.addIssue({ code: 'custom', message: 'response_format needs at least one field' });
+    if (names.length > RESPONSE_FORMAT_LIMITS.maxFields)
+      context.addIssue({
+        code: 'custom',
+        message: `response_format has at most ${RESPONSE_FORMAT_LIMITS.maxFields} fields`,
+      });
+    for (const name of names) {
+      if (name.trim() === '')
+        context.addIssue({ code: 'custom', path: [name], message: 'A field needs a name' });
+      else if (name.length > RESPONSE_FORMAT_LIMITS.maxFieldName)
+        context.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `A field's name has at most ${RESPONSE_FORMAT_LIMITS.maxFieldName} characters`,
+        });
+    }
   });
 export type ResponseFormat = z.infer<typeof ResponseFormat>;
 
