@@ -3,35 +3,11 @@ import { users } from '@proctor/db';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopSearchAnswer } from '../apps/server/test/support/shopSearchModel';
 import { until } from '../apps/server/test/support/until';
 import { chatCompletion, startStandIn } from '../apps/server/test/unit/support/standIn';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
 import { type CatalogApi, catalogApi, unique } from './support/catalog';
-
-/**
- * The DOM agent's model, standing in as an OpenAI-compatible chat endpoint: it searches the shop for skillets at
- * the first step, then answers off the accessibility tree Proctor sends it, in the fields the prompt asks for
- * (the web editor's "first" and "count", or the demo's one "answer").
- */
-function modelAnswer(body: string): string {
-  const { messages } = JSON.parse(body) as { messages: Array<{ content: string }> };
-  const prompt = messages.at(-1)?.content ?? '';
-  const step = Number(/^Step (\d+) of/m.exec(prompt)?.[1] ?? 0);
-  if (step === 1)
-    return JSON.stringify({
-      action: 'type',
-      role: 'searchbox',
-      name: 'Search products',
-      text: 'Skillet',
-      submit: true,
-    });
-  // Product names end in "Skillet"; the results' own heading ("Results for “Skillet”") does not.
-  const names = [...prompt.matchAll(/heading "([^"]*skillet)"/gi)].map((match) => match[1]);
-  const output = prompt.includes('"answer" (string)')
-    ? { answer: `The first skillet is ${names[0]}` }
-    : { first: names[0] ?? null, count: String(names.length) };
-  return JSON.stringify({ action: 'done', output });
-}
 
 const TASK = 'Search the shop for skillets: which comes first, and how many are there?';
 
@@ -50,7 +26,7 @@ describe('the AI browser and the demo with a model', () => {
 
   beforeAll(async () => {
     model = await startStandIn({
-      '/v1/chat/completions': (request, response) => chatCompletion(response, modelAnswer(request.body)),
+      '/v1/chat/completions': (request, response) => chatCompletion(response, shopSearchAnswer(request.body)),
     });
     e2e = await startE2E({
       env: {

@@ -7,34 +7,11 @@ import { builtInRegistrations } from '../src/kernel/builtIns';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import { shopSearchAnswer } from './support/shopSearchModel';
 import { chatCompletion, startStandIn } from './unit/support/standIn';
 
-/**
- * A stand-in for the DOM agent's OpenAI-compatible chat model (the real wire format), playing a model that
- * searches the shop and reads the answer off the accessibility tree Proctor sends it: the search box at the
- * first step, then `done` with the first skillet's name and how many results there are (as a string: the
- * answer is read as the response format's types). `answerMode` 'wrong' answers a number for the name.
- */
+/** 'wrong': the stand-in model answers a number where the format asks for the name. */
 let answerMode: 'right' | 'wrong' = 'right';
-function modelAnswer(body: string): string {
-  const { messages } = JSON.parse(body) as { messages: Array<{ content: string }> };
-  const prompt = messages.at(-1)?.content ?? '';
-  const step = Number(/^Step (\d+) of/m.exec(prompt)?.[1] ?? 0);
-  if (step === 1)
-    return JSON.stringify({
-      action: 'type',
-      role: 'searchbox',
-      name: 'Search products',
-      text: 'Skillet',
-      submit: true,
-    });
-  const names = [...prompt.matchAll(/heading "([^"]*skillet[^"]*)"/gi)].map((match) => match[1]);
-  const output =
-    answerMode === 'right'
-      ? { first: names[0] ?? null, count: String(names.length) }
-      : { first: 5, count: 1 };
-  return JSON.stringify({ action: 'done', output });
-}
 
 /** run-task (002 §7.12; issue 31 item 6): the DOM agent on a stand-in model does a task on the built-in shop. */
 for (const database of testDatabases()) {
@@ -47,7 +24,8 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       model = await startStandIn({
-        '/v1/chat/completions': (request, response) => chatCompletion(response, modelAnswer(request.body)),
+        '/v1/chat/completions': (request, response) =>
+          chatCompletion(response, shopSearchAnswer(request.body, { wrong: answerMode === 'wrong' })),
       });
       const port = await freePort();
       proctor = await startTestProctor(database, {
@@ -89,14 +67,15 @@ for (const database of testDatabases()) {
     const task = 'Search the shop for skillets and say which comes first and how many there are';
     const runTask = (body: Record<string, unknown>, as: Actor = runner) =>
       proctor.request({ method: 'POST', url: '/api/run-task', as, payload: body });
+    /** The task on the shop's home page, answered in `format` (the name and the count by default). */
+    const shopTask = (
+      extra: Record<string, unknown> = {},
+      format: Record<string, string> = { first: 'string', count: 'number' },
+    ) => runTask({ start_url: `${shop}/`, task, response_format: format, ...extra });
 
     it('should do the task with the DOM agent and answer valid JSON of the response format, recorded as a session', async () => {
       answerMode = 'right';
-      const response = await runTask({
-        start_url: `${shop}/`,
-        task,
-        response_format: { first: 'string', count: 'number' },
-      });
+      const response = await shopTask();
       expect(response.statusCode, response.body).toBe(200);
       const answer = response.json();
       expect(answer).toMatchObject({ status: 'completed', error: null });
@@ -130,11 +109,7 @@ for (const database of testDatabases()) {
 
     it('should fail the task, saying why, when the answer does not follow the response format', async () => {
       answerMode = 'wrong';
-      const response = await runTask({
-        start_url: `${shop}/`,
-        task,
-        response_format: { first: 'string', count: 'number' },
-      });
+      const response = await shopTask();
       expect(response.statusCode, response.body).toBe(200);
       const answer = response.json();
       expect(answer.status).toBe('failed');
@@ -148,12 +123,7 @@ for (const database of testDatabases()) {
       answerMode = 'right';
       const opened = await proctor.call(endpoints.createBrowserSession, { as: runner, body: { type: 'ai' } });
       expect(opened.status, opened.body.detail).toBe(201);
-      const response = await runTask({
-        start_url: `${shop}/`,
-        task,
-        response_format: { first: 'string' },
-        browser_session_id: opened.body.publicId,
-      });
+      const response = await shopTask({ browser_session_id: opened.body.publicId }, { first: 'string' });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toMatchObject({
         error: null,
@@ -179,12 +149,7 @@ for (const database of testDatabases()) {
         { agent: 'openai_cua', unavailable: NO_OPENAI_COMPUTER_USE },
         { agent: 'anthropic_cua', unavailable: expect.stringContaining('ANTHROPIC_CUA_URL') },
       ]);
-      const refused = await runTask({
-        start_url: `${shop}/`,
-        task,
-        response_format: { first: 'string' },
-        agent: 'openai_cua',
-      });
+      const refused = await shopTask({ agent: 'openai_cua' }, { first: 'string' });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toEqual({ detail: NO_OPENAI_COMPUTER_USE });
     });
@@ -223,12 +188,7 @@ for (const database of testDatabases()) {
         body: { type: 'ai' },
       });
       expect(theirs.status, theirs.body.detail).toBe(201);
-      const response = await runTask({
-        start_url: `${shop}/`,
-        task,
-        response_format: { first: 'string' },
-        browser_session_id: theirs.body.publicId,
-      });
+      const response = await shopTask({ browser_session_id: theirs.body.publicId }, { first: 'string' });
       expect(response.statusCode).toBe(404);
       expect(response.json().detail).toBe(BROWSER_SESSION_MESSAGES.notFound);
       await proctor.call(endpoints.closeBrowserSession, {
