@@ -163,7 +163,8 @@ export const paths = {
   annotatorActivity: (userPublicId: string) => fill(ROUTES.annotatorActivity, { userPublicId }),
   builder: ROUTES.builder,
   viewer: ROUTES.viewer,
-  trainer: ROUTES.trainer,
+  /** The trainer on a test session (002 §2.11); without one it opens Start Test Session. */
+  trainer: (browserSessionId?: string) => withQuery(ROUTES.trainer, { browserSessionId }),
   offline: ROUTES.offline,
   humanRecording2: ROUTES.humanRecording2,
   demo: ROUTES.demo,

@@ -5,7 +5,6 @@ import { ROUTES } from '../paths';
  * "not available yet" panel inside the dashboard; when an area ships, its route moves to routes.tsx.
  */
 export const PROTECTED_AREAS_NOT_BUILT: ReadonlyArray<{ path: string; title: string }> = [
-  { path: ROUTES.trainer, title: 'Trainer' },
   { path: ROUTES.offline, title: 'Offline sessions' },
 ];
 

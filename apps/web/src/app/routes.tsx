@@ -40,6 +40,7 @@ import { SimulatorPage, SimulatorsPage } from '../features/simulators';
 import { SiteEndpointsPage, SitePage, SiteRequestsPage, SitesPage } from '../features/sites';
 import { TestReportsPage } from '../features/testReports';
 import { TestCasePage, TestsPage } from '../features/tests';
+import { TrainerPage } from '../features/trainer';
 import { UsageOldPage, UsagePage } from '../features/usage';
 import { BuilderPage, WebFlowRunsPage } from '../features/webFlows';
 import { ROUTES } from '../paths';
@@ -126,6 +127,8 @@ export const routes: RouteObject[] = [
       // replays a recorded run to members without beta access.
       { path: ROUTES.webEditor, element: <WebEditorPage /> },
       { path: ROUTES.demo, element: <DemoPage /> },
+      // The trainer (002 §2.11): the page tells those who may not open browser sessions why.
+      { path: ROUTES.trainer, element: <TrainerPage /> },
       // The Needs Labelling tab's Annotate (000 §2.7): the server decides which sample test cases each may label.
       { path: ROUTES.labelling, element: <LabellingPage /> },
       // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.

@@ -1,13 +1,8 @@
-import {
-  type BrowserSession,
-  type BrowserSessionType,
-  buildPath,
-  endpoints,
-  TIMING,
-} from '@proctor/contracts';
+import { type BrowserSession, type BrowserSessionType, buildPath, endpoints } from '@proctor/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, errorDetail, tokenStore } from '../../../api';
+import { useBrowserSessionHeartbeat } from './useBrowserSessionHeartbeat';
 
 /**
  * Closes a browser session as the page goes away (unmount, navigation, closing the tab): a fetch with `keepalive`,
@@ -78,15 +73,7 @@ export function useHeldBrowserSession(type: BrowserSessionType, startUrl?: strin
     };
   }, []);
 
-  // The page is open: the browser is in use even while nobody touches it (idle ones close after ten minutes).
-  const publicId = session?.publicId ?? null;
-  useEffect(() => {
-    if (!publicId) return;
-    const timer = setInterval(() => {
-      void call(endpoints.browserSessionHeartbeat, { params: { publicId } }).catch(() => undefined);
-    }, TIMING.heartbeatMs);
-    return () => clearInterval(timer);
-  }, [publicId]);
+  useBrowserSessionHeartbeat(session?.publicId ?? null);
 
   const navigate = useMutation({
     mutationFn: (url: string) => {

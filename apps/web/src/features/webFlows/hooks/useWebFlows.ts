@@ -30,16 +30,6 @@ export function useSaveWebFlow() {
   });
 }
 
-/** The element at a point of the browser session's page, as an act's locator and an extract field's selector. */
-export function useElementAt(browserSessionId: string | null) {
-  return useMutation({
-    mutationFn: (point: { x: number; y: number }) => {
-      if (!browserSessionId) throw new Error('The browser is not ready yet');
-      return call(endpoints.elementAt, { params: { publicId: browserSessionId }, body: point });
-    },
-  });
-}
-
 /** A page of the organization's web flow runs, newest first. */
 export function useWebFlowRuns(page: number) {
   return useEndpointQuery(endpoints.webFlowRuns, { query: { page }, keepPrevious: 'always' });

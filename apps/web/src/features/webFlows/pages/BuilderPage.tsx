@@ -8,7 +8,7 @@ import { notify } from '../../../components/notify';
 import { OutputPanel } from '../../../components/OutputPanel';
 import { paths } from '../../../paths';
 import { useSignedInUser } from '../../auth';
-import { RemoteBrowser, useHeldBrowserSession } from '../../browserSessions';
+import { RemoteBrowser, useElementAt, useHeldBrowserSession } from '../../browserSessions';
 import { type EditorTab, FlowEditor } from '../components/FlowEditor';
 import { FlowList } from '../components/FlowList';
 import type { ElementPick } from '../components/NodeList';
@@ -24,7 +24,7 @@ import {
   withHealedLocator,
 } from '../flowDraft';
 import { useFlowRun } from '../hooks/useFlowRun';
-import { useElementAt, useRunWebFlowNode, useSaveWebFlow } from '../hooks/useWebFlows';
+import { useRunWebFlowNode, useSaveWebFlow } from '../hooks/useWebFlows';
 import { canEditWebFlows } from '../webFlowAccess';
 
 const PANEL_WIDTH = 420;

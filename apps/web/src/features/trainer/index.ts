@@ -1,0 +1,1 @@
+export { TrainerPage } from './pages/TrainerPage';
