@@ -171,6 +171,8 @@ for (const database of testDatabases()) {
       );
       expect(recorded.body.session.output).toEqual(output);
       expect(recorded.body.session.status).not.toBe('run_failed');
+      // The task is the recorded session's prompt, as a test case's is for its runs.
+      expect(recorded.body.session.prompt).toBe(TASK);
       // Ended: Task Completed again answers 409 as the other routes do.
       const again = await complete(publicId, output);
       expect(again.statusCode).toBe(409);

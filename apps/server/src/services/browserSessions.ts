@@ -19,6 +19,7 @@ import {
   insertBrowserSession,
   touchBrowserSession,
 } from '../repositories/browserSessions';
+import { setSessionPrompt } from '../repositories/runTasks';
 import { setSessionOutput } from '../repositories/sessions';
 import { schemaProblem } from './sites';
 
@@ -58,6 +59,9 @@ export async function openBrowserSession(
     offline,
   );
   try {
+    // The recorded session shows the task as its prompt, as a test case's run shows the test case's.
+    if (request.trainerSessionOptions)
+      await setSessionPrompt(db, environment.session.id, request.trainerSessionOptions.task);
     await insertBrowserSession(db, {
       publicId: environment.publicId,
       organizationId: owner.organizationId,

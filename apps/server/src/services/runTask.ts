@@ -155,7 +155,8 @@ export async function runTask(
   let output: Record<string, unknown> | null = null;
   let error: string | null = null;
   try {
-    await setSessionPrompt(db, session.id, input.task);
+    // A session opened for the task has it as its prompt already; the caller's gets it now.
+    if (!opened) await setSessionPrompt(db, session.id, input.task);
     const timeout = AbortSignal.timeout(RUN_TASK.timeoutMs);
     const signal = AbortSignal.any([callerGone, timeout]);
     let answer: JsonValue | undefined;
