@@ -9,7 +9,7 @@ import { type CatalogApi, catalogApi, unique } from './support/catalog';
  * /trainer (issue 31 item 7): Start Test Session opens by itself, starts a trainer session on the built-in shop with
  * a task and a two-field response format; one field is filled by selecting content in the live view, the other
  * typed; a wrong type is refused with the server's message, and Task Completed lands on the recorded session,
- * which shows the output.
+ * which shows the output. /offline then starts an offline session on the shop's captured traffic.
  */
 describe('the trainer', () => {
   let e2e: E2E;
@@ -166,5 +166,35 @@ describe('the trainer', () => {
     await page.waitForURL(/\/sessions$/);
     const ended = await api.call(endpoints.browserSession, { params: { publicId: started.publicId } });
     expect(ended.status).toBe('closed');
+  });
+
+  it("should start an offline session on the shop's captured traffic, badged so, and keep its Output at End", async () => {
+    // The trainer's sessions above captured the shop's pages: its origin is one to start from.
+    await page.goto('/offline');
+    const dialog = page.getByRole('dialog', { name: 'Start Offline Session' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Start URL').click();
+    await page.getByRole('option', { name: shopOrigin }).click();
+    await dialog.getByRole('textbox', { name: 'Task' }).fill('Name the first product, offline');
+    await dialog.getByRole('textbox', { name: 'Field 1 name' }).fill('product');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+
+    await page.waitForURL(/\/offline\?browserSessionId=/);
+    const publicId = browserSessionId();
+    await page.getByTestId('offline-badge').getByText('Offline').waitFor();
+    await page.getByTestId('trainer-task').getByText('Name the first product, offline').waitFor();
+    expect(await page.getByRole('button', { name: 'Task Completed' }).count()).toBe(0);
+    // The shop's page, answered from the capture.
+    const remote = await remotePage();
+    const name = (await remote.locator('.product-name').first().innerText()).trim();
+    expect(name).not.toBe('');
+
+    await page.getByRole('textbox', { name: 'product' }).fill(name);
+    await page.getByRole('button', { name: 'End', exact: true }).click();
+    await page.waitForURL(/\/sessions$/);
+    const ended = await api.call(endpoints.browserSession, { params: { publicId } });
+    expect(ended.status).toBe('closed');
+    const recorded = await api.call(endpoints.getSession, { params: { id: ended.sessionPublicId! } });
+    expect(recorded.session.output).toEqual({ product: name });
   });
 });

@@ -165,7 +165,8 @@ export const paths = {
   viewer: ROUTES.viewer,
   /** The trainer on a test session (002 §2.11); without one it opens Start Test Session. */
   trainer: (browserSessionId?: string) => withQuery(ROUTES.trainer, { browserSessionId }),
-  offline: ROUTES.offline,
+  /** An offline session (002 §2.11); without one the page opens Start Offline Session. */
+  offline: (browserSessionId?: string) => withQuery(ROUTES.offline, { browserSessionId }),
   humanRecording2: ROUTES.humanRecording2,
   demo: ROUTES.demo,
   webEditor: ROUTES.webEditor,

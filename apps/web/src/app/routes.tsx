@@ -40,7 +40,7 @@ import { SimulatorPage, SimulatorsPage } from '../features/simulators';
 import { SiteEndpointsPage, SitePage, SiteRequestsPage, SitesPage } from '../features/sites';
 import { TestReportsPage } from '../features/testReports';
 import { TestCasePage, TestsPage } from '../features/tests';
-import { TrainerPage } from '../features/trainer';
+import { OfflinePage, TrainerPage } from '../features/trainer';
 import { UsageOldPage, UsagePage } from '../features/usage';
 import { BuilderPage, WebFlowRunsPage } from '../features/webFlows';
 import { ROUTES } from '../paths';
@@ -129,6 +129,7 @@ export const routes: RouteObject[] = [
       { path: ROUTES.demo, element: <DemoPage /> },
       // The trainer (002 §2.11): the page tells those who may not open browser sessions why.
       { path: ROUTES.trainer, element: <TrainerPage /> },
+      { path: ROUTES.offline, element: <OfflinePage /> },
       // The Needs Labelling tab's Annotate (000 §2.7): the server decides which sample test cases each may label.
       { path: ROUTES.labelling, element: <LabellingPage /> },
       // Agents are for members of organizations that run them; the pages tell annotators they are not theirs.

@@ -1,1 +1,1 @@
-export { TrainerPage } from './pages/TrainerPage';
+export { OfflinePage, TrainerPage } from './pages/TrainerPage';

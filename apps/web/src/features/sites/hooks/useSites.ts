@@ -54,9 +54,9 @@ export function useSiteRequests(query: EndpointQuery<typeof endpoints.siteReques
   return useEndpointQuery(endpoints.siteRequests, { query, keepPrevious: 'always' });
 }
 
-/** The origins the organization has captured traffic of (the origin filter's choices). */
-export function useSiteOriginUrls() {
-  return useEndpointQuery(endpoints.siteOriginUrls, { select: (response) => response.originUrls });
+/** The origins the organization has captured traffic of (the origin filter's choices, offline sessions' starts). */
+export function useSiteOriginUrls(enabled = true) {
+  return useEndpointQuery(endpoints.siteOriginUrls, { select: (response) => response.originUrls, enabled });
 }
 
 /** One captured request's response in full, read when its row is opened. A capture does not change. */

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Box,
   Button,
   Center,
@@ -26,20 +27,27 @@ import { ElapsedTimer } from '../components/ElapsedTimer';
 import { ResponseSchemaFields } from '../components/ResponseSchemaFields';
 import { StartTestSessionDialog } from '../components/StartTestSessionDialog';
 import { useTrainerSession } from '../hooks/useTrainerSession';
+import { TASK_SESSION_PAGES, type TaskSessionKind } from '../taskSessionKinds';
 import { type FieldTexts, pickedText, trainerOutput } from '../trainerOutput';
 
 const PANEL_WIDTH = 420;
 
+/** /trainer (002 §2.11). */
+export const TrainerPage = () => <TaskSessionPage kind="trainer" />;
+
+/** /offline (002 §2.11): the trainer's page on an offline session, badged so, with no Task Completed. */
+export const OfflinePage = () => <TaskSessionPage kind="offline" />;
+
 /**
- * /trainer (002 §2.11) for those who may open browser sessions (BROWSER_SESSION_PERMISSIONS, the server's rule);
- * anyone else is told why, and no browser is opened for them.
+ * The trainer's and offline sessions' page for those who may open browser sessions (BROWSER_SESSION_PERMISSIONS,
+ * the server's rule); anyone else is told why, and no browser is opened for them.
  */
-export function TrainerPage() {
+function TaskSessionPage({ kind }: { kind: TaskSessionKind }) {
   const user = useSignedInUser();
-  if (canOpenBrowserSessions(user)) return <TrainerWorkspace />;
+  if (canOpenBrowserSessions(user)) return <TrainerWorkspace kind={kind} />;
   return (
     <Stack gap="lg">
-      <Title order={2}>Trainer</Title>
+      <Title order={2}>{TASK_SESSION_PAGES[kind].title}</Title>
       <Paper withBorder radius="md" p="xl" data-testid="trainer-not-allowed">
         <Stack align="center" gap="sm" py="xl">
           <ThemeIcon size={48} radius="xl" variant="light" color="gray">
@@ -58,10 +66,11 @@ export function TrainerPage() {
 }
 
 /**
- * The trainer: its test session is the browserSessionId in the address; without one the Start Test Session dialog
- * opens, and a started session's page is this one with its id.
+ * The page's session is the browserSessionId in the address; without one the start dialog opens, and a started
+ * session's page is this one with its id.
  */
-function TrainerWorkspace() {
+function TrainerWorkspace({ kind }: { kind: TaskSessionKind }) {
+  const page = TASK_SESSION_PAGES[kind];
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const publicId = params.get('browserSessionId');
@@ -73,30 +82,45 @@ function TrainerWorkspace() {
   return (
     <>
       <StartTestSessionDialog
+        kind={kind}
         opened={starting}
         onClose={() => setStarting(false)}
         onStarted={(session) => {
           setStarting(false);
-          navigate(paths.trainer(session.publicId));
+          navigate(page.path(session.publicId));
         }}
       />
       {publicId ? (
-        <TestSession key={publicId} publicId={publicId} onStartAnother={() => setStarting(true)} />
+        <TestSession
+          key={publicId}
+          kind={kind}
+          publicId={publicId}
+          onStartAnother={() => setStarting(true)}
+        />
       ) : (
-        <NoTestSession onStart={() => setStarting(true)} />
+        <NoTestSession kind={kind} onStart={() => setStarting(true)} />
       )}
     </>
   );
 }
 
-function NoTestSession({ onStart, reason }: { onStart: () => void; reason?: string }) {
+function NoTestSession({
+  kind,
+  onStart,
+  reason,
+}: {
+  kind: TaskSessionKind;
+  onStart: () => void;
+  reason?: string;
+}) {
+  const page = TASK_SESSION_PAGES[kind];
   return (
     <Stack gap="lg">
-      <Title order={2}>Trainer</Title>
+      <Title order={2}>{page.title}</Title>
       <Paper withBorder radius="md" p="xl" data-testid="trainer-no-session">
         <Stack align="center" gap="sm" py="xl">
-          <Text fw={600}>{reason ?? 'No test session is open.'}</Text>
-          <Button onClick={onStart}>Start Test Session</Button>
+          <Text fw={600}>{reason ?? page.noSession}</Text>
+          <Button onClick={onStart}>{page.startLabel}</Button>
         </Stack>
       </Paper>
     </Stack>
@@ -104,7 +128,16 @@ function NoTestSession({ onStart, reason }: { onStart: () => void; reason?: stri
 }
 
 /** The session's page while it loads, when it cannot be shown, once it has ended, or running. */
-function TestSession({ publicId, onStartAnother }: { publicId: string; onStartAnother: () => void }) {
+function TestSession({
+  kind,
+  publicId,
+  onStartAnother,
+}: {
+  kind: TaskSessionKind;
+  publicId: string;
+  onStartAnother: () => void;
+}) {
+  const page = TASK_SESSION_PAGES[kind];
   const trainer = useTrainerSession(publicId);
   const { session } = trainer;
   if (session.isPending)
@@ -113,14 +146,16 @@ function TestSession({ publicId, onStartAnother }: { publicId: string; onStartAn
         <Loader />
       </Center>
     );
-  if (session.isError) return <NoTestSession onStart={onStartAnother} reason={errorDetail(session.error)} />;
+  if (session.isError)
+    return <NoTestSession kind={kind} onStart={onStartAnother} reason={errorDetail(session.error)} />;
   const options = session.data.trainerSessionOptions;
-  if (!options) return <NoTestSession onStart={onStartAnother} reason="This browser session has no task." />;
+  if (!options)
+    return <NoTestSession kind={kind} onStart={onStartAnother} reason="This browser session has no task." />;
   if (session.data.status !== 'running')
     return (
       <Stack gap="lg">
-        <Title order={2}>Trainer</Title>
-        <Alert color="gray" variant="light" title={`This test session is ${session.data.status}`}>
+        <Title order={2}>{page.title}</Title>
+        <Alert color="gray" variant="light" title={`This session is ${session.data.status}`}>
           <Group gap="md">
             {session.data.sessionPublicId && (
               <Anchor component={Link} to={paths.session(session.data.sessionPublicId)} size="sm">
@@ -128,7 +163,7 @@ function TestSession({ publicId, onStartAnother }: { publicId: string; onStartAn
               </Anchor>
             )}
             <Button size="xs" onClick={onStartAnother}>
-              Start Test Session
+              {page.startLabel}
             </Button>
           </Group>
         </Alert>
@@ -136,6 +171,7 @@ function TestSession({ publicId, onStartAnother }: { publicId: string; onStartAn
     );
   return (
     <RunningTestSession
+      kind={kind}
       session={session.data}
       format={options.responseFormat}
       task={options.task}
@@ -145,11 +181,13 @@ function TestSession({ publicId, onStartAnother }: { publicId: string; onStartAn
 }
 
 function RunningTestSession({
+  kind,
   session,
   task,
   format,
   trainer,
 }: {
+  kind: TaskSessionKind;
   session: BrowserSession;
   task: string;
   format: ResponseFormat;
@@ -180,11 +218,16 @@ function RunningTestSession({
     });
   };
 
+  const page = TASK_SESSION_PAGES[kind];
+  // An offline session has no Task Completed: its End keeps the Output once every field has a value.
+  const keepsOutput = !page.completes && Object.keys(format).every((name) => (texts[name] ?? '').trim());
   const end = () =>
-    trainer.end.mutate(undefined, {
-      onSuccess: () => navigate(paths.sessions),
-      onError: (error) => notify.error(errorDetail(error), 'Failed to end the session'),
-    });
+    keepsOutput
+      ? trainer.complete.mutate(output, { onSuccess: () => navigate(paths.sessions) })
+      : trainer.end.mutate(undefined, {
+          onSuccess: () => navigate(paths.sessions),
+          onError: (error) => notify.error(errorDetail(error), 'Failed to end the session'),
+        });
 
   // The recorded session's page shows the answer just given with its recording, where scoring will land.
   const completed = () =>
@@ -198,7 +241,14 @@ function RunningTestSession({
       <Paper withBorder radius="md" p="md" w={PANEL_WIDTH} style={{ flexShrink: 0 }}>
         <Stack gap="md">
           <Group justify="space-between" wrap="nowrap">
-            <Title order={3}>Trainer</Title>
+            <Group gap="xs">
+              <Title order={3}>{page.title}</Title>
+              {kind === 'offline' && (
+                <Badge color="gray" variant="light" data-testid="offline-badge">
+                  Offline
+                </Badge>
+              )}
+            </Group>
             <ElapsedTimer since={session.createdAt} until={session.completedAt} />
           </Group>
           <Stack gap={4}>
@@ -218,12 +268,19 @@ function RunningTestSession({
             disabled={busy}
           />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={end} loading={trainer.end.isPending} disabled={busy}>
+            <Button
+              variant="default"
+              onClick={end}
+              loading={trainer.end.isPending || (keepsOutput && trainer.complete.isPending)}
+              disabled={busy}
+            >
               End
             </Button>
-            <Button onClick={completed} loading={trainer.complete.isPending} disabled={busy}>
-              Task Completed
-            </Button>
+            {page.completes && (
+              <Button onClick={completed} loading={trainer.complete.isPending} disabled={busy}>
+                Task Completed
+              </Button>
+            )}
           </Group>
         </Stack>
       </Paper>
