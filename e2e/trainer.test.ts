@@ -146,6 +146,8 @@ describe('the trainer', () => {
     await expect
       .poll(async () => JSON.parse((await shown.textContent()) ?? 'null'))
       .toEqual({ product: name, price });
+    // With its steps: the recording of the trainer's browser (at least the start page's load).
+    await expect.poll(() => page.getByTestId('step-counter').textContent()).toMatch(/\d/);
     const closed = await api.call(endpoints.browserSession, { params: { publicId } });
     expect(closed.status).toBe('closed');
   });
