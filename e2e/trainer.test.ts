@@ -1,8 +1,8 @@
 import { BROWSER_SESSION_MESSAGES, endpoints } from '@proctor/contracts';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../apps/server/test/support/until';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
+import { browserSessionPage, runningShopOrigin } from './support/browserSessions';
 import { type CatalogApi, catalogApi, unique } from './support/catalog';
 
 /**
@@ -30,19 +30,7 @@ describe('the trainer', () => {
     });
     api = catalogApi(e2e.baseUrl, tokens.access_token);
     // A running shop of the organization: the trainer's browser may reach it (its own simulator instances).
-    const shop = await api.call(endpoints.makeEnvironment, {
-      body: { env_id: 'shop', keepalive: true, alias: `trainer-${unique()}`, source: 'public-urls' },
-    });
-    await until(
-      () => api.call(endpoints.environmentStatus, { params: { id: shop.id } }),
-      ({ status }) => status === 'running',
-      'the shop to run',
-    );
-    const reset = await api.call(endpoints.resetEnvironment, {
-      params: { id: shop.id },
-      body: { start_url: '/' },
-    });
-    shopOrigin = new URL(reset.start_url).origin;
+    shopOrigin = await runningShopOrigin(api, `trainer-${unique()}`);
   });
 
   afterAll(async () => {
@@ -58,14 +46,7 @@ describe('the trainer', () => {
   }
 
   /** The trainer browser's page, over its environment's CDP (to find where an element is, as a person sees it). */
-  async function remotePage(): Promise<Page> {
-    const { cdp_url } = await api.call(endpoints.environmentCdpUrl, { params: { id: browserSessionId() } });
-    const remote = await chromium.connectOverCDP(cdp_url);
-    remotes.push(remote);
-    const remotePage = remote.contexts()[0]?.pages()[0];
-    if (!remotePage) throw new Error('The browser session has no page');
-    return remotePage;
-  }
+  const remotePage = (): Promise<Page> => browserSessionPage(api, browserSessionId(), remotes);
 
   const output = async () =>
     JSON.parse((await page.getByTestId('output-panel').getByTestId('json-viewer').textContent()) ?? '{}');

@@ -7,6 +7,7 @@ import { shopSearchAnswer } from '../apps/server/test/support/shopSearchModel';
 import { until } from '../apps/server/test/support/until';
 import { chatCompletion, startStandIn } from '../apps/server/test/unit/support/standIn';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
+import { runningShopOrigin } from './support/browserSessions';
 import { type CatalogApi, catalogApi, unique } from './support/catalog';
 
 const TASK = 'Search the shop for skillets: which comes first, and how many are there?';
@@ -48,19 +49,7 @@ describe('the AI browser and the demo with a model', () => {
     });
     api = catalogApi(e2e.baseUrl, tokens.access_token);
     // The organization's running shop: its browser sessions reach it as they reach the open web.
-    const shop = await api.call(endpoints.makeEnvironment, {
-      body: { env_id: 'shop', keepalive: true, alias: `tasks-${unique()}`, source: 'public-urls' },
-    });
-    await until(
-      () => api.call(endpoints.environmentStatus, { params: { id: shop.id } }),
-      ({ status }) => status === 'running',
-      'the shop to run',
-    );
-    const reset = await api.call(endpoints.resetEnvironment, {
-      params: { id: shop.id },
-      body: { start_url: '/' },
-    });
-    shopOrigin = new URL(reset.start_url).origin;
+    shopOrigin = await runningShopOrigin(api, `tasks-${unique()}`);
   });
 
   afterAll(async () => {

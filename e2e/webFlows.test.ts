@@ -1,8 +1,7 @@
-import { endpoints } from '@proctor/contracts';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until } from '../apps/server/test/support/until';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
+import { browserSessionPage, runningShopOrigin } from './support/browserSessions';
 import { type CatalogApi, catalogApi, unique } from './support/catalog';
 
 /**
@@ -29,19 +28,7 @@ describe('web flows in the builder', () => {
     });
     api = catalogApi(e2e.baseUrl, tokens.access_token);
     // A running shop of the organization: the builder's browser may reach it (its own simulator instances).
-    const shop = await api.call(endpoints.makeEnvironment, {
-      body: { env_id: 'shop', keepalive: true, alias: `flows-${unique()}`, source: 'public-urls' },
-    });
-    await until(
-      () => api.call(endpoints.environmentStatus, { params: { id: shop.id } }),
-      ({ status }) => status === 'running',
-      'the shop to run',
-    );
-    const reset = await api.call(endpoints.resetEnvironment, {
-      params: { id: shop.id },
-      body: { start_url: '/' },
-    });
-    shopOrigin = new URL(reset.start_url).origin;
+    shopOrigin = await runningShopOrigin(api, `flows-${unique()}`);
   });
 
   afterAll(async () => {
@@ -59,14 +46,7 @@ describe('web flows in the builder', () => {
 
   /** The builder browser's page, over its environment's CDP (to find where an element is, as a person sees it). */
   async function remotePage(): Promise<Page> {
-    const { cdp_url } = await api.call(endpoints.environmentCdpUrl, {
-      params: { id: await browserSessionId() },
-    });
-    const remote = await chromium.connectOverCDP(cdp_url);
-    remotes.push(remote);
-    const remotePage = remote.contexts()[0]?.pages()[0];
-    if (!remotePage) throw new Error('The browser session has no page');
-    return remotePage;
+    return browserSessionPage(api, await browserSessionId(), remotes);
   }
 
   /** Picks the element matching `selector` in the remote page: Pick in browser, then a click on it in the live view. */
