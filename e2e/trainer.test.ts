@@ -151,6 +151,38 @@ describe('the trainer', () => {
     expect(ended.status).toBe('closed');
   });
 
+  it("should start a test session from a dataset's test case, its start URL and prompt filled in", async () => {
+    const shop = (await api.simulators()).find((simulator) => simulator.name === 'shop');
+    if (!shop) throw new Error('The shop simulator is not registered');
+    const dataset = await api.createDataset({
+      name: `Shop tasks ${unique()}`,
+      description: 'Tasks on the shop',
+    });
+    const testCase = await api.createTestCase({
+      simulatorId: shop.id,
+      name: `Cheapest ${unique()}`,
+      prompt: 'Find the cheapest product on the home page',
+      startUrl: `${shopOrigin}/`,
+      testCaseSetId: dataset.id,
+    });
+    await page.goto('/datasets');
+    await page.getByTestId('dataset-row').filter({ hasText: dataset.name }).click();
+    await page
+      .getByTestId('dataset-panel')
+      .getByRole('button', { name: `Start Test Session on ${testCase.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Start Test Session' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Start URL' }).inputValue()).toBe(`${shopOrigin}/`);
+    expect(await dialog.getByRole('textbox', { name: 'Task' }).inputValue()).toBe(testCase.prompt);
+    await dialog.getByRole('textbox', { name: 'Field 1 name' }).fill('product');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await page.waitForURL(/\/trainer\?browserSessionId=/);
+    await page.getByTestId('trainer-task').getByText(testCase.prompt).waitFor();
+    await page.getByRole('button', { name: 'End', exact: true }).click();
+    await page.waitForURL(/\/sessions$/);
+  });
+
   it("should start an offline session on the shop's captured traffic, badged so, and keep its Output at End", async () => {
     // The trainer's sessions above captured the shop's pages: its origin is one to start from.
     await page.goto('/offline');

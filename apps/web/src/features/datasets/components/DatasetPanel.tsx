@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { LAYOUT, SCORING_TYPE_LABELS, type TestCaseSet } from '@proctor/contracts';
-import { IconArchive, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { IconArchive, IconPlayerPlay, IconPlus, IconPlayerRecord, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { paths } from '../../../paths';
@@ -18,6 +18,7 @@ export function DatasetPanel({
   onRunAll,
   onRunTestCase,
   onCreateStepTestCase,
+  onStartSession,
 }: {
   dataset: TestCaseSet | null;
   editable: boolean;
@@ -29,6 +30,8 @@ export function DatasetPanel({
   onRunTestCase?: (testCase: DatasetTestCase) => void;
   /** Absent: the viewer may not create test cases. */
   onCreateStepTestCase?: (dataset: TestCaseSet) => void;
+  /** Start Test Session or Start Offline Session on a test case (002 §2.15); absent: the viewer may not. */
+  onStartSession?: (testCase: DatasetTestCase, kind: 'trainer' | 'offline') => void;
 }) {
   return (
     <Drawer
@@ -132,6 +135,30 @@ export function DatasetPanel({
                           {SCORING_TYPE_LABELS[type]}
                         </Badge>
                       ))}
+                      {onStartSession && (
+                        <>
+                          <Tooltip label="Start Test Session" withArrow>
+                            <ActionIcon
+                              variant="subtle"
+                              size="sm"
+                              aria-label={`Start Test Session on ${testCase.name}`}
+                              onClick={() => onStartSession(testCase, 'trainer')}
+                            >
+                              <IconPlayerRecord size={14} />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label="Start Offline Session" withArrow>
+                            <ActionIcon
+                              variant="subtle"
+                              size="sm"
+                              aria-label={`Start Offline Session on ${testCase.name}`}
+                              onClick={() => onStartSession(testCase, 'offline')}
+                            >
+                              <IconWifiOff size={14} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </>
+                      )}
                       {onRunTestCase && (
                         <Tooltip label="Run" withArrow>
                           <ActionIcon

@@ -1,14 +1,17 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { canEditCatalogueItem, type TestCaseSet } from '@proctor/contracts';
+import { canEditCatalogueItem, originOf, type TestCaseSet } from '@proctor/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { errorDetail } from '../../../api';
 import { notify } from '../../../components/notify';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryView } from '../../../components/QueryView';
 import { useSignedInUser } from '../../auth';
+import { canOpenBrowserSessions } from '../../browserSessions';
 import { mayRunAgents, RunDialog, type RunTarget } from '../../runs';
+import { StartTestSessionDialog, TASK_SESSION_PAGES, type TaskSessionKind } from '../../trainer';
 import { AddTestDialog } from '../components/AddTestDialog';
 import { CreateDatasetDialog } from '../components/CreateDatasetDialog';
 import { CreateStepTestCaseDialog } from '../components/CreateStepTestCaseDialog';
@@ -17,6 +20,21 @@ import { DatasetsTable } from '../components/DatasetsTable';
 import { useArchiveTestCaseSet, useTestCaseSets } from '../hooks/useTestCaseSets';
 
 export const archiveDatasetConfirmation = (name: string) => `Are you sure you want to archive "${name}"?`;
+
+/**
+ * A test case's start as a test or offline session's: its prompt as the task, its start URL when it is a page on
+ * the web (a simulator's test case starts on an instance's path, which a person picks for themselves), and for an
+ * offline session that page's origin, the one the dialog offers among those with captured traffic.
+ */
+function sessionStart(
+  testCase: TestCaseSet['testCases'][number],
+  kind: TaskSessionKind,
+): { start_url: string; task: string } {
+  const web = /^https?:\/\//i.test(testCase.startUrl);
+  const startUrl =
+    web && kind === 'offline' ? (originOf(testCase.startUrl) ?? '') : web ? testCase.startUrl : '';
+  return { start_url: startUrl, task: testCase.prompt };
+}
 
 /**
  * /datasets (001 §2.3). Those who may run agents get Run All and each test case's Run in the side panel,
@@ -32,6 +50,11 @@ export function DatasetsPage() {
   const [stepTestFor, setStepTestFor] = useState<number | null>(null);
   // Kept after the dialog closes, so that its title does not change during the closing animation.
   const [run, setRun] = useState<{ target: RunTarget; opened: boolean } | null>(null);
+  const [session, setSession] = useState<{
+    testCase: TestCaseSet['testCases'][number];
+    kind: TaskSessionKind;
+  } | null>(null);
+  const navigate = useNavigate();
   const runner = mayRunAgents(user);
 
   const list = datasets.data ?? [];
@@ -102,6 +125,9 @@ export function DatasetsPage() {
                 })
             : undefined
         }
+        onStartSession={
+          canOpenBrowserSessions(user) ? (testCase, kind) => setSession({ testCase, kind }) : undefined
+        }
         onRunTestCase={
           runner
             ? (testCase) =>
@@ -117,6 +143,16 @@ export function DatasetsPage() {
           target={run?.target ?? null}
           opened={run?.opened ?? false}
           onClose={() => setRun((current) => current && { ...current, opened: false })}
+        />
+      )}
+      {session && (
+        <StartTestSessionDialog
+          key={`${session.kind}-${session.testCase.id}`}
+          kind={session.kind}
+          opened
+          onClose={() => setSession(null)}
+          onStarted={(started) => navigate(TASK_SESSION_PAGES[session.kind].path(started.publicId))}
+          initial={sessionStart(session.testCase, session.kind)}
         />
       )}
       <AddTestDialog dataset={addTarget} onClose={() => setAddingTo(null)} />

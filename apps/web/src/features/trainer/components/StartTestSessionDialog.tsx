@@ -40,17 +40,20 @@ export function StartTestSessionDialog({
   opened,
   onClose,
   onStarted,
+  initial,
 }: {
   kind: TaskSessionKind;
   opened: boolean;
   onClose: () => void;
   onStarted: (session: BrowserSession) => void;
+  /** What the form starts with (a test case's start URL and prompt, from the dataset's panel). */
+  initial?: { start_url: string; task: string };
 }) {
   const offline = kind === 'offline';
   const origins = useSiteOriginUrls(offline);
   const form = useContractForm(
     CreateBrowserSessionRequest,
-    { start_url: '', task: '', fields: [newResponseFieldRow()] } as StartValues,
+    { start_url: '', task: '', ...initial, fields: [newResponseFieldRow()] } as StartValues,
     {
       request: (values) => ({
         type: kind,
