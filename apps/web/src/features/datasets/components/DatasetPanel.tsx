@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { LAYOUT, SCORING_TYPE_LABELS, type TestCaseSet } from '@proctor/contracts';
-import { IconArchive, IconPlayerPlay, IconPlus, IconPlayerRecord, IconWifiOff } from '@tabler/icons-react';
+import { IconArchive, IconPlayerPlay, IconPlayerRecord, IconPlus, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SiteIcon } from '../../../components/SiteIcon';
 import { paths } from '../../../paths';
