@@ -166,7 +166,10 @@ describe('the trainer', () => {
       testCaseSetId: dataset.id,
     });
     await page.goto('/datasets');
-    await page.getByTestId('dataset-row').filter({ hasText: dataset.name }).click();
+    const row = page.getByTestId('dataset-row').filter({ hasText: dataset.name });
+    // The Sites column shows the start page's site by Proctor's /api/favicon (fetched with the user's token).
+    await row.getByTestId('dataset-sites').locator('img[src^="blob:"]').waitFor();
+    await row.click();
     await page
       .getByTestId('dataset-panel')
       .getByRole('button', { name: `Start Test Session on ${testCase.name}` })

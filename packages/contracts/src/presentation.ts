@@ -1,6 +1,7 @@
 import type { RescoreResult } from './scoring';
 import type { Simulator } from './simulator';
 import type { TestCase } from './testCase';
+import { originOf } from './urlPattern';
 import {
   type CAPABILITIES,
   REASONING_LEVELS,
@@ -234,22 +235,42 @@ export interface SiteFavicon {
   key: string;
   name: string;
   imgUrl: string | null;
+  /** A site on the web: its icon is /api/favicon's for this host. Null for a simulator (its own image). */
+  domain: string | null;
+}
+
+/** The host of a test case's start URL when it is a page on the web; null for a simulator's path. */
+export function webStartHost(startUrl: string): string | null {
+  const origin = originOf(startUrl);
+  const host = origin?.match(/^https?:\/\/(.+)$/)?.[1];
+  return host || null;
+}
+
+/** A test case's icon: its start page's site when that is on the web (001 §2.3 "start-URL favicons"), else its simulator's. */
+export function testCaseFavicon(testCase: {
+  startUrl?: string;
+  simulator: TestCase['simulator'];
+}): SiteFavicon | null {
+  const host = testCase.startUrl ? webStartHost(testCase.startUrl) : null;
+  if (host) return { key: `site:${host}`, name: host, imgUrl: null, domain: host };
+  const { simulator } = testCase;
+  return simulator
+    ? { key: String(simulator.id), name: simulator.name, imgUrl: simulator.imgUrl, domain: null }
+    : null;
 }
 
 /**
- * The Sites column of a dataset (001 §2.3): the distinct simulators of its test cases, in order, at most
- * `max` of them, and how many more there are. Icons come from the simulator's own image.
+ * The Sites column of a dataset (001 §2.3): the distinct start-URL sites of its test cases (a simulator's test
+ * case counts as its simulator), in order, at most `max` of them, and how many more there are.
  */
 export function datasetFavicons(
-  testCases: Array<{ simulator: TestCase['simulator'] }>,
+  testCases: Array<{ startUrl?: string; simulator: TestCase['simulator'] }>,
   max: number,
 ): { favicons: SiteFavicon[]; overflow: number } {
   const seen = new Map<string, SiteFavicon>();
   for (const testCase of testCases) {
-    const simulator = testCase.simulator;
-    if (!simulator) continue;
-    const key = String(simulator.id);
-    if (!seen.has(key)) seen.set(key, { key, name: simulator.name, imgUrl: simulator.imgUrl });
+    const favicon = testCaseFavicon(testCase);
+    if (favicon && !seen.has(favicon.key)) seen.set(favicon.key, favicon);
   }
   const all = [...seen.values()];
   return { favicons: all.slice(0, max), overflow: Math.max(0, all.length - max) };

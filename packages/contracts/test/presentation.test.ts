@@ -221,9 +221,26 @@ describe('dataset favicons', () => {
 
   it('should have no overflow under the limit', () => {
     expect(datasetFavicons([of(1), of(1)], 7)).toEqual({
-      favicons: [{ key: '1', name: 'sim1', imgUrl: '/icons/1.svg' }],
+      favicons: [{ key: '1', name: 'sim1', imgUrl: '/icons/1.svg', domain: null }],
       overflow: 0,
     });
+  });
+
+  it("should show a web start page's site by its host, once, and a simulator's path as the simulator", () => {
+    const { favicons } = datasetFavicons(
+      [
+        { startUrl: 'https://shop.example.com/cart', ...of(1) },
+        { startUrl: 'https://shop.example.com/', ...of(2) },
+        { startUrl: '/inbox', ...of(3) },
+        { startUrl: 'javascript:alert(1)', ...of(4) },
+      ],
+      7,
+    );
+    expect(favicons).toEqual([
+      { key: 'site:shop.example.com', name: 'shop.example.com', imgUrl: null, domain: 'shop.example.com' },
+      { key: '3', name: 'sim3', imgUrl: '/icons/3.svg', domain: null },
+      { key: '4', name: 'sim4', imgUrl: '/icons/4.svg', domain: null },
+    ]);
   });
 });
 

@@ -1,24 +1,29 @@
 import { Avatar, Tooltip } from '@mantine/core';
+import { useBlobUrl } from '../api';
 import { ownImage } from './ownImage';
 
 /**
- * A simulator's or site's icon from its own image when Proctor serves it (never fetched from a favicon service
- * nor from another site); the first letter of its name otherwise.
+ * A simulator's or site's icon from its own image when Proctor serves it; a site on the web (`domain`) by
+ * Proctor's /api/favicon, which fetches and keeps the icon the site itself declares (never a third-party favicon
+ * service); the first letter of its name otherwise, and while either loads.
  */
 export function SiteIcon({
   name,
   imgUrl,
+  domain = null,
   size = 24,
   withTooltip = false,
 }: {
   name: string;
   imgUrl: string | null;
+  domain?: string | null;
   size?: number;
   withTooltip?: boolean;
 }) {
+  const favicon = useBlobUrl(domain ? `/api/favicon?domain=${encodeURIComponent(domain)}` : null);
   const icon = (
     <Avatar
-      src={ownImage(imgUrl)}
+      src={domain ? favicon.objectUrl : ownImage(imgUrl)}
       alt={name}
       size={size}
       radius="sm"

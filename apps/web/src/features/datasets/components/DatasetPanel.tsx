@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Button, Drawer, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { LAYOUT, SCORING_TYPE_LABELS, type TestCaseSet } from '@proctor/contracts';
+import { LAYOUT, SCORING_TYPE_LABELS, type TestCaseSet, testCaseFavicon } from '@proctor/contracts';
 import { IconArchive, IconPlayerPlay, IconPlayerRecord, IconPlus, IconWifiOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SiteIcon } from '../../../components/SiteIcon';
@@ -115,9 +115,7 @@ export function DatasetPanel({
           {dataset.testCases.map((testCase) => (
             <Paper key={testCase.id} withBorder radius="md" p="sm" data-testid="dataset-test-case">
               <Group gap="sm" align="flex-start" wrap="nowrap">
-                {testCase.simulator && (
-                  <SiteIcon name={testCase.simulator.name} imgUrl={testCase.simulator.imgUrl} size={24} />
-                )}
+                <TestCaseIcon testCase={testCase} />
                 <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                   <Group gap={6} justify="space-between" wrap="nowrap">
                     <Anchor
@@ -188,5 +186,13 @@ export function DatasetPanel({
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+/** A test case's icon: its start page's site when that is on the web, else its simulator's (001 §2.3). */
+function TestCaseIcon({ testCase }: { testCase: DatasetTestCase }) {
+  const favicon = testCaseFavicon(testCase);
+  return (
+    favicon && <SiteIcon name={favicon.name} imgUrl={favicon.imgUrl} domain={favicon.domain} size={24} />
   );
 }
