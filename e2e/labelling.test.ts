@@ -129,7 +129,9 @@ describe('labelling', () => {
     await save.click();
     await labels.getByText('Your labels (1)').waitFor();
     await labels.getByTestId('session-label').getByText('Added two sage mugs to the cart').waitFor();
-    expect(await entry.inputValue()).toBe('');
+    // Cleared once the save's callbacks ran, which may be just after the saved label shows (the list is read
+    // again before them): waited for, not read once.
+    await expect.poll(() => entry.inputValue()).toBe('');
     expect(await annotator.getByRole('button', { name: 'Convert to Test Case' }).count()).toBe(0);
   });
 
