@@ -8,6 +8,12 @@ import { DatasetIcon } from './DatasetIcon';
 
 type DatasetTestCase = TestCaseSet['testCases'][number];
 
+/** A test case's two session starts (002 §2.15): a test session on the web, an offline one on captured traffic. */
+const SESSION_STARTS = [
+  { kind: 'trainer', label: 'Start Test Session', Icon: IconPlayerRecord },
+  { kind: 'offline', label: 'Start Offline Session', Icon: IconWifiOff },
+] as const;
+
 /** A dataset's test cases in the 500 px side panel (001 §2.3), with Run All and a Run for each test case. */
 export function DatasetPanel({
   dataset,
@@ -133,30 +139,19 @@ export function DatasetPanel({
                           {SCORING_TYPE_LABELS[type]}
                         </Badge>
                       ))}
-                      {onStartSession && (
-                        <>
-                          <Tooltip label="Start Test Session" withArrow>
+                      {onStartSession &&
+                        SESSION_STARTS.map(({ kind, label, Icon }) => (
+                          <Tooltip key={kind} label={label} withArrow>
                             <ActionIcon
                               variant="subtle"
                               size="sm"
-                              aria-label={`Start Test Session on ${testCase.name}`}
-                              onClick={() => onStartSession(testCase, 'trainer')}
+                              aria-label={`${label} on ${testCase.name}`}
+                              onClick={() => onStartSession(testCase, kind)}
                             >
-                              <IconPlayerRecord size={14} />
+                              <Icon size={14} />
                             </ActionIcon>
                           </Tooltip>
-                          <Tooltip label="Start Offline Session" withArrow>
-                            <ActionIcon
-                              variant="subtle"
-                              size="sm"
-                              aria-label={`Start Offline Session on ${testCase.name}`}
-                              onClick={() => onStartSession(testCase, 'offline')}
-                            >
-                              <IconWifiOff size={14} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </>
-                      )}
+                        ))}
                       {onRunTestCase && (
                         <Tooltip label="Run" withArrow>
                           <ActionIcon
