@@ -1,7 +1,7 @@
 import { endpoints } from '@proctor/contracts';
-import { runSessionBatches, sessions, simulators, testCases } from '@proctor/db';
+import { runSessionBatches, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
 import { builtInSimulators } from '@proctor/simulators';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
 import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/repositories/sessions';
@@ -96,6 +96,7 @@ describe('the built-in benchmark', () => {
   async function verdicts(groupId: string) {
     const rows = await proctor.ctx.db
       .select({
+        id: sessions.id,
         key: testCases.builtInKey,
         status: sessions.status,
         passed: sessions.passed,
@@ -107,7 +108,22 @@ describe('the built-in benchmark', () => {
       .innerJoin(runSessionBatches, eq(runSessionBatches.id, sessions.runSessionBatchId))
       .innerJoin(testCases, eq(testCases.id, sessions.testCaseId))
       .where(eq(runSessionBatches.publicId, groupId));
-    return rows;
+    // What the agent itself said went wrong (a script's failed step), so that a failure here names its cause.
+    const logs = await proctor.ctx.db
+      .select({ sessionId: sessionLogs.sessionId, log: sessionLogs.logData })
+      .from(sessionLogs)
+      .where(
+        inArray(
+          sessionLogs.sessionId,
+          rows.map((row) => row.id),
+        ),
+      );
+    return rows.map(({ id, ...row }) => ({
+      ...row,
+      agent: logs
+        .filter((entry) => entry.sessionId === id && /^agent_/.test(String(entry.log.type)))
+        .map((entry) => String(entry.log.message)),
+    }));
   }
   type Verdict = Awaited<ReturnType<typeof verdicts>>[number];
 

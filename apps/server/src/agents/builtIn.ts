@@ -8,7 +8,7 @@ import {
 } from '@proctor/simulators';
 import type { Page } from 'playwright-core';
 import { builtInCrossAppTestCase, isCrossAppTestCaseKey } from '../kernel/builtIns';
-import { withEnvironmentPage } from './page';
+import { REFERENCE_ACTION_TIMEOUT_MS, withEnvironmentPage } from './page';
 import type { RunDriver, RunDriverContext } from './types';
 
 /**
@@ -23,12 +23,17 @@ export function builtInDriver(kind: Exclude<BuiltInAgentKind, 'replay'>): RunDri
   const variant = kind === 'oracle' ? 'solve' : 'wrong';
   return (context) => {
     const play = scriptOf(context, variant);
-    return withEnvironmentPage(context.wsEndpoint, context.signal, async (page) => {
-      const output = await play(page);
-      // The last click's request may still be in flight (the run then waits for the instance's writes).
-      await page.waitForLoadState('load');
-      return output;
-    });
+    return withEnvironmentPage(
+      context.wsEndpoint,
+      context.signal,
+      async (page) => {
+        const output = await play(page);
+        // The last click's request may still be in flight (the run then waits for the instance's writes).
+        await page.waitForLoadState('load');
+        return output;
+      },
+      REFERENCE_ACTION_TIMEOUT_MS,
+    );
   };
 }
 
