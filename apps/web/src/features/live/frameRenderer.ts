@@ -12,7 +12,11 @@ export class FrameRenderer {
   #disposed = false;
   #drawn = false;
 
-  constructor(canvas: HTMLCanvasElement) {
+  constructor(
+    canvas: HTMLCanvasElement,
+    /** Called once, when the first frame is on the canvas. */
+    private readonly onFirstDrawn: () => void = () => {},
+  ) {
     this.#canvas = canvas;
   }
 
@@ -48,7 +52,10 @@ export class FrameRenderer {
           canvas.height = bitmap.height;
         }
         canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
-        this.#drawn = true;
+        if (!this.#drawn) {
+          this.#drawn = true;
+          this.onFirstDrawn();
+        }
       }
       bitmap.close();
     } catch {

@@ -36,6 +36,8 @@ export function LiveViewCanvas({
   const keyboardRef = useRef<HTMLTextAreaElement>(null);
   const rendererRef = useRef<FrameRenderer | null>(null);
   const [hasKeyboard, setHasKeyboard] = useState(false);
+  // Input waits for the first frame (a click on a blank canvas points at nothing), and so does the hint.
+  const [drawn, setDrawn] = useState(false);
   const onFrame = useCallback((frame: LiveFrame) => rendererRef.current?.push(frame), []);
   const { connection, status, dialog, fileChooser, uploaded, send } = useLiveViewSocket(socketUrl, onFrame);
   const live = connection.state === 'live';
@@ -48,7 +50,7 @@ export function LiveViewCanvas({
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const renderer = new FrameRenderer(canvas);
+    const renderer = new FrameRenderer(canvas, () => setDrawn(true));
     rendererRef.current = renderer;
     return () => {
       renderer.dispose();
@@ -109,6 +111,13 @@ export function LiveViewCanvas({
             />
           </Center>
         )}
+        {live && !drawn && (
+          <Center className={classes.overlay}>
+            <Text size="sm" c="dimmed">
+              Waiting for the page…
+            </Text>
+          </Center>
+        )}
         {connection.state === 'ended' && (
           <Center className={classes.overlay}>
             <Paper shadow="sm" radius="md" px="lg" py="sm">
@@ -117,7 +126,7 @@ export function LiveViewCanvas({
           </Center>
         )}
       </div>
-      {control && !bare && (
+      {control && drawn && !bare && (
         <Text size="xs" c="dimmed" px={4} aria-hidden>
           {hasKeyboard
             ? `Keys go to the page, Tab included · ${LEAVE_SHORTCUT_LABEL} leaves the live view`
