@@ -315,6 +315,39 @@ describeEachDatabase('test cases', (proctor) => {
     }
   });
 
+  it('should refuse a scoring config its scorer would refuse: an unknown type, a review threshold out of range', async () => {
+    const as = await author();
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    const testCase = await make.testCase({ organizationId: as.organization!.id, simulatorId: simulator.id });
+    const withConfig = (defaultScoringConfig: Record<string, unknown>) =>
+      create({ name: 'Judged oddly', prompt: 'y', simulatorId: simulator.id, defaultScoringConfig }, as);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ type: 'no_such_scorer' }, 'Invalid scoring config: unknown type "no_such_scorer"'],
+      [{ type: 7 }, 'Invalid scoring config: unknown type 7'],
+      [{ type: 'human_in_the_loop', review_threshold: 1.5 }, 'Invalid scoring config: review_threshold:'],
+      [{ type: 'human_in_the_loop', review_threshold: '0.7' }, 'Invalid scoring config: review_threshold:'],
+      [{ type: 'offline_step', threshold: 0.8, max_steps: 0 }, 'Invalid scoring config: max_steps:'],
+      [{ type: 'api', endpoint: '', api_key: 'k' }, 'The API endpoint is required'],
+    ];
+    for (const [config, message] of cases) {
+      for (const response of [
+        await withConfig(config),
+        await update(testCase.publicId, { defaultScoringConfig: config }, as),
+      ]) {
+        expect(response.status, JSON.stringify(config)).toBe(400);
+        expect(response.body.detail).toContain(message);
+      }
+    }
+    expect(namesOf(await list(as, { name: 'Judged oddly' }))).toEqual([]);
+    const accepted = await withConfig({ type: 'human_in_the_loop', review_threshold: 0.7 });
+    expect(accepted.status, accepted.body.detail).toBe(201);
+    expect(accepted.body.testCases[0]!.defaultScoringConfig).toEqual({
+      type: 'human_in_the_loop',
+      review_threshold: 0.7,
+    });
+  });
+
   it('should create blank test cases numbered after the organization’s existing blanks', async () => {
     const as = await author();
     const simulator = await make.simulator();

@@ -29,20 +29,28 @@ export function keepMaskedSecrets(incoming: Config, stored: Config): Config {
 }
 
 /**
+ * Types whose configuration is checked on save: those the pipeline runs from it, and human_in_the_loop, whose
+ * review threshold a person sets (the dataset flow's Create Test Case, 001 §5) and its schema bounds.
+ */
+const CHECKED_ON_SAVE: readonly string[] = [...CONFIGURABLE_SCORE_TYPES, 'human_in_the_loop'];
+
+/**
  * Checks the score type a test case's scoring configuration names before it is saved, so that a mistake is
- * told to its author rather than found when sessions fail to be scored: the type's own config rules (an API
- * scorer's endpoint, a criteria list, thresholds), and an API scorer's endpoint against the outbound guard
- * (loopback, private and link-local addresses are refused, after resolving the name). Types the pipeline does
- * not run from the configuration (state_mutation_match, human_in_the_loop…) are left as they are.
+ * told to its author rather than found when sessions fail to be scored: a type no scorer knows is refused; the
+ * type's own config rules (an API scorer's endpoint, a criteria list, thresholds, a review threshold), and an
+ * API scorer's endpoint against the outbound guard (loopback, private and link-local addresses are refused,
+ * after resolving the name). The configurations of types the pipeline derives itself (state_mutation_match,
+ * system_scoring…) are left as they are; a configuration without a type is too.
  */
 export async function checkScoringConfig(
   config: Config | undefined,
   guard: OutboundGuardOptions,
 ): Promise<void> {
   const type = config?.type;
-  if (typeof type !== 'string' || !CONFIGURABLE_SCORE_TYPES.includes(type)) return;
-  const definition = scoreTypeDefinition(type);
-  if (!definition) return;
+  if (type === undefined) return;
+  const definition = typeof type === 'string' ? scoreTypeDefinition(type) : undefined;
+  if (!definition) throw badRequest(`Invalid scoring config: unknown type ${JSON.stringify(type)}`);
+  if (!CHECKED_ON_SAVE.includes(definition.type)) return;
   const parsed = definition.configSchema.safeParse(config);
   if (!parsed.success)
     throw badRequest(
