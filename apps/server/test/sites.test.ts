@@ -1,7 +1,16 @@
-import { endpoints, SITE_MESSAGES, type SiteRequestsQuery } from '@proctor/contracts';
-import { sites } from '@proctor/db';
+import { readFileSync } from 'node:fs';
+import {
+  endpoints,
+  originOf,
+  SITE_MESSAGES,
+  SITE_REQUESTS_COUNT_MAX,
+  type SiteRequestsQuery,
+} from '@proctor/contracts';
+import { networkRequests, sessions, sites } from '@proctor/db';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { asc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { insertRequests } from '../src/repositories/recordings';
 import { catalog } from './support/catalog';
 import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
 
@@ -205,7 +214,13 @@ describeEachDatabase('sites', (proctor) => {
     expect(await paths({ sessionPublicId: 'no-such-session' })).toEqual([]);
 
     const page = await requestsOf(editor, { page: 3, page_size: 2 });
-    expect(page.pagination).toEqual({ page: 3, page_size: 2, total_count: 5, total_pages: 3 });
+    expect(page.pagination).toEqual({
+      page: 3,
+      page_size: 2,
+      total_count: 5,
+      total_pages: 3,
+      total_count_capped: false,
+    });
     expect(page.requests.map((request) => request.id)).toEqual([all.requests[4]!.id]);
 
     const responses = await proctor().call(endpoints.siteResponses, {
@@ -218,6 +233,116 @@ describeEachDatabase('sites', (proctor) => {
 
     const origins = await proctor().call(endpoints.siteOriginUrls, { as: editor });
     expect(origins.body).toEqual({ originUrls: ['https://cdn.example.test', 'https://shop.example.test'] });
+  });
+
+  it('should count the requests up to SITE_REQUESTS_COUNT_MAX, and say when more match', async () => {
+    const { editor, sessionId } = await shopOrganization();
+    const db = proctor().ctx.db;
+    const [session] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.publicId, sessionId));
+    // The cap and one more, besides the HAR's 5.
+    await db.execute(sql`
+      insert into network_requests (session_id, method, url, origin_url)
+      select ${session!.id}::int, 'GET', 'https://bulk.example.test/items/' || g, 'https://bulk.example.test'
+      from generate_series(1, ${SITE_REQUESTS_COUNT_MAX + 1}::int) g`);
+    const pages = SITE_REQUESTS_COUNT_MAX / 50;
+    const capped = { total_count: SITE_REQUESTS_COUNT_MAX, total_pages: pages, total_count_capped: true };
+    const all = await requestsOf(editor, { page_size: 50 });
+    expect(all.pagination).toEqual({ page: 1, page_size: 50, ...capped });
+    expect(all.requests[0]!.url).toBe(`https://bulk.example.test/items/${SITE_REQUESTS_COUNT_MAX + 1}`);
+    const responses = await proctor().call(endpoints.siteResponses, {
+      query: { originUrl: 'https://bulk.example.test', page: pages, page_size: 50 },
+      as: editor,
+    });
+    expect(responses.body.pagination).toEqual({ page: pages, page_size: 50, ...capped });
+    // The last page counted: the cap's oldest 50 of the newest SITE_REQUESTS_COUNT_MAX.
+    expect(responses.body.responses.map((response) => response.url).at(-1)).toBe(
+      'https://bulk.example.test/items/2',
+    );
+    // Exactly the cap is an exact count.
+    const exact = await requestsOf(editor, { originUrl: 'https://bulk.example.test', url: '/items/1' });
+    expect(exact.pagination).toMatchObject({
+      total_count: 1 + 10 + 100 + 1000 + 2,
+      total_count_capped: false,
+    });
+    await db.execute(sql`delete from network_requests where url = 'https://bulk.example.test/items/1'`);
+    expect((await requestsOf(editor, { originUrl: 'https://bulk.example.test' })).pagination).toMatchObject({
+      total_count: SITE_REQUESTS_COUNT_MAX,
+      total_count_capped: false,
+    });
+  });
+
+  it("should store each captured request's origin as originOf reads it, and backfill rows without one", async () => {
+    const { editor, sessionId } = await shopOrganization();
+    const db = proctor().ctx.db;
+    const [session] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.publicId, sessionId));
+    const urls = [
+      'https://User:p@ss@API.Example.test:8443/v1/Items?q=1',
+      'HTTP://shop.example.test',
+      'wss://live.example.test/socket#x',
+      '/relative/path',
+      'data:text/plain,hello',
+    ];
+    // The recorder's write (the HAR import and live recordings both go through it).
+    await insertRequests(
+      db,
+      session!.id,
+      urls.map((url, at) => ({
+        request_id: `r${at}`,
+        method: 'GET',
+        url,
+        content_type: null,
+        request_headers: {},
+        request_body: null,
+        response_headers: {},
+        response_body: null,
+        status: 200,
+        resource_type: 'fetch',
+        started_at: 1_764_400_000_000 + at,
+        duration_ms: null,
+        failed: null,
+        truncated: false,
+        step_idx: null,
+      })),
+    );
+    const stored = await db
+      .select({ id: networkRequests.id, url: networkRequests.url, originUrl: networkRequests.originUrl })
+      .from(networkRequests)
+      .where(eq(networkRequests.sessionId, session!.id))
+      .orderBy(asc(networkRequests.id));
+    expect(stored.map((row) => row.originUrl)).toEqual(stored.map((row) => originOf(row.url)));
+    expect(stored.slice(-urls.length).map((row) => row.originUrl)).toEqual([
+      'https://api.example.test:8443',
+      'http://shop.example.test',
+      'wss://live.example.test',
+      null,
+      null,
+    ]);
+    expect(
+      (await requestsOf(editor, { originUrl: 'https://API.example.test:8443' })).requests.map((r) => r.url),
+    ).toEqual([urls[0]]);
+
+    // Rows from before the recorder stored it: migration 0037's backfill reads the same origin.
+    await db.execute(
+      sql`update network_requests set origin_url = null where session_id = ${session!.id}::int`,
+    );
+    const migration = readFileSync(
+      new URL('../../../packages/db/migrations/0037_network_requests_origin.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint')[0]!;
+    expect(backfill).toMatch(/^UPDATE "network_requests"/m);
+    await db.execute(sql.raw(backfill));
+    const backfilled = await db
+      .select({ url: networkRequests.url, originUrl: networkRequests.originUrl })
+      .from(networkRequests)
+      .where(eq(networkRequests.sessionId, session!.id));
+    expect(backfilled.map((row) => row.originUrl)).toEqual(backfilled.map((row) => originOf(row.url)));
   });
 
   it('should make endpoints from captured requests, with {param}s, once per site', async () => {

@@ -12,6 +12,15 @@ export const Pagination = z.object({
 });
 export type Pagination = z.infer<typeof Pagination>;
 
+/**
+ * The pagination of a list whose total is counted only up to a cap (the captured requests: an exact count over
+ * hundreds of thousands of matching rows takes seconds). `total_count_capped` true: more rows than `total_count`
+ * match, `total_count` is the cap (show it as "10,000+") and `total_pages` the pages the cap fills; false:
+ * `total_count` is exact.
+ */
+export const CappedPagination = Pagination.extend({ total_count_capped: z.boolean() });
+export type CappedPagination = z.infer<typeof CappedPagination>;
+
 const RECORD_ID_RANGE = `Expected an id: a whole number from 1 to ${MAX_RECORD_ID}`;
 
 function inRecordIdRange<T extends z.ZodNumber | z.ZodCoercedNumber>(number: T): T {
@@ -94,4 +103,14 @@ export function paginate(page: number, pageSize: number, totalCount: number): Pa
     total_count: totalCount,
     total_pages: Math.max(1, Math.ceil(totalCount / pageSize)),
   };
+}
+
+/** `counted` rows counted up to `cap + 1` (more than the cap): the pagination of at most `cap` of them. */
+export function paginateCapped(
+  page: number,
+  pageSize: number,
+  counted: number,
+  cap: number,
+): CappedPagination {
+  return { ...paginate(page, pageSize, Math.min(counted, cap)), total_count_capped: counted > cap };
 }

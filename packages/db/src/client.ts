@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -41,6 +42,12 @@ export type DatabaseConfig =
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
+/**
+ * PGlite's extensions: pg_trgm, so the site requests' url filter (a substring) is served by the trigram index
+ * of migrations 0036/0038 on PGlite as on PostgreSQL.
+ */
+const pgliteExtensions = { pg_trgm };
+
 /** Opens the platform database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
@@ -68,7 +75,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: config.dataDir, loadDataDir: config.loadDataDir });
+  const client = await PGlite.create({
+    dataDir: config.dataDir,
+    loadDataDir: config.loadDataDir,
+    extensions: pgliteExtensions,
+  });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
@@ -76,7 +87,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 
 /** A migrated, empty in-memory PGlite as a tarball, to start test databases from. */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return await client.dumpDataDir('none');

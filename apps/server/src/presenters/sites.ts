@@ -3,7 +3,9 @@ import {
   linearPatternProblem,
   linearRegExp,
   paginate,
+  paginateCapped,
   SITE_BODY_REGEX_SCAN_MAX,
+  SITE_REQUESTS_COUNT_MAX,
   type Site,
   type SiteDocument,
   type SiteEndpoint,
@@ -176,11 +178,11 @@ export async function siteRequests(
   const filters = await withBodyPattern(db, organizationId, query);
   const [rows, total] = await Promise.all([
     listCapturedRequests(db, organizationId, filters, pageOf(query)),
-    countCapturedRequests(db, organizationId, filters),
+    countCapturedRequests(db, organizationId, filters, SITE_REQUESTS_COUNT_MAX),
   ]);
   return {
     requests: rows.map((row) => ({ ...row, originUrl: row.originUrl ?? '' })),
-    pagination: paginate(query.page, query.page_size, total),
+    pagination: paginateCapped(query.page, query.page_size, total, SITE_REQUESTS_COUNT_MAX),
   };
 }
 
@@ -193,7 +195,7 @@ export async function siteResponses(
   const filters = await withBodyPattern(db, organizationId, query);
   const [rows, total] = await Promise.all([
     listCapturedResponses(db, organizationId, filters, pageOf(query)),
-    countCapturedRequests(db, organizationId, filters),
+    countCapturedRequests(db, organizationId, filters, SITE_REQUESTS_COUNT_MAX),
   ]);
   const bodies = await responseBodies(blobs, rows);
   return {
@@ -202,7 +204,7 @@ export async function siteResponses(
       originUrl: row.originUrl ?? '',
       responseBody: bodies[at] ?? null,
     })),
-    pagination: paginate(query.page, query.page_size, total),
+    pagination: paginateCapped(query.page, query.page_size, total, SITE_REQUESTS_COUNT_MAX),
   };
 }
 

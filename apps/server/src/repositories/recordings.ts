@@ -1,5 +1,10 @@
 /** What a session recorded: steps, DOM events, network requests. */
-import { RECORDING_FORMAT_VERSION, type RecordedRequest, type RecordedStep } from '@proctor/contracts';
+import {
+  originOf,
+  RECORDING_FORMAT_VERSION,
+  type RecordedRequest,
+  type RecordedStep,
+} from '@proctor/contracts';
 import { type BlobRange, type Executor, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
 import { modernizeStep } from '@proctor/recording';
 import type { Mutation } from '@proctor/simulators';
@@ -280,6 +285,8 @@ export async function insertRequests(
       sessionId,
       method: request.method,
       url: request.url,
+      // Stored so the origin filter (site requests, offline sessions) is an indexed equality.
+      originUrl: originOf(request.url),
       contentType: request.content_type,
       requestBody: request.request_body,
       requestHeaders: request.request_headers,

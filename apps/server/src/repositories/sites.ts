@@ -255,14 +255,6 @@ export async function insertSiteDocument(
 
 // Captured requests: the organization's sessions' network requests.
 
-/**
- * A captured URL's origin, read as `originOf` (contracts) reads it: scheme and host lower-cased, port as written,
- * user info left out; null for anything that is not an absolute URL. The column wins where the recorder set it.
- */
-const capturedOrigin = sql<
-  string | null
->`coalesce(${networkRequests.originUrl}, lower(regexp_replace(substring(${networkRequests.url} from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*'), '^([^:]*://).*@', '\\1')))`;
-
 export interface CapturedRequestFilters {
   originUrl?: string | undefined;
   url?: string | undefined;
@@ -278,7 +270,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => 
 
 function capturedConditions(organizationId: number, filters: CapturedRequestFilters): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(sessions.organizationId, organizationId)];
-  if (filters.originUrl !== undefined) conditions.push(sql`${capturedOrigin} = ${filters.originUrl}`);
+  if (filters.originUrl !== undefined) conditions.push(eq(networkRequests.originUrl, filters.originUrl));
   if (filters.url !== undefined) conditions.push(ilike(networkRequests.url, containing(filters.url)));
   if (filters.method !== undefined)
     conditions.push(sql`upper(${networkRequests.method}) = ${filters.method.toUpperCase()}`);
@@ -295,7 +287,7 @@ const capturedCall = {
   sessionPublicId: sessions.publicId,
   method: networkRequests.method,
   url: networkRequests.url,
-  originUrl: capturedOrigin,
+  originUrl: networkRequests.originUrl,
   contentType: networkRequests.contentType,
   status: networkRequests.status,
   startedAt: networkRequests.startedAt,
@@ -316,16 +308,25 @@ const responseSide = {
 export type CapturedRequestRow = Awaited<ReturnType<typeof listCapturedRequests>>[number];
 export type CapturedResponseRow = Awaited<ReturnType<typeof listCapturedResponses>>[number];
 
+/**
+ * How many captured requests the filters match, counting at most `cap + 1`: a count past the cap means "more than
+ * `cap`". The rows are read in whatever order is cheapest and the count stops at the cap, so a filter matching
+ * most of a million rows costs about as much as one matching `cap`.
+ */
 export async function countCapturedRequests(
   db: Executor,
   organizationId: number,
   filters: CapturedRequestFilters,
+  cap: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+  const matching = db
+    .select({ one: sql`1`.as('one') })
     .from(networkRequests)
     .innerJoin(sessions, eq(sessions.id, networkRequests.sessionId))
-    .where(and(...capturedConditions(organizationId, filters)));
+    .where(and(...capturedConditions(organizationId, filters)))
+    .limit(cap + 1)
+    .as('matching');
+  const [row] = await db.select({ n: count() }).from(matching);
   return Number(row?.n ?? 0);
 }
 
@@ -398,11 +399,11 @@ export async function findCapturedResponse(
 /** The origins of the organization's captured traffic, sorted. */
 export async function listCapturedOrigins(db: Executor, organizationId: number): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ originUrl: capturedOrigin })
+    .selectDistinct({ originUrl: networkRequests.originUrl })
     .from(networkRequests)
     .innerJoin(sessions, eq(sessions.id, networkRequests.sessionId))
-    .where(and(eq(sessions.organizationId, organizationId), sql`${capturedOrigin} ~ '^https?://'`))
-    .orderBy(asc(capturedOrigin));
+    .where(and(eq(sessions.organizationId, organizationId), sql`${networkRequests.originUrl} ~ '^https?://'`))
+    .orderBy(asc(networkRequests.originUrl));
   return rows.map((row) => row.originUrl).filter((origin): origin is string => origin !== null);
 }
 
@@ -432,7 +433,7 @@ export async function capturedExchangesOf(
     .where(
       and(
         eq(sessions.organizationId, organizationId),
-        sql`${capturedOrigin} = ${origin}`,
+        eq(networkRequests.originUrl, origin),
         sql`${networkRequests.status} is not null`,
       ),
     )

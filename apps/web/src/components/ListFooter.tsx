@@ -1,11 +1,15 @@
 import { Group, Pagination, Text } from '@mantine/core';
 
-/** Where a page of a list stands: which page, how long pages are, how many items in all, how many on this page. */
+/**
+ * Where a page of a list stands: which page, how long pages are, how many items in all, how many on this page;
+ * `totalCapped`: the total was counted only up to `totalCount`, and more match.
+ */
 export interface ListPosition {
   page: number;
   pageSize: number;
   totalCount: number;
   onPage: number;
+  totalCapped?: boolean;
 }
 
 /** What a list counts, as one and as many: {one: 'session', many: 'sessions'}. */
@@ -14,18 +18,31 @@ export interface ListNoun {
   many: string;
 }
 
-/** "Showing 46–47 of 47 groups" under a page of a list; an empty list and a page past the end say so. */
-export function showingText({ page, pageSize, totalCount, onPage }: ListPosition, noun: ListNoun): string {
-  const counted = `${totalCount} ${totalCount === 1 ? noun.one : noun.many}`;
+const number = (value: number) => value.toLocaleString('en');
+
+/**
+ * "Showing 46–47 of 47 groups" under a page of a list ("of 10,000+ requests" when the total was capped); an empty
+ * list and a page past the end say so.
+ */
+export function showingText(
+  { page, pageSize, totalCount, onPage, totalCapped }: ListPosition,
+  noun: ListNoun,
+): string {
+  const counted = totalCapped
+    ? `${number(totalCount)}+ ${noun.many}`
+    : `${number(totalCount)} ${totalCount === 1 ? noun.one : noun.many}`;
   if (totalCount === 0) return `No ${noun.many}`;
   if (onPage === 0) return `Page ${page} is past the last of ${counted}`;
   const first = (page - 1) * pageSize + 1;
-  return `Showing ${first}–${first + onPage - 1} of ${counted}`;
+  return `Showing ${number(first)}–${number(first + onPage - 1)} of ${counted}`;
 }
 
-/** A list answer's pagination (`{page, page_size, total_count}`) with the rows it gave, as a position. */
+/**
+ * A list answer's pagination (`{page, page_size, total_count}`, with `total_count_capped` where the total is
+ * counted up to a cap) with the rows it gave, as a position.
+ */
 export function positionOf(
-  pagination: { page: number; page_size: number; total_count: number },
+  pagination: { page: number; page_size: number; total_count: number; total_count_capped?: boolean },
   onPage: number,
 ): ListPosition {
   return {
@@ -33,6 +50,7 @@ export function positionOf(
     pageSize: pagination.page_size,
     totalCount: pagination.total_count,
     onPage,
+    totalCapped: pagination.total_count_capped ?? false,
   };
 }
 

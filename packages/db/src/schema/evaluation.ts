@@ -499,6 +499,10 @@ export const networkRequests = pgTable(
     siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
     method: text('method').notNull(),
     url: text('url').notNull(),
+    /**
+     * The URL's origin as `originOf` (contracts) reads it, null when the URL is not absolute: written by the
+     * recorder, and for rows from before it was by migration 0037's backfill.
+     */
     originUrl: text('origin_url'),
     contentType: text('content_type'),
     requestBody: text('request_body'),
@@ -530,7 +534,14 @@ export const networkRequests = pgTable(
     stepIdx: integer('step_idx'),
     createdAt: createdAt(),
   },
-  (t) => [index('network_requests_session_idx').on(t.sessionId, t.id)],
+  (t) => [
+    index('network_requests_session_idx').on(t.sessionId, t.id),
+    /**
+     * The origin filter: an origin's requests newest first (the page walks it backwards), and session_id beside
+     * them so the organization's count is an index-only scan joined to its sessions.
+     */
+    index('network_requests_origin_idx').on(t.originUrl, t.id, t.sessionId),
+  ],
 );
 
 /** An environment: a job group with its jobs (000 §3 Keepalive job group; 000 §7.4). */
