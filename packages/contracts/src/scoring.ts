@@ -5,6 +5,12 @@ import { CONSENSUS_MIN_ASSESSMENTS } from './constants';
 /** The result of system_scoring for a state task whose session changed nothing (000 §2.6), shown as "Auto-Fail". */
 export const AUTO_FAILED_NO_MUTATIONS = 'Auto Failed: No Mutations';
 
+/** offline_step (001 §3 Scoring configuration types): the share of matching steps that passes, and how many steps are compared. */
+export const OFFLINE_STEP_DEFAULTS = { threshold: 0.8, max_steps: 10 } as const;
+
+/** human_in_the_loop (001 §3): the similarity automatic types must reach for a session not to need review. */
+export const HUMAN_REVIEW_THRESHOLD = 0.7;
+
 /** A score record's result (000 §3 Score record): what one score type said about the session. */
 export const ScoreRecordResult = z
   .object({

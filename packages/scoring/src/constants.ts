@@ -4,15 +4,15 @@
  * until that package takes them.
  */
 
-/** offline_step: the share of matching steps that passes, and how many steps are compared. */
-export const OFFLINE_STEP_DEFAULTS = { threshold: 0.8, max_steps: 10 } as const;
-
-/** human_in_the_loop: the similarity automatic types must reach for a session not to need review. */
-export const HUMAN_REVIEW_THRESHOLD = 0.7;
-
+/** offline_step's defaults and human_in_the_loop's review threshold: the dataset flow's form needs them too. */
 /** The result of system_scoring for a state task whose session changed nothing (000 §2.6). */
 /** The consensus dialog's message below the minimum of assessments (000 §2.6). */
-export { AUTO_FAILED_NO_MUTATIONS, INSUFFICIENT_ASSESSMENTS_MESSAGE } from '@proctor/contracts';
+export {
+  AUTO_FAILED_NO_MUTATIONS,
+  HUMAN_REVIEW_THRESHOLD,
+  INSUFFICIENT_ASSESSMENTS_MESSAGE,
+  OFFLINE_STEP_DEFAULTS,
+} from '@proctor/contracts';
 
 /**
  * Our choices where the spec is silent:
