@@ -1,3 +1,4 @@
+export { EnvironmentField } from './components/EnvironmentField';
 export { ExpectationAppsField } from './components/ExpectationAppsField';
 export { OtherSimulatorsField } from './components/OtherSimulatorsField';
 export { SessionTestActions } from './components/SessionTestActions';
@@ -15,6 +16,7 @@ export {
   EMPTY_STEP_TEST,
   isStepTestScoringType,
   type StepTestForm,
+  scoringTypesFor,
   sessionDraft,
   stepDraft,
   stepTestProblems,

@@ -1,4 +1,4 @@
-import { Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import {
   BLANK_TEST_CASE_MAX,
   blankCountFrom,
@@ -14,6 +14,7 @@ import { notify } from '../../../components/notify';
 import { paths } from '../../../paths';
 import { useSimulators } from '../../simulators';
 import {
+  EnvironmentField,
   OtherSimulatorsField,
   otherSimulatorOptions,
   ScoringTypesField,
@@ -127,14 +128,7 @@ export function NewTestCaseDialog({
     <Modal opened={opened} onClose={close} title="New Test Case" size={LAYOUT.dialogWidths.small}>
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
-          <Select
-            label="Environment"
-            required
-            placeholder="Choose a simulator"
-            data={(simulators.data ?? []).map((simulator) => ({
-              value: String(simulator.id),
-              label: simulator.name,
-            }))}
+          <EnvironmentField
             value={values.simulatorId}
             onChange={(value) =>
               form.set({
@@ -142,7 +136,6 @@ export function NewTestCaseDialog({
                 extraSimulatorIds: values.extraSimulatorIds.filter((id) => id !== value),
               })
             }
-            searchable
             error={errors.simulatorId}
           />
           <OtherSimulatorsField
