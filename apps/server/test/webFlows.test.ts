@@ -28,204 +28,210 @@ const ok = <R>({ status, body }: CallResult<R>): R => {
 const builder = (proctor: TestProctor) =>
   proctor.actor({ permissions: { dashboard_access: true, playground_access: true } });
 
-describeEachDatabase('web flows: saving, reading and who may', (proctor) => {
-  it('should show a run left running past its time limit (its server stopped) as failed, saying so', async () => {
-    const as = await builder(proctor());
-    const flow = ok(await proctor().call(endpoints.createWebFlow, { as, body: { name: 'Left behind' } }));
-    const longAgo = new Date(Date.now() - WEB_FLOW_LIMITS.runTimeoutMs - 5 * 60_000);
-    const [left] = await proctor()
-      .ctx.db.insert(webFlowRuns)
-      .values({ publicId: newPublicId(), webFlowId: flow.id, state: 'running', createdAt: longAgo })
-      .returning();
-    const [live] = await proctor()
-      .ctx.db.insert(webFlowRuns)
-      .values({ publicId: newPublicId(), webFlowId: flow.id, state: 'running' })
-      .returning();
-    const read = (publicId: string) =>
-      proctor().call(endpoints.webFlowRun, { as, params: { publicId } }).then(ok);
-    expect(await read(left!.publicId)).toMatchObject({
-      state: 'failed',
-      error: WEB_FLOW_MESSAGES.runAbandoned,
+describeEachDatabase(
+  'web flows: saving, reading and who may',
+  (proctor) => {
+    it('should show a run left running past its time limit (its server stopped) as failed, saying so', async () => {
+      const as = await builder(proctor());
+      const flow = ok(await proctor().call(endpoints.createWebFlow, { as, body: { name: 'Left behind' } }));
+      const longAgo = new Date(Date.now() - WEB_FLOW_LIMITS.runTimeoutMs - 5 * 60_000);
+      const [left] = await proctor()
+        .ctx.db.insert(webFlowRuns)
+        .values({ publicId: newPublicId(), webFlowId: flow.id, state: 'running', createdAt: longAgo })
+        .returning();
+      const [live] = await proctor()
+        .ctx.db.insert(webFlowRuns)
+        .values({ publicId: newPublicId(), webFlowId: flow.id, state: 'running' })
+        .returning();
+      const read = (publicId: string) =>
+        proctor().call(endpoints.webFlowRun, { as, params: { publicId } }).then(ok);
+      expect(await read(left!.publicId)).toMatchObject({
+        state: 'failed',
+        error: WEB_FLOW_MESSAGES.runAbandoned,
+      });
+      expect(await read(live!.publicId)).toMatchObject({ state: 'running', error: null });
+      const listed = ok(await proctor().call(endpoints.webFlowRuns, { as, query: { web_flow_id: flow.id } }));
+      expect(listed.runs.map((run) => run.state).sort()).toEqual(['failed', 'running']);
     });
-    expect(await read(live!.publicId)).toMatchObject({ state: 'running', error: null });
-    const listed = ok(await proctor().call(endpoints.webFlowRuns, { as, query: { web_flow_id: flow.id } }));
-    expect(listed.runs.map((run) => run.state).sort()).toEqual(['failed', 'running']);
-  });
 
-  it("should save a new flow as 'New Web Flow', read it back, change it and delete it", async () => {
-    const as = await builder(proctor());
-    const created = await proctor().call(endpoints.createWebFlow, { as, body: { name: '  ' } });
-    expect(created.status, created.body.detail).toBe(201);
-    expect(created.body).toMatchObject({
-      name: WEB_FLOW_DEFAULT_NAME,
-      nodes: [],
-      parameters: [],
-      start_url: '',
+    it("should save a new flow as 'New Web Flow', read it back, change it and delete it", async () => {
+      const as = await builder(proctor());
+      const created = await proctor().call(endpoints.createWebFlow, { as, body: { name: '  ' } });
+      expect(created.status, created.body.detail).toBe(201);
+      expect(created.body).toMatchObject({
+        name: WEB_FLOW_DEFAULT_NAME,
+        nodes: [],
+        parameters: [],
+        start_url: '',
+      });
+      expect(created.body.created_at).toBeTruthy();
+      const id = created.body.id;
+
+      const nodes: WebFlowNode[] = [
+        {
+          id: 'n1',
+          type: 'act',
+          description: '',
+          actionType: 'click',
+          elementHint: 'Cookware',
+          locator: { role: 'link', name: 'Cookware' },
+        },
+        {
+          id: 'n2',
+          type: 'extract',
+          description: '',
+          schema: {
+            fields: [
+              {
+                id: 'f1',
+                name: 'names',
+                type: 'string',
+                isArray: true,
+                selector: 'h3',
+                filters: [{ element: '', attribute: '', operator: 'contains', value: 'Pan' }],
+                subParameters: [],
+              },
+            ],
+          },
+        },
+      ];
+      const changed = ok(
+        await proctor().call(endpoints.updateWebFlow, {
+          as,
+          params: { id },
+          body: {
+            name: 'Cookware names',
+            nodes,
+            parameters: [{ name: 'query', type: 'string', description: '' }],
+          },
+        }),
+      );
+      expect(changed.nodes).toEqual(nodes);
+      expect(changed.name).toBe('Cookware names');
+      expect(ok(await proctor().call(endpoints.webFlow, { as, params: { id } }))).toEqual(changed);
+      const listed = ok(await proctor().call(endpoints.listWebFlows, { as, query: { search: 'cookware' } }));
+      expect(listed.flows.map((flow) => flow.id)).toEqual([id]);
+      expect(listed.default_start_url).toBe('https://flows.example.test/start');
+      expect(
+        ok(await proctor().call(endpoints.listWebFlows, { as, query: { search: '100%' } })).flows,
+      ).toEqual([]);
+
+      ok(await proctor().call(endpoints.deleteWebFlow, { as, params: { id } }));
+      expect((await proctor().call(endpoints.webFlow, { as, params: { id } })).status).toBe(404);
     });
-    expect(created.body.created_at).toBeTruthy();
-    const id = created.body.id;
 
-    const nodes: WebFlowNode[] = [
-      {
-        id: 'n1',
-        type: 'act',
-        description: '',
-        actionType: 'click',
-        elementHint: 'Cookware',
-        locator: { role: 'link', name: 'Cookware' },
-      },
-      {
-        id: 'n2',
-        type: 'extract',
-        description: '',
-        schema: {
-          fields: [
+    it("should answer 404 for another organization's flows, runs and browser sessions", async () => {
+      const owner = await builder(proctor());
+      const stranger = await builder(proctor());
+      const { id } = ok(await proctor().call(endpoints.createWebFlow, { as: owner, body: { name: 'Mine' } }));
+      for (const response of [
+        await proctor().call(endpoints.webFlow, { as: stranger, params: { id } }),
+        await proctor().call(endpoints.updateWebFlow, {
+          as: stranger,
+          params: { id },
+          body: { name: 'Theirs' },
+        }),
+        await proctor().call(endpoints.deleteWebFlow, { as: stranger, params: { id } }),
+        await proctor().call(endpoints.webFlowRun, { as: stranger, params: { publicId: 'no-such-run' } }),
+        await proctor().call(endpoints.runWebFlowNode, {
+          as: stranger,
+          params: { publicId: 'no-such-session' },
+          body: { node: { id: 'a', type: 'act', actionType: 'click', elementHint: 'x' } },
+        }),
+        await proctor().call(endpoints.elementAt, {
+          as: stranger,
+          params: { publicId: 'no-such-session' },
+          body: { x: 1, y: 1 },
+        }),
+      ]) {
+        expect(response.status).toBe(404);
+      }
+      const run = await proctor().request({
+        method: 'POST',
+        url: `/api/web-flows/${id}/run`,
+        as: stranger,
+        payload: { browser_session_id: 'no-such-session' },
+      });
+      expect(run.statusCode).toBe(404);
+      expect(run.json().detail).toBe('Web flow not found');
+      expect(ok(await proctor().call(endpoints.listWebFlows, { as: stranger })).flows).toEqual([]);
+      expect(ok(await proctor().call(endpoints.webFlow, { as: owner, params: { id } })).name).toBe('Mine');
+    });
+
+    it('should refuse bad flows with 400 and a detail that says what is wrong', async () => {
+      const as = await builder(proctor());
+      const refused = async (body: unknown) => {
+        const response = await proctor().call(endpoints.createWebFlow, {
+          as,
+          body: body as CreateWebFlowRequest,
+        });
+        expect(response.status).toBe(400);
+        return response.body.detail as string;
+      };
+      expect(
+        await refused({ nodes: [{ id: 'a', type: 'act', actionType: 'type', elementHint: 'Search' }] }),
+      ).toContain('Text to type is required');
+      expect(
+        await refused({ nodes: [{ id: 'a', type: 'act', actionType: 'click', elementHint: ' ' }] }),
+      ).toContain('Element hint is required');
+      expect(
+        await refused({
+          nodes: [
+            { id: 'a', type: 'act', actionType: 'click', elementHint: 'x' },
+            { id: 'a', type: 'act', actionType: 'click', elementHint: 'y' },
+          ],
+        }),
+      ).toContain('unique');
+      expect(
+        await refused({
+          nodes: [
             {
-              id: 'f1',
-              name: 'names',
-              type: 'string',
-              isArray: true,
-              selector: 'h3',
-              filters: [{ element: '', attribute: '', operator: 'contains', value: 'Pan' }],
-              subParameters: [],
+              id: 'e',
+              type: 'extract',
+              schema: {
+                fields: [
+                  { id: 'f', name: 'x', type: 'string', filters: [{ operator: 'regex', value: '(?<=a)b' }] },
+                ],
+              },
             },
           ],
-        },
-      },
-    ];
-    const changed = ok(
-      await proctor().call(endpoints.updateWebFlow, {
+        }),
+      ).toContain('linear time');
+      expect(await refused({ start_url: 'javascript:alert(1)' })).toContain('Start URL');
+      expect(await refused({ nodes: [{ id: 'a', type: 'wait' }] })).toBeTruthy();
+
+      const malformed = await proctor().request({
+        method: 'POST',
+        url: '/api/web-flows',
         as,
-        params: { id },
-        body: {
-          name: 'Cookware names',
-          nodes,
-          parameters: [{ name: 'query', type: 'string', description: '' }],
-        },
-      }),
-    );
-    expect(changed.nodes).toEqual(nodes);
-    expect(changed.name).toBe('Cookware names');
-    expect(ok(await proctor().call(endpoints.webFlow, { as, params: { id } }))).toEqual(changed);
-    const listed = ok(await proctor().call(endpoints.listWebFlows, { as, query: { search: 'cookware' } }));
-    expect(listed.flows.map((flow) => flow.id)).toEqual([id]);
-    expect(ok(await proctor().call(endpoints.listWebFlows, { as, query: { search: '100%' } })).flows).toEqual(
-      [],
-    );
-
-    ok(await proctor().call(endpoints.deleteWebFlow, { as, params: { id } }));
-    expect((await proctor().call(endpoints.webFlow, { as, params: { id } })).status).toBe(404);
-  });
-
-  it("should answer 404 for another organization's flows, runs and browser sessions", async () => {
-    const owner = await builder(proctor());
-    const stranger = await builder(proctor());
-    const { id } = ok(await proctor().call(endpoints.createWebFlow, { as: owner, body: { name: 'Mine' } }));
-    for (const response of [
-      await proctor().call(endpoints.webFlow, { as: stranger, params: { id } }),
-      await proctor().call(endpoints.updateWebFlow, {
-        as: stranger,
-        params: { id },
-        body: { name: 'Theirs' },
-      }),
-      await proctor().call(endpoints.deleteWebFlow, { as: stranger, params: { id } }),
-      await proctor().call(endpoints.webFlowRun, { as: stranger, params: { publicId: 'no-such-run' } }),
-      await proctor().call(endpoints.runWebFlowNode, {
-        as: stranger,
-        params: { publicId: 'no-such-session' },
-        body: { node: { id: 'a', type: 'act', actionType: 'click', elementHint: 'x' } },
-      }),
-      await proctor().call(endpoints.elementAt, {
-        as: stranger,
-        params: { publicId: 'no-such-session' },
-        body: { x: 1, y: 1 },
-      }),
-    ]) {
-      expect(response.status).toBe(404);
-    }
-    const run = await proctor().request({
-      method: 'POST',
-      url: `/api/web-flows/${id}/run`,
-      as: stranger,
-      payload: { browser_session_id: 'no-such-session' },
-    });
-    expect(run.statusCode).toBe(404);
-    expect(run.json().detail).toBe('Web flow not found');
-    expect(ok(await proctor().call(endpoints.listWebFlows, { as: stranger })).flows).toEqual([]);
-    expect(ok(await proctor().call(endpoints.webFlow, { as: owner, params: { id } })).name).toBe('Mine');
-  });
-
-  it('should refuse bad flows with 400 and a detail that says what is wrong', async () => {
-    const as = await builder(proctor());
-    const refused = async (body: unknown) => {
-      const response = await proctor().call(endpoints.createWebFlow, {
-        as,
-        body: body as CreateWebFlowRequest,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name":',
       });
-      expect(response.status).toBe(400);
-      return response.body.detail as string;
-    };
-    expect(
-      await refused({ nodes: [{ id: 'a', type: 'act', actionType: 'type', elementHint: 'Search' }] }),
-    ).toContain('Text to type is required');
-    expect(
-      await refused({ nodes: [{ id: 'a', type: 'act', actionType: 'click', elementHint: ' ' }] }),
-    ).toContain('Element hint is required');
-    expect(
-      await refused({
-        nodes: [
-          { id: 'a', type: 'act', actionType: 'click', elementHint: 'x' },
-          { id: 'a', type: 'act', actionType: 'click', elementHint: 'y' },
-        ],
-      }),
-    ).toContain('unique');
-    expect(
-      await refused({
-        nodes: [
-          {
-            id: 'e',
-            type: 'extract',
-            schema: {
-              fields: [
-                { id: 'f', name: 'x', type: 'string', filters: [{ operator: 'regex', value: '(?<=a)b' }] },
-              ],
-            },
-          },
-        ],
-      }),
-    ).toContain('linear time');
-    expect(await refused({ start_url: 'javascript:alert(1)' })).toContain('Start URL');
-    expect(await refused({ nodes: [{ id: 'a', type: 'wait' }] })).toBeTruthy();
-
-    const malformed = await proctor().request({
-      method: 'POST',
-      url: '/api/web-flows',
-      as,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":',
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().detail).toBeTruthy();
+      const run = await proctor().request({ method: 'POST', url: '/api/web-flows/1/run', as, payload: {} });
+      expect(run.statusCode).toBe(400);
+      expect(run.json().detail).toContain('browser_session_id');
+      const badId = await proctor().request({
+        method: 'POST',
+        url: '/api/web-flows/abc/run',
+        as,
+        payload: { browser_session_id: 'x' },
+      });
+      expect(badId.statusCode).toBe(400);
     });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().detail).toBeTruthy();
-    const run = await proctor().request({ method: 'POST', url: '/api/web-flows/1/run', as, payload: {} });
-    expect(run.statusCode).toBe(400);
-    expect(run.json().detail).toContain('browser_session_id');
-    const badId = await proctor().request({
-      method: 'POST',
-      url: '/api/web-flows/abc/run',
-      as,
-      payload: { browser_session_id: 'x' },
-    });
-    expect(badId.statusCode).toBe(400);
-  });
 
-  it('should let members without dashboard access read flows but not save or run them', async () => {
-    const author = await builder(proctor());
-    const reader = await proctor().actor({ organization: author.organization! });
-    const { id } = ok(await proctor().call(endpoints.createWebFlow, { as: author, body: {} }));
-    expect(ok(await proctor().call(endpoints.webFlow, { as: reader, params: { id } })).id).toBe(id);
-    expect((await proctor().call(endpoints.createWebFlow, { as: reader, body: {} })).status).toBe(403);
-  });
-});
+    it('should let members without dashboard access read flows but not save or run them', async () => {
+      const author = await builder(proctor());
+      const reader = await proctor().actor({ organization: author.organization! });
+      const { id } = ok(await proctor().call(endpoints.createWebFlow, { as: author, body: {} }));
+      expect(ok(await proctor().call(endpoints.webFlow, { as: reader, params: { id } })).id).toBe(id);
+      expect((await proctor().call(endpoints.createWebFlow, { as: reader, body: {} })).status).toBe(403);
+    });
+  },
+  // An install whose new flows start on a site of its choosing.
+  { env: { WEB_FLOW_START_URL: 'https://flows.example.test/start' } },
+);
 
 /** A flow on the shop simulator: its home, a department's link, the search box with [Enter], the list of results. */
 function shopFlow(): CreateWebFlowRequest {

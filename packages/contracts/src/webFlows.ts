@@ -275,7 +275,14 @@ export type UpdateWebFlowRequest = z.input<typeof UpdateWebFlowRequest>;
 
 /** GET /api/web-flows: the organization's flows, last changed first; `search` keeps names containing it. */
 export const WebFlowsQuery = z.object({ search: QueryText });
-export const WebFlowsResponse = z.object({ flows: z.array(WebFlow) });
+export const WebFlowsResponse = z.object({
+  flows: z.array(WebFlow),
+  /**
+   * The start URL a new flow begins with (the install's WEB_FLOW_START_URL); null when it has none, and a new
+   * flow's start URL is empty until its author types one.
+   */
+  default_start_url: z.string().nullable(),
+});
 export type WebFlowsResponse = z.infer<typeof WebFlowsResponse>;
 
 /** A run's parameters by name: strings, numbers or booleans, written into `{{name}}` as text. */

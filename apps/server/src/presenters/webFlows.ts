@@ -67,8 +67,12 @@ export async function webFlowsOf(
   db: Executor,
   organizationId: number,
   search: string | undefined,
+  defaultStartUrl: string | null,
 ): Promise<WebFlowsResponse> {
-  return { flows: (await listWebFlows(db, organizationId, search)).map(presentWebFlow) };
+  return {
+    flows: (await listWebFlows(db, organizationId, search)).map(presentWebFlow),
+    default_start_url: defaultStartUrl,
+  };
 }
 
 export async function webFlowOf(db: Executor, organizationId: number, id: number): Promise<WebFlow> {

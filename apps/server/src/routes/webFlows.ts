@@ -36,7 +36,7 @@ export function webFlowRoutes(app: FastifyInstance) {
   const services = () => ({ db: app.ctx.db, config: app.ctx.config, environments: app.ctx.environments });
 
   defineRoute(app, endpoints.listWebFlows, readers, ({ app: ctx, principal, query }) =>
-    webFlowsOf(ctx.db, principal.organization.id, query.search),
+    webFlowsOf(ctx.db, principal.organization.id, query.search, ctx.config.browserSessions.webFlowStartUrl),
   );
   defineRoute(app, endpoints.webFlow, readers, ({ app: ctx, principal, params }) =>
     webFlowOf(ctx.db, principal.organization.id, params.id),

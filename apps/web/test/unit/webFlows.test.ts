@@ -63,6 +63,11 @@ describe('the flow draft', () => {
     expect(hasUnsavedChanges({ ...saved, name: 'Shop search' }, saved)).toBe(true);
   });
 
+  it('should start a new flow where the install says (WEB_FLOW_START_URL), or with no start URL', () => {
+    expect(newFlowDraft().start_url).toBe('');
+    expect(newFlowDraft('https://flows.example.test/').start_url).toBe('https://flows.example.test/');
+  });
+
   it('should save as parameters the {{names}} its typed text uses, keeping what was said about each', () => {
     const draft = {
       ...newFlowDraft(),

@@ -16,6 +16,7 @@ export const EnvironmentEnv = z.object({
   PROXY_RECORD_ALLOWED_ADDRESSES: z.string().optional(),
   BROWSER_SESSION_ALLOWED_ADDRESSES: z.string().optional(),
   DEMO_START_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WEB_FLOW_START_URL: z.url({ protocol: /^https?$/ }).optional(),
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
 });
 
@@ -47,6 +48,8 @@ export interface EnvironmentSettings {
     allowedAddresses: string[];
     /** Where /demo's live browser opens (DEMO_START_URL); null: on a blank page, the user types where. */
     demoStartUrl: string | null;
+    /** The start URL a new web flow has (WEB_FLOW_START_URL); null: none, its author types one. */
+    webFlowStartUrl: string | null;
   };
   /** The ffmpeg that makes sessions' videos (FFMPEG_PATH: a path, or a name looked up on PATH). */
   sessionVideo: { ffmpegPath: string };
@@ -71,6 +74,7 @@ export function environmentSettings(e: z.infer<typeof EnvironmentEnv>): Environm
     browserSessions: {
       allowedAddresses: addressList('BROWSER_SESSION_ALLOWED_ADDRESSES', e.BROWSER_SESSION_ALLOWED_ADDRESSES),
       demoStartUrl: e.DEMO_START_URL ?? null,
+      webFlowStartUrl: e.WEB_FLOW_START_URL ?? null,
     },
     sessionVideo: { ffmpegPath: e.FFMPEG_PATH },
   };

@@ -26,14 +26,17 @@ export interface FlowDraft {
   parameters: WebFlowParameter[];
 }
 
-/** A new flow: named 'New Web Flow' (002 §5) until its author gives it another name. */
-export function newFlowDraft(): FlowDraft {
+/**
+ * A new flow: named 'New Web Flow' (002 §5) until its author gives it another name, starting where the install
+ * says new flows start (WEB_FLOW_START_URL), or nowhere yet.
+ */
+export function newFlowDraft(startUrl: string | null = null): FlowDraft {
   return {
     id: null,
     created_at: null,
     name: WEB_FLOW_DEFAULT_NAME,
     description: '',
-    start_url: '',
+    start_url: startUrl ?? '',
     nodes: [],
     parameters: [],
   };

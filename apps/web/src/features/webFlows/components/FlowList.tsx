@@ -17,12 +17,14 @@ export function FlowList({
   onCreate,
 }: {
   onOpen: (flow: WebFlow) => void;
-  onCreate: (name: string) => void;
+  /** `startUrl`: where the install says new flows start (null: nowhere yet). */
+  onCreate: (name: string, startUrl: string | null) => void;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, TIMING.filterDebounceMs);
   const flows = useWebFlows(debounced.trim());
   const typed = search.trim();
+  const startUrl = flows.data?.default_start_url ?? null;
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
@@ -36,9 +38,9 @@ export function FlowList({
         onKeyDown={(event) => {
           if (event.key !== 'Enter' || !typed) return;
           // Enter opens the flow of that name when there is one, and creates it otherwise.
-          const named = flows.data?.find((flow) => flow.name.toLowerCase() === typed.toLowerCase());
+          const named = flows.data?.flows.find((flow) => flow.name.toLowerCase() === typed.toLowerCase());
           if (named) onOpen(named);
-          else onCreate(typed);
+          else onCreate(typed, startUrl);
         }}
       />
       <ScrollArea style={{ flex: 1 }} type="auto">
@@ -48,12 +50,12 @@ export function FlowList({
             label={typed ? `Create “${typed}”` : WEB_FLOW_DEFAULT_NAME}
             description={typed ? 'New web flow' : 'Create a web flow'}
             leftSection={<IconPlus size={16} />}
-            onClick={() => onCreate(typed || WEB_FLOW_DEFAULT_NAME)}
+            onClick={() => onCreate(typed || WEB_FLOW_DEFAULT_NAME, startUrl)}
           />
           {flows.isError && (
             <QueryError title="Failed to load web flows" error={flows.error} onRetry={flows.refetch} />
           )}
-          {flows.data?.map((flow) => (
+          {flows.data?.flows.map((flow) => (
             <NavLink
               key={flow.id}
               component="button"
@@ -64,7 +66,7 @@ export function FlowList({
               onClick={() => onOpen(flow)}
             />
           ))}
-          {flows.data?.length === 0 && (
+          {flows.data?.flows.length === 0 && (
             <Text c="dimmed" size="sm" ta="center" py="md">
               {debounced.trim() ? 'No web flows match this name' : 'No web flows yet'}
             </Text>

@@ -9,12 +9,14 @@ import { call, invalidateEndpoints, useEndpointQuery } from '../../../api';
 
 const FLOW_READS = [endpoints.listWebFlows, endpoints.webFlow];
 
-/** The organization's flows whose names contain `search` (all of them when it is blank), last changed first. */
+/**
+ * The organization's flows whose names contain `search` (all of them when it is blank), last changed first, and
+ * the start URL a new flow begins with.
+ */
 export function useWebFlows(search: string) {
   return useEndpointQuery(endpoints.listWebFlows, {
     query: { search },
     keepPrevious: 'always',
-    select: (response) => response.flows,
   });
 }
 

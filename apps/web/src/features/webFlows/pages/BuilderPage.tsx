@@ -220,7 +220,7 @@ function BuilderWorkspace() {
           ) : (
             <FlowList
               onOpen={(flow) => open(draftOf(flow), draftOf(flow))}
-              onCreate={(name) => open({ ...newFlowDraft(), name }, null)}
+              onCreate={(name, startUrl) => open({ ...newFlowDraft(startUrl), name }, null)}
             />
           )}
         </Stack>
