@@ -1,5 +1,5 @@
 export { SiteRequestDetail } from './components/SiteRequestDetail';
-export { useSiteOriginUrls } from './hooks/useSites';
+export { useSiteOriginUrls, useSites } from './hooks/useSites';
 export { SiteEndpointsPage } from './pages/SiteEndpointsPage';
 export { SitePage } from './pages/SitePage';
 export { SiteRequestsPage } from './pages/SiteRequestsPage';

@@ -50,8 +50,12 @@ export const EMPTY_STEP_TEST: StepTestForm = {
 export const isStepTestScoringType = (type: string): type is StepTestScoringType =>
   Object.hasOwn(STEP_TEST_SCORING_TYPES, type);
 
-/** An output match is judged on the answer; the others on what the session did. */
-export const scoringTypesFor = (type: StepTestScoringType): TestCaseScoringType[] =>
+/**
+ * What a test case of this scoring configuration type is judged on: an output match on the answer (held to the
+ * output schema too); the others (action and state matches, offline step, human review, an API scorer) on what
+ * the session did, its mutations.
+ */
+export const scoringTypesFor = (type: string): TestCaseScoringType[] =>
   type === 'offline_exact_output_match' ? ['output'] : ['mutations'];
 
 /** The form's fields that follow from the session, the step and the scoring type (the rest the author keeps). */

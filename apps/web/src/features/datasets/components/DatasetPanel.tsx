@@ -23,6 +23,7 @@ export function DatasetPanel({
   onArchive,
   onRunAll,
   onRunTestCase,
+  onCreateTestCase,
   onCreateStepTestCase,
   onStartSession,
 }: {
@@ -34,7 +35,8 @@ export function DatasetPanel({
   /** Absent, with onRunTestCase: the viewer may not run agents. */
   onRunAll?: (dataset: TestCaseSet) => void;
   onRunTestCase?: (testCase: DatasetTestCase) => void;
-  /** Absent: the viewer may not create test cases. */
+  /** Absent, with onCreateStepTestCase: the viewer may not create test cases. */
+  onCreateTestCase?: (dataset: TestCaseSet) => void;
   onCreateStepTestCase?: (dataset: TestCaseSet) => void;
   /** Start Test Session or Start Offline Session on a test case (002 §2.15); absent: the viewer may not. */
   onStartSession?: (testCase: DatasetTestCase, kind: 'trainer' | 'offline') => void;
@@ -85,6 +87,16 @@ export function DatasetPanel({
                   onClick={() => onAddTest(dataset)}
                 >
                   Add Test
+                </Button>
+              )}
+              {editable && onCreateTestCase && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => onCreateTestCase(dataset)}
+                >
+                  Create Test Case
                 </Button>
               )}
               {editable && onCreateStepTestCase && (

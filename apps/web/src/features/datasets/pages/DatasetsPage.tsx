@@ -15,6 +15,7 @@ import { StartTestSessionDialog, TASK_SESSION_PAGES, type TaskSessionKind } from
 import { AddTestDialog } from '../components/AddTestDialog';
 import { CreateDatasetDialog } from '../components/CreateDatasetDialog';
 import { CreateStepTestCaseDialog } from '../components/CreateStepTestCaseDialog';
+import { CreateTestCaseDialog } from '../components/CreateTestCaseDialog';
 import { DatasetPanel } from '../components/DatasetPanel';
 import { DatasetsTable } from '../components/DatasetsTable';
 import { useArchiveTestCaseSet, useTestCaseSets } from '../hooks/useTestCaseSets';
@@ -48,6 +49,7 @@ export function DatasetsPage() {
   const [addingTo, setAddingTo] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [stepTestFor, setStepTestFor] = useState<number | null>(null);
+  const [testCaseFor, setTestCaseFor] = useState<number | null>(null);
   // Kept after the dialog closes, so that its title does not change during the closing animation.
   const [run, setRun] = useState<{ target: RunTarget; opened: boolean } | null>(null);
   const [session, setSession] = useState<{
@@ -61,6 +63,7 @@ export function DatasetsPage() {
   const selected = list.find((dataset) => dataset.id === selectedId) ?? null;
   const addTarget = list.find((dataset) => dataset.id === addingTo) ?? null;
   const stepTestTarget = list.find((dataset) => dataset.id === stepTestFor) ?? null;
+  const testCaseTarget = list.find((dataset) => dataset.id === testCaseFor) ?? null;
   const canEdit = (dataset: TestCaseSet) => canEditCatalogueItem(user, dataset.organizationId);
 
   const confirmArchive = (dataset: TestCaseSet) =>
@@ -110,6 +113,9 @@ export function DatasetsPage() {
         onClose={() => setSelectedId(null)}
         onAddTest={(dataset) => setAddingTo(dataset.id)}
         onArchive={confirmArchive}
+        onCreateTestCase={
+          user.permissions.create_test_cases ? (dataset) => setTestCaseFor(dataset.id) : undefined
+        }
         onCreateStepTestCase={
           user.permissions.create_test_cases ? (dataset) => setStepTestFor(dataset.id) : undefined
         }
@@ -156,6 +162,9 @@ export function DatasetsPage() {
         />
       )}
       <AddTestDialog dataset={addTarget} onClose={() => setAddingTo(null)} />
+      {testCaseTarget && (
+        <CreateTestCaseDialog dataset={testCaseTarget} onClose={() => setTestCaseFor(null)} />
+      )}
       {stepTestTarget && (
         <CreateStepTestCaseDialog dataset={stepTestTarget} onClose={() => setStepTestFor(null)} />
       )}

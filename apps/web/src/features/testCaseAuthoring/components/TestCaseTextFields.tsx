@@ -13,14 +13,22 @@ export type TextFieldBinding = (name: TextField) => {
 
 /**
  * A test case's name, start URL and prompt, bound to a contract form (useContractForm's `field`): the fields
- * every create form shares (New Test Case, the session page's state and output tests, step test cases).
+ * every create form shares (New Test Case, the session page's state and output tests, step test cases, the
+ * dataset's Create Test Case, where the start URL is required too: 001 §5).
  */
-export function TestCaseTextFields({ field }: { field: TextFieldBinding }) {
+export function TestCaseTextFields({
+  field,
+  startUrlRequired = false,
+}: {
+  field: TextFieldBinding;
+  startUrlRequired?: boolean;
+}) {
   return (
     <>
       <TextInput label="Name" required {...field('name')} />
       <TextInput
         label="Start URL"
+        required={startUrlRequired}
         placeholder="/orders"
         description="Where the agent starts, on the simulator's own site (calendar:/events: on another of its apps)"
         {...field('startUrl')}

@@ -4,11 +4,14 @@ import { CATALOGUE_READS } from '../../simulators';
 
 export type CreateTestCasesBody = EndpointBody<typeof endpoints.createTestCases>;
 
-/** POST /api/testcases: one test case, or a number of blanks (every create form). */
+/**
+ * POST /api/testcases: one test case, or a number of blanks (every create form). One made with testCaseSetId
+ * joins that dataset, so the datasets' lists are read again too.
+ */
 export function useCreateTestCases() {
   return useEndpointMutation(endpoints.createTestCases, {
     request: (body: CreateTestCasesBody) => ({ body }),
-    invalidates: CATALOGUE_READS,
+    invalidates: [...CATALOGUE_READS, endpoints.testCaseSets],
   });
 }
 
