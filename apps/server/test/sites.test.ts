@@ -335,8 +335,10 @@ describeEachDatabase('sites', (proctor) => {
       new URL('../../../packages/db/migrations/0037_network_requests_origin.sql', import.meta.url),
       'utf8',
     );
-    const backfill = migration.split('--> statement-breakpoint')[0]!;
-    expect(backfill).toMatch(/^UPDATE "network_requests"/m);
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.trim().startsWith('UPDATE "network_requests"'))!;
+    expect(backfill).toContain('"origin_url" IS NULL');
     await db.execute(sql.raw(backfill));
     const backfilled = await db
       .select({ url: networkRequests.url, originUrl: networkRequests.originUrl })
