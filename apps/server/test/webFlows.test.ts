@@ -1,3 +1,4 @@
+import { type IncomingMessage, request } from 'node:http';
 import {
   type CreateWebFlowRequest,
   ENVIRONMENT,
@@ -484,15 +485,21 @@ for (const database of testDatabases()) {
           ],
         }),
       );
-      const caller = new AbortController();
-      const response = await fetch(`http://127.0.0.1:${port}/api/web-flows/${flow.id}/run`, {
+      // The caller is a socket of its own, closed when it goes away (a fetch's abort may leave its connection in
+      // the client's pool, and the server waiting for it at shutdown).
+      const caller = request(`http://127.0.0.1:${port}/api/web-flows/${flow.id}/run`, {
         method: 'POST',
         headers: { ...author.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ browser_session_id: sessionId }),
-        signal: caller.signal,
+        agent: false,
       });
-      const reader = response.body!.getReader();
-      const first = new TextDecoder().decode((await reader.read()).value);
+      caller.end(JSON.stringify({ browser_session_id: sessionId }));
+      const response = await new Promise<IncomingMessage>((done, fail) => {
+        caller.on('response', done);
+        caller.on('error', fail);
+      });
+      const first = await new Promise<string>((done) =>
+        response.once('data', (chunk: Buffer) => done(chunk.toString())),
+      );
       expect(WebFlowRunEvent.parse(JSON.parse(first.split('\n')[0]!))).toEqual({
         type: 'node_start',
         nodeId: 'slow',
@@ -502,7 +509,7 @@ for (const database of testDatabases()) {
       });
       expect(second.status).toBe(409);
       expect(second.body.detail).toBe(WEB_FLOW_MESSAGES.sessionBusy);
-      caller.abort();
+      caller.destroy();
 
       const { runs } = await until(
         async () =>
