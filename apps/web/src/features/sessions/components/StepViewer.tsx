@@ -14,7 +14,7 @@ import {
 import type { SessionDetailResponse } from '@proctor/contracts';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useSessionDomEvents } from '../hooks/useSessionDomEvents';
+import { type SessionDomEvents, useSessionDomEvents } from '../hooks/useSessionDomEvents';
 import { useSessionVideo } from '../hooks/useSessionVideo';
 import { MIN_REPLAY_EVENTS, NO_DOM_RECORDING } from '../replayerConfig';
 import { replayTab } from '../replayTab';
@@ -31,8 +31,6 @@ const DomReplay = lazy(() => import('./DomReplay').then((module) => ({ default: 
 
 const REPLAY_LOADING = <Loader size="sm" aria-label="Loading the DOM replay" />;
 
-type DomEventsQuery = ReturnType<typeof useSessionDomEvents>;
-const NO_EVENTS: readonly unknown[] = [];
 const NO_PAGES: readonly string[] = [];
 
 function NoDomRecording() {
@@ -45,21 +43,28 @@ function NoDomRecording() {
   );
 }
 
-/** The DOM replay at `offsetMs` once its events are read, or a plain statement that there is none. */
-function Replay({ domEvents, offsetMs }: { domEvents: DomEventsQuery; offsetMs: number }) {
-  if (domEvents.isError)
-    return (
-      <Text size="sm" c="red">
-        The DOM recording could not be read: {domEvents.error.message}
-      </Text>
-    );
-  const events = domEvents.data?.events;
-  if (!events) return REPLAY_LOADING;
-  if (events.length < MIN_REPLAY_EVENTS) return <NoDomRecording />;
+/**
+ * The DOM replay at `offsetMs` once its first events are read (the rest are added as they arrive), or a plain
+ * statement that there is none.
+ */
+function Replay({ domEvents, offsetMs }: { domEvents: SessionDomEvents; offsetMs: number }) {
+  const { events } = domEvents;
+  const failure = domEvents.isError && (
+    <Text size="sm" c="red">
+      The DOM recording could not be read: {domEvents.error?.message}
+    </Text>
+  );
+  if (events.length < MIN_REPLAY_EVENTS) {
+    if (failure) return failure;
+    return domEvents.complete ? <NoDomRecording /> : REPLAY_LOADING;
+  }
   return (
-    <Suspense fallback={REPLAY_LOADING}>
-      <DomReplay events={events} offsetMs={offsetMs} />
-    </Suspense>
+    <>
+      {failure}
+      <Suspense fallback={REPLAY_LOADING}>
+        <DomReplay events={events} offsetMs={offsetMs} arrivedUntilMs={domEvents.arrivedUntilMs} />
+      </Suspense>
+    </>
   );
 }
 
@@ -116,19 +121,25 @@ export function StepViewer({
   const replayEnabled = detail.recorded.rrweb && (replayOpened || steps.length === 0);
   // The first tab's answer also lists the tabs; the replay then shows the selected step's tab (read when first
   // needed, kept per tab), or the one picked by hand while that step stays selected.
-  const firstTab = useSessionDomEvents(detail.session.sessionId, replayEnabled);
-  const pages = firstTab.data?.pages ?? NO_PAGES;
+  const { endedAt } = detail.session;
+  const clock = {
+    startedAtMs: detail.snapshot.started_at_ms,
+    endedAtMs: endedAt ? Date.parse(endedAt) : null,
+  };
+  const firstTab = useSessionDomEvents(detail.session.sessionId, clock, replayEnabled);
+  const pages = firstTab.pages ?? NO_PAGES;
   const index = Math.min(Math.max(0, selected), steps.length - 1);
   const [chosenTab, setChosenTab] = useState<{ step: number; page: string } | null>(null);
   const shownTab = useMemo(() => replayTab(steps, index, pages, chosenTab), [steps, index, pages, chosenTab]);
-  const otherTab = shownTab !== null && shownTab !== firstTab.data?.page;
+  const otherTab = shownTab !== null && shownTab !== firstTab.page;
   const otherTabEvents = useSessionDomEvents(
     detail.session.sessionId,
+    clock,
     replayEnabled && otherTab,
     shownTab ?? undefined,
   );
   const domEvents = otherTab ? otherTabEvents : firstTab;
-  const events = domEvents.data?.events ?? NO_EVENTS;
+  const { events } = domEvents;
   const showApps = useMemo(() => namesApps(detail), [detail]);
   const timeline = useMemo(
     () =>
@@ -152,7 +163,9 @@ export function StepViewer({
   const firstEvent = useMemo(() => firstEventTimestamp(events), [events]);
 
   if (steps.length === 0) {
-    if (detail.recorded.rrweb && domEvents.isPending) return REPLAY_LOADING;
+    // A tab whose recording begins late has nothing in its first ranges: known only once more is read.
+    const reading = !domEvents.isError && !domEvents.complete && events.length < MIN_REPLAY_EVENTS;
+    if (detail.recorded.rrweb && (domEvents.isPending || reading)) return REPLAY_LOADING;
     const replayable = detail.recorded.rrweb && (domEvents.isError || events.length >= MIN_REPLAY_EVENTS);
     return (
       <Stack gap="md">
