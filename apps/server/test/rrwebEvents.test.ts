@@ -1,11 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { endpoints } from '@proctor/contracts';
 import { newPublicId, sessionEvents, sessions } from '@proctor/db';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { SessionRecordingWriter } from '../src/environments/recordingWriter';
-import { EVENT_KIND } from '../src/repositories/recordings';
+import { EVENT_KIND, insertSessionEvents } from '../src/repositories/recordings';
 import { type Actor, describeEachDatabase } from './support/proctor';
-import { rrwebAnswersBeforeAndAfter } from './support/rrwebRanges';
+import { rrwebAnswersAndReference } from './support/rrwebRanges';
 
 const META = 4;
 const FULL_SNAPSHOT = 2;
@@ -53,41 +54,130 @@ describeEachDatabase('a replay reads its DOM events by tab and range', (proctor)
     events: (at: number) => events.map((made) => made(at)),
   });
 
-  it('should answer every range with exactly the events the whole read gave, each tab apart', async () => {
+  /** Chunks of two tabs with every case a range meets. */
+  const twoTabs = () => [
+    chunk('tab-a', event(META, 100), event(FULL_SNAPSHOT, 100)),
+    // A second tab that began without a full snapshot.
+    chunk('tab-b', event(INCREMENTAL, 150)),
+    chunk('tab-a', event(INCREMENTAL, 200), event(INCREMENTAL, 300)),
+    chunk('tab-b', event(META, 250), event(FULL_SNAPSHOT, 250), event(INCREMENTAL, 260)),
+    // A meta event that ends a chunk, its full snapshot opening the next.
+    chunk('tab-a', event(META, 400)),
+    chunk('tab-a', event(FULL_SNAPSHOT, 400), event(INCREMENTAL, 450)),
+    chunk('tab-b', event(INCREMENTAL, 350)),
+    // An event without a time among timed ones.
+    chunk('tab-a', event(INCREMENTAL, 500), event(INCREMENTAL, null), event(INCREMENTAL, 600)),
+    chunk(
+      'tab-a',
+      event(INCREMENTAL, 700),
+      event(META, 800),
+      event(FULL_SNAPSHOT, 800),
+      event(INCREMENTAL, 900),
+    ),
+    // Times out of order within a chunk.
+    chunk('tab-a', event(INCREMENTAL, 1000), event(INCREMENTAL, 980)),
+  ];
+  const moments = [0, 101, 250, 400, 401, 550, 800, 990, 5000];
+
+  it('should answer every range with exactly the events the whole recording gives, each tab apart', async () => {
     const member = await proctor().actor();
-    const session = await sessionWithChunks(member, [
-      chunk('tab-a', event(META, 100), event(FULL_SNAPSHOT, 100)),
-      // A second tab that began without a full snapshot.
-      chunk('tab-b', event(INCREMENTAL, 150)),
-      chunk('tab-a', event(INCREMENTAL, 200), event(INCREMENTAL, 300)),
-      chunk('tab-b', event(META, 250), event(FULL_SNAPSHOT, 250), event(INCREMENTAL, 260)),
-      // A meta event that ends a chunk, its full snapshot opening the next.
-      chunk('tab-a', event(META, 400)),
-      chunk('tab-a', event(FULL_SNAPSHOT, 400), event(INCREMENTAL, 450)),
-      chunk('tab-b', event(INCREMENTAL, 350)),
-      // An event without a time among timed ones.
-      chunk('tab-a', event(INCREMENTAL, 500), event(INCREMENTAL, null), event(INCREMENTAL, 600)),
-      chunk(
-        'tab-a',
-        event(INCREMENTAL, 700),
-        event(META, 800),
-        event(FULL_SNAPSHOT, 800),
-        event(INCREMENTAL, 900),
-      ),
-      // Times out of order within a chunk.
-      chunk('tab-a', event(INCREMENTAL, 1000), event(INCREMENTAL, 980)),
-    ]);
-    const moments = [0, 101, 250, 400, 401, 550, 800, 990, 5000];
-    const { streamed, whole } = await rrwebAnswersBeforeAndAfter(proctor(), session, member, moments);
-    expect(streamed.length).toBeGreaterThan(100);
-    expect(streamed).toEqual(whole);
+    const session = await sessionWithChunks(member, twoTabs());
+    const { answered, reference } = await rrwebAnswersAndReference(proctor(), session, member, moments);
+    expect(answered.length).toBeGreaterThan(100);
+    expect(answered).toEqual(reference);
     // Spot checks that the comparison has teeth: a range in the middle starts at the snapshot it builds on.
-    const middle = streamed.find(
+    const middle = answered.find(
       (answer) =>
         JSON.stringify((answer as { query: unknown }).query) === '{"page":"tab-a","from":401,"to":550}',
     ) as { body: { events: { type: number }[]; more: boolean } };
     expect(middle.body.events.map((e) => e.type)).toEqual([META, FULL_SNAPSHOT, INCREMENTAL, INCREMENTAL]);
     expect(middle.body.more).toBe(true);
+  });
+
+  it("should fill a chunk's columns from its payload, in migration 0039, as the writer stores them", async () => {
+    const member = await proctor().actor();
+    const session = await sessionWithChunks(member, [
+      ...twoTabs(),
+      // What a page may record besides: fractional and equal times, a full snapshot without a time, types that
+      // only look like a full snapshot's, events that are no objects.
+      chunk('tab-b', event(INCREMENTAL, 700.25), event(META, 700.25), event(FULL_SNAPSHOT, 700.5)),
+      chunk('tab-b', event(META, null), event(FULL_SNAPSHOT, null), event(INCREMENTAL, 760)),
+      chunk('tab-a', event(2.0, 1100), event(INCREMENTAL, 1_000_000.125)),
+      chunk(
+        'tab-b',
+        () => ({ type: '2', timestamp: '800' }),
+        () => 7,
+        () => null,
+        () => [FULL_SNAPSHOT],
+      ),
+      chunk(
+        'tab-b',
+        () => ({ type: '2', timestamp: 810 }),
+        () => ({ timestamp: 820 }),
+      ),
+    ]);
+    const { db } = proctor().ctx;
+    // The instance's mutations are no tab's.
+    await insertSessionEvents(db, session.id, [{ kind: EVENT_KIND.mutations, seq: 0, payload: [] }]);
+    const columns = () =>
+      db
+        .select({
+          kind: sessionEvents.kind,
+          seq: sessionEvents.seq,
+          page: sessionEvents.page,
+          endsAt: sessionEvents.endsAt,
+          fullSnapshot: sessionEvents.fullSnapshot,
+        })
+        .from(sessionEvents)
+        .where(eq(sessionEvents.sessionId, session.id))
+        .orderBy(asc(sessionEvents.kind), asc(sessionEvents.seq));
+    const written = await columns();
+    expect(written).toHaveLength(16);
+    // The cases are there: chunks with and without a time, with and without a full snapshot.
+    expect(written.filter((row) => row.kind === EVENT_KIND.rrweb && row.endsAt === null)).toHaveLength(3);
+    expect(written.filter((row) => row.fullSnapshot)).toHaveLength(7);
+    expect(written.find((row) => row.kind === EVENT_KIND.rrweb && row.seq === 12)).toMatchObject({
+      endsAt: session.createdAt.getTime() + 1_000_000.125,
+      fullSnapshot: true,
+    });
+    const { answered, reference } = await rrwebAnswersAndReference(proctor(), session, member, moments);
+    expect(answered).toEqual(reference);
+
+    // As every rrweb chunk was stored before migration 0034.
+    await db
+      .update(sessionEvents)
+      .set({ page: null, endsAt: null, fullSnapshot: false })
+      .where(and(eq(sessionEvents.sessionId, session.id), eq(sessionEvents.kind, EVENT_KIND.rrweb)));
+    const blanked = await proctor().call(endpoints.sessionRrwebEvents, {
+      params: { id: session.publicId },
+      as: member,
+    });
+    expect(blanked.body).toEqual({ pages: [], page: null, events: [], more: false });
+    const otherSession = await sessionWithChunks(member, [
+      chunk('tab-c', event(META, 5), event(FULL_SNAPSHOT, 5)),
+    ]);
+    const [other] = await db
+      .update(sessionEvents)
+      .set({ endsAt: -1 })
+      .where(eq(sessionEvents.sessionId, otherSession.id))
+      .returning({ id: sessionEvents.id });
+    const migration = readFileSync(
+      new URL('../../../packages/db/migrations/0039_session_events_replay_columns.sql', import.meta.url),
+      'utf8',
+    );
+    expect(migration).toContain('"page" IS NULL');
+    await db.execute(sql.raw(migration));
+    expect(await columns()).toEqual(written);
+    // Rows that have them are left as they are.
+    const [kept] = await db
+      .select({ endsAt: sessionEvents.endsAt })
+      .from(sessionEvents)
+      .where(eq(sessionEvents.id, other!.id));
+    expect(kept!.endsAt).toBe(-1);
+    expect(await rrwebAnswersAndReference(proctor(), session, member, moments)).toEqual({
+      answered,
+      reference,
+    });
   });
 
   it('should answer 404 for a tab the session did not record and 400 for a range that ends before it begins', async () => {

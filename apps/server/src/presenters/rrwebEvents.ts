@@ -8,7 +8,6 @@ import {
   lastRrwebEventBefore,
   RRWEB_FULL_SNAPSHOT,
   type RrwebChunk,
-  recordedRrwebChunks,
   recordedRrwebTabs,
   rrwebChunkTexts,
   rrwebRangeChunks,
@@ -32,41 +31,11 @@ const RRWEB_META = 4;
 
 // Recorded by the page: anything may be there, past the end too.
 const typeOf = (event: unknown) => (event as { type?: unknown } | null | undefined)?.type;
+/** Whether an event is before `limit` (one without a time is not). */
 const before = (event: unknown, limit: number) => {
   const at = (event as { timestamp?: unknown } | null | undefined)?.timestamp;
   return typeof at === 'number' && at < limit;
 };
-
-/**
- * The events of [fromMs, toMs) (epoch ms; either open), preceded by what they build on: the last full snapshot at or
- * before fromMs and its meta event, so that a replay can start at the range. Events without a timestamp are kept
- * with their neighbours. `more`: whether events follow the range. (The answer for chunks written before they
- * named their tab; sessionRrwebEvents reads the same range chunk by chunk.)
- */
-export function rrwebRange(
-  events: readonly unknown[],
-  fromMs: number | undefined,
-  toMs: number | undefined,
-): { events: unknown[]; more: boolean } {
-  let start = 0;
-  if (fromMs !== undefined) {
-    start = events.findIndex((event) => !before(event, fromMs));
-    if (start < 0) start = events.length;
-    // Back to the full snapshot the range's first events apply to, and the meta event just before it.
-    let snapshot = start;
-    while (snapshot > 0 && typeOf(events[snapshot]) !== RRWEB_FULL_SNAPSHOT) snapshot -= 1;
-    if (typeOf(events[snapshot]) === RRWEB_FULL_SNAPSHOT) {
-      start = snapshot;
-      if (start > 0 && typeOf(events[start - 1]) === RRWEB_META) start -= 1;
-    }
-  }
-  let end = events.length;
-  if (toMs !== undefined) {
-    end = events.findIndex((event, index) => index >= start && !before(event, toMs));
-    if (end < 0) end = events.length;
-  }
-  return { events: events.slice(start, Math.max(start, end)), more: end < events.length };
-}
 
 /** Chunks read per statement while an answer streams: a few hundred KB of events at most, as recorded. */
 const CHUNKS_PER_READ = 16;
@@ -88,7 +57,7 @@ const lastSnapshotAtOrBefore = (events: readonly unknown[], index: number) => {
 };
 
 /**
- * Where rrwebRange would start in a tab's chunks for `fromMs`, reading at most the chunks it may start in: the
+ * Where a range starts in a tab's chunks for `fromMs`, reading at most the chunks it may start in: the
  * first chunk that reaches fromMs, and the last full snapshot before it (found by the chunks' columns).
  */
 async function rangeStart(
@@ -190,9 +159,12 @@ async function* rangeText(
 
 /**
  * GET /api/session/{id}/rrweb-events: one tab's DOM events (the first tab's by default), read when the replay
- * opens; with `from`/`to` (ms from the session's start), the range a replay can start at (rrwebRange). Streamed:
- * only the tab's chunks from where the range starts are read, a few at a time, and each is sent as it is read.
- * Chunks written before they named their tab are read whole, as they were.
+ * opens; with `from`/`to` (ms from the session's start), the events of [from, to) (either open) preceded by what
+ * they build on: the last full snapshot at or before `from` and the meta event just before it, so that a replay
+ * can start at the range. Events without a time are kept with their neighbours; `more` says whether events follow
+ * the range. Streamed: only the tab's chunks from where the range starts are read (selected by the columns
+ * session_events keeps beside each payload, filled for older rows by migration 0039), a few at a time, and each
+ * is sent as it is read.
  */
 export async function sessionRrwebEvents(
   db: Database,
@@ -200,8 +172,7 @@ export async function sessionRrwebEvents(
   query: { page?: string; from?: number; to?: number },
 ): Promise<RrwebEventsAnswer | StreamedJson<RrwebEventsAnswer>> {
   const tabs = await recordedRrwebTabs(db, session.id);
-  if (tabs.some((tab) => tab.page === null)) return wholeRrwebEvents(db, session, query);
-  const pages = tabs.map((tab) => tab.page!);
+  const pages = tabs.map((tab) => tab.page);
   if (query.page !== undefined && !pages.includes(query.page))
     throw notFound("No such tab in this session's recording");
   if (query.from !== undefined && query.to !== undefined && query.to <= query.from)
@@ -211,7 +182,7 @@ export async function sessionRrwebEvents(
   const startedAtMs = sessionStartedAt(session).getTime();
   const fromMs = query.from === undefined ? undefined : startedAtMs + query.from;
   const toMs = query.to === undefined ? undefined : startedAtMs + query.to;
-  const page = shown.page!;
+  const { page } = shown;
   const planned = await rrwebRangeChunks(db, session.id, page, { fromMs, toMs });
   const start = await rangeStart(db, session.id, page, shown.firstSeq, fromMs, planned);
   return new StreamedJson(
@@ -219,26 +190,4 @@ export async function sessionRrwebEvents(
       objectMode: false,
     }),
   );
-}
-
-/** The same answer from every chunk of the session read at once (chunks that do not name their tab). */
-async function wholeRrwebEvents(
-  db: Database,
-  session: SessionRow,
-  query: { page?: string; from?: number; to?: number },
-): Promise<RrwebEventsAnswer> {
-  const chunks = await recordedRrwebChunks(db, session.id);
-  const pages = recordedTabs(chunks);
-  if (query.page !== undefined && !pages.includes(query.page))
-    throw notFound("No such tab in this session's recording");
-  if (query.from !== undefined && query.to !== undefined && query.to <= query.from)
-    throw badRequest('to must be after from');
-  const shown = query.page ?? pages[0] ?? null;
-  const startedAtMs = sessionStartedAt(session).getTime();
-  const range = rrwebRange(
-    eventsOfTab(chunks, shown),
-    query.from === undefined ? undefined : startedAtMs + query.from,
-    query.to === undefined ? undefined : startedAtMs + query.to,
-  );
-  return { pages, page: shown, ...range };
 }

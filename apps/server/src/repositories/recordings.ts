@@ -8,7 +8,7 @@ import {
 import { type BlobRange, type Executor, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
 import { modernizeStep } from '@proctor/recording';
 import type { Mutation } from '@proctor/simulators';
-import { and, asc, desc, eq, gte, isNull, lt, lte, min, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, min, or, type SQL, sql } from 'drizzle-orm';
 
 /** The session_events kinds a recording writes. */
 export const EVENT_KIND = { rrweb: 'rrweb', mutations: 'mutations' } as const;
@@ -73,19 +73,28 @@ export async function recordedRrwebChunks(db: Executor, sessionId: number): Prom
   return chunks.map((chunk) => chunk.payload as RrwebChunk);
 }
 
-/** The session's recorded tabs, each with the seq of its first rrweb chunk, in that order. */
+/**
+ * The session's recorded tabs, each with the seq of its first rrweb chunk, in that order. Every rrweb chunk names
+ * its tab (written so, or filled from its payload by migration 0039); one whose payload named none is no tab's.
+ */
 export async function recordedRrwebTabs(
   db: Executor,
   sessionId: number,
-): Promise<{ page: string | null; firstSeq: number }[]> {
+): Promise<{ page: string; firstSeq: number }[]> {
   const firstSeq = min(sessionEvents.seq);
   const rows = await db
     .select({ page: sessionEvents.page, firstSeq })
     .from(sessionEvents)
-    .where(and(eq(sessionEvents.sessionId, sessionId), eq(sessionEvents.kind, EVENT_KIND.rrweb)))
+    .where(
+      and(
+        eq(sessionEvents.sessionId, sessionId),
+        eq(sessionEvents.kind, EVENT_KIND.rrweb),
+        isNotNull(sessionEvents.page),
+      ),
+    )
     .groupBy(sessionEvents.page)
     .orderBy(asc(firstSeq));
-  return rows.map((row) => ({ page: row.page, firstSeq: Number(row.firstSeq) }));
+  return rows.map((row) => ({ page: row.page!, firstSeq: Number(row.firstSeq) }));
 }
 
 /** One tab's rrweb chunks (rows that name their tab). */
@@ -237,7 +246,10 @@ export type SessionEventRow =
 /** rrweb's event type of a full snapshot, which a replay starts from. */
 export const RRWEB_FULL_SNAPSHOT = 2;
 
-/** What the replay's reads select an rrweb chunk by (the session_events columns beside its payload). */
+/**
+ * What the replay's reads select an rrweb chunk by (the session_events columns beside its payload). Migration 0039
+ * computes the same in SQL for the rows written before the columns: change one, change the other.
+ */
 export function rrwebChunkColumns(chunk: RrwebChunk): {
   page: string;
   endsAt: number | null;

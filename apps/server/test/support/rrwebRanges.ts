@@ -1,46 +1,88 @@
 import { endpoints } from '@proctor/contracts';
-import { sessionEvents } from '@proctor/db';
-import { and, eq } from 'drizzle-orm';
-import { EVENT_KIND } from '../../src/repositories/recordings';
+import { sessions } from '@proctor/db';
+import { eq } from 'drizzle-orm';
+import { recordedRrwebChunks } from '../../src/repositories/recordings';
 import type { Actor, TestProctor } from './proctor';
 
 type Query = { page?: string; from?: number; to?: number };
 
+const FULL_SNAPSHOT = 2;
+const META = 4;
+const typeOf = (event: unknown) => (event as { type?: unknown } | null | undefined)?.type;
+const before = (event: unknown, limit: number) => {
+  const at = (event as { timestamp?: unknown } | null | undefined)?.timestamp;
+  return typeof at === 'number' && at < limit;
+};
+
+/**
+ * The reference for GET …/rrweb-events' ranges, from a tab's events all in memory (what the route itself did
+ * before it read chunks by their columns): the events of [fromMs, toMs) (epoch ms; either open), preceded by the
+ * last full snapshot at or before fromMs and its meta event; events without a timestamp kept with their
+ * neighbours; `more`: whether events follow the range.
+ */
+export function rrwebRange(
+  events: readonly unknown[],
+  fromMs: number | undefined,
+  toMs: number | undefined,
+): { events: unknown[]; more: boolean } {
+  let start = 0;
+  if (fromMs !== undefined) {
+    start = events.findIndex((event) => !before(event, fromMs));
+    if (start < 0) start = events.length;
+    let snapshot = start;
+    while (snapshot > 0 && typeOf(events[snapshot]) !== FULL_SNAPSHOT) snapshot -= 1;
+    if (typeOf(events[snapshot]) === FULL_SNAPSHOT) {
+      start = snapshot;
+      if (start > 0 && typeOf(events[start - 1]) === META) start -= 1;
+    }
+  }
+  let end = events.length;
+  if (toMs !== undefined) {
+    end = events.findIndex((event, index) => index >= start && !before(event, toMs));
+    if (end < 0) end = events.length;
+  }
+  return { events: events.slice(start, Math.max(start, end)), more: end < events.length };
+}
+
 /**
  * Every tab's answer of GET …/rrweb-events for each range of `moments` (ms from the session's start; open ends
- * too), read as chunks that name their tab are read (by their columns, streamed), then again after the
- * session's chunks lose their tab column, as every chunk was read before (whole, then sliced): the two lists
- * of answers must be equal. The session's rows are left without their columns.
+ * too), and what each should be: every rrweb chunk of the session read, the tab's events sliced by rrwebRange.
  */
-export async function rrwebAnswersBeforeAndAfter(
+export async function rrwebAnswersAndReference(
   proctor: TestProctor,
   session: { id: number; publicId: string },
   as: Actor,
   moments: readonly number[],
-): Promise<{ streamed: unknown[]; whole: unknown[] }> {
-  const read = async (query: Query) => {
+): Promise<{ answered: unknown[]; reference: unknown[] }> {
+  const { db } = proctor.ctx;
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, session.id));
+  const startedAtMs = (row!.startedAt ?? row!.createdAt).getTime();
+  const chunks = await recordedRrwebChunks(db, session.id);
+  const pages = [...new Set(chunks.map((chunk) => chunk.page))];
+
+  const bounds = [undefined, ...moments];
+  const queries: Query[] = [{}];
+  for (const page of pages)
+    for (const from of bounds)
+      for (const to of bounds)
+        if (from === undefined || to === undefined || to > from) queries.push({ page, from, to });
+  const answered = [];
+  const reference = [];
+  for (const query of queries) {
     const response = await proctor.call(endpoints.sessionRrwebEvents, {
       params: { id: session.publicId },
       query,
       as,
     });
-    return { query, status: response.status, body: response.body };
-  };
-  const first = await read({});
-  const pages = (first.body as { pages: string[] }).pages;
-  const bounds = [undefined, ...moments];
-  const queries: Query[] = [];
-  for (const page of pages)
-    for (const from of bounds)
-      for (const to of bounds)
-        if (from === undefined || to === undefined || to > from) queries.push({ page, from, to });
-  const streamed = [];
-  for (const query of queries) streamed.push(await read(query));
-  await proctor.ctx.db
-    .update(sessionEvents)
-    .set({ page: null, endsAt: null, fullSnapshot: false })
-    .where(and(eq(sessionEvents.sessionId, session.id), eq(sessionEvents.kind, EVENT_KIND.rrweb)));
-  const whole = [];
-  for (const query of queries) whole.push(await read(query));
-  return { streamed, whole };
+    answered.push({ query, status: response.status, body: response.body });
+    const page = query.page ?? pages[0] ?? null;
+    const events = chunks.filter((chunk) => chunk.page === page).flatMap((chunk) => chunk.events);
+    const range = rrwebRange(
+      events,
+      query.from === undefined ? undefined : startedAtMs + query.from,
+      query.to === undefined ? undefined : startedAtMs + query.to,
+    );
+    reference.push({ query, status: 200, body: { pages, page, ...range } });
+  }
+  return { answered, reference };
 }

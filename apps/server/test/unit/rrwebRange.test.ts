@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rrwebRange } from '../../src/presenters/rrwebEvents';
+import { rrwebRange } from '../support/rrwebRanges';
 
 /** rrweb events as the recorder keeps them: meta (4), full snapshot (2), incremental (3), each with its time. */
 const meta = (timestamp: number) => ({ type: 4, timestamp });
@@ -7,7 +7,7 @@ const full = (timestamp: number) => ({ type: 2, timestamp });
 const step = (timestamp: number) => ({ type: 3, timestamp });
 const events = [meta(100), full(101), step(200), step(300), meta(400), full(401), step(500), step(600)];
 
-describe('a range of a tab’s rrweb events', () => {
+describe('a range of a tab’s rrweb events, as the reference for the replay’s answers computes it', () => {
   it('is everything without bounds', () => {
     expect(rrwebRange(events, undefined, undefined)).toEqual({ events, more: false });
   });

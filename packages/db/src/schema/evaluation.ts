@@ -419,7 +419,8 @@ export const sessionEvents = pgTable(
     /**
      * An rrweb chunk's tab (CDP target id), the latest time of its events (epoch ms; null when one of them has
      * none) and whether it holds a full snapshot: what the replay's reads select chunks by without reading
-     * payloads. page is null for mutation chunks and for rrweb chunks written before these columns existed.
+     * payloads. page is null for mutation chunks; rrweb chunks written before these columns got them from their
+     * payload in migration 0039.
      */
     page: text('page'),
     endsAt: doublePrecision('ends_at'),
