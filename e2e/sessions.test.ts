@@ -5,12 +5,13 @@ import {
   SessionScoresResponse,
   User,
 } from '@proctor/contracts';
-import { newPublicId, sessionEvents, sessionSteps, sessions, testCases } from '@proctor/db';
+import { newPublicId, sessionSteps, sessions, testCases } from '@proctor/db';
 import { Proctor } from '@proctor/sdk';
 import { builtInSimulators, type SolveContext } from '@proctor/simulators';
 import { eq } from 'drizzle-orm';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_KIND, insertSessionEvents } from '../apps/server/src/repositories/recordings';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
 
 /**
@@ -402,11 +403,12 @@ describe('session pages', () => {
         formatVersion: 2,
       })),
     );
-    await e2e.proctor.ctx.db.insert(sessionEvents).values(
+    await insertSessionEvents(
+      e2e.proctor.ctx.db,
+      row!.id,
       tabs.map((tab, idx) => ({
-        sessionId: row!.id,
+        kind: EVENT_KIND.rrweb,
         seq: idx,
-        kind: 'rrweb',
         payload: {
           page: tab,
           url: `http://tabs.test/${idx}`,
@@ -432,6 +434,96 @@ describe('session pages', () => {
     // By hand, the first tab again.
     await page.getByTestId('replay-tabs').getByText('Tab 1', { exact: true }).click();
     await expect.poll(replayed).toBe('Page of tab 1');
+  });
+
+  it('should replay a long tab to its end, reading it range by range, and wait at a step past what has arrived', async () => {
+    // Ten minutes in one tab, stored as the recorder stores it: a page at the start, one at 5 min, one at 10 min.
+    const me = User.parse(await api('/api/user/from-session'));
+    const startedAt = Date.now() - 15 * 60_000;
+    const [row] = await e2e.proctor.ctx.db
+      .insert(sessions)
+      .values({
+        publicId: newPublicId(),
+        status: 'scoring_completed',
+        organizationId: me.organizationId,
+        createdAt: new Date(startedAt),
+        startedAt: new Date(startedAt),
+        endedAt: new Date(startedAt + 11 * 60_000),
+      })
+      .returning();
+    const loads = [1_000, 300_000, 600_000];
+    await e2e.proctor.ctx.db.insert(sessionSteps).values(
+      loads.map((offset, idx) => ({
+        sessionId: row!.id,
+        idx,
+        action: {
+          type: 'url_change' as const,
+          id: `long-step-${idx}`,
+          timestamp: startedAt + offset + 1_000,
+          is_simulator_action: false,
+          metadata: { start_seq_id: 0, end_seq_id: 0 },
+          url: `http://long.test/${idx}`,
+        },
+        page: 'TAB-LONG',
+        formatVersion: 2,
+      })),
+    );
+    await insertSessionEvents(
+      e2e.proctor.ctx.db,
+      row!.id,
+      loads.map((offset, idx) => ({
+        kind: EVENT_KIND.rrweb,
+        seq: idx,
+        payload: {
+          page: 'TAB-LONG',
+          url: `http://long.test/${idx}`,
+          events: rrwebPage(`http://long.test/${idx}`, startedAt + offset, `Long page ${idx + 1}`),
+        },
+      })),
+    );
+
+    const reads: URL[] = [];
+    const countReads = (request: { url(): string }) => {
+      if (request.url().includes('/rrweb-events')) reads.push(new URL(request.url()));
+    };
+    page.on('request', countReads);
+    // The ranges after the first are held until the replay has shown it waits for them.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const laterRanges = /\/rrweb-events\?.*from=/;
+    await page.route(laterRanges, async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(`/sessions/${row!.publicId}`);
+      await page.getByRole('tab', { name: 'DOM replay' }).click();
+      const replayed = () =>
+        page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
+      // Playing from the first range alone.
+      await expect.poll(replayed).toBe('Long page 1');
+      expect(reads[0]!.searchParams.get('to')).not.toBeNull();
+      expect(reads[0]!.searchParams.get('from')).toBeNull();
+      // The last step is 10 min in: shown once the ranges up to it arrive.
+      await page.getByRole('listitem', { name: /^Step 3: / }).click();
+      await page.getByTestId('dom-replay-awaiting').waitFor();
+      release();
+      await expect.poll(replayed).toBe('Long page 3');
+      await page.getByTestId('dom-replay-awaiting').waitFor({ state: 'detached' });
+      await page.getByRole('listitem', { name: /^Step 2: / }).click();
+      await expect.poll(replayed).toBe('Long page 2');
+    } finally {
+      release();
+      await page.unroute(laterRanges);
+      page.off('request', countReads);
+    }
+    // Every read was a range, none the whole tab, each starting where the one before ended.
+    expect(reads.length).toBeGreaterThan(2);
+    expect(reads.every((url) => url.searchParams.get('to') !== null)).toBe(true);
+    for (const [i, url] of reads.entries())
+      if (i > 0) expect(url.searchParams.get('from')).toBe(reads[i - 1]!.searchParams.get('to'));
   });
 
   it("should play the session's video, made from its screenshots, as long as the session ran", async () => {

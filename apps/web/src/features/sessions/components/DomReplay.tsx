@@ -38,7 +38,14 @@ export function DomReplay({
   const rootRef = useRef<HTMLDivElement>(null);
   const replayerRef = useRef<Replayer | null>(null);
   const [viewport, setViewport] = useState<Viewport | null>(null);
-  const [playing, setPlaying] = useState(false);
+  const [playing, setPlayingState] = useState(false);
+  // Whether it plays, for the replayer's callbacks: rrweb says it finished also when a paused replayer showed the
+  // last event there is.
+  const playingRef = useRef(false);
+  const setPlaying = useCallback((play: boolean) => {
+    playingRef.current = play;
+    setPlayingState(play);
+  }, []);
   const [failure, setFailure] = useState<string | null>(null);
   const { ref: frameRef, width } = useElementSize();
   // The latest offset, for a replayer built or restarted after the slider moved.
@@ -55,19 +62,22 @@ export function DomReplay({
   const firstEvent = events[0];
 
   /** Shows `atMs` (playing on from it when asked), or waits for the events that reach it. */
-  const show = useCallback((replayer: Replayer, atMs: number, play: boolean) => {
-    if (replayer.getMetaData().startTime + atMs > arrivedRef.current) {
-      awaitedRef.current = { atMs, play };
-      setAwaiting(true);
+  const show = useCallback(
+    (replayer: Replayer, atMs: number, play: boolean) => {
+      if (replayer.getMetaData().startTime + atMs > arrivedRef.current) {
+        awaitedRef.current = { atMs, play };
+        setAwaiting(true);
+        setPlaying(play);
+        return;
+      }
+      awaitedRef.current = null;
+      setAwaiting(false);
+      if (play) replayer.play(atMs);
+      else replayer.pause(atMs);
       setPlaying(play);
-      return;
-    }
-    awaitedRef.current = null;
-    setAwaiting(false);
-    if (play) replayer.play(atMs);
-    else replayer.pause(atMs);
-    setPlaying(play);
-  }, []);
+    },
+    [setPlaying],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: built again only for another first event (see above)
   useEffect(() => {
@@ -92,6 +102,7 @@ export function DomReplay({
     });
     // The end of what has arrived is not the end of the tab: play on once the rest is there.
     replayer.on('finish', () => {
+      if (!playingRef.current) return;
       if (arrivedRef.current === Number.POSITIVE_INFINITY) setPlaying(false);
       else {
         awaitedRef.current = { atMs: replayer.getCurrentTime(), play: true };
@@ -107,30 +118,23 @@ export function DomReplay({
       replayer.destroy();
       root.replaceChildren();
     };
-  }, [firstEvent, show]);
+  }, [firstEvent, show, setPlaying]);
 
-  // More of the tab arrived: added to the replayer (rrweb adds them a microtask later, so what waited for them
-  // is shown after that).
+  // More of the tab arrived: added to the replayer. rrweb adds them a microtask later, so what waited for them
+  // is shown after that (or as it is, once all arrived with nothing new).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: arrivedUntilMs (read through arrivedRef) may end the wait
   useEffect(() => {
     const replayer = replayerRef.current;
-    if (!replayer || events.length <= addedRef.current) return;
+    if (!replayer) return;
     for (const event of events.slice(addedRef.current)) replayer.addEvent(event as ReplayEvents[number]);
-    addedRef.current = events.length;
+    addedRef.current = Math.max(addedRef.current, events.length);
     const awaited = awaitedRef.current;
     if (awaited)
       void Promise.resolve().then(() => {
         if (replayerRef.current === replayer && awaitedRef.current === awaited)
           show(replayer, awaited.atMs, awaited.play);
       });
-  }, [events, show]);
-
-  // Everything arrived with nothing new (the last range was empty): what waited is shown as it is.
-  useEffect(() => {
-    const replayer = replayerRef.current;
-    const awaited = awaitedRef.current;
-    if (replayer && awaited && arrivedUntilMs === Number.POSITIVE_INFINITY)
-      show(replayer, awaited.atMs, awaited.play);
-  }, [arrivedUntilMs, show]);
+  }, [events, arrivedUntilMs, show]);
 
   // The slider moved: show that moment, and stop playing so the replay and the step agree.
   useEffect(() => {
@@ -138,7 +142,7 @@ export function DomReplay({
     const replayer = replayerRef.current;
     if (replayer) show(replayer, offsetMs, false);
     else setPlaying(false);
-  }, [offsetMs, show]);
+  }, [offsetMs, show, setPlaying]);
 
   const toggle = () => {
     const replayer = replayerRef.current;
