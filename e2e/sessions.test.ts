@@ -526,6 +526,82 @@ describe('session pages', () => {
       if (i > 0) expect(url.searchParams.get('from')).toBe(reads[i - 1]!.searchParams.get('to'));
   });
 
+  it('should play on past the end of what has arrived once the next range comes', async () => {
+    // A page at the start and another at 31 s, in the second range; the first step is at 28 s.
+    const me = User.parse(await api('/api/user/from-session'));
+    const startedAt = Date.now() - 5 * 60_000;
+    const [row] = await e2e.proctor.ctx.db
+      .insert(sessions)
+      .values({
+        publicId: newPublicId(),
+        status: 'scoring_completed',
+        organizationId: me.organizationId,
+        createdAt: new Date(startedAt),
+        startedAt: new Date(startedAt),
+        endedAt: new Date(startedAt + 60_000),
+      })
+      .returning();
+    const loads = [0, 31_000];
+    await e2e.proctor.ctx.db.insert(sessionSteps).values(
+      [28_000, 32_000].map((offset, idx) => ({
+        sessionId: row!.id,
+        idx,
+        action: {
+          type: 'url_change' as const,
+          id: `played-step-${idx}`,
+          timestamp: startedAt + offset,
+          is_simulator_action: false,
+          metadata: { start_seq_id: 0, end_seq_id: 0 },
+          url: `http://played.test/${idx}`,
+        },
+        page: 'TAB-PLAYED',
+        formatVersion: 2,
+      })),
+    );
+    await insertSessionEvents(
+      e2e.proctor.ctx.db,
+      row!.id,
+      loads.map((offset, idx) => ({
+        kind: EVENT_KIND.rrweb,
+        seq: idx,
+        payload: {
+          page: 'TAB-PLAYED',
+          url: `http://played.test/${idx}`,
+          events: rrwebPage(`http://played.test/${idx}`, startedAt + offset, `Played page ${idx + 1}`),
+        },
+      })),
+    );
+
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const laterRanges = /\/rrweb-events\?.*from=/;
+    await page.route(laterRanges, async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(`/sessions/${row!.publicId}`);
+      await page.getByRole('tab', { name: 'DOM replay' }).click();
+      const replayed = () =>
+        page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
+      await expect.poll(replayed).toBe('Played page 1');
+      // Playing from 28 s soon runs out of what has arrived: it waits, still playing.
+      await page.getByRole('button', { name: 'Play replay' }).click();
+      await page.getByTestId('dom-replay-awaiting').waitFor();
+      await page.getByRole('button', { name: 'Pause replay' }).waitFor();
+      release();
+      // …and plays on into the second range: the page loaded at 31 s, a few seconds of playing later.
+      await expect.poll(replayed, { timeout: 20_000 }).toBe('Played page 2');
+      await page.getByTestId('dom-replay-awaiting').waitFor({ state: 'detached' });
+      await page.getByTestId('step-counter').getByText('step 1 / 2').waitFor();
+    } finally {
+      release();
+      await page.unroute(laterRanges);
+    }
+  });
+
   it("should play the session's video, made from its screenshots, as long as the session ran", async () => {
     const seconds = (await sessionDetail()).session.sessionDuration! * 3600;
     await page.goto(`/sessions/${sessionId}`);

@@ -61,10 +61,14 @@ export function DomReplay({
   // Another tab's events (or the same read again) start another replayer; more of the same tab are added to it.
   const firstEvent = events[0];
 
-  /** Shows `atMs` (playing on from it when asked), or waits for the events that reach it. */
+  /** Shows `atMs` (playing on from it when asked), or waits for the events that reach it (and follow it, to play). */
   const show = useCallback(
     (replayer: Replayer, atMs: number, play: boolean) => {
-      if (replayer.getMetaData().startTime + atMs > arrivedRef.current) {
+      const { startTime, endTime } = replayer.getMetaData();
+      const at = startTime + atMs;
+      // Past what has arrived; or, to play, at or past its last event (rrweb's timer would have nothing to play).
+      const early = at > arrivedRef.current || (play && at >= endTime);
+      if (arrivedRef.current !== Number.POSITIVE_INFINITY && early) {
         awaitedRef.current = { atMs, play };
         setAwaiting(true);
         setPlaying(play);
