@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type Database, sessionEvents } from '@proctor/db';
-import { and, eq } from 'drizzle-orm';
+import { type Database, sessionEvents, sessions } from '@proctor/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   EVENT_KIND,
   insertSessionEvents,
@@ -30,32 +30,60 @@ export interface ReplayStreamFigure {
   bytes: number;
 }
 
+/**
+ * Migration 0039 on a copy of the long session whose rrweb chunks lack the columns the replay selects them by (as
+ * rows written before migration 0034): how long its statement took, how many rows it filled, and whether it
+ * filled them with what the recording writer stored for the same chunks.
+ */
+export interface BackfillFigure {
+  rows: number;
+  ms: number;
+  sameAsWritten: boolean;
+}
+
 export interface LongReplayFigures {
   /** How many times the recorded session's DOM events are repeated (times shifted) to make the long one. */
   copies: number;
   chunks: number;
   events: number;
-  /** Chunks read whole and sliced (the rows without the columns the replay reads by: the path before them). */
-  whole: ReplayStreamFigure;
   /** Chunks selected by their columns and streamed as read. */
   streamed: ReplayStreamFigure;
-  /** With `--replay-heap-mib`: whether each way answers from a server whose V8 old space is capped so. */
-  cappedHeap?: { heapMiB: number; streamed: string; whole: string };
+  backfill: BackfillFigure;
+  /** With `--replay-heap-mib`: whether the answer comes from a server whose V8 old space is capped so. */
+  cappedHeap?: { heapMiB: number; streamed: string };
 }
 
 const READS_PER_INSERT = 50;
 
+const MIGRATION_0039 = readFileSync(
+  fileURLToPath(
+    new URL('../../packages/db/migrations/0039_session_events_replay_columns.sql', import.meta.url),
+  ),
+  'utf8',
+);
+
+/** A session's rrweb chunks' replay columns, in order. */
+const replayColumns = (db: Database, sessionId: number) =>
+  db
+    .select({
+      page: sessionEvents.page,
+      endsAt: sessionEvents.endsAt,
+      fullSnapshot: sessionEvents.fullSnapshot,
+    })
+    .from(sessionEvents)
+    .where(and(eq(sessionEvents.sessionId, sessionId), eq(sessionEvents.kind, EVENT_KIND.rrweb)))
+    .orderBy(asc(sessionEvents.seq));
+
 /**
- * Two copies of a recorded session whose DOM events are the source's `copies` times over, each repetition's times
- * shifted past the last: one with its chunks written as the recorder writes them, one whose chunks lack the
- * columns the replay selects by (as rows written before them), which the server answers by reading every chunk.
+ * A copy of a recorded session whose DOM events are the source's `copies` times over, each repetition's times
+ * shifted past the last, its chunks written as the recorder writes them.
  */
-export async function longReplaySessions(
+async function longReplaySession(
   db: Database,
   sourceId: number,
   owner: { organizationId: number; userId: number | null },
   copies: number,
-): Promise<{ streamed: { publicId: string }; whole: { publicId: string }; chunks: number; events: number }> {
+) {
   const chunks = await recordedRrwebChunks(db, sourceId);
   const times = chunks.flatMap((chunk) =>
     chunk.events.flatMap((event) => {
@@ -64,41 +92,58 @@ export async function longReplaySessions(
     }),
   );
   const span = Math.max(...times) - Math.min(...times) + 1_000;
-  const made = [];
-  for (const withColumns of [true, false]) {
-    const copy = await copySession(db, db, sourceId, owner);
-    await db
-      .delete(sessionEvents)
-      .where(and(eq(sessionEvents.sessionId, copy.id), eq(sessionEvents.kind, EVENT_KIND.rrweb)));
-    let seq = 0;
-    let rows: SessionEventRow[] = [];
-    for (let repetition = 0; repetition < copies; repetition++) {
-      for (const chunk of chunks) {
-        const events = chunk.events.map((event) => {
-          const at = (event as { timestamp?: unknown }).timestamp;
-          return typeof at === 'number' ? { ...(event as object), timestamp: at + repetition * span } : event;
-        });
-        rows.push({ kind: EVENT_KIND.rrweb, seq: seq++, payload: { ...chunk, events } });
-        if (rows.length === READS_PER_INSERT) {
-          await insertSessionEvents(db, copy.id, rows);
-          rows = [];
-        }
+  const copy = await copySession(db, db, sourceId, owner);
+  await db
+    .delete(sessionEvents)
+    .where(and(eq(sessionEvents.sessionId, copy.id), eq(sessionEvents.kind, EVENT_KIND.rrweb)));
+  let seq = 0;
+  let rows: SessionEventRow[] = [];
+  for (let repetition = 0; repetition < copies; repetition++) {
+    for (const chunk of chunks) {
+      const events = chunk.events.map((event) => {
+        const at = (event as { timestamp?: unknown }).timestamp;
+        return typeof at === 'number' ? { ...(event as object), timestamp: at + repetition * span } : event;
+      });
+      rows.push({ kind: EVENT_KIND.rrweb, seq: seq++, payload: { ...chunk, events } });
+      if (rows.length === READS_PER_INSERT) {
+        await insertSessionEvents(db, copy.id, rows);
+        rows = [];
       }
     }
-    await insertSessionEvents(db, copy.id, rows);
-    if (!withColumns)
-      await db
-        .update(sessionEvents)
-        .set({ page: null, endsAt: null, fullSnapshot: false })
-        .where(and(eq(sessionEvents.sessionId, copy.id), eq(sessionEvents.kind, EVENT_KIND.rrweb)));
-    made.push(copy);
   }
+  await insertSessionEvents(db, copy.id, rows);
   return {
-    streamed: made[0]!,
-    whole: made[1]!,
+    ...copy,
     chunks: chunks.length * copies,
     events: chunks.reduce((sum, chunk) => sum + chunk.events.length, 0) * copies,
   };
+}
+
+/**
+ * Migration 0039 timed on a copy of `long`'s rows without their replay columns (as every rrweb chunk was stored
+ * before migration 0034; the only such rows in the database), its result compared with `long`'s columns as
+ * written. The copy is deleted after.
+ */
+async function backfillFigure(
+  db: Database,
+  long: { id: number },
+  owner: { organizationId: number; userId: number | null },
+): Promise<BackfillFigure> {
+  const copy = await copySession(db, db, long.id, owner);
+  await db
+    .update(sessionEvents)
+    .set({ page: null, endsAt: null, fullSnapshot: false })
+    .where(and(eq(sessionEvents.sessionId, copy.id), eq(sessionEvents.kind, EVENT_KIND.rrweb)));
+  const started = performance.now();
+  const result = await db.execute(sql.raw(MIGRATION_0039));
+  const ms = performance.now() - started;
+  const rows =
+    (result as { rowCount?: number | null; affectedRows?: number }).rowCount ??
+    (result as { affectedRows?: number }).affectedRows ??
+    Number.NaN;
+  const [written, filled] = await Promise.all([replayColumns(db, long.id), replayColumns(db, copy.id)]);
+  await db.delete(sessions).where(eq(sessions.id, copy.id));
+  return { rows, ms, sameAsWritten: JSON.stringify(written) === JSON.stringify(filled) };
 }
 
 const statusBytes = (pid: number, field: 'VmRSS' | 'VmHWM') => {
@@ -218,7 +263,10 @@ async function answersWithin(
   }
 }
 
-/** Both ways of answering the long session, each from a Proctor started for it on `db`'s data. */
+/**
+ * The long session's answer from a Proctor started for it on `db`'s data, and migration 0039 timed on a copy of
+ * its rows.
+ */
 export async function longReplayFigures(
   db: Database,
   kind: 'pglite' | 'postgres',
@@ -228,7 +276,11 @@ export async function longReplayFigures(
   sourceId: number,
   options: { copies: number; requests: number; heapMiB?: number; progress: (line: string) => void },
 ): Promise<LongReplayFigures> {
-  const sessions = await longReplaySessions(db, sourceId, account, options.copies);
+  const long = await longReplaySession(db, sourceId, account, options.copies);
+  options.progress(
+    `  migration 0039 on a copy of the session ${options.copies}x as long (${long.chunks} chunks) without its replay columns…`,
+  );
+  const backfill = await backfillFigure(db, long, account);
   let spec: ReplayServerSpec;
   if (kind === 'postgres') spec = { postgresUrl: postgresUrl! };
   else {
@@ -239,54 +291,26 @@ export async function longReplayFigures(
     writeFileSync(dump, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
     spec = { pgliteDump: dump };
   }
-  const path = (publicId: string) => `/api/session/${publicId}/rrweb-events`;
   options.progress(
-    `  the replay's events of a session ${options.copies}x as long (${sessions.chunks} chunks, ${sessions.events} events), streamed and read whole, each from a Proctor of its own (${options.requests} each)…`,
+    `  the replay's events of a session ${options.copies}x as long (${long.chunks} chunks, ${long.events} events), from a Proctor of its own (${options.requests})…`,
   );
   const serverDir = join(dataDir, `replay-server-${kind}`);
-  const streamed = await replayStreamFigure(
-    spec,
-    serverDir,
-    path(sessions.streamed.publicId),
-    account.apiKey,
-    options.requests,
-  );
-  const whole = await replayStreamFigure(
-    spec,
-    serverDir,
-    path(sessions.whole.publicId),
-    account.apiKey,
-    options.requests,
-  );
+  const path = `/api/session/${long.publicId}/rrweb-events`;
+  const streamed = await replayStreamFigure(spec, serverDir, path, account.apiKey, options.requests);
   let cappedHeap: LongReplayFigures['cappedHeap'];
   if (options.heapMiB !== undefined) {
-    options.progress(
-      `  each answered once more by a Proctor whose heap is capped at ${options.heapMiB} MiB…`,
-    );
+    options.progress(`  answered once more by a Proctor whose heap is capped at ${options.heapMiB} MiB…`);
     cappedHeap = {
       heapMiB: options.heapMiB,
-      streamed: await answersWithin(
-        spec,
-        serverDir,
-        path(sessions.streamed.publicId),
-        account.apiKey,
-        options.heapMiB,
-      ),
-      whole: await answersWithin(
-        spec,
-        serverDir,
-        path(sessions.whole.publicId),
-        account.apiKey,
-        options.heapMiB,
-      ),
+      streamed: await answersWithin(spec, serverDir, path, account.apiKey, options.heapMiB),
     };
   }
   return {
     copies: options.copies,
-    chunks: sessions.chunks,
-    events: sessions.events,
-    whole,
+    chunks: long.chunks,
+    events: long.events,
     streamed,
+    backfill,
     cappedHeap,
   };
 }
