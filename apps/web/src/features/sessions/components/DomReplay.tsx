@@ -14,7 +14,7 @@ interface Viewport {
 }
 
 /** Where the replay waits for events still to arrive: the moment to show, and whether to play on from it. */
-interface Awaited {
+interface AwaitedMoment {
   atMs: number;
   play: boolean;
 }
@@ -56,7 +56,7 @@ export function DomReplay({
   const arrivedRef = useRef(arrivedUntilMs);
   arrivedRef.current = arrivedUntilMs;
   const addedRef = useRef(0);
-  const awaitedRef = useRef<Awaited | null>(null);
+  const awaitedRef = useRef<AwaitedMoment | null>(null);
   const [awaiting, setAwaiting] = useState(false);
   // Another tab's events (or the same read again) start another replayer; more of the same tab are added to it.
   const firstEvent = events[0];
