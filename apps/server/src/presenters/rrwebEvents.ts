@@ -32,9 +32,14 @@ const RRWEB_META = 4;
 // Recorded by the page: anything may be there, past the end too.
 const typeOf = (event: unknown) => (event as { type?: unknown } | null | undefined)?.type;
 /** Whether an event is before `limit` (one without a time is not). */
+/**
+ * Whether an event comes before `limit` (epoch ms) in a range's reading: an event without a time (a page records
+ * what it likes) belongs with the one before it and is never where a range starts or ends, or a range after it
+ * could never begin and `more` would stay true forever.
+ */
 const before = (event: unknown, limit: number) => {
   const at = (event as { timestamp?: unknown } | null | undefined)?.timestamp;
-  return typeof at === 'number' && at < limit;
+  return !(typeof at === 'number' && at >= limit);
 };
 
 /** Chunks read per statement while an answer streams: a few hundred KB of events at most, as recorded. */
@@ -88,7 +93,7 @@ async function rangeStart(
   let reached: RangeStart | null = null;
   if (reachesFrom) {
     const events = await read(reachesFrom.seq);
-    // The chunk's columns say it holds an event not before fromMs (or one without a time).
+    // The chunk's columns say it holds an event at or after fromMs.
     const index = events.findIndex((event) => !before(event, fromMs));
     reached = { seq: reachesFrom.seq, within: { events, index, leadingMeta: undefined } };
     const snapshot = reachesFrom.fullSnapshot ? lastSnapshotAtOrBefore(events, index) : -1;
@@ -161,7 +166,7 @@ async function* rangeText(
  * GET /api/session/{id}/rrweb-events: one tab's DOM events (the first tab's by default), read when the replay
  * opens; with `from`/`to` (ms from the session's start), the events of [from, to) (either open) preceded by what
  * they build on: the last full snapshot at or before `from` and the meta event just before it, so that a replay
- * can start at the range. Events without a time are kept with their neighbours; `more` says whether events follow
+ * can start at the range. Events without a time go with the event before them; `more` says whether events follow
  * the range. Streamed: only the tab's chunks from where the range starts are read (selected by the columns
  * session_events keeps beside each payload, filled for older rows by migration 0039), a few at a time, and each
  * is sent as it is read.

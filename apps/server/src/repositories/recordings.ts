@@ -8,7 +8,7 @@ import {
 import { type BlobRange, type Executor, networkRequests, sessionEvents, sessionSteps } from '@proctor/db';
 import { modernizeStep } from '@proctor/recording';
 import type { Mutation } from '@proctor/simulators';
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, min, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, min, type SQL, sql } from 'drizzle-orm';
 
 /** The session_events kinds a recording writes. */
 export const EVENT_KIND = { rrweb: 'rrweb', mutations: 'mutations' } as const;
@@ -106,8 +106,8 @@ const tabChunks = (sessionId: number, page: string, ...more: (SQL | undefined)[]
     ...more,
   );
 
-/** A chunk holds an event that is not before `ms`: one at or after it, or one without a time. */
-const reaches = (ms: number) => or(isNull(sessionEvents.endsAt), gte(sessionEvents.endsAt, ms));
+/** A chunk holds an event at or after `ms` (events without a time are never a range's bound: rrwebEvents.ts). */
+const reaches = (ms: number) => gte(sessionEvents.endsAt, ms);
 
 /**
  * Where in a tab's chunks a replay range lies, from the chunks' columns alone: the first chunk with an event not
@@ -255,13 +255,13 @@ export function rrwebChunkColumns(chunk: RrwebChunk): {
   endsAt: number | null;
   fullSnapshot: boolean;
 } {
-  let endsAt: number | null = Number.NEGATIVE_INFINITY;
+  let endsAt = Number.NEGATIVE_INFINITY;
   let fullSnapshot = false;
   for (const event of chunk.events) {
-    // Recorded by the page: anything may be there.
+    // Recorded by the page: anything may be there. An event without a time is no range's bound, so it does not
+    // count here: the chunk ends at its latest timed event (null: it has none).
     const { timestamp, type } = (event ?? {}) as { timestamp?: unknown; type?: unknown };
-    if (typeof timestamp !== 'number' || Number.isNaN(timestamp)) endsAt = null;
-    else if (endsAt !== null) endsAt = Math.max(endsAt, timestamp);
+    if (typeof timestamp === 'number' && !Number.isNaN(timestamp)) endsAt = Math.max(endsAt, timestamp);
     if (type === RRWEB_FULL_SNAPSHOT) fullSnapshot = true;
   }
   return { page: chunk.page, endsAt: endsAt === Number.NEGATIVE_INFINITY ? null : endsAt, fullSnapshot };

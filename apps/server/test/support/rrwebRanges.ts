@@ -9,16 +9,17 @@ type Query = { page?: string; from?: number; to?: number };
 const FULL_SNAPSHOT = 2;
 const META = 4;
 const typeOf = (event: unknown) => (event as { type?: unknown } | null | undefined)?.type;
+/** An event without a time goes with the one before it: it never starts or ends a range. */
 const before = (event: unknown, limit: number) => {
   const at = (event as { timestamp?: unknown } | null | undefined)?.timestamp;
-  return typeof at === 'number' && at < limit;
+  return !(typeof at === 'number' && at >= limit);
 };
 
 /**
  * The reference for GET …/rrweb-events' ranges, from a tab's events all in memory (what the route itself did
  * before it read chunks by their columns): the events of [fromMs, toMs) (epoch ms; either open), preceded by the
- * last full snapshot at or before fromMs and its meta event; events without a timestamp kept with their
- * neighbours; `more`: whether events follow the range.
+ * last full snapshot at or before fromMs and its meta event; events without a timestamp going with the event
+ * before them; `more`: whether events follow the range.
  */
 export function rrwebRange(
   events: readonly unknown[],

@@ -33,4 +33,13 @@ describe('a range of a tab’s rrweb events, as the reference for the replay’s
     expect(rrwebRange(events, 0, 50)).toEqual({ events: [], more: true });
     expect(rrwebRange([], 0, 10)).toEqual({ events: [], more: false });
   });
+
+  it('keeps an event without a time with the one before it: it never starts or ends a range', () => {
+    const untimed = { type: 3 };
+    const odd = [meta(100), full(101), step(200), untimed, step(300), untimed];
+    expect(rrwebRange(odd, undefined, 250)).toEqual({ events: odd.slice(0, 4), more: true });
+    // The next range reads on past it, to the end.
+    expect(rrwebRange(odd, 250, 350)).toEqual({ events: odd, more: false });
+    expect(rrwebRange(odd, 350, undefined)).toEqual({ events: odd, more: false });
+  });
 });

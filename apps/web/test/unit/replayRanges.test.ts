@@ -22,9 +22,10 @@ const at = (type: number, offsetMs: number, id: string) => ({ type, timestamp: S
  * not before `to`; `more` when there is one.
  */
 function answer(events: readonly unknown[], range: ReplayRange): { events: unknown[]; more: boolean } {
+  // An event without a time goes with the one before it: it never starts or ends a range.
   const notBefore = (ms: number) => (event: unknown) => {
     const time = (event as { timestamp?: unknown }).timestamp;
-    return !(typeof time === 'number' && time < ms);
+    return typeof time === 'number' && time >= ms;
   };
   let start = 0;
   if (range.from !== undefined) {
@@ -136,17 +137,19 @@ describe('mergeReplayRanges', () => {
     expect(mergeReplayRanges([{ events: [] }], [firstReplayRange], STARTED_AT)).toEqual([]);
   });
 
-  it('should stop at an event without a time, which the server never reads past, once the session is over', () => {
+  it('should read past an event without a time, which goes with the event before it, to the end', () => {
     const events = [
       at(META, 0, 'meta'),
       at(FULL_SNAPSHOT, 1, 'snapshot'),
       at(INCREMENTAL, 40_000, 'before'),
       { type: INCREMENTAL, id: 'no time' },
       at(INCREMENTAL, 50_000, 'after'),
+      { type: INCREMENTAL, id: 'no time, last' },
     ];
-    const { ranges, answers } = readAll(events, 60_000);
-    expect(answers.at(-1)!.more).toBe(true);
-    expect(mergeReplayRanges(answers, ranges, STARTED_AT)).toEqual(events.slice(0, 3));
+    // While the session runs too: nothing but the server's `more` ends the reading then.
+    const { ranges, answers } = readAll(events, null);
+    expect(answers.at(-1)!.more).toBe(false);
+    expect(mergeReplayRanges(answers, ranges, STARTED_AT)).toEqual(events);
   });
 });
 

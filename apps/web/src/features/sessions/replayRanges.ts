@@ -22,8 +22,7 @@ export const firstReplayRange: ReplayRange = { to: FIRST_REPLAY_RANGE_MS };
 
 /**
  * How long after the session's end (ms) a tab's events are still looked for: the page's clock, which stamps them,
- * is not the server's. Past it nothing more is read even when the server says there is more: it says so forever
- * when the next event has no time (recorded by the page: anything may be there), as such an event ends every range.
+ * is not the server's. Past it nothing more is read even when the server says there is more.
  */
 export const REPLAY_CLOCK_SLACK_MS = 5 * 60_000;
 
@@ -40,17 +39,17 @@ export function nextReplayRange(
   return { from: previous.to, to: previous.to + Math.min(MAX_REPLAY_RANGE_MS, Math.max(1, length) * 2) };
 }
 
-// Recorded by the page: anything may be there.
+// Recorded by the page: anything may be there. As the server reads them, an event without a time goes with the
+// one before it: it never starts or ends a range.
 const isBefore = (event: unknown, limitMs: number) => {
   const at = (event as { timestamp?: unknown } | null | undefined)?.timestamp;
-  return typeof at === 'number' && at < limitMs;
+  return !(typeof at === 'number' && at >= limitMs);
 };
 
 /**
  * The events of the ranges read so far, in order and each once. The server starts a range with `from` at the
  * full snapshot before it (and its meta event), so its answer repeats the previous range's last events: those
- * before `from`, up to the first event that is not (the server's own rule for where a range starts, so an event
- * without a time, which ends a range, starts the next).
+ * before `from`, up to the first event that is not (the server's own rule for where a range starts).
  */
 export function mergeReplayRanges(
   answers: readonly { events: readonly unknown[] }[],
