@@ -314,8 +314,10 @@ export function CreateTestCaseDialog({ dataset, onClose }: { dataset: TestCaseSe
           )}
           <JsonInput
             label="Simulator config"
-            description="Optional JSON: type (noop or single_step), replay_session_id (the reference session), replay_step_idx…"
-            placeholder='{"type": "noop"}'
+            // What Proctor reads of it today: replay_session_id (the test case's reference session, shown beside
+            // its runs); the spec's other fields (type, replay_step_idx…) are kept as given, for the tools that read them.
+            description="Optional JSON, kept with the test case: replay_session_id names its reference session, shown beside its runs"
+            placeholder='{"replay_session_id": "…"}'
             autosize
             minRows={2}
             maxRows={10}
