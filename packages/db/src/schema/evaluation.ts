@@ -417,8 +417,8 @@ export const sessionEvents = pgTable(
     // of them; kept as text, they are written and read back without a conversion, clearly faster than jsonb.
     payload: json('payload').notNull(),
     /**
-     * An rrweb chunk's tab (CDP target id), the latest time of its events (epoch ms; null when one of them has
-     * none) and whether it holds a full snapshot: what the replay's reads select chunks by without reading
+     * An rrweb chunk's tab (CDP target id), the latest time of its timed events (epoch ms; null when none has
+     * one) and whether it holds a full snapshot: what the replay's reads select chunks by without reading
      * payloads. page is null for mutation chunks; rrweb chunks written before these columns got them from their
      * payload in migration 0039.
      */
