@@ -436,10 +436,18 @@ describe('session pages', () => {
     await expect.poll(replayed).toBe('Page of tab 1');
   });
 
-  it('should replay a long tab to its end, reading it range by range, and wait at a step past what has arrived', async () => {
-    // Ten minutes in one tab, stored as the recorder stores it: a page at the start, one at 5 min, one at 10 min.
+  /**
+   * An ended session of one tab, stored as the recorder stores it: a page `http://{name}.test/{n}` loaded at each of
+   * `loads`, a step at each of `steps` (ms from its start, which was `ago` ms before now).
+   */
+  async function tabOfPages(
+    name: string,
+    { ago, endedAfter, loads, steps }: { ago: number; endedAfter: number; loads: number[]; steps: number[] },
+  ) {
     const me = User.parse(await api('/api/user/from-session'));
-    const startedAt = Date.now() - 15 * 60_000;
+    const startedAt = Date.now() - ago;
+    const tab = `TAB-${name.toUpperCase()}`;
+    const title = `${name[0]!.toUpperCase()}${name.slice(1)}`;
     const [row] = await e2e.proctor.ctx.db
       .insert(sessions)
       .values({
@@ -448,23 +456,22 @@ describe('session pages', () => {
         organizationId: me.organizationId,
         createdAt: new Date(startedAt),
         startedAt: new Date(startedAt),
-        endedAt: new Date(startedAt + 11 * 60_000),
+        endedAt: new Date(startedAt + endedAfter),
       })
       .returning();
-    const loads = [1_000, 300_000, 600_000];
     await e2e.proctor.ctx.db.insert(sessionSteps).values(
-      loads.map((offset, idx) => ({
+      steps.map((offset, idx) => ({
         sessionId: row!.id,
         idx,
         action: {
           type: 'url_change' as const,
-          id: `long-step-${idx}`,
-          timestamp: startedAt + offset + 1_000,
+          id: `${name}-step-${idx}`,
+          timestamp: startedAt + offset,
           is_simulator_action: false,
           metadata: { start_seq_id: 0, end_seq_id: 0 },
-          url: `http://long.test/${idx}`,
+          url: `http://${name}.test/${idx}`,
         },
-        page: 'TAB-LONG',
+        page: tab,
         formatVersion: 2,
       })),
     );
@@ -475,12 +482,24 @@ describe('session pages', () => {
         kind: EVENT_KIND.rrweb,
         seq: idx,
         payload: {
-          page: 'TAB-LONG',
-          url: `http://long.test/${idx}`,
-          events: rrwebPage(`http://long.test/${idx}`, startedAt + offset, `Long page ${idx + 1}`),
+          page: tab,
+          url: `http://${name}.test/${idx}`,
+          events: rrwebPage(`http://${name}.test/${idx}`, startedAt + offset, `${title} page ${idx + 1}`),
         },
       })),
     );
+    return row!;
+  }
+
+  it('should replay a long tab to its end, reading it range by range, and wait at a step past what has arrived', async () => {
+    // Ten minutes in one tab: a page at the start, one at 5 min, one at 10 min, a step a second after each.
+    const loads = [1_000, 300_000, 600_000];
+    const row = await tabOfPages('long', {
+      ago: 15 * 60_000,
+      endedAfter: 11 * 60_000,
+      loads,
+      steps: loads.map((offset) => offset + 1_000),
+    });
 
     const reads: URL[] = [];
     const countReads = (request: { url(): string }) => {
@@ -498,7 +517,7 @@ describe('session pages', () => {
       await route.continue();
     });
     try {
-      await page.goto(`/sessions/${row!.publicId}`);
+      await page.goto(`/sessions/${row.publicId}`);
       await page.getByRole('tab', { name: 'DOM replay' }).click();
       const replayed = () =>
         page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
@@ -528,49 +547,12 @@ describe('session pages', () => {
 
   it('should play on past the end of what has arrived once the next range comes', async () => {
     // A page at the start and another at 31 s, in the second range; the first step is at 28 s.
-    const me = User.parse(await api('/api/user/from-session'));
-    const startedAt = Date.now() - 5 * 60_000;
-    const [row] = await e2e.proctor.ctx.db
-      .insert(sessions)
-      .values({
-        publicId: newPublicId(),
-        status: 'scoring_completed',
-        organizationId: me.organizationId,
-        createdAt: new Date(startedAt),
-        startedAt: new Date(startedAt),
-        endedAt: new Date(startedAt + 60_000),
-      })
-      .returning();
-    const loads = [0, 31_000];
-    await e2e.proctor.ctx.db.insert(sessionSteps).values(
-      [28_000, 32_000].map((offset, idx) => ({
-        sessionId: row!.id,
-        idx,
-        action: {
-          type: 'url_change' as const,
-          id: `played-step-${idx}`,
-          timestamp: startedAt + offset,
-          is_simulator_action: false,
-          metadata: { start_seq_id: 0, end_seq_id: 0 },
-          url: `http://played.test/${idx}`,
-        },
-        page: 'TAB-PLAYED',
-        formatVersion: 2,
-      })),
-    );
-    await insertSessionEvents(
-      e2e.proctor.ctx.db,
-      row!.id,
-      loads.map((offset, idx) => ({
-        kind: EVENT_KIND.rrweb,
-        seq: idx,
-        payload: {
-          page: 'TAB-PLAYED',
-          url: `http://played.test/${idx}`,
-          events: rrwebPage(`http://played.test/${idx}`, startedAt + offset, `Played page ${idx + 1}`),
-        },
-      })),
-    );
+    const row = await tabOfPages('played', {
+      ago: 5 * 60_000,
+      endedAfter: 60_000,
+      loads: [0, 31_000],
+      steps: [28_000, 32_000],
+    });
 
     let release = () => {};
     const released = new Promise<void>((resolve) => {
@@ -582,7 +564,7 @@ describe('session pages', () => {
       await route.continue();
     });
     try {
-      await page.goto(`/sessions/${row!.publicId}`);
+      await page.goto(`/sessions/${row.publicId}`);
       await page.getByRole('tab', { name: 'DOM replay' }).click();
       const replayed = () =>
         page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
