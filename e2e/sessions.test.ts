@@ -437,6 +437,29 @@ describe('session pages', () => {
   });
 
   /**
+   * Holds the DOM replay's ranges after its first: `release` lets them go, `stop` (in a finally) lets them go and
+   * stops holding.
+   */
+  async function holdLaterRanges(): Promise<{ release: () => void; stop: () => Promise<void> }> {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const laterRanges = /\/rrweb-events\?.*from=/;
+    await page.route(laterRanges, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return {
+      release,
+      stop: async () => {
+        release();
+        await page.unroute(laterRanges);
+      },
+    };
+  }
+
+  /**
    * An ended session of one tab, stored as the recorder stores it: a page `http://{name}.test/{n}` loaded at each of
    * `loads`, a step at each of `steps` (ms from its start, which was `ago` ms before now).
    */
@@ -507,15 +530,7 @@ describe('session pages', () => {
     };
     page.on('request', countReads);
     // The ranges after the first are held until the replay has shown it waits for them.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const laterRanges = /\/rrweb-events\?.*from=/;
-    await page.route(laterRanges, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release, stop } = await holdLaterRanges();
     try {
       await page.goto(`/sessions/${row.publicId}`);
       await page.getByRole('tab', { name: 'DOM replay' }).click();
@@ -534,8 +549,7 @@ describe('session pages', () => {
       await page.getByRole('listitem', { name: /^Step 2: / }).click();
       await expect.poll(replayed).toBe('Long page 2');
     } finally {
-      release();
-      await page.unroute(laterRanges);
+      await stop();
       page.off('request', countReads);
     }
     // Every read was a range, none the whole tab, each starting where the one before ended.
@@ -554,15 +568,7 @@ describe('session pages', () => {
       steps: [28_000, 32_000],
     });
 
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const laterRanges = /\/rrweb-events\?.*from=/;
-    await page.route(laterRanges, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const { release, stop } = await holdLaterRanges();
     try {
       await page.goto(`/sessions/${row.publicId}`);
       await page.getByRole('tab', { name: 'DOM replay' }).click();
@@ -579,8 +585,7 @@ describe('session pages', () => {
       await page.getByTestId('dom-replay-awaiting').waitFor({ state: 'detached' });
       await page.getByTestId('step-counter').getByText('step 1 / 2').waitFor();
     } finally {
-      release();
-      await page.unroute(laterRanges);
+      await stop();
     }
   });
 
