@@ -375,53 +375,14 @@ describe('session pages', () => {
   it('should replay the tab each step happened in, and let a person switch tabs by hand', async () => {
     // A two-tab session as the recorder stores it: each step names its tab (CDP target id) as the DOM
     // events' chunks do; the second tab holds another page.
-    const me = User.parse(await api('/api/user/from-session'));
-    const startedAt = Date.now() - 60_000;
-    const [row] = await e2e.proctor.ctx.db
-      .insert(sessions)
-      .values({
-        publicId: newPublicId(),
-        status: 'scoring_completed',
-        organizationId: me.organizationId,
-        createdAt: new Date(startedAt),
-      })
-      .returning();
     const tabs = ['TAB-FIRST', 'TAB-SECOND'];
-    await e2e.proctor.ctx.db.insert(sessionSteps).values(
-      tabs.map((tab, idx) => ({
-        sessionId: row!.id,
-        idx,
-        action: {
-          type: 'url_change' as const,
-          id: `step-${idx}`,
-          timestamp: startedAt + 1_000 * (idx + 1),
-          is_simulator_action: false,
-          metadata: { start_seq_id: 0, end_seq_id: 0 },
-          url: `http://tabs.test/${idx}`,
-        },
-        page: tab,
-        formatVersion: 2,
-      })),
-    );
-    await insertSessionEvents(
-      e2e.proctor.ctx.db,
-      row!.id,
-      tabs.map((tab, idx) => ({
-        kind: EVENT_KIND.rrweb,
-        seq: idx,
-        payload: {
-          page: tab,
-          url: `http://tabs.test/${idx}`,
-          events: rrwebPage(
-            `http://tabs.test/${idx}`,
-            startedAt + 1_000 * (idx + 1),
-            `Page of tab ${idx + 1}`,
-          ),
-        },
-      })),
-    );
+    const row = await storedSession('tabs', {
+      ago: 60_000,
+      pages: tabs.map((tab, idx) => ({ tab, at: 1_000 * (idx + 1), heading: `Page of tab ${idx + 1}` })),
+      steps: tabs.map((tab, idx) => ({ tab, at: 1_000 * (idx + 1) })),
+    });
 
-    await page.goto(`/sessions/${row!.publicId}`);
+    await page.goto(`/sessions/${row.publicId}`);
     await page.getByRole('tab', { name: 'DOM replay' }).click();
     const replayed = () =>
       page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
@@ -460,17 +421,27 @@ describe('session pages', () => {
   }
 
   /**
-   * An ended session of one tab, stored as the recorder stores it: a page `http://{name}.test/{n}` loaded at each of
-   * `loads`, a step at each of `steps` (ms from its start, which was `ago` ms before now).
+   * A session stored as the recorder stores it, begun `ago` ms before now: a page `http://{name}.test/{n}` loaded in
+   * the tab and at the time (ms from its start) `pages` give, and a step in a tab at each time `steps` give (each
+   * step's URL the page of its index); ended `endedAfter` ms after its start when given.
    */
-  async function tabOfPages(
+  async function storedSession(
     name: string,
-    { ago, endedAfter, loads, steps }: { ago: number; endedAfter: number; loads: number[]; steps: number[] },
+    {
+      ago,
+      endedAfter,
+      pages,
+      steps,
+    }: {
+      ago: number;
+      endedAfter?: number;
+      pages: { tab: string; at: number; heading: string }[];
+      steps: { tab: string; at: number }[];
+    },
   ) {
     const me = User.parse(await api('/api/user/from-session'));
     const startedAt = Date.now() - ago;
-    const tab = `TAB-${name.toUpperCase()}`;
-    const title = `${name[0]!.toUpperCase()}${name.slice(1)}`;
+    const url = (idx: number) => `http://${name}.test/${idx}`;
     const [row] = await e2e.proctor.ctx.db
       .insert(sessions)
       .values({
@@ -479,49 +450,57 @@ describe('session pages', () => {
         organizationId: me.organizationId,
         createdAt: new Date(startedAt),
         startedAt: new Date(startedAt),
-        endedAt: new Date(startedAt + endedAfter),
+        ...(endedAfter === undefined ? {} : { endedAt: new Date(startedAt + endedAfter) }),
       })
       .returning();
     await e2e.proctor.ctx.db.insert(sessionSteps).values(
-      steps.map((offset, idx) => ({
+      steps.map((step, idx) => ({
         sessionId: row!.id,
         idx,
         action: {
           type: 'url_change' as const,
           id: `${name}-step-${idx}`,
-          timestamp: startedAt + offset,
+          timestamp: startedAt + step.at,
           is_simulator_action: false,
           metadata: { start_seq_id: 0, end_seq_id: 0 },
-          url: `http://${name}.test/${idx}`,
+          url: url(idx),
         },
-        page: tab,
+        page: step.tab,
         formatVersion: 2,
       })),
     );
     await insertSessionEvents(
       e2e.proctor.ctx.db,
       row!.id,
-      loads.map((offset, idx) => ({
+      pages.map((loaded, idx) => ({
         kind: EVENT_KIND.rrweb,
         seq: idx,
         payload: {
-          page: tab,
-          url: `http://${name}.test/${idx}`,
-          events: rrwebPage(`http://${name}.test/${idx}`, startedAt + offset, `${title} page ${idx + 1}`),
+          page: loaded.tab,
+          url: url(idx),
+          events: rrwebPage(url(idx), startedAt + loaded.at, loaded.heading),
         },
       })),
     );
     return row!;
   }
 
+  /** One tab's pages loaded at `loads`, headed "{Name} page {n}". */
+  const pagesOf = (name: string, loads: number[]) =>
+    loads.map((at, idx) => ({
+      tab: `TAB-${name.toUpperCase()}`,
+      at,
+      heading: `${name[0]!.toUpperCase()}${name.slice(1)} page ${idx + 1}`,
+    }));
+
   it('should replay a long tab to its end, reading it range by range, and wait at a step past what has arrived', async () => {
     // Ten minutes in one tab: a page at the start, one at 5 min, one at 10 min, a step a second after each.
     const loads = [1_000, 300_000, 600_000];
-    const row = await tabOfPages('long', {
+    const row = await storedSession('long', {
       ago: 15 * 60_000,
       endedAfter: 11 * 60_000,
-      loads,
-      steps: loads.map((offset) => offset + 1_000),
+      pages: pagesOf('long', loads),
+      steps: loads.map((offset) => ({ tab: 'TAB-LONG', at: offset + 1_000 })),
     });
 
     const reads: URL[] = [];
@@ -561,11 +540,11 @@ describe('session pages', () => {
 
   it('should play on past the end of what has arrived once the next range comes', async () => {
     // A page at the start and another at 31 s, in the second range; the first step is at 28 s.
-    const row = await tabOfPages('played', {
+    const row = await storedSession('played', {
       ago: 5 * 60_000,
       endedAfter: 60_000,
-      loads: [0, 31_000],
-      steps: [28_000, 32_000],
+      pages: pagesOf('played', [0, 31_000]),
+      steps: [28_000, 32_000].map((at) => ({ tab: 'TAB-PLAYED', at })),
     });
 
     const { release, stop } = await holdLaterRanges();
