@@ -106,6 +106,16 @@ describeEachDatabase('sites', (proctor) => {
   const rows = catalog(proctor);
 
   /** An editor (dashboard access) whose organization has uploaded a HAR of shop.example.test. */
+  /** shopOrganization, with its HAR session's row id (for rows written straight to the database). */
+  async function shopSessionRow() {
+    const { editor, sessionId } = await shopOrganization();
+    const [session] = await proctor()
+      .ctx.db.select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.publicId, sessionId));
+    return { editor, session: session! };
+  }
+
   async function shopOrganization() {
     const simulator = await rows.simulator();
     const editor = await proctor().actor({
@@ -236,16 +246,12 @@ describeEachDatabase('sites', (proctor) => {
   });
 
   it('should count the requests up to SITE_REQUESTS_COUNT_MAX, and say when more match', async () => {
-    const { editor, sessionId } = await shopOrganization();
+    const { editor, session } = await shopSessionRow();
     const db = proctor().ctx.db;
-    const [session] = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(eq(sessions.publicId, sessionId));
     // The cap and one more, besides the HAR's 5.
     await db.execute(sql`
       insert into network_requests (session_id, method, url, origin_url)
-      select ${session!.id}::int, 'GET', 'https://bulk.example.test/items/' || g, 'https://bulk.example.test'
+      select ${session.id}::int, 'GET', 'https://bulk.example.test/items/' || g, 'https://bulk.example.test'
       from generate_series(1, ${SITE_REQUESTS_COUNT_MAX + 1}::int) g`);
     const pages = SITE_REQUESTS_COUNT_MAX / 50;
     const capped = { total_count: SITE_REQUESTS_COUNT_MAX, total_pages: pages, total_count_capped: true };
@@ -275,12 +281,8 @@ describeEachDatabase('sites', (proctor) => {
   });
 
   it("should store each captured request's origin as originOf reads it, and backfill rows without one", async () => {
-    const { editor, sessionId } = await shopOrganization();
+    const { editor, session } = await shopSessionRow();
     const db = proctor().ctx.db;
-    const [session] = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(eq(sessions.publicId, sessionId));
     const urls = [
       'https://User:p@ss@API.Example.test:8443/v1/Items?q=1',
       'HTTP://shop.example.test',
@@ -291,7 +293,7 @@ describeEachDatabase('sites', (proctor) => {
     // The recorder's write (the HAR import and live recordings both go through it).
     await insertRequests(
       db,
-      session!.id,
+      session.id,
       urls.map((url, at) => ({
         request_id: `r${at}`,
         method: 'GET',
@@ -313,7 +315,7 @@ describeEachDatabase('sites', (proctor) => {
     const stored = await db
       .select({ id: networkRequests.id, url: networkRequests.url, originUrl: networkRequests.originUrl })
       .from(networkRequests)
-      .where(eq(networkRequests.sessionId, session!.id))
+      .where(eq(networkRequests.sessionId, session.id))
       .orderBy(asc(networkRequests.id));
     expect(stored.map((row) => row.originUrl)).toEqual(stored.map((row) => originOf(row.url)));
     expect(stored.slice(-urls.length).map((row) => row.originUrl)).toEqual([
@@ -329,7 +331,7 @@ describeEachDatabase('sites', (proctor) => {
 
     // Rows from before the recorder stored it: migration 0037's backfill reads the same origin.
     await db.execute(
-      sql`update network_requests set origin_url = null where session_id = ${session!.id}::int`,
+      sql`update network_requests set origin_url = null where session_id = ${session.id}::int`,
     );
     const migration = readFileSync(
       new URL('../../../packages/db/migrations/0037_network_requests_origin.sql', import.meta.url),
@@ -343,7 +345,7 @@ describeEachDatabase('sites', (proctor) => {
     const backfilled = await db
       .select({ url: networkRequests.url, originUrl: networkRequests.originUrl })
       .from(networkRequests)
-      .where(eq(networkRequests.sessionId, session!.id));
+      .where(eq(networkRequests.sessionId, session.id));
     expect(backfilled.map((row) => row.originUrl)).toEqual(backfilled.map((row) => originOf(row.url)));
   });
 
