@@ -397,6 +397,55 @@ describe('session pages', () => {
     await expect.poll(replayed).toBe('Page of tab 1');
   });
 
+  it("should read a tab's later ranges only while it is shown", async () => {
+    // The first tab loads a second page at 5 min, read ranges after its first; the second tab is shown between.
+    const row = await storedSession('hidden', {
+      ago: 10 * 60_000,
+      endedAfter: 6 * 60_000,
+      pages: [
+        { tab: 'TAB-ONE', at: 1_000, heading: 'Tab one, first page' },
+        { tab: 'TAB-TWO', at: 2_000, heading: 'Tab two' },
+        { tab: 'TAB-ONE', at: 300_000, heading: 'Tab one, later page' },
+      ],
+      steps: [
+        { tab: 'TAB-ONE', at: 1_000 },
+        { tab: 'TAB-TWO', at: 2_000 },
+        { tab: 'TAB-ONE', at: 301_000 },
+      ],
+    });
+    // The first tab's reads (no `page`), and when the second tab stopped being shown.
+    const log: string[] = [];
+    const logReads = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/rrweb-events') && !url.searchParams.has('page'))
+        log.push(`from ${url.searchParams.get('from')}`);
+    };
+    page.on('request', logReads);
+    const { release, stop } = await holdLaterRanges();
+    try {
+      await page.goto(`/sessions/${row.publicId}`);
+      await page.getByRole('tab', { name: 'DOM replay' }).click();
+      const replayed = () =>
+        page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
+      await expect.poll(replayed).toBe('Tab one, first page');
+      await expect.poll(() => log).toEqual(['from null', 'from 30000']);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(replayed).toBe('Tab two');
+      // The first tab's second range arrives while the second tab is shown: its reading stops there.
+      const second = page.waitForResponse((response) => response.url().includes('from=30000'));
+      release();
+      await second;
+      await page.getByRole('button', { name: 'Next' }).click();
+      log.push('first tab shown again');
+      await expect.poll(replayed).toBe('Tab one, later page');
+    } finally {
+      await stop();
+      page.off('request', logReads);
+    }
+    expect(log.slice(0, 3)).toEqual(['from null', 'from 30000', 'first tab shown again']);
+    expect(log.length).toBeGreaterThan(3);
+  });
+
   /**
    * Holds the DOM replay's ranges after its first: `release` lets them go, `stop` (in a finally) lets them go and
    * stops holding.
@@ -534,8 +583,12 @@ describe('session pages', () => {
     // Every read was a range, none the whole tab, each starting where the one before ended.
     expect(reads.length).toBeGreaterThan(2);
     expect(reads.every((url) => url.searchParams.get('to') !== null)).toBe(true);
+    // Each continues the one before: the server sends nothing before its start again.
     for (const [i, url] of reads.entries())
-      if (i > 0) expect(url.searchParams.get('from')).toBe(reads[i - 1]!.searchParams.get('to'));
+      if (i > 0) {
+        expect(url.searchParams.get('from')).toBe(reads[i - 1]!.searchParams.get('to'));
+        expect(url.searchParams.get('continues')).toBe('true');
+      }
   });
 
   it('should play on past the end of what has arrived once the next range comes', async () => {

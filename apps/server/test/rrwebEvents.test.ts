@@ -188,13 +188,16 @@ describeEachDatabase('a replay reads its DOM events by tab and range', (proctor)
     });
   });
 
-  it('should answer 404 for a tab the session did not record and 400 for a range that ends before it begins', async () => {
+  it('should answer 404 for a tab the session did not record and 400 for a range that ends before it begins or continues nothing', async () => {
     const member = await proctor().actor();
     const session = await sessionWithChunks(member, [
       chunk('tab-a', event(META, 1), event(FULL_SNAPSHOT, 1)),
     ]);
-    const read = (query: { page?: string; from?: number; to?: number }) =>
+    const read = (query: { page?: string; from?: number; to?: number; continues?: 'true' }) =>
       proctor().call(endpoints.sessionRrwebEvents, { params: { id: session.publicId }, query, as: member });
+    const continuesNothing = await read({ to: 500, continues: 'true' });
+    expect(continuesNothing.status).toBe(400);
+    expect(continuesNothing.body).toEqual({ detail: 'continues needs from' });
     const unknownTab = await read({ page: 'tab-z' });
     expect(unknownTab.status).toBe(404);
     expect(unknownTab.body).toEqual({ detail: "No such tab in this session's recording" });

@@ -304,12 +304,14 @@ export const SessionDetailQuery = AdminViewQuery.extend({ include: z.literal('do
 /**
  * GET /api/session/{id}/rrweb-events: one tab's DOM events, the first tab's unless `page` names another; with `from`
  * and `to` (ms from the session's start), a range of them a replay can start at: the events recorded in [from, to),
- * preceded by the full snapshot (and its meta event) they build on.
+ * preceded by the full snapshot (and its meta event) they build on. `continues=true` says the client already has
+ * everything before `from` (it read the range before): the answer then starts at `from`, without the snapshot.
  */
 export const SessionRrwebEventsQuery = z.object({
   page: z.string().min(1).max(200).optional(),
   from: z.coerce.number().int().min(0).optional(),
   to: z.coerce.number().int().min(0).optional(),
+  continues: QueryBoolean.optional(),
 });
 export const SessionRrwebEventsResponse = z.object({
   /** The recorded tabs (CDP target ids), in the order they were first recorded. */

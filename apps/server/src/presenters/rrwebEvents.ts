@@ -63,7 +63,8 @@ const lastSnapshotAtOrBefore = (events: readonly unknown[], index: number) => {
 
 /**
  * Where a range starts in a tab's chunks for `fromMs`, reading at most the chunks it may start in: the
- * first chunk that reaches fromMs, and the last full snapshot before it (found by the chunks' columns).
+ * first chunk that reaches fromMs, and the last full snapshot before it (found by the chunks' columns), unless
+ * the range `continues` one the client has read, which starts at its first event at or after fromMs.
  */
 async function rangeStart(
   db: Database,
@@ -71,6 +72,7 @@ async function rangeStart(
   page: string,
   firstSeq: number,
   fromMs: number | undefined,
+  continues: boolean,
   planned: Awaited<ReturnType<typeof rrwebRangeChunks>>,
 ): Promise<RangeStart | null> {
   if (fromMs === undefined) return { seq: firstSeq, within: null };
@@ -96,10 +98,11 @@ async function rangeStart(
     // The chunk's columns say it holds an event at or after fromMs.
     const index = events.findIndex((event) => !before(event, fromMs));
     reached = { seq: reachesFrom.seq, within: { events, index, leadingMeta: undefined } };
+    if (continues) return reached;
     const snapshot = reachesFrom.fullSnapshot ? lastSnapshotAtOrBefore(events, index) : -1;
     if (snapshot >= 0) return atSnapshot(reachesFrom.seq, events, snapshot);
   }
-  if (snapshotBefore !== null) {
+  if (snapshotBefore !== null && !continues) {
     const events = await read(snapshotBefore);
     return atSnapshot(snapshotBefore, events, lastSnapshotAtOrBefore(events, events.length - 1));
   }
@@ -166,15 +169,16 @@ async function* rangeText(
  * GET /api/session/{id}/rrweb-events: one tab's DOM events (the first tab's by default), read when the replay
  * opens; with `from`/`to` (ms from the session's start), the events of [from, to) (either open) preceded by what
  * they build on: the last full snapshot at or before `from` and the meta event just before it, so that a replay
- * can start at the range. Events without a time go with the event before them; `more` says whether events follow
- * the range. Streamed: only the tab's chunks from where the range starts are read (selected by the columns
+ * can start at the range, or, with `continues`, nothing before `from` (the client read the range before it, and
+ * a replay going on needs no snapshot again). Events without a time go with the event before them; `more` says
+ * whether events follow the range. Streamed: only the tab's chunks from where the range starts are read (selected by the columns
  * session_events keeps beside each payload, filled for older rows by migration 0039), a few at a time, and each
  * is sent as it is read.
  */
 export async function sessionRrwebEvents(
   db: Database,
   session: SessionRow,
-  query: { page?: string; from?: number; to?: number },
+  query: { page?: string; from?: number; to?: number; continues?: boolean },
 ): Promise<RrwebEventsAnswer | StreamedJson<RrwebEventsAnswer>> {
   const tabs = await recordedRrwebTabs(db, session.id);
   const pages = tabs.map((tab) => tab.page);
@@ -182,6 +186,7 @@ export async function sessionRrwebEvents(
     throw notFound("No such tab in this session's recording");
   if (query.from !== undefined && query.to !== undefined && query.to <= query.from)
     throw badRequest('to must be after from');
+  if (query.continues && query.from === undefined) throw badRequest('continues needs from');
   const shown = tabs.find((tab) => tab.page === (query.page ?? pages[0]));
   if (!shown) return { pages, page: null, events: [], more: false };
   const startedAtMs = sessionStartedAt(session).getTime();
@@ -189,7 +194,8 @@ export async function sessionRrwebEvents(
   const toMs = query.to === undefined ? undefined : startedAtMs + query.to;
   const { page } = shown;
   const planned = await rrwebRangeChunks(db, session.id, page, { fromMs, toMs });
-  const start = await rangeStart(db, session.id, page, shown.firstSeq, fromMs, planned);
+  const continues = query.continues ?? false;
+  const start = await rangeStart(db, session.id, page, shown.firstSeq, fromMs, continues, planned);
   return new StreamedJson(
     Readable.from(rangeText(db, session.id, { pages, page }, start, toMs, planned.reachesTo), {
       objectMode: false,

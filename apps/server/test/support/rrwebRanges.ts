@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { recordedRrwebChunks } from '../../src/repositories/recordings';
 import type { Actor, TestProctor } from './proctor';
 
-type Query = { page?: string; from?: number; to?: number };
+type Query = { page?: string; from?: number; to?: number; continues?: 'true' };
 
 const FULL_SNAPSHOT = 2;
 const META = 4;
@@ -18,18 +18,21 @@ const before = (event: unknown, limit: number) => {
 /**
  * The reference for GET …/rrweb-events' ranges, from a tab's events all in memory (what the route itself did
  * before it read chunks by their columns): the events of [fromMs, toMs) (epoch ms; either open), preceded by the
- * last full snapshot at or before fromMs and its meta event; events without a timestamp going with the event
- * before them; `more`: whether events follow the range.
+ * last full snapshot at or before fromMs and its meta event, unless the range `continues` the one before it;
+ * events without a timestamp going with the event before them; `more`: whether events follow the range.
  */
 export function rrwebRange(
   events: readonly unknown[],
   fromMs: number | undefined,
   toMs: number | undefined,
+  continues = false,
 ): { events: unknown[]; more: boolean } {
   let start = 0;
   if (fromMs !== undefined) {
     start = events.findIndex((event) => !before(event, fromMs));
     if (start < 0) start = events.length;
+  }
+  if (fromMs !== undefined && !continues) {
     let snapshot = start;
     while (snapshot > 0 && typeOf(events[snapshot]) !== FULL_SNAPSHOT) snapshot -= 1;
     if (typeOf(events[snapshot]) === FULL_SNAPSHOT) {
@@ -47,7 +50,8 @@ export function rrwebRange(
 
 /**
  * Every tab's answer of GET …/rrweb-events for each range of `moments` (ms from the session's start; open ends
- * too), and what each should be: every rrweb chunk of the session read, the tab's events sliced by rrwebRange.
+ * too; each range with a start also as the continuation of the one before), and what each should be: every rrweb
+ * chunk of the session read, the tab's events sliced by rrwebRange.
  */
 export async function rrwebAnswersAndReference(
   proctor: TestProctor,
@@ -66,7 +70,10 @@ export async function rrwebAnswersAndReference(
   for (const page of pages)
     for (const from of bounds)
       for (const to of bounds)
-        if (from === undefined || to === undefined || to > from) queries.push({ page, from, to });
+        if (from === undefined || to === undefined || to > from) {
+          queries.push({ page, from, to });
+          if (from !== undefined) queries.push({ page, from, to, continues: 'true' });
+        }
   const answered = [];
   const reference = [];
   for (const query of queries) {
@@ -82,6 +89,7 @@ export async function rrwebAnswersAndReference(
       events,
       query.from === undefined ? undefined : startedAtMs + query.from,
       query.to === undefined ? undefined : startedAtMs + query.to,
+      query.continues === 'true',
     );
     reference.push({ query, status: 200, body: { pages, page, ...range } });
   }

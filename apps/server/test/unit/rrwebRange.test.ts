@@ -23,6 +23,12 @@ describe('a range of a tab’s rrweb events, as the reference for the replay’s
     });
   });
 
+  it('starts at `from` when it continues the range before it: nothing is sent twice', () => {
+    expect(rrwebRange(events, 250, 350, true)).toEqual({ events: [step(300)], more: true });
+    expect(rrwebRange(events, 401, undefined, true)).toEqual({ events: events.slice(5), more: false });
+    expect(rrwebRange(events, 10_000, undefined, true)).toEqual({ events: [], more: false });
+  });
+
   it('ends before `to`, and says whether more follows', () => {
     expect(rrwebRange(events, undefined, 300)).toEqual({ events: events.slice(0, 3), more: true });
     expect(rrwebRange(events, undefined, 10_000)).toEqual({ events, more: false });
@@ -41,5 +47,6 @@ describe('a range of a tab’s rrweb events, as the reference for the replay’s
     // The next range reads on past it, to the end.
     expect(rrwebRange(odd, 250, 350)).toEqual({ events: odd, more: false });
     expect(rrwebRange(odd, 350, undefined)).toEqual({ events: odd, more: false });
+    expect(rrwebRange(odd, 250, 350, true)).toEqual({ events: odd.slice(4), more: false });
   });
 });

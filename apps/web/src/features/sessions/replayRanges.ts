@@ -6,14 +6,16 @@ export interface ReplayRange {
   /** Absent for the first range: it starts at the tab's first event, whenever that was recorded. */
   from?: number;
   to: number;
+  /** Every range after the first continues the one before: the server sends nothing before `from` again. */
+  continues?: 'true';
 }
 
 /**
  * Ranges are windows of time, as the server selects them. The first is short, so that the page's first answer
  * is the tab's first full snapshot and a few seconds of changes whatever the session's length; each next one is
  * twice as long (crossing an idle stretch, or a tab opened late, in a few cheap reads) up to a few minutes, so
- * that a seek past what has arrived never waits for much more than it needs. Every range after the first comes
- * with the full snapshot it builds on again (dropped here), which longer ranges send less often.
+ * that a seek past what has arrived never waits for much more than it needs. Each range after the first continues
+ * the one before (`continues`): the server starts it at `from`, without the full snapshot it builds on.
  */
 export const FIRST_REPLAY_RANGE_MS = 30_000;
 export const MAX_REPLAY_RANGE_MS = 5 * 60_000;
@@ -36,38 +38,20 @@ export function nextReplayRange(
 ): ReplayRange | undefined {
   if (endedAfterMs !== null && previous.to > endedAfterMs + REPLAY_CLOCK_SLACK_MS) return undefined;
   const length = previous.to - (previous.from ?? 0);
-  return { from: previous.to, to: previous.to + Math.min(MAX_REPLAY_RANGE_MS, Math.max(1, length) * 2) };
+  return {
+    from: previous.to,
+    to: previous.to + Math.min(MAX_REPLAY_RANGE_MS, Math.max(1, length) * 2),
+    continues: 'true',
+  };
 }
-
-// Recorded by the page: anything may be there. As the server reads them, an event without a time goes with the
-// one before it: it never starts or ends a range.
-const isBefore = (event: unknown, limitMs: number) => {
-  const at = (event as { timestamp?: unknown } | null | undefined)?.timestamp;
-  return !(typeof at === 'number' && at >= limitMs);
-};
 
 /**
- * The events of the ranges read so far, in order and each once. The server starts a range with `from` at the
- * full snapshot before it (and its meta event), so its answer repeats the previous range's last events: those
- * before `from`, up to the first event that is not (the server's own rule for where a range starts).
+ * The events of the ranges read so far, in order and each once: each range after the first continues the one
+ * before it (the server's rule: a range ends before its first event at or after `to`, an event without a time
+ * going with the one before it, and a continuing range starts at the first event at or after its `from`).
  */
-export function mergeReplayRanges(
-  answers: readonly { events: readonly unknown[] }[],
-  ranges: readonly ReplayRange[],
-  sessionStartedAtMs: number,
-): unknown[] {
-  const merged: unknown[] = [];
-  answers.forEach((answer, i) => {
-    const from = ranges[i]?.from;
-    let first = 0;
-    if (from !== undefined) {
-      const fromMs = sessionStartedAtMs + from;
-      while (first < answer.events.length && isBefore(answer.events[first], fromMs)) first += 1;
-    }
-    for (let at = first; at < answer.events.length; at++) merged.push(answer.events[at]);
-  });
-  return merged;
-}
+export const mergeReplayRanges = (answers: readonly { events: readonly unknown[] }[]): unknown[] =>
+  answers.flatMap((answer) => answer.events);
 
 /**
  * Up to when (epoch ms) the merged events are all there: the end of the last range read, or forever once no

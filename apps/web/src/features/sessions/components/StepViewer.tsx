@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { SessionDetailResponse } from '@proctor/contracts';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { type SessionDomEvents, useSessionDomEvents } from '../hooks/useSessionDomEvents';
 import { useSessionVideo } from '../hooks/useSessionVideo';
 import { MIN_REPLAY_EVENTS, NO_DOM_RECORDING } from '../replayerConfig';
@@ -126,16 +126,22 @@ export function StepViewer({
     startedAtMs: detail.snapshot.started_at_ms,
     endedAtMs: endedAt ? Date.parse(endedAt) : null,
   };
-  const firstTab = useSessionDomEvents(detail.session.sessionId, clock, replayEnabled);
-  const pages = firstTab.pages ?? NO_PAGES;
   const index = Math.min(Math.max(0, selected), steps.length - 1);
   const [chosenTab, setChosenTab] = useState<{ step: number; page: string } | null>(null);
+  // Which tab is shown is known once the first tab's first range has listed the tabs: the first until then.
+  const [firstTabShown, setFirstTabShown] = useState(true);
+  const firstTab = useSessionDomEvents(detail.session.sessionId, clock, {
+    enabled: replayEnabled,
+    shown: firstTabShown,
+  });
+  const pages = firstTab.pages ?? NO_PAGES;
   const shownTab = useMemo(() => replayTab(steps, index, pages, chosenTab), [steps, index, pages, chosenTab]);
   const otherTab = shownTab !== null && shownTab !== firstTab.page;
+  useEffect(() => setFirstTabShown(!otherTab), [otherTab]);
   const otherTabEvents = useSessionDomEvents(
     detail.session.sessionId,
     clock,
-    replayEnabled && otherTab,
+    { enabled: replayEnabled && otherTab, shown: true },
     shownTab ?? undefined,
   );
   const domEvents = otherTab ? otherTabEvents : firstTab;

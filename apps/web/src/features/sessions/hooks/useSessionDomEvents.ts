@@ -29,15 +29,16 @@ export interface SessionDomEvents {
 
 /**
  * The session's recorded DOM (rrweb) events of one tab, read only once `enabled` (the replay is opened), range by
- * range (replayRanges): the first range, then each next one in the background until the tab recorded nothing
- * after it. Without `page`, the first tab's, whose answers also list every recorded tab; each tab is read once and
- * kept. The ranges' times count from the session's start (`snapshot.started_at_ms`), and none starts long after
- * its end (epoch ms; null while it runs).
+ * range (replayRanges): the first range, then, while the tab is `shown`, each next one in the background until
+ * the tab recorded nothing after it (a hidden tab's reading waits until it is shown again). Without `page`, the
+ * first tab's, whose answers also list every recorded tab; each tab is read once and kept. The ranges' times
+ * count from the session's start (`snapshot.started_at_ms`), and none starts long after its end (epoch ms; null
+ * while it runs).
  */
 export function useSessionDomEvents(
   sessionId: string,
   session: { startedAtMs: number; endedAtMs: number | null },
-  enabled: boolean,
+  { enabled, shown }: { enabled: boolean; shown: boolean },
   page?: string,
 ): SessionDomEvents {
   const { startedAtMs: sessionStartedAtMs, endedAtMs } = session;
@@ -68,14 +69,11 @@ export function useSessionDomEvents(
   });
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = query;
   useEffect(() => {
-    if (enabled && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [enabled, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+    if (enabled && shown && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [enabled, shown, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
   const { data } = query;
-  const events = useMemo(
-    () => mergeReplayRanges(data?.pages ?? [], data?.pageParams ?? [], sessionStartedAtMs),
-    [data, sessionStartedAtMs],
-  );
+  const events = useMemo(() => mergeReplayRanges(data?.pages ?? []), [data]);
   const answers = data?.pages ?? [];
   const last = answers.at(-1);
   const arrivedUntilMs = replayArrivedUntilMs(
