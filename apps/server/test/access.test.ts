@@ -1,5 +1,7 @@
+import { EXTENSION_TOKEN_HEADER } from '@proctor/contracts';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import { signRecordingToken } from '../src/auth/recordingTokens';
 import { type Actor, describeEachDatabase, type TestProctor } from './support/proctor';
 
 /**
@@ -388,6 +390,34 @@ const ROUTES: Record<string, RouteCase> = {
       url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/complete`,
       payload: { output: { answer: 'x' } },
     },
+  },
+  // Recording a trainer session in Chrome: the capability is a person's (an API key is refused); the upload's
+  // credential is its capability header, so access control lets everyone through to that check (a valid one for
+  // an unknown session answers 404 to all).
+  'POST /api/browser-sessions/:publicId/extension-token': {
+    allowed: BROWSER_USERS.filter((role) => role !== 'api_key'),
+    request: { url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/extension-token` },
+  },
+  'POST /api/browser-sessions/:publicId/extension-steps': {
+    allowed: EVERYONE,
+    request: async (proctor) => ({
+      url: `/api/browser-sessions/${UNKNOWN_ENVIRONMENT}/extension-steps`,
+      headers: {
+        [EXTENSION_TOKEN_HEADER]: (await signRecordingToken(proctor.ctx.tokens, UNKNOWN_ENVIRONMENT, 60))
+          .token,
+      },
+      payload: {
+        steps: [
+          {
+            idx: 0,
+            timestamp: Date.now(),
+            tab: '1',
+            url: 'https://example.com/',
+            action: { type: 'url_change', url: 'https://example.com/' },
+          },
+        ],
+      },
+    }),
   },
   // The AI browser and the demo (002 §2.9–2.10): refused (400: no model here) before any browser starts.
   'POST /api/run-task': {

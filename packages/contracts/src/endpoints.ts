@@ -41,6 +41,7 @@ import {
   ResetEnvironmentResponse,
   WorkerReadyResponse,
 } from './environment';
+import { extensionRecordingEndpoints } from './extensionRecording';
 import { HarUploadResponse } from './har';
 import { endpoint } from './http';
 import {
@@ -1640,6 +1641,8 @@ export const endpoints = {
   ...webFlowEndpoints,
   // Browser sessions (002 §2.8–2.11): see browserSessions.ts.
   ...browserSessionEndpoints,
+  // Recording a trainer session in Chrome (002 §2.11): see extensionRecording.ts.
+  ...extensionRecordingEndpoints,
   ...runTaskEndpoints,
 } as const;
 

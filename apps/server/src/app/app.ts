@@ -36,6 +36,7 @@ import { authRoutes } from '../routes/auth';
 import { browserSessionRoutes } from '../routes/browserSessions';
 import type { AppContext } from '../routes/context';
 import { environmentRoutes } from '../routes/environments';
+import { extensionRecordingRoutes } from '../routes/extensionRecording';
 import { faviconRoutes } from '../routes/favicons';
 import { harUploadRoutes } from '../routes/harUpload';
 import { hubRoutes } from '../routes/hub';
@@ -101,6 +102,7 @@ const areas = [
   structuredDataRoutes,
   environmentRoutes,
   browserSessionRoutes,
+  extensionRecordingRoutes,
   runTaskRoutes,
   assignmentRoutes,
   humanRecorderRoutes,
