@@ -315,6 +315,36 @@ describeEachDatabase('test cases', (proctor) => {
     }
   });
 
+  it('should refuse a simulator config whose named fields have the wrong type, and keep the others as given', async () => {
+    const as = await author();
+    const simulator = await make.simulator();
+    await make.allow(as.organization, simulator.id);
+    const withConfig = (simulatorConfig: unknown) =>
+      create({ name: 'Configured', prompt: 'y', simulatorId: simulator.id, simulatorConfig }, as);
+    const cases: Array<[unknown, string]> = [
+      ['{"type":', 'Invalid JSON in simulator config: it does not parse'],
+      [[], 'Invalid JSON in simulator config: simulator config must be a JSON object'],
+      [{ type: 'replay' }, 'type must be one of noop, single_step'],
+      [{ replay_session_id: 42 }, 'replay_session_id must be a string'],
+      [{ type: 'single_step', replay_step_idx: -1 }, 'replay_step_idx must be a whole number from 0'],
+      [{ unmatched_request_handling: 'drop' }, 'unmatched_request_handling must be closest_match'],
+    ];
+    for (const [config, message] of cases) {
+      const response = await withConfig(config);
+      expect(response.status, JSON.stringify(config)).toBe(400);
+      expect(response.body.detail).toContain(message);
+    }
+    const config = {
+      type: 'single_step',
+      replay_session_id: 'abc',
+      replay_step_idx: 2,
+      custom: { kept: true },
+    };
+    const accepted = await withConfig(config);
+    expect(accepted.status, accepted.body.detail).toBe(201);
+    expect(accepted.body.testCases[0]!.simulatorConfig).toEqual(config);
+  });
+
   it('should refuse a scoring config its scorer would refuse: an unknown type, a review threshold out of range', async () => {
     const as = await author();
     const simulator = await make.simulator();

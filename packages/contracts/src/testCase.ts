@@ -173,10 +173,40 @@ export const CorrectOutputsInput = jsonField<unknown[]>(INVALID_CORRECT_OUTPUTS,
 export const ScoringConfigInput = jsonField<Record<string, unknown>>(INVALID_SCORING_CONFIG, (value) =>
   isPlainObject(value) ? null : 'the scoring config must be a JSON object',
 );
-const ObjectInput = (what: string) =>
-  jsonField<Record<string, unknown>>(`Invalid JSON in ${what}`, (value) =>
-    isPlainObject(value) ? null : `${what} must be a JSON object`,
-  );
+
+/** The simulator config's `type` (001 §3, "Simulator config for test cases"). */
+export const TEST_CASE_SIMULATOR_CONFIG_TYPES = ['noop', 'single_step'] as const;
+
+/**
+ * What is wrong with a test case's simulator config, or null: a JSON object whose fields the spec names (001 §3)
+ * have their types when present; other fields are kept as given. Proctor reads `replay_session_id` (the test
+ * case's reference session); the rest is stored for the clients that read it.
+ */
+export function testCaseSimulatorConfigProblem(value: unknown): string | null {
+  if (!isPlainObject(value)) return 'simulator config must be a JSON object';
+  const config = value as Record<string, unknown>;
+  const { type } = config;
+  if (type !== undefined && !(TEST_CASE_SIMULATOR_CONFIG_TYPES as readonly unknown[]).includes(type))
+    return `type must be one of ${TEST_CASE_SIMULATOR_CONFIG_TYPES.join(', ')}`;
+  for (const field of ['replay_session_id', 'replay_snapshot_id'])
+    if (config[field] !== undefined && config[field] !== null && typeof config[field] !== 'string')
+      return `${field} must be a string`;
+  for (const field of ['replay_step_idx', 'replay_end_idx'])
+    if (
+      config[field] !== undefined &&
+      config[field] !== null &&
+      !(Number.isInteger(config[field]) && (config[field] as number) >= 0)
+    )
+      return `${field} must be a whole number from 0`;
+  const handling = config.unmatched_request_handling;
+  if (handling !== undefined && handling !== null && handling !== 'closest_match')
+    return 'unmatched_request_handling must be closest_match';
+  return null;
+}
+const SimulatorConfigInput = jsonField<Record<string, unknown>>(
+  'Invalid JSON in simulator config',
+  testCaseSimulatorConfigProblem,
+);
 
 export const TestCaseMetadata = z.object({
   goal_type: z.string().nullable(),
@@ -386,7 +416,7 @@ export const CreateTestCaseRequest = z
     siteId: RecordId.nullable().optional(),
     /** Also adds the new test case to this dataset. */
     testCaseSetId: RecordId.nullable().optional(),
-    simulatorConfig: ObjectInput('simulator config').optional(),
+    simulatorConfig: SimulatorConfigInput.optional(),
     defaultScoringConfig: ScoringConfigInput.optional(),
     /**
      * A state test from a session (Create State Test): the session's net changes, after its simulator's
