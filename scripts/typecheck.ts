@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 const PROJECTS = [
   'apps/server',
   'apps/web',
+  'apps/extension',
   'packages/contracts',
   'packages/db',
   'packages/simulators',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BROWSER_SESSION, BrowserSessionParam } from './browserSessions';
+import { EXTENSION_PAGE_LIMITS, EXTENSION_TOKEN_HEADER } from './extensionBridge';
 import { endpoint } from './http';
-import { RECORDING } from './recording';
 
 /**
  * Recording a trainer session in the person's own Chrome (002 §2.11, 001 §7): the Proctor extension
@@ -22,11 +22,10 @@ export const EXTENSION_RECORDING = {
   maxScreenshotBytes: 512 * 1024,
   /** A whole batch: every screenshot at its largest, base64, and the steps around them. */
   bodyLimit: 12 * 1024 * 1024,
-  maxTextLength: RECORDING.maxTypedTextLength,
+  maxTextLength: EXTENSION_PAGE_LIMITS.maxTypedTextLength,
   maxUrlLength: BROWSER_SESSION.maxUrlLength,
-  /** A short description of the element acted on (its text or name). */
-  maxElementTextLength: 100,
-  maxSelectorLength: 1_000,
+  maxElementTextLength: EXTENSION_PAGE_LIMITS.maxElementTextLength,
+  maxSelectorLength: EXTENSION_PAGE_LIMITS.maxSelectorLength,
   /** How far a step's time may be off the session's (the browser's clock against the server's). */
   clockSkewMs: 60_000,
   /** The largest coordinate or scroll distance taken, in CSS pixels. */
@@ -46,20 +45,6 @@ export const EXTENSION_MESSAGES = {
   screenshotNotImage: 'A screenshot must be a JPEG or PNG image',
   timestampOutside: 'A step happened outside the session',
 } as const;
-
-/** The header that carries the upload capability (the Authorization header is a signed-in person's). */
-export const EXTENSION_TOKEN_HEADER = 'x-proctor-recording-token';
-
-/**
- * The messages between the dashboard and the extension's bridge (window.postMessage on the paired origin).
- * Each names its side, so that neither mistakes its own message for an answer.
- */
-export const EXTENSION_BRIDGE = {
-  pageSource: 'proctor-dashboard',
-  extensionSource: 'proctor-extension',
-} as const;
-export const EXTENSION_COMMANDS = ['PING', 'START_RECORDING', 'STOP_RECORDING'] as const;
-export type ExtensionCommand = (typeof EXTENSION_COMMANDS)[number];
 
 const HttpUrl = z
   .string()

@@ -7,6 +7,7 @@ export * from './common';
 export * from './constants';
 export * from './endpoints';
 export * from './environment';
+export * from './extensionBridge';
 export * from './extensionRecording';
 export * from './har';
 export * from './http';
