@@ -1,13 +1,8 @@
 import { hostname } from 'node:os';
-import { openDatabase } from '@proctor/db';
 import Fastify from 'fastify';
-import { databaseConfigFor, environmentManagerFor, jobSettingsFor, openBlobStore } from './app/server';
-import { openWorkerDoor } from './app/workerDoor';
-import { jobHandlers } from './jobs/handlers';
+import { startWorker } from './app/worker';
 import { loadConfig } from './kernel/config';
 import { loggerOptions } from './kernel/http/logging';
-import { RedisQueue } from './kernel/queue/redisQueue';
-import { scoringServices } from './scoring/services';
 
 /**
  * `proctor worker` (npm run worker): runs Proctor's jobs on this machine for the servers that share its
@@ -25,45 +20,7 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
-const database = await openDatabase(databaseConfigFor(config));
-const blobs = await openBlobStore(config);
-const queue = new RedisQueue({
-  url: config.jobs.redisUrl,
-  prefix: config.jobs.redisPrefix,
-  stallMs: config.jobs.stallMs,
-});
-const scoring = scoringServices(config.scoring);
-// Workers share the servers' JWT_SECRET (scaled out it is configured): proxy simulators replay here as there.
-const environments = environmentManagerFor(
-  config,
-  database.db,
-  blobs,
-  scoring,
-  queue,
-  true,
-  config.jwtSecret,
-);
-await environments.start(log);
-const door = config.jobs.workerUrl
-  ? await openWorkerDoor({
-      db: database.db,
-      environments,
-      jwtSecret: config.jwtSecret,
-      host: config.host,
-      port: config.jobs.workerPort ?? Number(new URL(config.jobs.workerUrl).port || 80),
-    })
-  : undefined;
-queue.work(jobHandlers(database.db, environments, jobSettingsFor(config, scoring, blobs)), {
-  runSession: config.environments.maxEnvironments,
-});
-log.info(
-  {
-    environments: config.environments.maxEnvironments,
-    blobStore: blobs.location,
-    door: config.jobs.workerUrl ?? null,
-  },
-  'Proctor worker is running',
-);
+const worker = await startWorker(config, log);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -72,10 +29,7 @@ async function shutdown(signal: string) {
   log.info({ signal }, 'worker shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  await door?.close();
-  await queue.close();
-  await environments.close();
-  await database.close();
+  await worker.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -136,6 +136,7 @@ export function jobSettingsFor(
   videoEncoder: VideoEncoder = findVideoEncoder(config.sessionVideo.ffmpegPath),
 ) {
   return {
+    config,
     videoEncoder,
     hubBuild: {
       hubDir: config.hubDir,

@@ -18,8 +18,9 @@ const SECRET_KEY = 'jwt_secret';
 /**
  * 'stop': a server asks the worker holding an environment to end it (an admin's stop). 'public': a server
  * passes a request for a keepalive environment's public URL on to the worker holding it (its simulator only).
+ * 'drive': a server passes a browser session's request (navigate, close, a web flow's node) to the worker holding it.
  */
-export type EnvironmentTokenPurpose = 'cdp' | 'live' | 'stop' | 'public';
+export type EnvironmentTokenPurpose = 'cdp' | 'live' | 'stop' | 'public' | 'drive';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

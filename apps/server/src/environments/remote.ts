@@ -140,6 +140,65 @@ export async function publicRequestOnWorker(
   return { status: response.status, headers: answered, body: Buffer.from(await response.arrayBuffer()) };
 }
 
+/**
+ * The worker's door for a browser session it holds (scaled out, browser sessions open on workers): the API passes
+ * each request for the session's page (show, keep, navigate, close, complete, a web flow's node, element-at, a run's
+ * check and stop) on here with a `drive` token for it, and answers what the worker answers, status and detail as
+ * they are. The worker answers 410 when it no longer holds the session.
+ */
+export const WORKER_BROWSER_SESSION_ROUTE = '/internal/browser-sessions/:id/:action';
+export const BROWSER_SESSION_ACTIONS = [
+  'show',
+  'keep',
+  'navigate',
+  'close',
+  'complete',
+  'run-node',
+  'element-at',
+  'run-check',
+  'stop-run',
+] as const;
+export type BrowserSessionAction = (typeof BROWSER_SESSION_ACTIONS)[number];
+/** What the door answers for a session it does not hold (ended, or never here). */
+export const NOT_HELD_STATUS = 410;
+
+/** Passes a browser session's request to the worker holding it; its answer, or its refusal as an HttpError. */
+export async function askWorkerSession<Answer>(
+  workerUrl: string,
+  environmentId: string,
+  token: string,
+  action: BrowserSessionAction,
+  body: unknown,
+  timeoutMs: number = WORKER_ANSWER_MS,
+): Promise<Answer> {
+  const path = WORKER_BROWSER_SESSION_ROUTE.replace(':id', encodeURIComponent(environmentId)).replace(
+    ':action',
+    action,
+  );
+  let response: Response;
+  try {
+    response = await fetch(`${workerUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    throw new HttpError(
+      502,
+      `The worker running the browser session (${workerUrl}) cannot be reached: ${(error as Error).message}`,
+    );
+  }
+  const answer = (await response.json().catch(() => null)) as (Answer & { detail?: string }) | null;
+  if (response.status === NOT_HELD_STATUS) throw new HttpError(409, 'The environment is no longer running');
+  if (!response.ok)
+    throw new HttpError(
+      response.status,
+      answer?.detail ?? `The worker running the browser session answered ${response.status}`,
+    );
+  return answer as Answer;
+}
+
 /** A close code a peer may send (1005, 1006 and 1015 are only ever reported, never sent). */
 const sendable = (code: number) =>
   (code >= 3000 && code < 5000) || (code >= 1000 && code <= 1014 && ![1004, 1005, 1006].includes(code));

@@ -2,16 +2,19 @@ import type { Database } from '@proctor/db';
 import type { ScoringServices } from '@proctor/scoring';
 import type { DriverSettings } from '../agents/drivers';
 import type { EnvironmentManager } from '../environments/manager';
+import type { ServerConfig } from '../kernel/config';
 import type { JobHandler, JobName } from '../kernel/queue/catalog';
 import type { BlobStore } from '../kernel/storage/blobs';
 import type { VideoEncoder } from '../kernel/video/ffmpeg';
 import { buildHubVersionHandler, type HubBuildSettings } from './buildHubVersion';
 import { checkEvaluatorHandler } from './checkEvaluator';
 import { generateMutationsHandler } from './generateMutations';
+import { openBrowserSessionHandler } from './openBrowserSession';
 import { printTestRunReportHandler } from './printTestRunReport';
 import { renderSessionVideoHandler } from './renderSessionVideo';
 import { rescoreSimulatorHandler } from './rescoreSimulator';
 import { runSessionHandler } from './runSession';
+import { runWebFlowHandler } from './runWebFlow';
 import { scoreSessionHandler } from './scoreSession';
 import { testRunEnvironmentHandler } from './testRunEnvironment';
 
@@ -29,6 +32,8 @@ export function jobHandlers(
     chromiumPath: string;
     hubBuild: HubBuildSettings;
     videoEncoder: VideoEncoder;
+    /** What web flows' runs read (the model that heals a locator). */
+    config: ServerConfig;
   },
 ): AllJobHandlers {
   return {
@@ -41,5 +46,7 @@ export function jobHandlers(
     printTestRunReport: printTestRunReportHandler(db, settings.blobs, settings.chromiumPath),
     buildHubVersion: buildHubVersionHandler(db, settings.hubBuild),
     renderSessionVideo: renderSessionVideoHandler(db, settings.blobs, settings.videoEncoder),
+    openBrowserSession: openBrowserSessionHandler({ db, environments, blobs: settings.blobs }),
+    runWebFlow: runWebFlowHandler({ db, environments, config: settings.config }),
   };
 }

@@ -1,16 +1,7 @@
 import { BROWSER_SESSION_PERMISSIONS, endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { LiveEnvironment } from '../environments/live';
 import { presentBrowserSession } from '../presenters/browserSessions';
-import type { BrowserSessionRow } from '../repositories/browserSessions';
-import {
-  browserSession,
-  closeBrowserSession,
-  completeBrowserSession,
-  keepBrowserSession,
-  navigateBrowserSession,
-  openBrowserSession,
-} from '../services/browserSessions';
+import { type BrowserSessionNow, BrowserSessions } from '../services/browserSessions';
 import type { AppContext } from './context';
 import { liveViewUrl } from './environments';
 import { access, defineRoute } from './route';
@@ -18,13 +9,23 @@ import { access, defineRoute } from './route';
 /** Browser sessions (002 §2.8–2.11): see packages/contracts/src/browserSessions.ts for who may call. */
 const browserSessionAccess = access.member({ anyPermission: [...BROWSER_SESSION_PERMISSIONS] });
 
-async function present(ctx: AppContext, row: BrowserSessionRow, environment: LiveEnvironment | undefined) {
-  if (!environment) return presentBrowserSession(row, undefined);
-  const [url, live] = await Promise.all([
-    environment.page.currentUrl().catch(() => 'about:blank'),
-    liveViewUrl(ctx, environment.publicId),
-  ]);
-  return presentBrowserSession(row, { url, liveViewUrl: live });
+async function present(ctx: AppContext, { row, running }: BrowserSessionNow) {
+  if (!running) return presentBrowserSession(row, undefined);
+  return presentBrowserSession(row, {
+    url: running.url,
+    liveViewUrl: await liveViewUrl(ctx, row.session.publicId),
+  });
+}
+
+/** Scaled out (REDIS_URL with JOBS_IN_SERVER=false), browser sessions open on the workers. */
+export function browserSessionsOf(ctx: AppContext): BrowserSessions {
+  const scaledOut = Boolean(ctx.config.jobs.redisUrl) && !ctx.config.jobs.inServer;
+  return new BrowserSessions({
+    db: ctx.db,
+    environments: ctx.environments,
+    blobs: ctx.blobs,
+    workers: scaledOut ? { queue: ctx.queue, tokens: ctx.tokens } : undefined,
+  });
 }
 
 export function browserSessionRoutes(app: FastifyInstance) {
@@ -32,57 +33,46 @@ export function browserSessionRoutes(app: FastifyInstance) {
     app,
     endpoints.createBrowserSession,
     browserSessionAccess,
-    async ({ app: ctx, principal, body }) => {
-      const { row, environment } = await openBrowserSession(ctx, {
-        owner: {
-          organizationId: principal.organization.id,
-          userId: principal.user?.id ?? null,
-          plan: principal.organization.plan,
-        },
-        type: body.type,
-        startUrl: body.start_url,
-        trainerSessionOptions:
-          body.task && body.response_format
-            ? { task: body.task, responseFormat: body.response_format }
-            : undefined,
-      });
-      return present(ctx, row, environment);
-    },
+    async ({ app: ctx, principal, body }) =>
+      present(
+        ctx,
+        await browserSessionsOf(ctx).open({
+          owner: {
+            organizationId: principal.organization.id,
+            userId: principal.user?.id ?? null,
+            plan: principal.organization.plan,
+          },
+          type: body.type,
+          startUrl: body.start_url,
+          trainerSessionOptions:
+            body.task && body.response_format
+              ? { task: body.task, responseFormat: body.response_format }
+              : undefined,
+        }),
+      ),
   );
 
-  defineRoute(
-    app,
-    endpoints.browserSession,
-    browserSessionAccess,
-    async ({ app: ctx, principal, params }) => {
-      const { row, environment } = await browserSession(ctx, params.publicId, principal.organization.id);
-      return present(ctx, row, environment);
-    },
+  defineRoute(app, endpoints.browserSession, browserSessionAccess, async ({ app: ctx, principal, params }) =>
+    present(ctx, await browserSessionsOf(ctx).show(params.publicId, principal.organization.id)),
   );
 
   defineRoute(
     app,
     endpoints.navigateBrowserSession,
     browserSessionAccess,
-    async ({ app: ctx, principal, params, body }) => {
-      const { row, environment } = await navigateBrowserSession(
+    async ({ app: ctx, principal, params, body }) =>
+      present(
         ctx,
-        params.publicId,
-        principal.organization.id,
-        body.url,
-      );
-      return present(ctx, row, environment);
-    },
+        await browserSessionsOf(ctx).navigate(params.publicId, principal.organization.id, body.url),
+      ),
   );
 
   defineRoute(
     app,
     endpoints.browserSessionHeartbeat,
     browserSessionAccess,
-    async ({ app: ctx, principal, params }) => {
-      const { row, environment } = await keepBrowserSession(ctx, params.publicId, principal.organization.id);
-      return present(ctx, row, environment);
-    },
+    async ({ app: ctx, principal, params }) =>
+      present(ctx, await browserSessionsOf(ctx).keep(params.publicId, principal.organization.id)),
   );
 
   defineRoute(
@@ -90,8 +80,8 @@ export function browserSessionRoutes(app: FastifyInstance) {
     endpoints.closeBrowserSession,
     browserSessionAccess,
     async ({ app: ctx, principal, params }) => {
-      const row = await closeBrowserSession(ctx, params.publicId, principal.organization.id);
-      return present(ctx, row, undefined);
+      const row = await browserSessionsOf(ctx).close(params.publicId, principal.organization.id);
+      return present(ctx, { row, running: undefined });
     },
   );
 
@@ -100,8 +90,12 @@ export function browserSessionRoutes(app: FastifyInstance) {
     endpoints.completeBrowserSession,
     browserSessionAccess,
     async ({ app: ctx, principal, params, body }) => {
-      const row = await completeBrowserSession(ctx, params.publicId, principal.organization.id, body.output);
-      return present(ctx, row, undefined);
+      const row = await browserSessionsOf(ctx).complete(
+        params.publicId,
+        principal.organization.id,
+        body.output,
+      );
+      return present(ctx, { row, running: undefined });
     },
   );
 }

@@ -33,7 +33,14 @@ export function webFlowRoutes(app: FastifyInstance) {
   // Picking reads what the live view already shows whoever holds the session: the trainer's select-content
   // buttons (002 §2.11) pick with it too, for everyone who may open a browser session.
   const pickers = access.member({ anyPermission: [...BROWSER_SESSION_PERMISSIONS] });
-  const services = () => ({ db: app.ctx.db, config: app.ctx.config, environments: app.ctx.environments });
+  // Scaled out (REDIS_URL with JOBS_IN_SERVER=false), a session a worker holds is driven on that worker.
+  const scaledOut = () => Boolean(app.ctx.config.jobs.redisUrl) && !app.ctx.config.jobs.inServer;
+  const services = () => ({
+    db: app.ctx.db,
+    config: app.ctx.config,
+    environments: app.ctx.environments,
+    workers: scaledOut() ? { queue: app.ctx.queue, tokens: app.ctx.tokens } : undefined,
+  });
 
   defineRoute(app, endpoints.listWebFlows, readers, ({ app: ctx, principal, query }) =>
     webFlowsOf(ctx.db, principal.organization.id, query.search, ctx.config.browserSessions.webFlowStartUrl),

@@ -7,11 +7,14 @@ import {
   type TrainerSessionOptions,
 } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
+import type { TokenService } from '../auth/tokens';
 import type { LiveEnvironment } from '../environments/live';
 import type { EnvironmentManager } from '../environments/manager';
 import { OfflineReplay } from '../environments/offlineWeb';
 import type { EnvironmentOwner } from '../environments/records';
+import { askWorkerSession, type BrowserSessionAction } from '../environments/remote';
 import { badRequest, conflict, HttpError, notFound } from '../kernel/http/errors';
+import type { JobQueue } from '../kernel/queue/queue';
 import type { BlobStore } from '../kernel/storage/blobs';
 import {
   type BrowserSessionRow,
@@ -19,23 +22,40 @@ import {
   insertBrowserSession,
   touchBrowserSession,
 } from '../repositories/browserSessions';
+import { findEnvironment } from '../repositories/environments';
 import { setSessionPrompt } from '../repositories/runTasks';
 import { setSessionOutput } from '../repositories/sessions';
 import { schemaProblem } from './sites';
 
 /**
  * Browser sessions (002 §2.8–2.11): an environment on the open web (environments/openWeb.ts) with a row of its
- * own under the same public id. They run in the process that serves the API (the embedded default); scaled out,
- * make2's environments go to the worker that holds them, and browser sessions would go the same way (the
- * worker's WORKER_URL on the job group, the API proxying live view and CDP): not built yet, so a server with
- * JOBS_IN_SERVER=false still opens them in itself.
+ * own under the same public id. Embedded, they run in the process that serves the API. Scaled out (REDIS_URL with
+ * JOBS_IN_SERVER=false) they open on a worker, as queued runs do (BrowserSessions below): the open is a job, the
+ * worker records its WORKER_URL on the job group, the API proxies live view and CDP there (sockets.ts) and passes
+ * every other request for the session to the worker's door (remote.ts), with a `drive` token for it.
  */
 export interface BrowserSessionParts {
   db: Database;
   environments: EnvironmentManager;
   /** Where captured responses' large bodies are, for offline sessions. */
   blobs: BlobStore;
+  /** Scaled out: browser sessions open on workers and are reached there. Absent, they run in this process. */
+  workers?: BrowserSessionWorkers;
 }
+
+export interface BrowserSessionWorkers {
+  queue: JobQueue;
+  tokens: TokenService;
+}
+
+/**
+ * How long the API waits for a worker to take a browser session's opening (a worker with a free job slot takes it
+ * within milliseconds); then how long the opening may take. No worker in time answers 503 as no browser does.
+ */
+const WORKER_TAKE_MS = 10_000;
+const WORKER_OPEN_MS = 60_000;
+/** A `drive` token lives for one request to the worker. */
+const DRIVE_TOKEN_TTL_SECONDS = 120;
 
 export interface OpenBrowserSession {
   owner: EnvironmentOwner & { plan: Plan };
@@ -203,4 +223,163 @@ async function navigate(environment: LiveEnvironment, url: string): Promise<void
   } catch (error) {
     throw new HttpError(504, `The page did not load ${url}: ${(error as Error).message}`);
   }
+}
+
+/** The address the session's page shows now ('about:blank' when the browser does not say). */
+export function pageUrl(environment: LiveEnvironment): Promise<string> {
+  return environment.page.currentUrl().catch(() => 'about:blank');
+}
+
+/** A running environment of the organization held by a worker, and how to ask that worker about it. */
+export interface SessionOnWorker {
+  workerUrl: string;
+  /** The worker's WORKER_ID: where jobs on the session go (a catalog entry's `onHoldingWorker`). */
+  workerId: string;
+  ask<Answer>(action: BrowserSessionAction, body?: unknown, timeoutMs?: number): Promise<Answer>;
+}
+
+/**
+ * Where the organization's environment runs when not here: on a worker (scaled out), or undefined (here, ended,
+ * unknown, or another organization's: the caller then answers as embedded).
+ */
+export async function sessionOnWorker(
+  parts: { db: Database; environments: EnvironmentManager; workers?: BrowserSessionWorkers },
+  publicId: string,
+  organizationId: number,
+): Promise<SessionOnWorker | undefined> {
+  const { workers } = parts;
+  if (!workers || parts.environments.isRunning(publicId)) return undefined;
+  const found = await findEnvironment(parts.db, publicId, organizationId);
+  const { workerUrl, workerId, overallStatus } = found?.group ?? {};
+  if (!workerUrl || !workerId || overallStatus !== 'running') return undefined;
+  return {
+    workerUrl,
+    workerId,
+    async ask(action, body, timeoutMs) {
+      const { token } = await workers.tokens.signEnvironmentToken('drive', publicId, DRIVE_TOKEN_TTL_SECONDS);
+      return askWorkerSession(workerUrl, publicId, token, action, body, timeoutMs);
+    },
+  };
+}
+
+/** A browser session as the routes answer it: its row, and its page's address while it runs. */
+export interface BrowserSessionNow {
+  row: BrowserSessionRow;
+  running: { url: string } | undefined;
+}
+
+/**
+ * The browser session routes' requests, wherever the session runs: in this process (the functions above), or
+ * on the worker holding it, whose door (app/workerDoor.ts) calls those same functions there.
+ */
+export class BrowserSessions {
+  constructor(private readonly parts: BrowserSessionParts) {}
+
+  async open(request: OpenBrowserSession): Promise<BrowserSessionNow> {
+    if (!this.parts.workers) {
+      const { row, environment } = await openBrowserSession(this.parts, request);
+      return { row, running: { url: await pageUrl(environment) } };
+    }
+    const publicId = await this.#openOnWorker(this.parts.workers, request);
+    return this.show(publicId, request.owner.organizationId);
+  }
+
+  /** The open job, taken by a worker within WORKER_TAKE_MS (else 503), open within WORKER_OPEN_MS. */
+  async #openOnWorker(workers: BrowserSessionWorkers, request: OpenBrowserSession): Promise<string> {
+    let taken: () => void = () => undefined;
+    const wasTaken = new Promise<'taken'>((resolve) => {
+      taken = () => resolve('taken');
+    });
+    const { owner } = request;
+    const added = await workers.queue.add(
+      'openBrowserSession',
+      {
+        organizationId: owner.organizationId,
+        userId: owner.userId,
+        plan: owner.plan,
+        type: request.type,
+        startUrl: request.startUrl,
+        trainerSessionOptions: request.trainerSessionOptions,
+        takeBy: Date.now() + WORKER_TAKE_MS,
+      },
+      { onProgress: () => taken() },
+    );
+    // A little past takeBy: a worker taking it at the last moment is heard (one taking it later refuses it).
+    const first = await Promise.race([added.finished, wasTaken, after(WORKER_TAKE_MS + 2_000, 'late')]);
+    if (first === 'late') throw new HttpError(503, BROWSER_SESSION_MESSAGES.noBrowsers);
+    const outcome = await Promise.race([added.finished, after(WORKER_OPEN_MS, 'late')]);
+    if (outcome === 'late' || outcome.status === 'failed')
+      throw new HttpError(503, BROWSER_SESSION_MESSAGES.noBrowsers);
+    if ('status' in outcome.result) throw new HttpError(outcome.result.status, outcome.result.detail);
+    return outcome.result.publicId;
+  }
+
+  async show(publicId: string, organizationId: number): Promise<BrowserSessionNow> {
+    const { row, environment } = await browserSession(this.parts, publicId, organizationId);
+    if (environment) return { row, running: { url: await pageUrl(environment) } };
+    const worker = await sessionOnWorker(this.parts, publicId, organizationId);
+    if (!worker) return { row, running: undefined };
+    try {
+      const { url } = await worker.ask<{ url: string }>('show');
+      return { row, running: { url } };
+    } catch (error) {
+      // It ended between the two reads: its row says how.
+      if (error instanceof HttpError && error.status === 409)
+        return { row: await this.#row(publicId, organizationId), running: undefined };
+      throw error;
+    }
+  }
+
+  async navigate(publicId: string, organizationId: number, url: string): Promise<BrowserSessionNow> {
+    const worker = await sessionOnWorker(this.parts, publicId, organizationId);
+    if (worker) return this.#onWorker(worker, publicId, organizationId, 'navigate', { url });
+    const { row, environment } = await navigateBrowserSession(this.parts, publicId, organizationId, url);
+    return { row, running: { url: await pageUrl(environment) } };
+  }
+
+  async keep(publicId: string, organizationId: number): Promise<BrowserSessionNow> {
+    const worker = await sessionOnWorker(this.parts, publicId, organizationId);
+    if (worker) return this.#onWorker(worker, publicId, organizationId, 'keep', {});
+    const { row, environment } = await keepBrowserSession(this.parts, publicId, organizationId);
+    return { row, running: { url: await pageUrl(environment) } };
+  }
+
+  async close(publicId: string, organizationId: number): Promise<BrowserSessionRow> {
+    const worker = await sessionOnWorker(this.parts, publicId, organizationId);
+    if (!worker) return closeBrowserSession(this.parts, publicId, organizationId);
+    // One that ended meanwhile is answered as it is, as here.
+    await worker.ask('close').catch((error: unknown) => {
+      if (!(error instanceof HttpError && error.status === 409)) throw error;
+    });
+    return this.#row(publicId, organizationId);
+  }
+
+  async complete(publicId: string, organizationId: number, output: unknown): Promise<BrowserSessionRow> {
+    const worker = await sessionOnWorker(this.parts, publicId, organizationId);
+    if (!worker) return completeBrowserSession(this.parts, publicId, organizationId, output);
+    await worker.ask('complete', { output });
+    return this.#row(publicId, organizationId);
+  }
+
+  async #onWorker(
+    worker: SessionOnWorker,
+    publicId: string,
+    organizationId: number,
+    action: 'navigate' | 'keep',
+    body: unknown,
+  ): Promise<BrowserSessionNow> {
+    // The worker waits for a navigation as long as a page takes to load: longer than a quick answer.
+    const { url } = await worker.ask<{ url: string }>(action, body, WORKER_OPEN_MS);
+    return { row: await this.#row(publicId, organizationId), running: { url } };
+  }
+
+  async #row(publicId: string, organizationId: number): Promise<BrowserSessionRow> {
+    const row = await findBrowserSession(this.parts.db, publicId, organizationId);
+    if (!row) throw notFound(BROWSER_SESSION_MESSAGES.notFound);
+    return row;
+  }
+}
+
+function after<T extends string>(ms: number, value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value), ms).unref());
 }

@@ -1,8 +1,14 @@
 import {
+  BrowserSessionType,
   EvaluatorHealth,
   MutationGenerationEvent,
   MutationGenerationResult,
+  Plan,
   RescoreResult,
+  TrainerSessionOptions,
+  WEB_FLOW_LIMITS,
+  WebFlowRunEvent,
+  WebFlowRunParameters,
 } from '@proctor/contracts';
 import { z } from 'zod';
 
@@ -32,6 +38,11 @@ export interface JobDefinition<
   attempts: number;
   /** How many run at once in one worker when the worker does not say (see WorkerLimits). */
   concurrency: number;
+  /**
+   * Added for one worker, the one holding what the job acts on (AddOptions.worker: its WORKER_ID): scaled out,
+   * each worker takes these from a queue of its own. The embedded queue has one worker and ignores it.
+   */
+  onHoldingWorker?: true;
 }
 
 function defineJob<
@@ -178,6 +189,54 @@ export const JOBS = {
     timeoutMs: 5 * 60_000,
     attempts: 1,
     concurrency: 1,
+  }),
+  /**
+   * A browser session opened on a worker (scaled out: the API process runs no browsers). The job ends once the
+   * session is open; its environment stays on that worker, which records where it is (WORKER_URL) as for runs, and
+   * closes it when idle. A refusal (no free browser, a bad start URL) is the result's status and detail, never a
+   * retry. `takeBy` (ms since the epoch): the API waits that long for a worker; a worker taking it later refuses
+   * it (nobody waits).
+   */
+  openBrowserSession: defineJob({
+    name: 'browser-session.open',
+    payload: z.object({
+      organizationId: z.number().int(),
+      userId: z.number().int().nullable(),
+      plan: Plan,
+      type: BrowserSessionType,
+      startUrl: z.string().optional(),
+      trainerSessionOptions: TrainerSessionOptions.optional(),
+      takeBy: z.number().int(),
+    }),
+    result: z.union([
+      z.object({ publicId: z.string() }),
+      z.object({ status: z.number().int(), detail: z.string() }),
+    ]),
+    /** Told once, when a worker takes it in time: the API then waits for the browser. */
+    progress: z.object({ taken: z.literal(true) }),
+    timeoutMs: 2 * 60_000,
+    attempts: 1,
+    concurrency: 2,
+  }),
+  /**
+   * A web flow run on a browser session a worker holds (the spec's `webflow.run`), on that worker: its events are
+   * the job's progress, which the API streams to the caller. The run stops itself at its limit; the job's limit
+   * only adds the time to record it. Never retried: a second attempt would act on the page again.
+   */
+  runWebFlow: defineJob({
+    name: 'webflow.run',
+    payload: z.object({
+      organizationId: z.number().int(),
+      flowId: z.number().int().positive(),
+      browserSessionId: z.string().min(1),
+      parameters: WebFlowRunParameters,
+    }),
+    result: z.void(),
+    progress: WebFlowRunEvent,
+    timeoutMs: WEB_FLOW_LIMITS.runTimeoutMs + 30_000,
+    attempts: 1,
+    concurrency: 4,
+    onHoldingWorker: true,
   }),
 } as const;
 

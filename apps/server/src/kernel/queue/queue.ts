@@ -61,6 +61,8 @@ export function awaitedJob<Result>(): {
 /** `onProgress`: told each progress report of the job, from wherever it runs, in order. */
 export interface AddOptions<Name extends JobName> {
   onProgress?: (event: JobProgress<Name>) => void;
+  /** The WORKER_ID that runs a job whose definition is `onHoldingWorker` (required for those, on Redis). */
+  worker?: string;
 }
 
 /** A job as the admin's job list shows it. */

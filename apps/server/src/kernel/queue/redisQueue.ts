@@ -29,6 +29,8 @@ export interface RedisQueueOptions {
    */
   stallMs?: number;
   catalog?: typeof JOBS;
+  /** This process's WORKER_ID: where it takes the jobs added for it (a catalog entry's `onHoldingWorker`). */
+  workerId?: string;
 }
 
 type Handler = {
@@ -56,9 +58,13 @@ function reasonOf(failedReason: string | undefined): string {
  * saw it, and in the process that added it (a dead worker tells nobody); handlers are written to be told twice.
  */
 export class RedisQueue implements JobQueue {
-  readonly #options: Required<Omit<RedisQueueOptions, 'url'>> & { url: string };
-  readonly #queues = new Map<JobName, Queue>();
-  readonly #events = new Map<JobName, Promise<QueueEvents>>();
+  readonly #options: Required<Omit<RedisQueueOptions, 'url' | 'workerId'>> & {
+    url: string;
+    workerId?: string;
+  };
+  /** By queue name: a job's name, or `<name>@<WORKER_ID>` for one added for a worker. */
+  readonly #queues = new Map<string, Queue>();
+  readonly #events = new Map<string, Promise<QueueEvents>>();
   readonly #workers: Worker[] = [];
   readonly #running = new Set<AbortController>();
   readonly #pending = new Map<string, (outcome: JobOutcome) => void>();
@@ -80,47 +86,63 @@ export class RedisQueue implements JobQueue {
     return { url: this.#options.url, maxRetriesPerRequest: null };
   }
 
-  #queue(name: JobName): Queue {
-    let queue = this.#queues.get(name);
+  /** The queue a job of `name` waits in: its own, or the worker's own for one added for a worker. */
+  #queueName(name: JobName, worker: string | undefined): string {
+    const definition = this.#options.catalog[name];
+    if (!definition.onHoldingWorker) return definition.name;
+    if (!worker) throw new Error(`A ${definition.name} job is added for one worker: name it`);
+    return `${definition.name}@${worker}`;
+  }
+
+  #queue(name: JobName, worker?: string): Queue {
+    const queueName = this.#queueName(name, worker);
+    let queue = this.#queues.get(queueName);
     if (!queue) {
-      queue = new Queue(this.#options.catalog[name].name, {
+      queue = new Queue(queueName, {
         connection: this.#connection,
         prefix: this.#options.prefix,
       });
-      this.#queues.set(name, queue);
+      this.#queues.set(queueName, queue);
     }
     return queue;
   }
 
   /** Finished jobs are told to whoever waits for them here (their `finished` promises). */
-  #listen(name: JobName): Promise<QueueEvents> {
-    let events = this.#events.get(name);
+  #listen(name: JobName, worker?: string): Promise<QueueEvents> {
+    const queueName = this.#queueName(name, worker);
+    let events = this.#events.get(queueName);
     if (!events) {
-      const queueEvents = new QueueEvents(this.#options.catalog[name].name, {
+      const queueEvents = new QueueEvents(queueName, {
         connection: this.#connection,
         prefix: this.#options.prefix,
       });
       queueEvents.on(
         'completed',
-        ({ jobId, returnvalue }) => void this.#settle(name, jobId, null, returnvalue),
+        ({ jobId, returnvalue }) => void this.#settle(name, worker, jobId, null, returnvalue),
       );
       queueEvents.on('progress', ({ jobId, data }) => this.#progressListeners.get(jobId)?.(data));
       queueEvents.on(
         'failed',
-        ({ jobId, failedReason }) => void this.#settle(name, jobId, reasonOf(failedReason)),
+        ({ jobId, failedReason }) => void this.#settle(name, worker, jobId, reasonOf(failedReason)),
       );
       events = queueEvents.waitUntilReady().then(() => queueEvents);
-      this.#events.set(name, events);
+      this.#events.set(queueName, events);
     }
     return events;
   }
 
-  async #settle(name: JobName, jobId: string, failure: string | null, result?: unknown): Promise<void> {
+  async #settle(
+    name: JobName,
+    worker: string | undefined,
+    jobId: string,
+    failure: string | null,
+    result?: unknown,
+  ): Promise<void> {
     const settle = this.#pending.get(jobId);
     if (!settle) return;
     this.#pending.delete(jobId);
     this.#progressListeners.delete(jobId);
-    const job = await this.#queue(name)
+    const job = await this.#queue(name, worker)
       .getJob(jobId)
       .catch(() => undefined);
     const attempts = job?.attemptsStarted ?? job?.attemptsMade ?? 1;
@@ -143,13 +165,13 @@ export class RedisQueue implements JobQueue {
     if (this.#closed) throw new Error('The job queue is closed');
     const definition = this.#options.catalog[name];
     const data = definition.payload.parse(payload);
-    await this.#listen(name);
+    await this.#listen(name, options.worker);
     // The id is chosen here, so that whoever waits is listening before the job can report or end.
     const { id, finished, settle } = awaitedJob<JobResult<Name>>();
     this.#pending.set(id, settle);
     if (options.onProgress) this.#progressListeners.set(id, options.onProgress as (event: unknown) => void);
     try {
-      await this.#queue(name).add(definition.name, data, {
+      await this.#queue(name, options.worker).add(definition.name, data, {
         jobId: id,
         attempts: definition.attempts,
         backoff: { type: 'fixed', delay: 1_000 },
@@ -174,10 +196,11 @@ export class RedisQueue implements JobQueue {
     for (const name of Object.keys(this.#options.catalog) as JobName[]) {
       const definition = this.#options.catalog[name];
       const handler = handlers[name] as Handler | undefined;
-      // Jobs this process has no handler for are left to the processes that have one.
-      if (!handler) continue;
+      // Jobs this process has no handler for are left to the processes that have one; jobs added for one
+      // worker, to a process with a WORKER_ID.
+      if (!handler || (definition.onHoldingWorker && !this.#options.workerId)) continue;
       const worker = new Worker(
-        definition.name,
+        this.#queueName(name, this.#options.workerId),
         (job: Job) => this.#process(job, handler, definition.timeoutMs),
         {
           connection: this.#connection,
@@ -235,7 +258,11 @@ export class RedisQueue implements JobQueue {
   }
 
   async counts(name: JobName): Promise<{ queued: number; running: number }> {
-    const counts = await this.#queue(name).getJobCounts('waiting', 'delayed', 'prioritized', 'active');
+    // Jobs added for a worker are counted in that worker's own queue (this process's, when it is one).
+    if (this.#options.catalog[name].onHoldingWorker && !this.#options.workerId)
+      return { queued: 0, running: 0 };
+    const queue = this.#queue(name, this.#options.workerId);
+    const counts = await queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active');
     return {
       queued: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
       running: counts.active ?? 0,
@@ -257,6 +284,8 @@ export class RedisQueue implements JobQueue {
     let total = 0;
     const found: QueuedJob[] = [];
     for (const name of Object.keys(this.#options.catalog) as JobName[]) {
+      // Jobs added for one worker wait in queues of their own, one a worker, which the list leaves out.
+      if (this.#options.catalog[name].onHoldingWorker) continue;
       const queue = this.#queue(name);
       const counts = await queue.getJobCounts(
         'waiting',
@@ -300,6 +329,7 @@ export class RedisQueue implements JobQueue {
   /** Removes every key of this queue's prefix (tests and benchmarks clean up after themselves). */
   async obliterate(): Promise<void> {
     for (const name of Object.keys(this.#options.catalog) as JobName[])
-      await this.#queue(name).obliterate({ force: true });
+      if (!this.#options.catalog[name].onHoldingWorker) await this.#queue(name).obliterate({ force: true });
+    for (const queue of this.#queues.values()) await queue.obliterate({ force: true });
   }
 }

@@ -22,6 +22,7 @@ import {
   updateWebFlowRun,
   type WebFlowRow,
 } from '../../repositories/webFlows';
+import { type BrowserSessionWorkers, type SessionOnWorker, sessionOnWorker } from '../browserSessions';
 import { runAct } from './act';
 import { elementAt } from './elementAt';
 import { runExtract } from './extract';
@@ -32,7 +33,12 @@ export interface WebFlowServices {
   db: Database;
   config: ServerConfig;
   environments: EnvironmentManager;
+  /** Scaled out: a session a worker holds is driven there (its door, and the `webflow.run` job). */
+  workers?: BrowserSessionWorkers;
 }
+
+/** How long the API waits for a worker's answer to one node: the node's own limit, and the way there and back. */
+const NODE_ON_WORKER_MS = WEB_FLOW_LIMITS.nodeTimeoutMs + 15_000;
 
 /** The running browser session (an environment) of the organization; another's, or none, answers 404. */
 export function browserSessionOf(services: WebFlowServices, organizationId: number, publicId: string) {
@@ -93,6 +99,8 @@ export async function runNodeOnSession(
   node: WebFlowNode,
   parameters: WebFlowRunParameters,
 ): Promise<WebFlowNodeResult> {
+  const worker = await sessionOnWorker(services, publicId, organizationId);
+  if (worker) return worker.ask('run-node', { node, parameters }, NODE_ON_WORKER_MS);
   const environment = browserSessionOf(services, organizationId, publicId);
   return driveEnvironment(environment, AbortSignal.timeout(WEB_FLOW_LIMITS.nodeTimeoutMs + 5_000), (page) =>
     runNode(services.config, page, node, parameters),
@@ -106,6 +114,8 @@ export async function elementAtOnSession(
   publicId: string,
   point: { x: number; y: number },
 ): Promise<ElementAtResponse> {
+  const worker = await sessionOnWorker(services, publicId, organizationId);
+  if (worker) return worker.ask('element-at', point, WEB_FLOW_LIMITS.actTimeoutMs + 15_000);
   const environment = browserSessionOf(services, organizationId, publicId);
   return driveEnvironment(
     environment,
@@ -134,13 +144,27 @@ export interface PreparedWebFlowRun {
   parameters: WebFlowRunParameters;
 }
 
+/** A run on a session a worker holds: the `webflow.run` job on that worker. */
+export interface PreparedWebFlowRunOnWorker {
+  flow: WebFlowRow;
+  worker: SessionOnWorker;
+  browserSessionId: string;
+  parameters: WebFlowRunParameters;
+}
+
 /** What a run needs, checked before anything is streamed: a refusal is then a plain `{detail}` with its status. */
 export async function prepareWebFlowRun(
   services: WebFlowServices,
   organizationId: number,
   flow: WebFlowRow,
   request: { browser_session_id: string; parameters: WebFlowRunParameters },
-): Promise<PreparedWebFlowRun> {
+): Promise<PreparedWebFlowRun | PreparedWebFlowRunOnWorker> {
+  const worker = await sessionOnWorker(services, request.browser_session_id, organizationId);
+  if (worker) {
+    // Refused as here (409 while another drives it) before anything is streamed.
+    await worker.ask('run-check');
+    return { flow, worker, browserSessionId: request.browser_session_id, parameters: request.parameters };
+  }
   const environment = browserSessionOf(services, organizationId, request.browser_session_id);
   refuseIfDriven(environment);
   return { flow, environment, parameters: request.parameters };
@@ -153,10 +177,11 @@ export async function prepareWebFlowRun(
  */
 export async function runWebFlow(
   services: WebFlowServices,
-  prepared: PreparedWebFlowRun,
+  prepared: PreparedWebFlowRun | PreparedWebFlowRunOnWorker,
   send: (event: WebFlowRunEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
+  if ('worker' in prepared) return runWebFlowOnWorker(services, prepared, send, signal);
   const { db, config } = services;
   const { flow, environment, parameters } = prepared;
   const run = await insertWebFlowRun(db, { webFlowId: flow.id, parameters });
@@ -206,5 +231,79 @@ export async function runWebFlow(
       completedAt: new Date(),
     });
     send({ type: 'run_end', runId: run.publicId, state, response, ...(error ? { error } : {}) });
+  }
+}
+
+/**
+ * The `webflow.run` job on the worker holding the session: its events come back as the job's progress, through
+ * Redis (the queue already carries progress in order, before the job's end), and are sent on as they come. A
+ * caller that goes away stops it through the worker's door, by the job's id (also when the job has not started).
+ */
+async function runWebFlowOnWorker(
+  services: WebFlowServices,
+  prepared: PreparedWebFlowRunOnWorker,
+  send: (event: WebFlowRunEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const { flow, worker, browserSessionId, parameters } = prepared;
+  if (!services.workers) throw new Error('A run on a worker needs the job queue');
+  const added = await services.workers.queue.add(
+    'runWebFlow',
+    { organizationId: flow.organizationId, flowId: flow.id, browserSessionId, parameters },
+    { worker: worker.workerId, onProgress: send },
+  );
+  const stop = () => void worker.ask('stop-run', { jobId: added.id }).catch(() => undefined);
+  signal.addEventListener('abort', stop, { once: true });
+  if (signal.aborted) stop();
+  try {
+    const outcome = await added.finished;
+    if (outcome.status === 'failed')
+      throw new Error(`The web flow run failed on its worker: ${outcome.reason}`);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * The `webflow.run` jobs running in this worker, by job id, and those stopped before they started (a caller that
+ * went away at once): the worker's door stops them here. Bounded: a stop for a job that never comes is forgotten.
+ */
+const flowRunsHere = new Map<string, AbortController>();
+const stoppedEarly = new Set<string>();
+const STOPPED_EARLY_KEPT = 1_000;
+
+/** Stops the `webflow.run` job `jobId` in this worker, now or when it starts. */
+export function stopWebFlowJob(jobId: string): void {
+  const running = flowRunsHere.get(jobId);
+  if (running) {
+    running.abort(new Error(WEB_FLOW_MESSAGES.runStopped));
+    return;
+  }
+  stoppedEarly.add(jobId);
+  if (stoppedEarly.size > STOPPED_EARLY_KEPT) stoppedEarly.delete(stoppedEarly.values().next().value!);
+}
+
+/** Runs a `webflow.run` job's flow on the session this worker holds, stoppable by stopWebFlowJob. */
+export async function runWebFlowJob(
+  services: WebFlowServices,
+  job: { jobId: string; signal: AbortSignal; progress: (event: WebFlowRunEvent) => void },
+  request: {
+    organizationId: number;
+    flow: WebFlowRow;
+    browserSessionId: string;
+    parameters: WebFlowRunParameters;
+  },
+): Promise<void> {
+  const prepared = await prepareWebFlowRun(services, request.organizationId, request.flow, {
+    browser_session_id: request.browserSessionId,
+    parameters: request.parameters,
+  });
+  const stop = new AbortController();
+  if (stoppedEarly.delete(job.jobId)) stop.abort(new Error(WEB_FLOW_MESSAGES.runStopped));
+  flowRunsHere.set(job.jobId, stop);
+  try {
+    await runWebFlow(services, prepared, job.progress, AbortSignal.any([job.signal, stop.signal]));
+  } finally {
+    flowRunsHere.delete(job.jobId);
   }
 }

@@ -1,0 +1,443 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  BROWSER_SESSION_MESSAGES,
+  type CreateWebFlowRequest,
+  endpoints,
+  WEB_FLOW_MESSAGES,
+  WebFlowRunEvent,
+} from '@proctor/contracts';
+import { jobGroups, simulators, testCases } from '@proctor/db';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type RunningWorker, startWorker } from '../src/app/worker';
+import { builtInRegistrations } from '../src/kernel/builtIns';
+import { loadConfig } from '../src/kernel/config';
+import type { RedisQueue } from '../src/kernel/queue/redisQueue';
+import type { CallResult } from './support/call';
+import { testDatabases } from './support/databases';
+import { freePort } from './support/network';
+import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import { until } from './support/until';
+
+const redisUrl = process.env.REDIS_URL;
+const postgres = testDatabases().find((database) => database.name === 'postgres');
+
+const ok = <R>({ status, body }: CallResult<R>): R => {
+  expect(status, body.detail).toBeLessThan(300);
+  return body;
+};
+
+const events = (payload: string) =>
+  payload
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => WebFlowRunEvent.parse(JSON.parse(line)));
+
+/** The first string under a `url` key anywhere in a JSON value that is a simulator's address. */
+function simulatorUrlIn(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.map(simulatorUrlIn).find(Boolean);
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === 'url' && typeof inner === 'string' && /\.localhost:\d+/.test(inner)) return inner;
+    const found = simulatorUrlIn(inner);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Browser sessions and web flows scaled out (issue 31 items 1 and 5): a server with JOBS_IN_SERVER=false opens
+ * browser sessions on a `proctor worker`, reaches their live view and CDP through the worker's door, and runs web
+ * flows there as `webflow.run` jobs, streaming their events. Needs REDIS_URL and a PostgreSQL.
+ */
+describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a worker', () => {
+  let proctor: TestProctor;
+  let author: Actor;
+  let drop: () => Promise<void>;
+  let databaseUrl: string;
+  let port: number;
+  const keys = `proctor-test-${randomBytes(4).toString('hex')}`;
+  let worker: RunningWorker | undefined;
+  let agent: Server | undefined;
+  /** The built-in shop of a run the worker holds (its agent never answers): what the browser session visits. */
+  let shopUrl: string;
+  let browserSessionId: string;
+
+  beforeAll(async () => {
+    port = await freePort();
+    const created = await postgres!.create();
+    if (created.config.kind !== 'postgres') throw new Error('Expected a PostgreSQL test database');
+    databaseUrl = created.config.url;
+    drop = created.drop;
+    proctor = await startTestProctor(
+      { name: 'postgres', create: async () => ({ config: created.config, drop: async () => {} }) },
+      {
+        builtInSimulators: builtInRegistrations(),
+        env: {
+          REDIS_URL: redisUrl!,
+          REDIS_PREFIX: keys,
+          JOBS_IN_SERVER: 'false',
+          JOB_STALL_MS: '3000',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+        },
+      },
+    );
+    await proctor.app.listen({ port, host: '127.0.0.1' });
+    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
+    author = await proctor.actor({
+      permissions: { dashboard_access: true, playground_access: true, record_testcases: true },
+      plan: { allowed_simulators: allowed.map((row) => row.id) },
+    });
+  });
+  afterAll(async () => {
+    agent?.closeAllConnections();
+    agent?.close();
+    await worker?.close();
+    await (proctor?.ctx.queue as RedisQueue | undefined)?.obliterate().catch(() => undefined);
+    await proctor?.close();
+    await drop?.();
+  });
+
+  /**
+   * A worker as `npm run worker` starts one (app/worker.ts), in this process to spare the test a second start of
+   * the whole server's code: its own environments, door (WORKER_URL) and job queue on the test's Redis keys.
+   */
+  async function startTestWorker(): Promise<void> {
+    let doorPort = await freePort();
+    while (doorPort === port) doorPort = await freePort();
+    const config = loadConfig({
+      ...process.env,
+      WORKER_URL: `http://127.0.0.1:${doorPort}`,
+      OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: keys,
+      WORKER_ID: 'worker-with-browsers',
+      DATA_DIR: proctor.ctx.config.dataDir,
+      JOB_STALL_MS: '3000',
+      // The run holding the shop and one browser session: a second session finds no browser.
+      MAX_ENVIRONMENTS: '2',
+      MAX_ENVIRONMENTS_PER_ORGANIZATION: '2',
+      BROWSER_POOL_SIZE: '1',
+    });
+    worker = await startWorker(config, proctor.app.log.child({ worker: 'worker-with-browsers' }));
+  }
+
+  /** A run of a built-in shop test case whose dev agent never answers: its shop stays up on the worker. */
+  async function holdShopOnWorker(): Promise<string> {
+    let heard: (body: string) => void = () => undefined;
+    const asked = new Promise<string>((resolve) => {
+      heard = resolve;
+    });
+    agent = createServer((incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => heard(Buffer.concat(chunks).toString('utf8')));
+    });
+    await new Promise<void>((resolve) => agent!.listen(0, '127.0.0.1', resolve));
+    const made = ok(
+      await proctor.call(endpoints.createAgentArtifact, {
+        as: author,
+        body: {
+          alias: 'thinker',
+          type: 'dev',
+          endpoint: `http://127.0.0.1:${(agent.address() as AddressInfo).port}/step`,
+        },
+      }),
+    );
+    const [testCase] = await proctor.ctx.db
+      .select({ id: testCases.id })
+      .from(testCases)
+      .innerJoin(simulators, eq(simulators.id, testCases.simulatorId))
+      .where(and(eq(simulators.name, 'shop'), isNotNull(testCases.builtInKey)))
+      .limit(1);
+    ok(
+      await proctor.call(endpoints.startRun, {
+        as: author,
+        body: { testCaseId: testCase!.id, agentArtifactId: made.artifact.id },
+      }),
+    );
+    const url = simulatorUrlIn(JSON.parse(await asked));
+    if (!url) throw new Error('The agent was not told the shop’s address');
+    return new URL(url).origin;
+  }
+
+  const openSession = (startUrl?: string) =>
+    proctor.call(endpoints.createBrowserSession, {
+      as: author,
+      body: { type: 'builder', ...(startUrl ? { start_url: startUrl } : {}) },
+    });
+
+  it('should answer 503 when no worker takes the browser session in time', async () => {
+    const refused = await openSession();
+    expect(refused.status).toBe(503);
+    expect(refused.body.detail).toBe(BROWSER_SESSION_MESSAGES.noBrowsers);
+  });
+
+  it('should open a builder browser session on the worker, its live view and CDP answering through the API', async () => {
+    await startTestWorker();
+    shopUrl = await holdShopOnWorker();
+    const opened = ok(await openSession(`${shopUrl}/`));
+    browserSessionId = opened.publicId;
+    expect(opened).toMatchObject({ status: 'running', url: `${shopUrl}/` });
+    expect(proctor.ctx.environments.isRunning(browserSessionId)).toBe(false);
+    const [held] = await proctor.ctx.db
+      .select({ workerUrl: jobGroups.workerUrl, workerId: jobGroups.workerId })
+      .from(jobGroups)
+      .where(eq(jobGroups.publicId, browserSessionId));
+    expect(held).toMatchObject({
+      workerId: 'worker-with-browsers',
+      workerUrl: expect.stringMatching(/^http:/),
+    });
+    // The worker's door drives it only for a `drive` capability of this environment: a live one is refused.
+    const { token: liveToken } = await proctor.ctx.tokens.signEnvironmentToken('live', browserSessionId, 60);
+    const forged = await fetch(`${held!.workerUrl}/internal/browser-sessions/${browserSessionId}/close`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${liveToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(forged.status).toBe(401);
+
+    const socketUrl = new URL(opened.liveViewUrl!);
+    socketUrl.pathname = `${socketUrl.pathname}/ws`;
+    socketUrl.protocol = 'ws:';
+    const frame = await new Promise<Buffer>((resolve, reject) => {
+      const socket = new WebSocket(socketUrl);
+      socket.on('message', (data, isBinary) => {
+        if (!isBinary) return;
+        resolve(data as Buffer);
+        socket.close();
+      });
+      socket.on('close', (code) => reject(new Error(`the live view closed with ${code}`)));
+      socket.on('error', reject);
+    });
+    expect(frame.byteLength).toBeGreaterThan(100);
+
+    const { token } = await proctor.ctx.tokens.signEnvironmentToken('cdp', browserSessionId, 60);
+    const version = await new Promise<{ result?: { product?: string } }>((resolve, reject) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${port}/cdp/${token}`);
+      socket.on('open', () => socket.send(JSON.stringify({ id: 1, method: 'Browser.getVersion' })));
+      socket.on('message', (data) => {
+        const message = JSON.parse(String(data)) as { id?: number; result?: { product?: string } };
+        if (message.id !== 1) return;
+        resolve(message);
+        socket.close();
+      });
+      socket.on('error', reject);
+    });
+    expect(version.result?.product).toMatch(/Chrome/);
+
+    const shown = ok(
+      await proctor.call(endpoints.browserSession, { as: author, params: { publicId: browserSessionId } }),
+    );
+    expect(shown).toMatchObject({ status: 'running', url: `${shopUrl}/` });
+    const kept = ok(
+      await proctor.call(endpoints.browserSessionHeartbeat, {
+        as: author,
+        params: { publicId: browserSessionId },
+      }),
+    );
+    expect(kept.status).toBe('running');
+    // Another organization's member learns nothing of it.
+    const outsider = await proctor.call(endpoints.browserSession, {
+      as: await proctor.actor({ permissions: { playground_access: true } }),
+      params: { publicId: browserSessionId },
+    });
+    expect(outsider.status).toBe(404);
+  });
+
+  it('should answer 503 when the worker has no browser free', async () => {
+    const refused = await openSession();
+    expect(refused.status).toBe(503);
+    expect(refused.body.detail).toBe(BROWSER_SESSION_MESSAGES.noBrowsers);
+  });
+
+  const shopFlow = (): CreateWebFlowRequest => ({
+    name: 'Shop search',
+    start_url: '/',
+    parameters: [{ name: 'query', type: 'string' }],
+    nodes: [
+      {
+        id: 'open-cookware',
+        type: 'act',
+        actionType: 'click',
+        elementHint: 'Cookware',
+        locator: { role: 'link', name: 'Cookware' },
+      },
+      {
+        id: 'search',
+        type: 'act',
+        actionType: 'type',
+        elementHint: 'Search products',
+        locator: { role: 'searchbox', name: 'Search products' },
+        text: '{{query}}[Enter]',
+      },
+      {
+        id: 'results',
+        type: 'extract',
+        schema: {
+          fields: [
+            {
+              id: 'names',
+              name: 'names',
+              type: 'string',
+              isArray: true,
+              selector: 'article.product-card h3.product-name',
+            },
+          ],
+        },
+      },
+    ],
+  });
+
+  const run = async (flowId: number, parameters: Record<string, string> = {}) => {
+    const response = await proctor.request({
+      method: 'POST',
+      url: `/api/web-flows/${flowId}/run`,
+      as: author,
+      payload: { browser_session_id: browserSessionId, parameters },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return events(response.body);
+  };
+
+  it('should run a flow on the worker (navigate, click, type with [Enter], extract a list), streaming each node', async () => {
+    const flow = ok(await proctor.call(endpoints.createWebFlow, { as: author, body: shopFlow() }));
+    const streamed = await run(flow.id, { query: 'Skillet' });
+    expect(streamed.map((event) => `${event.type}${'nodeId' in event ? ` ${event.nodeId}` : ''}`)).toEqual([
+      'node_start open-cookware',
+      'node_end open-cookware',
+      'node_start search',
+      'node_end search',
+      'node_start results',
+      'node_end results',
+      'run_end',
+    ]);
+    const end = streamed.at(-1)!;
+    if (end.type !== 'run_end') throw new Error('no run_end');
+    expect(end.state, end.error).toBe('completed');
+    const names = end.response.names as string[];
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/skillet/i);
+    const detail = ok(
+      await proctor.call(endpoints.webFlowRun, { as: author, params: { publicId: end.runId } }),
+    );
+    expect(detail).toMatchObject({ state: 'completed', parameters: { query: 'Skillet' }, error: null });
+
+    // The builder's test tab and picker act on the worker's page too.
+    const clicked = ok(
+      await proctor.call(endpoints.runWebFlowNode, {
+        as: author,
+        params: { publicId: browserSessionId },
+        body: { node: { id: 'home', type: 'act', actionType: 'click', elementHint: 'Cookware' } },
+      }),
+    );
+    expect(clicked).toEqual({ nodeId: 'home', ok: true });
+    const picked = await proctor.call(endpoints.elementAt, {
+      as: author,
+      params: { publicId: browserSessionId },
+      body: { x: 5, y: 5 },
+    });
+    expect([200, 404]).toContain(picked.status);
+  });
+
+  it("should fail a broken hint's node with 'Element not found' and end the run failed", async () => {
+    const flow = ok(
+      await proctor.call(endpoints.createWebFlow, {
+        as: author,
+        body: {
+          start_url: '/',
+          nodes: [
+            {
+              id: 'missing',
+              type: 'act',
+              actionType: 'click',
+              elementHint: 'The gift card button',
+              locator: { css: '#no-such-button' },
+            },
+          ],
+        },
+      }),
+    );
+    const streamed = await run(flow.id);
+    expect(streamed.map((event) => event.type)).toEqual(['node_start', 'node_end', 'run_end']);
+    expect(streamed[2]).toMatchObject({ state: 'failed', error: 'Element not found: The gift card button' });
+  });
+
+  it('should stop the run on the worker when its caller goes away, recorded failed, and free the session', async () => {
+    const flow = ok(
+      await proctor.call(endpoints.createWebFlow, {
+        as: author,
+        body: {
+          nodes: [
+            {
+              id: 'slow',
+              type: 'act',
+              actionType: 'click',
+              elementHint: 'Not there',
+              locator: { css: '#absent' },
+            },
+          ],
+        },
+      }),
+    );
+    // A socket of its own, destroyed when the caller goes away (see webFlows.test.ts).
+    const caller = request(`http://127.0.0.1:${port}/api/web-flows/${flow.id}/run`, {
+      method: 'POST',
+      headers: { ...author.headers, 'content-type': 'application/json' },
+      agent: false,
+    });
+    caller.end(JSON.stringify({ browser_session_id: browserSessionId }));
+    const response = await new Promise<IncomingMessage>((done, fail) => {
+      caller.on('response', done);
+      caller.on('error', fail);
+    });
+    const first = await new Promise<string>((done) =>
+      response.once('data', (chunk: Buffer) => done(chunk.toString())),
+    );
+    expect(WebFlowRunEvent.parse(JSON.parse(first.split('\n')[0]!))).toEqual({
+      type: 'node_start',
+      nodeId: 'slow',
+    });
+    caller.destroy();
+    const { runs } = await until(
+      async () =>
+        ok(await proctor.call(endpoints.webFlowRuns, { as: author, query: { web_flow_id: flow.id } })),
+      (listed) => listed.runs[0]?.state === 'failed',
+      'the abandoned run to end failed',
+      30_000,
+    );
+    expect(runs[0]).toMatchObject({ error: WEB_FLOW_MESSAGES.runStopped });
+    // The session is free again once the worker has stopped the run.
+    const next = await until(
+      () =>
+        proctor.call(endpoints.runWebFlowNode, {
+          as: author,
+          params: { publicId: browserSessionId },
+          body: { node: { id: 'home', type: 'act', actionType: 'click', elementHint: 'Cookware' } },
+        }),
+      (answer) => answer.status !== 409,
+      'the session to be free',
+    );
+    expect(next.body).toEqual({ nodeId: 'home', ok: true });
+  });
+
+  it('should close the session on the worker, its row ending closed', async () => {
+    const closed = ok(
+      await proctor.call(endpoints.closeBrowserSession, {
+        as: author,
+        params: { publicId: browserSessionId },
+      }),
+    );
+    expect(closed).toMatchObject({ status: 'closed', liveViewUrl: null });
+    const [row] = await proctor.ctx.db
+      .select({ status: jobGroups.overallStatus })
+      .from(jobGroups)
+      .where(eq(jobGroups.publicId, browserSessionId));
+    expect(row?.status).toBe('closed');
+  });
+});
