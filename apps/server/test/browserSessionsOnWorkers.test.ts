@@ -15,7 +15,7 @@ import WebSocket from 'ws';
 import { type RunningWorker, startWorker } from '../src/app/worker';
 import { builtInRegistrations } from '../src/kernel/builtIns';
 import { loadConfig } from '../src/kernel/config';
-import type { RedisQueue } from '../src/kernel/queue/redisQueue';
+import { RedisQueue } from '../src/kernel/queue/redisQueue';
 import type { CallResult } from './support/call';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
@@ -47,6 +47,49 @@ function simulatorUrlIn(value: unknown): string | undefined {
   }
   return undefined;
 }
+
+describe.skipIf(!redisUrl)('jobs added for one worker', () => {
+  it('should run a webflow.run job only on the worker it names, its progress reaching whoever added it', async () => {
+    const keys = `proctor-test-${randomBytes(4).toString('hex')}`;
+    const adder = new RedisQueue({ url: redisUrl!, prefix: keys });
+    const workers = ['worker-a', 'worker-b'].map(
+      (workerId) => new RedisQueue({ url: redisUrl!, prefix: keys, workerId }),
+    );
+    const ranOn: string[] = [];
+    try {
+      for (const [i, queue] of workers.entries())
+        queue.work({
+          runWebFlow: {
+            async run({ browserSessionId }, job) {
+              ranOn.push(`${browserSessionId} on ${i === 0 ? 'a' : 'b'}`);
+              job.progress({ type: 'node_start', nodeId: 'n1' });
+            },
+            failed: async () => undefined,
+          },
+        });
+      const heard: unknown[] = [];
+      const payload = { organizationId: 1, flowId: 1, parameters: {} };
+      const added = await Promise.all(
+        ['worker-b', 'worker-a', 'worker-b'].map((worker, n) =>
+          adder.add(
+            'runWebFlow',
+            { ...payload, browserSessionId: `s${n}` },
+            { worker, onProgress: (event) => heard.push(event) },
+          ),
+        ),
+      );
+      for (const job of added) expect((await job.finished).status).toBe('completed');
+      expect(ranOn.sort()).toEqual(['s0 on b', 's1 on a', 's2 on b']);
+      expect(heard).toHaveLength(3);
+      await expect(adder.add('runWebFlow', { ...payload, browserSessionId: 's3' })).rejects.toThrow(
+        /one worker/,
+      );
+    } finally {
+      await adder.obliterate();
+      for (const queue of [adder, ...workers]) await queue.close();
+    }
+  });
+});
 
 /**
  * Browser sessions and web flows scaled out (issue 31 items 1 and 5): a server with JOBS_IN_SERVER=false opens
