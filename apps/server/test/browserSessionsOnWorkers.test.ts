@@ -469,7 +469,22 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
     expect(next.body).toEqual({ nodeId: 'home', ok: true });
   });
 
-  it('should close the session on the worker, its row ending closed', async () => {
+  it('should navigate and close the session on the worker, then complete a trainer session there, checked as embedded', async () => {
+    const moved = ok(
+      await proctor.call(endpoints.navigateBrowserSession, {
+        as: author,
+        params: { publicId: browserSessionId },
+        body: { url: `${shopUrl}/?from=api` },
+      }),
+    );
+    expect(moved).toMatchObject({ status: 'running', url: `${shopUrl}/?from=api` });
+    const refused = await proctor.call(endpoints.navigateBrowserSession, {
+      as: author,
+      params: { publicId: browserSessionId },
+      body: { url: `http://127.0.0.1:${port}/api/health` },
+    });
+    expect(refused.status).toBe(400);
+
     const closed = ok(
       await proctor.call(endpoints.closeBrowserSession, {
         as: author,
@@ -482,5 +497,28 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
       .from(jobGroups)
       .where(eq(jobGroups.publicId, browserSessionId));
     expect(row?.status).toBe('closed');
+
+    // Its slot is free again: a trainer session opens there, and Task Completed checks its output there.
+    const trainer = ok(
+      await proctor.call(endpoints.createBrowserSession, {
+        as: author,
+        body: { type: 'trainer', task: 'Report a title', response_format: { title: 'string' } },
+      }),
+    );
+    expect(proctor.ctx.environments.isRunning(trainer.publicId)).toBe(false);
+    const wrong = await proctor.call(endpoints.completeBrowserSession, {
+      as: author,
+      params: { publicId: trainer.publicId },
+      body: { output: { title: 42 } },
+    });
+    expect(wrong.status).toBe(400);
+    const completed = ok(
+      await proctor.call(endpoints.completeBrowserSession, {
+        as: author,
+        params: { publicId: trainer.publicId },
+        body: { output: { title: 'Skillet' } },
+      }),
+    );
+    expect(completed.status).toBe('closed');
   });
 });
