@@ -260,9 +260,12 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
     });
     expect(frame.byteLength).toBeGreaterThan(100);
 
-    const { token } = await proctor.ctx.tokens.signEnvironmentToken('cdp', browserSessionId, 60);
+    const { cdp_url } = ok(
+      await proctor.call(endpoints.environmentCdpUrl, { as: author, params: { id: browserSessionId } }),
+    );
+    expect(cdp_url.startsWith(`ws://127.0.0.1:${port}/cdp/`)).toBe(true);
     const version = await new Promise<{ result?: { product?: string } }>((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${port}/cdp/${token}`);
+      const socket = new WebSocket(cdp_url);
       socket.on('open', () => socket.send(JSON.stringify({ id: 1, method: 'Browser.getVersion' })));
       socket.on('message', (data) => {
         const message = JSON.parse(String(data)) as { id?: number; result?: { product?: string } };

@@ -210,10 +210,17 @@ export function environmentRoutes(app: FastifyInstance) {
     endpoints.environmentCdpUrl,
     environmentAccess,
     async ({ app: ctx, principal, params }) => {
-      const environment = await runningEnvironment(ctx, principal, params.id);
+      // One a worker holds (a run, or a browser session scaled out): the /cdp door here passes the socket on.
+      const onWorker =
+        !ctx.environments.isRunning(params.id) &&
+        (await findEnvironment(ctx.db, params.id, principal.organization.id)) !== undefined &&
+        (await workerHolding(ctx.db, params.id)) !== null;
+      const environmentId = onWorker
+        ? params.id
+        : (await runningEnvironment(ctx, principal, params.id)).publicId;
       const { token, expiresAt } = await ctx.tokens.signEnvironmentToken(
         'cdp',
-        environment.publicId,
+        environmentId,
         ENVIRONMENT.cdpTokenTtlSeconds,
       );
       const socketOrigin = ctx.config.publicUrl.replace(/^http/, 'ws');
