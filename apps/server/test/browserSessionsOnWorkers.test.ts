@@ -15,6 +15,7 @@ import WebSocket from 'ws';
 import { type RunningWorker, startWorker } from '../src/app/worker';
 import { builtInRegistrations } from '../src/kernel/builtIns';
 import { loadConfig } from '../src/kernel/config';
+import { HandBackJobError } from '../src/kernel/queue/catalog';
 import { RedisQueue } from '../src/kernel/queue/redisQueue';
 import type { CallResult } from './support/call';
 import { testDatabases } from './support/databases';
@@ -48,7 +49,52 @@ function simulatorUrlIn(value: unknown): string | undefined {
   return undefined;
 }
 
-describe.skipIf(!redisUrl)('jobs added for one worker', () => {
+describe.skipIf(!redisUrl)('jobs on workers', () => {
+  it('should let a full worker hand a job back, and another worker take it, no attempt counted', async () => {
+    const keys = `proctor-test-${randomBytes(4).toString('hex')}`;
+    const adder = new RedisQueue({ url: redisUrl!, prefix: keys });
+    const full = new RedisQueue({ url: redisUrl!, prefix: keys });
+    const free = new RedisQueue({ url: redisUrl!, prefix: keys });
+    let handedBack = 0;
+    try {
+      full.work({
+        openBrowserSession: {
+          async run() {
+            handedBack += 1;
+            throw new HandBackJobError(50);
+          },
+          failed: async () => undefined,
+        },
+      });
+      const added = await adder.add('openBrowserSession', {
+        organizationId: 1,
+        userId: null,
+        plan: { allowed_simulators: [] },
+        type: 'builder',
+        takeBy: Date.now() + 10_000,
+      });
+      // Only the full worker is there: the job keeps coming back to it, and stays unfinished.
+      await until(
+        async () => handedBack,
+        (count) => count >= 2,
+        'the full worker to hand the job back twice',
+      );
+      free.work({
+        openBrowserSession: {
+          run: async () => ({ publicId: 'opened-on-free' }),
+          failed: async () => undefined,
+        },
+      });
+      expect(await added.finished).toMatchObject({
+        status: 'completed',
+        result: { publicId: 'opened-on-free' },
+      });
+    } finally {
+      await adder.obliterate();
+      for (const queue of [adder, full, free]) await queue.close();
+    }
+  });
+
   it('should run a webflow.run job only on the worker it names, its progress reaching whoever added it', async () => {
     const keys = `proctor-test-${randomBytes(4).toString('hex')}`;
     const adder = new RedisQueue({ url: redisUrl!, prefix: keys });
@@ -124,6 +170,8 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
           REDIS_PREFIX: keys,
           JOBS_IN_SERVER: 'false',
           JOB_STALL_MS: '3000',
+          // No worker, or none with a free browser, answers 503 after this long.
+          BROWSER_SESSION_WORKER_WAIT_MS: '2000',
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
         },

@@ -75,6 +75,11 @@ export class EnvironmentAdmission {
     return environmentLimit(plan, this.limits.perOrganization);
   }
 
+  /** Every slot of this process is taken. */
+  get full(): boolean {
+    return this.#total >= this.limits.maxEnvironments;
+  }
+
   heldBy(organizationId: number): number {
     return this.#held.of(organizationId);
   }

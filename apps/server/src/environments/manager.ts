@@ -411,6 +411,11 @@ export class EnvironmentManager {
     return environment;
   }
 
+  /** A browser session could open here now: Chromium is there and a slot of this process is free. */
+  hasFreeBrowser(): boolean {
+    return !this.#unavailableReason && !this.#admission.full;
+  }
+
   /**
    * Why a browser session of the organization may not be sent to `url`, or null: judged as its proxy and the
    * outbound guard will judge the request (the organization's instances reachable; names under localhost and

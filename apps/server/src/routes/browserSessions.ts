@@ -24,7 +24,9 @@ export function browserSessionsOf(ctx: AppContext): BrowserSessions {
     db: ctx.db,
     environments: ctx.environments,
     blobs: ctx.blobs,
-    workers: scaledOut ? { queue: ctx.queue, tokens: ctx.tokens } : undefined,
+    workers: scaledOut
+      ? { queue: ctx.queue, tokens: ctx.tokens, takeMs: ctx.config.jobs.browserSessionWaitMs }
+      : undefined,
   });
 }
 

@@ -39,7 +39,9 @@ export function webFlowRoutes(app: FastifyInstance) {
     db: app.ctx.db,
     config: app.ctx.config,
     environments: app.ctx.environments,
-    workers: scaledOut() ? { queue: app.ctx.queue, tokens: app.ctx.tokens } : undefined,
+    workers: scaledOut()
+      ? { queue: app.ctx.queue, tokens: app.ctx.tokens, takeMs: app.ctx.config.jobs.browserSessionWaitMs }
+      : undefined,
   });
 
   defineRoute(app, endpoints.listWebFlows, readers, ({ app: ctx, principal, query }) =>

@@ -46,13 +46,14 @@ export interface BrowserSessionParts {
 export interface BrowserSessionWorkers {
   queue: JobQueue;
   tokens: TokenService;
+  /**
+   * How long to wait for a worker with a free browser to take a session's opening (BROWSER_SESSION_WORKER_WAIT_MS);
+   * none in time answers 503 as no browser does.
+   */
+  takeMs: number;
 }
 
-/**
- * How long the API waits for a worker to take a browser session's opening (a worker with a free job slot takes it
- * within milliseconds); then how long the opening may take. No worker in time answers 503 as no browser does.
- */
-const WORKER_TAKE_MS = 10_000;
+/** How long a browser session's opening may take once a worker has taken it. */
 const WORKER_OPEN_MS = 60_000;
 /** A `drive` token lives for one request to the worker. */
 const DRIVE_TOKEN_TTL_SECONDS = 120;
@@ -284,7 +285,7 @@ export class BrowserSessions {
     return this.show(publicId, request.owner.organizationId);
   }
 
-  /** The open job, taken by a worker within WORKER_TAKE_MS (else 503), open within WORKER_OPEN_MS. */
+  /** The open job, taken by a worker within `takeMs` (else 503), open within WORKER_OPEN_MS. */
   async #openOnWorker(workers: BrowserSessionWorkers, request: OpenBrowserSession): Promise<string> {
     let taken: () => void = () => undefined;
     const wasTaken = new Promise<'taken'>((resolve) => {
@@ -300,12 +301,12 @@ export class BrowserSessions {
         type: request.type,
         startUrl: request.startUrl,
         trainerSessionOptions: request.trainerSessionOptions,
-        takeBy: Date.now() + WORKER_TAKE_MS,
+        takeBy: Date.now() + workers.takeMs,
       },
       { onProgress: () => taken() },
     );
     // A little past takeBy: a worker taking it at the last moment is heard (one taking it later refuses it).
-    const first = await Promise.race([added.finished, wasTaken, after(WORKER_TAKE_MS + 2_000, 'late')]);
+    const first = await Promise.race([added.finished, wasTaken, after(workers.takeMs + 2_000, 'late')]);
     if (first === 'late') throw new HttpError(503, BROWSER_SESSION_MESSAGES.noBrowsers);
     const outcome = await Promise.race([added.finished, after(WORKER_OPEN_MS, 'late')]);
     if (outcome === 'late' || outcome.status === 'failed')

@@ -16,6 +16,7 @@ export const JobEnv = z.object({
     .optional()
     .or(z.literal('')),
   WORKER_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  BROWSER_SESSION_WORKER_WAIT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
 });
 
 export interface JobSettings {
@@ -36,6 +37,11 @@ export interface JobSettings {
      */
     workerUrl: string | undefined;
     workerPort: number | undefined;
+    /**
+     * Scaled out (JOBS_IN_SERVER=false): how long the server waits for a worker with a free browser to take a
+     * browser session's opening before it answers 503 (a free worker takes it within milliseconds).
+     */
+    browserSessionWaitMs: number;
   };
 }
 
@@ -49,6 +55,7 @@ export function jobSettings(e: z.infer<typeof JobEnv>): JobSettings {
       workerId: e.WORKER_ID,
       workerUrl: e.WORKER_URL ? e.WORKER_URL.replace(/\/$/, '') : undefined,
       workerPort: e.WORKER_PORT,
+      browserSessionWaitMs: e.BROWSER_SESSION_WORKER_WAIT_MS,
     },
   };
 }

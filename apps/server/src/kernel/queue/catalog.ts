@@ -280,6 +280,17 @@ export type WorkerLimits = Partial<Record<JobName, number>>;
  */
 export const SHUTTING_DOWN = 'Proctor is shutting down';
 
+/**
+ * This worker cannot run the job now but another may (its browsers are all in use): the job waits `delayMs` and is
+ * taken again by whichever worker asks first, this one included, with no attempt counted.
+ */
+export class HandBackJobError extends Error {
+  override name = 'HandBackJobError';
+  constructor(readonly delayMs: number) {
+    super('Handed back for another worker');
+  }
+}
+
 /** A failure that another attempt cannot mend (bad input, a refused agent): the job fails at once. */
 export class PermanentJobError extends Error {
   override name = 'PermanentJobError';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  HandBackJobError,
   JOBS,
   type JobContext,
   type JobHandlers,
@@ -242,6 +243,16 @@ export class InProcessQueue implements JobQueue {
         failure = { reason: reasonOf(controller.signal.reason), permanent: true };
     } catch (error) {
       const aborted = controller.signal.aborted;
+      // This process is the one worker: handed back, the job waits its delay and is run again.
+      if (error instanceof HandBackJobError && !aborted && !this.#closed) {
+        clearTimeout(timer);
+        this.#record(job.id, { state: 'waiting' });
+        setTimeout(() => {
+          this.#queue(job.name).push(job);
+          this.#pump(job.name);
+        }, error.delayMs).unref();
+        return;
+      }
       failure = {
         reason: aborted ? reasonOf(controller.signal.reason) : reasonOf(error),
         permanent: aborted || error instanceof PermanentJobError,

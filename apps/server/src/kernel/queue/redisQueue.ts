@@ -1,5 +1,6 @@
-import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, Queue, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import {
+  HandBackJobError,
   JOBS,
   type JobContext,
   type JobHandlers,
@@ -201,7 +202,7 @@ export class RedisQueue implements JobQueue {
       if (!handler || (definition.onHoldingWorker && !this.#options.workerId)) continue;
       const worker = new Worker(
         this.#queueName(name, this.#options.workerId),
-        (job: Job) => this.#process(job, handler, definition.timeoutMs),
+        (job: Job, token?: string) => this.#process(job, token, handler, definition.timeoutMs),
         {
           connection: this.#connection,
           prefix: this.#options.prefix,
@@ -222,7 +223,7 @@ export class RedisQueue implements JobQueue {
     }
   }
 
-  async #process(job: Job, handler: Handler, timeoutMs: number): Promise<unknown> {
+  async #process(job: Job, token: string | undefined, handler: Handler, timeoutMs: number): Promise<unknown> {
     const controller = new AbortController();
     this.#running.add(controller);
     const timer = setTimeout(
@@ -246,6 +247,11 @@ export class RedisQueue implements JobQueue {
       return result;
     } catch (error) {
       if (error instanceof UnrecoverableError) throw error;
+      // Back to waiting for any worker (BullMQ's delayed jobs), no attempt counted.
+      if (error instanceof HandBackJobError && !controller.signal.aborted) {
+        await job.moveToDelayed(Date.now() + error.delayMs, token);
+        throw new DelayedError();
+      }
       // A stop (time limit, shutdown) or a permanent failure is not tried again.
       if (controller.signal.aborted)
         throw new UnrecoverableError((controller.signal.reason as Error).message);
