@@ -52,7 +52,10 @@ export async function startWorker(config: ServerConfig, log: FastifyBaseLogger):
         port: config.jobs.workerPort ?? Number(new URL(config.jobs.workerUrl).port || 80),
       })
     : undefined;
-  queue.work(jobHandlers(database.db, environments, jobSettingsFor(config, scoring, blobs)), {
+  const handlers = jobHandlers(database.db, environments, jobSettingsFor(config, scoring, blobs));
+  // A worker the servers cannot reach (no WORKER_URL) opens no browser sessions: nothing could be passed on to them.
+  const { openBrowserSession: _unreachable, ...withoutBrowserSessions } = handlers;
+  queue.work(door ? handlers : withoutBrowserSessions, {
     runSession: config.environments.maxEnvironments,
   });
   log.info(
