@@ -35,6 +35,8 @@ const RECORDING_KEY = 'recording';
 /** Chrome takes at most two screenshots a second (MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND). */
 const CAPTURE_SPACING_MS = 520;
 const UPLOAD_DELAY_MS = 1_000;
+/** A capture Chrome never answers must not hold the steps after it. */
+const CAPTURE_TIMEOUT_MS = 3_000;
 
 let recording: Recording | null = null;
 let pending: ExtensionStep[] = [];
@@ -69,7 +71,12 @@ async function capture(windowId: number, tabId: number): Promise<string | undefi
   if (wait > 0) await sleep(wait);
   lastCaptureAt = Date.now();
   try {
-    const dataUrl = await chrome.tabs.captureVisibleTab(windowId, { format: 'jpeg', quality: 60 });
+    const dataUrl = await Promise.race([
+      chrome.tabs.captureVisibleTab(windowId, { format: 'jpeg', quality: 60 }),
+      sleep(CAPTURE_TIMEOUT_MS).then(() => {
+        throw new Error('The screenshot was not taken in time');
+      }),
+    ]);
     const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
     return (base64.length * 3) / 4 <= EXTENSION_RECORDING.maxScreenshotBytes ? base64 : undefined;
   } catch {
@@ -101,32 +108,34 @@ function scheduleUpload() {
 }
 
 /** Sends what is pending, a batch at a time; false when some could not be sent (kept for the next try). */
-function upload(): Promise<boolean> {
-  uploading ??= (async () => {
+async function send(): Promise<boolean> {
+  while (recording && pending.length > 0) {
+    const batch = pending.slice(0, EXTENSION_RECORDING.maxStepsPerBatch);
+    let response: Response;
     try {
-      while (recording && pending.length > 0) {
-        const batch = pending.slice(0, EXTENSION_RECORDING.maxStepsPerBatch);
-        let response: Response;
-        try {
-          response = await fetch(stepsUrl(recording.origin, recording.sessionId), {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', [EXTENSION_TOKEN_HEADER]: recording.token },
-            body: JSON.stringify({ steps: batch }),
-            credentials: 'omit',
-          });
-        } catch {
-          return false;
-        }
-        if (response.status >= 500) return false;
-        // Refused (the session ended, a step out of bounds): sending it again would be refused again.
-        pending = pending.filter((step) => !batch.includes(step));
-        if (!response.ok) return false;
-      }
-      return true;
-    } finally {
-      uploading = null;
+      response = await fetch(stepsUrl(recording.origin, recording.sessionId), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [EXTENSION_TOKEN_HEADER]: recording.token },
+        body: JSON.stringify({ steps: batch }),
+        credentials: 'omit',
+      });
+    } catch {
+      return false;
     }
-  })();
+    if (response.status >= 500) return false;
+    // Refused (the session ended, a step out of bounds): sending it again would be refused again.
+    pending = pending.filter((step) => !batch.includes(step));
+    if (!response.ok) return false;
+  }
+  return true;
+}
+
+/** One send at a time; a call while one runs shares it. */
+function upload(): Promise<boolean> {
+  // Cleared once settled (a `finally` inside `send` would run before the assignment when nothing is pending).
+  uploading ??= send().finally(() => {
+    uploading = null;
+  });
   return uploading;
 }
 
@@ -169,6 +178,10 @@ async function start(payload: unknown, origin: string): Promise<CommandAnswer> {
     urls: {},
   };
   await save();
+  // The start page may have loaded before the window was known to be the recorded one.
+  for (const tab of await chrome.tabs.query({ windowId: window.id }))
+    if (tab.id !== undefined && tab.status === 'complete' && isWebUrl(tab.url))
+      await pageShown(tab.id, tab.url, true);
   return { ok: true, result: { windowId: window.id } };
 }
 
@@ -222,19 +235,28 @@ chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
   return undefined;
 });
 
+/**
+ * A recorded tab shows a page: its address is a step when it is a new one (numbered before the recorder is in the
+ * page, so that it comes before the page's actions), and a page that loaded gets the recorder.
+ */
+async function pageShown(tabId: number, url: string, loaded: boolean): Promise<void> {
+  if (!recording) return;
+  const fresh = recording.urls[tabId] !== url;
+  recording.urls[tabId] = url;
+  const step = fresh ? record(tabId, url, Date.now(), { type: 'url_change', url }) : undefined;
+  if (loaded)
+    await chrome.scripting
+      .executeScript({ target: { tabId }, files: ['recorder.js'] })
+      .catch(() => undefined);
+  await step;
+}
+
 chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
   void ready.then(async () => {
     if (!recording || tab.windowId !== recording.windowId || !isWebUrl(tab.url)) return;
     const loaded = change.status === 'complete';
     // A page's own navigation (history.pushState) changes the address without loading.
-    if (!loaded && !(change.url && tab.status === 'complete')) return;
-    if (loaded)
-      await chrome.scripting
-        .executeScript({ target: { tabId }, files: ['recorder.js'] })
-        .catch(() => undefined);
-    if (recording.urls[tabId] === tab.url) return;
-    recording.urls[tabId] = tab.url;
-    await record(tabId, tab.url, Date.now(), { type: 'url_change', url: tab.url });
+    if (loaded || (change.url && tab.status === 'complete')) await pageShown(tabId, tab.url, loaded);
   });
 });
 
