@@ -1,4 +1,4 @@
-import { EXTENSION_RECORDING, endpoints } from '@proctor/contracts';
+import { EXTENSION_MESSAGES, EXTENSION_RECORDING, endpoints } from '@proctor/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2E, person, signUpThroughApi, startE2E } from './harness';
@@ -9,7 +9,8 @@ import { chromeWithExtension, commandExtension } from './support/chromeExtension
 /**
  * The Chrome extension (issue 31 item 7), loaded unpacked in Chromium and paired with a Proctor: it answers that
  * Proctor's pages only, records the window START_RECORDING opens on the built-in shop (clicks, typing with [Enter],
- * navigation, each with a screenshot), and STOP_RECORDING uploads what is left, so the session shows the steps.
+ * navigation, each with a screenshot), and STOP_RECORDING uploads what is left, so the session shows the steps. The
+ * trainer's dialog offers "Record in Chrome" where the extension answers, and says it is not available elsewhere.
  */
 describe('the Chrome extension', () => {
   let e2e: E2E;
@@ -111,5 +112,71 @@ describe('the Chrome extension', () => {
     expect(image.headers()['content-type']).toBe('image/jpeg');
 
     await api.call(endpoints.closeBrowserSession, { params: { publicId: session.publicId } });
+  });
+
+  it('should start a trainer session recorded in Chrome from the dashboard and complete it with its steps', async () => {
+    await page.goto('/trainer');
+    const dialog = page.getByRole('dialog', { name: 'Start Test Session' });
+    await dialog.waitFor();
+    const inChrome = dialog.getByRole('checkbox', { name: 'Record in Chrome' });
+    await inChrome.waitFor();
+    expect(await inChrome.isChecked()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Start URL' }).fill(`${shopOrigin}/`);
+    await dialog.getByRole('textbox', { name: 'Task' }).fill('Find a mug and report its name');
+    await dialog.getByRole('textbox', { name: 'Field 1 name' }).fill('product');
+    const opened = context.waitForEvent('page');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    const recorded = await opened;
+    await recorded.waitForURL(`${shopOrigin}/`);
+
+    await page.waitForURL(/\/trainer\?browserSessionId=/);
+    const publicId = new URL(page.url()).searchParams.get('browserSessionId')!;
+    await page.getByTestId('chrome-recording').getByText('Recording in your Chrome window').waitFor();
+    expect(await page.locator('iframe[title="Remote browser"]').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Select content for product' }).count()).toBe(0);
+    const { sessionPublicId } = await api.call(endpoints.browserSession, { params: { publicId } });
+    const recordedSteps = async () =>
+      (await api.call(endpoints.getSession, { params: { id: sessionPublicId! } })).snapshot.snapshots;
+
+    // Once the start page's step is in, the recorder is in the page.
+    await expect.poll(async () => (await recordedSteps()).length).toBeGreaterThan(0);
+    const search = recorded.getByRole('searchbox', { name: 'Search products' });
+    await search.click();
+    await search.pressSequentially('mug');
+    await search.press('Enter');
+    await recorded.waitForURL(/\/products\?q=mug/);
+
+    await page.getByRole('textbox', { name: 'product' }).fill('Enamel mug');
+    await page.getByRole('button', { name: 'Task Completed' }).click();
+    await page.waitForURL(/\/sessions\/[^/?]+$/);
+    await expect.poll(() => recorded.isClosed()).toBe(true);
+    const shown = page.getByTestId('session-output').getByTestId('json-viewer');
+    await expect
+      .poll(async () => JSON.parse((await shown.textContent()) ?? 'null'))
+      .toEqual({ product: 'Enamel mug' });
+    await expect.poll(() => page.getByTestId('step-counter').textContent()).toMatch(/\/ 4$/);
+    expect((await recordedSteps()).map((step) => step.action.type)).toEqual([
+      'url_change',
+      'click',
+      'type',
+      'url_change',
+    ]);
+    const closed = await api.call(endpoints.browserSession, { params: { publicId } });
+    expect(closed.status).toBe('closed');
+  });
+
+  it('should say the extension is not available where it is not installed', async () => {
+    const { page: plain } = await e2e.newUserPage();
+    await signUpThroughApi(e2e, plain, person('Pat Plain'), {
+      name: `Plain Co ${unique()}`,
+      purpose: 'Record trainer sessions in the live view',
+    });
+    await plain.goto('/trainer');
+    const dialog = plain.getByRole('dialog', { name: 'Start Test Session' });
+    await dialog
+      .getByTestId('extension-unavailable')
+      .getByText(`${EXTENSION_MESSAGES.notAvailable}: the session runs in the live view.`)
+      .waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'Record in Chrome' }).count()).toBe(0);
   });
 });

@@ -5,7 +5,8 @@ import type { FieldTexts } from '../trainerOutput';
 
 /**
  * The response schema (002 §2.11): a row per top-level property with its type, its value (typed by hand or filled
- * by its select-content button, then a click on an element in the live view) and that button.
+ * by its select-content button, then a click on an element in the live view) and that button. Without a live view
+ * (a session recorded in Chrome) there is nothing to select in, and no button.
  */
 export function ResponseSchemaFields({
   format,
@@ -20,11 +21,14 @@ export function ResponseSchemaFields({
   onChange: (name: string, text: string) => void;
   /** The property waiting for an element, if any. */
   selecting: string | null;
-  onSelect: (name: string | null) => void;
+  onSelect?: (name: string | null) => void;
   disabled: boolean;
 }) {
   return (
-    <Input.Wrapper label="Response schema" description="Select content in the browser, or type each value">
+    <Input.Wrapper
+      label="Response schema"
+      description={onSelect ? 'Select content in the browser, or type each value' : 'Type each value'}
+    >
       <Stack gap={6} mt={6}>
         {Object.entries(format).map(([name, type]) => {
           const active = selecting === name;
@@ -48,18 +52,22 @@ export function ResponseSchemaFields({
                 onChange={(event) => onChange(name, event.currentTarget.value)}
                 style={{ flex: 1 }}
               />
-              <Tooltip label={active ? 'Click the element in the browser' : 'Select content in the browser'}>
-                <ActionIcon
-                  size={30}
-                  variant={active ? 'filled' : 'light'}
-                  aria-label={`Select content for ${name}`}
-                  aria-pressed={active}
-                  disabled={disabled}
-                  onClick={() => onSelect(active ? null : name)}
+              {onSelect && (
+                <Tooltip
+                  label={active ? 'Click the element in the browser' : 'Select content in the browser'}
                 >
-                  <IconClick size={16} />
-                </ActionIcon>
-              </Tooltip>
+                  <ActionIcon
+                    size={30}
+                    variant={active ? 'filled' : 'light'}
+                    aria-label={`Select content for ${name}`}
+                    aria-pressed={active}
+                    disabled={disabled}
+                    onClick={() => onSelect(active ? null : name)}
+                  >
+                    <IconClick size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              )}
             </Group>
           );
         })}

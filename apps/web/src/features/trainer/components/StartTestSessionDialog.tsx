@@ -1,10 +1,12 @@
-import { Alert, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   BROWSER_SESSION_TASK,
   type BrowserSession,
   CreateBrowserSessionRequest,
+  EXTENSION_MESSAGES,
   LAYOUT,
 } from '@proctor/contracts';
+import { useState } from 'react';
 import { errorDetail } from '../../../api';
 import { useContractForm } from '../../../components/contractForm';
 import { DialogActions } from '../../../components/DialogActions';
@@ -16,6 +18,7 @@ import {
   responseFormatOf,
 } from '../../../components/responseFormatRows';
 import { useSiteOriginUrls } from '../../sites';
+import { useChromeExtension, useStartChromeRecording } from '../hooks/useChromeExtension';
 import { useStartTestSession } from '../hooks/useTrainerSession';
 import { TASK_SESSION_PAGES, type TaskSessionKind } from '../taskSessionKinds';
 
@@ -33,7 +36,8 @@ const ORIGIN_REQUIRED = 'Choose an origin with captured traffic';
  * name and type rows), checked with the contract's rules; a 'trainer' or 'offline' browser session is opened on
  * them and handed to `onStarted`. An offline session starts on one of the origins the organization captured
  * traffic of (002 §5), chosen from the server's list. What the server refuses (a start URL it may not reach, no
- * browser free) is shown in the dialog, which stays open.
+ * browser free) is shown in the dialog, which stays open. A trainer session is recorded in the person's own Chrome
+ * when the Proctor extension answers here ("Record in Chrome"); without it the session runs in the live view.
  */
 export function StartTestSessionDialog({
   kind,
@@ -72,21 +76,30 @@ export function StartTestSessionDialog({
     },
   );
   const start = useStartTestSession();
+  const extension = useChromeExtension();
+  const chromeStart = useStartChromeRecording();
+  const [recordInChrome, setRecordInChrome] = useState(true);
+  const offersChrome = kind === 'trainer' && extension.data?.available === true;
+  const inChrome = offersChrome && recordInChrome;
+  const failed = inChrome ? chromeStart : start;
 
   const close = () => {
     form.reset();
     start.reset();
+    chromeStart.reset();
     onClose();
   };
 
+  const started = (session: BrowserSession) => {
+    form.reset();
+    start.reset();
+    chromeStart.reset();
+    onStarted(session);
+  };
   const submit = form.submit((request) =>
-    start.mutate(request, {
-      onSuccess: (session) => {
-        form.reset();
-        start.reset();
-        onStarted(session);
-      },
-    }),
+    inChrome
+      ? chromeStart.mutate({ ...request, start_url: request.start_url ?? '' }, { onSuccess: started })
+      : start.mutate(request, { onSuccess: started }),
   );
 
   return (
@@ -138,19 +151,36 @@ export function StartTestSessionDialog({
             rows={form.values.fields}
             onChange={(fields) => form.set({ fields })}
             error={form.errors.response_format}
-            disabled={start.isPending}
+            disabled={start.isPending || chromeStart.isPending}
           />
-          {start.isError && (
+          {offersChrome && (
+            <Checkbox
+              label="Record in Chrome"
+              description="Human agent will start recording your actions in a new chrome window."
+              checked={recordInChrome}
+              onChange={(event) => setRecordInChrome(event.currentTarget.checked)}
+            />
+          )}
+          {kind === 'trainer' && extension.data?.available === false && (
+            <Text size="sm" c="red" data-testid="extension-unavailable">
+              {EXTENSION_MESSAGES.notAvailable}: the session runs in the live view.
+            </Text>
+          )}
+          {failed.isError && (
             <Alert
               color="red"
               variant="light"
               title={`Failed to start the ${offline ? 'offline' : 'test'} session`}
               role="alert"
             >
-              {errorDetail(start.error)}
+              {errorDetail(failed.error)}
             </Alert>
           )}
-          <DialogActions submitLabel="Start" onCancel={close} pending={start.isPending} />
+          <DialogActions
+            submitLabel="Start"
+            onCancel={close}
+            pending={start.isPending || chromeStart.isPending}
+          />
         </Stack>
       </form>
     </Modal>

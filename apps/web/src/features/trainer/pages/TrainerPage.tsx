@@ -14,7 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import type { BrowserSession, ResponseFormat } from '@proctor/contracts';
-import { IconLock } from '@tabler/icons-react';
+import { EXTENSION_MESSAGES } from '@proctor/contracts';
+import { IconBrandChrome, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorDetail } from '../../../api';
@@ -26,6 +27,7 @@ import { canOpenBrowserSessions, RemoteBrowser, useElementAt } from '../../brows
 import { ElapsedTimer } from '../components/ElapsedTimer';
 import { ResponseSchemaFields } from '../components/ResponseSchemaFields';
 import { StartTestSessionDialog } from '../components/StartTestSessionDialog';
+import { useChromeExtension, useStopChromeRecording } from '../hooks/useChromeExtension';
 import { useTrainerSession } from '../hooks/useTrainerSession';
 import { TASK_SESSION_PAGES, type TaskSessionKind } from '../taskSessionKinds';
 import { type FieldTexts, pickedText, trainerOutput } from '../trainerOutput';
@@ -198,7 +200,19 @@ function RunningTestSession({
   const [selecting, setSelecting] = useState<string | null>(null);
   const elementAt = useElementAt(session.publicId);
   const output = trainerOutput(format, texts);
-  const busy = trainer.complete.isPending || trainer.end.isPending;
+  const extension = useChromeExtension();
+  const stopRecording = useStopChromeRecording();
+  // Recorded in the person's Chrome (the extension says so): no live view; End and Task Completed stop it first.
+  const inChrome = kind === 'trainer' && extension.data?.recording === session.publicId;
+  const busy = trainer.complete.isPending || trainer.end.isPending || stopRecording.isPending;
+  /** Runs `then` once the extension has uploaded the recording and closed its window (at once without one). */
+  const afterRecording = (then: () => void) =>
+    inChrome
+      ? stopRecording.mutate(session.publicId, {
+          onSuccess: then,
+          onError: () => notify.error(EXTENSION_MESSAGES.communicationFailed, 'The recording did not stop'),
+        })
+      : then();
 
   // A refusal was of the Output it named: a changed value clears it.
   const setText = (name: string, text: string) => {
@@ -222,19 +236,23 @@ function RunningTestSession({
   // An offline session has no Task Completed: its End keeps the Output once every field has a value.
   const keepsOutput = !page.completes && Object.keys(format).every((name) => (texts[name] ?? '').trim());
   const end = () =>
-    keepsOutput
-      ? trainer.complete.mutate(output, { onSuccess: () => navigate(paths.sessions) })
-      : trainer.end.mutate(undefined, {
-          onSuccess: () => navigate(paths.sessions),
-          onError: (error) => notify.error(errorDetail(error), 'Failed to end the session'),
-        });
+    afterRecording(() =>
+      keepsOutput
+        ? trainer.complete.mutate(output, { onSuccess: () => navigate(paths.sessions) })
+        : trainer.end.mutate(undefined, {
+            onSuccess: () => navigate(paths.sessions),
+            onError: (error) => notify.error(errorDetail(error), 'Failed to end the session'),
+          }),
+    );
 
   // The recorded session's page shows the answer just given with its recording, where scoring will land.
   const completed = () =>
-    trainer.complete.mutate(output, {
-      onSuccess: (closed) =>
-        navigate(closed.sessionPublicId ? paths.session(closed.sessionPublicId) : paths.sessions),
-    });
+    afterRecording(() =>
+      trainer.complete.mutate(output, {
+        onSuccess: (closed) =>
+          navigate(closed.sessionPublicId ? paths.session(closed.sessionPublicId) : paths.sessions),
+      }),
+    );
 
   return (
     <Group align="stretch" gap="md" wrap="nowrap" mih={560}>
@@ -264,14 +282,18 @@ function RunningTestSession({
             texts={texts}
             onChange={setText}
             selecting={selecting}
-            onSelect={setSelecting}
+            onSelect={inChrome ? undefined : setSelecting}
             disabled={busy}
           />
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"
               onClick={end}
-              loading={trainer.end.isPending || (keepsOutput && trainer.complete.isPending)}
+              loading={
+                trainer.end.isPending ||
+                (keepsOutput && trainer.complete.isPending) ||
+                stopRecording.isPending
+              }
               disabled={busy}
             >
               End
@@ -286,13 +308,29 @@ function RunningTestSession({
       </Paper>
       <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
         <Box>
-          <RemoteBrowser
-            browserSessionId={session.publicId}
-            failure={null}
-            onRetry={() => undefined}
-            picking={selecting !== null}
-            onPick={select}
-          />
+          {inChrome ? (
+            <Paper withBorder radius="md" p="xl" data-testid="chrome-recording">
+              <Stack align="center" gap="sm" py="xl">
+                <ThemeIcon size={48} radius="xl" variant="light">
+                  <IconBrandChrome size={26} stroke={1.6} />
+                </ThemeIcon>
+                <Text fw={600}>Recording in your Chrome window</Text>
+                <Text c="dimmed" size="sm" ta="center" maw={460}>
+                  Do the task in the window the Proctor extension opened: each click, typed text and page is
+                  recorded with a screenshot. Type the answer here, then press Task Completed (or End): the
+                  recording stops and its window closes.
+                </Text>
+              </Stack>
+            </Paper>
+          ) : (
+            <RemoteBrowser
+              browserSessionId={session.publicId}
+              failure={null}
+              onRetry={() => undefined}
+              picking={selecting !== null}
+              onPick={select}
+            />
+          )}
         </Box>
         <OutputPanel
           output={output}
