@@ -5,23 +5,29 @@ import {
   BROWSER_SESSION_MESSAGES,
   type CreateWebFlowRequest,
   endpoints,
+  RUN_TASK,
+  RunTaskResponse,
   WEB_FLOW_MESSAGES,
   WebFlowRunEvent,
 } from '@proctor/contracts';
-import { jobGroups, simulators, testCases } from '@proctor/db';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { browserSessions, jobGroups, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { NO_OPENAI_COMPUTER_USE } from '../src/agents/runnable';
 import { type RunningWorker, startWorker } from '../src/app/worker';
 import { builtInRegistrations } from '../src/kernel/builtIns';
 import { loadConfig } from '../src/kernel/config';
 import { HandBackJobError } from '../src/kernel/queue/catalog';
 import { RedisQueue } from '../src/kernel/queue/redisQueue';
+import { CALLER_GONE } from '../src/services/runTask';
 import type { CallResult } from './support/call';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import { shopSearchAnswer } from './support/shopSearchModel';
 import { until } from './support/until';
+import { chatCompletion, startStandIn } from './unit/support/standIn';
 
 const redisUrl = process.env.REDIS_URL;
 const postgres = testDatabases().find((database) => database.name === 'postgres');
@@ -154,8 +160,20 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
   /** The built-in shop of a run the worker holds (its agent never answers): what the browser session visits. */
   let shopUrl: string;
   let browserSessionId: string;
+  /**
+   * The run-task agent's model (both the API and the worker name it): it does the shop search, or (`scrolling`)
+   * scrolls at every step, a little slowly, never done.
+   */
+  let model: Awaited<ReturnType<typeof startStandIn>>;
+  let scrolling = false;
 
   beforeAll(async () => {
+    model = await startStandIn({
+      '/v1/chat/completions': (request, response) => {
+        if (!scrolling) return chatCompletion(response, shopSearchAnswer(request.body));
+        setTimeout(() => chatCompletion(response, JSON.stringify({ action: 'scroll', dy: 100 })), 200);
+      },
+    });
     port = await freePort();
     const created = await postgres!.create();
     if (created.config.kind !== 'postgres') throw new Error('Expected a PostgreSQL test database');
@@ -174,6 +192,8 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
           BROWSER_SESSION_WORKER_WAIT_MS: '2000',
           PUBLIC_URL: `http://127.0.0.1:${port}`,
           OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+          AGENT_LLM_URL: `${model.origin}/v1`,
+          AGENT_LLM_MODEL: 'stand-in',
         },
       },
     );
@@ -190,6 +210,7 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
     await worker?.close();
     await (proctor?.ctx.queue as RedisQueue | undefined)?.obliterate().catch(() => undefined);
     await proctor?.close();
+    await model?.close();
     await drop?.();
   });
 
@@ -204,6 +225,8 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
       ...process.env,
       WORKER_URL: `http://127.0.0.1:${doorPort}`,
       OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
+      AGENT_LLM_URL: `${model.origin}/v1`,
+      AGENT_LLM_MODEL: 'stand-in',
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       REDIS_PREFIX: keys,
@@ -571,5 +594,113 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
       }),
     );
     expect(completed.status).toBe('closed');
+  });
+
+  const task = 'Search the shop for skillets and say which comes first and how many there are';
+  const runTask = (
+    extra: Record<string, unknown> = {},
+    format: Record<string, string> = { first: 'string' },
+  ) =>
+    proctor.request({
+      method: 'POST',
+      url: '/api/run-task',
+      as: author,
+      payload: { start_url: `${shopUrl}/`, task, response_format: format, ...extra },
+    });
+
+  it("should do a run-task in the caller's browser session on the worker, and leave it open", async () => {
+    const opened = ok(
+      await proctor.call(endpoints.createBrowserSession, { as: author, body: { type: 'ai' } }),
+    );
+    expect(proctor.ctx.environments.isRunning(opened.publicId)).toBe(false);
+    const response = await runTask({ browser_session_id: opened.publicId });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(RunTaskResponse.parse(response.json())).toMatchObject({
+      status: 'completed',
+      error: null,
+      output: { first: expect.stringMatching(/skillet/i) },
+      browser_session_id: opened.publicId,
+    });
+    const after = ok(
+      await proctor.call(endpoints.browserSession, { as: author, params: { publicId: opened.publicId } }),
+    );
+    expect(after).toMatchObject({ status: 'running', url: expect.stringContaining('Skillet') });
+    ok(
+      await proctor.call(endpoints.closeBrowserSession, {
+        as: author,
+        params: { publicId: opened.publicId },
+      }),
+    );
+    // Ended, it is refused as embedded.
+    const ended = await runTask({ browser_session_id: opened.publicId });
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().detail).toBe(BROWSER_SESSION_MESSAGES.notRunning('closed'));
+  });
+
+  it('should do a run-task in a session opened for it on the worker, answered as valid JSON, the session closed after', async () => {
+    // A model agent this install has no model for is refused by the API, before any browser.
+    const refused = await runTask({ agent: 'openai_cua' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().detail).toBe(NO_OPENAI_COMPUTER_USE);
+    const response = await runTask({}, { first: 'string', count: 'number' });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = RunTaskResponse.parse(response.json());
+    expect(answer, answer.error ?? '').toMatchObject({ status: 'completed', error: null });
+    expect(answer.output?.first).toMatch(/skillet/i);
+    expect(answer.output?.count).toBeGreaterThan(0);
+    const [held] = await proctor.ctx.db
+      .select({ workerId: jobGroups.workerId })
+      .from(jobGroups)
+      .where(eq(jobGroups.publicId, answer.browser_session_id));
+    expect(held?.workerId).toBe('worker-with-browsers');
+    const browser = ok(
+      await proctor.call(endpoints.browserSession, {
+        as: author,
+        params: { publicId: answer.browser_session_id },
+      }),
+    );
+    expect(browser).toMatchObject({ status: 'closed', sessionPublicId: answer.session_id });
+  });
+
+  it('should stop the run-task on the worker when its caller goes away, and close its session', async () => {
+    scrolling = true;
+    const asked = model.received.length;
+    const caller = request(`http://127.0.0.1:${port}/api/run-task`, {
+      method: 'POST',
+      headers: { ...author.headers, 'content-type': 'application/json' },
+      agent: false,
+    });
+    caller.on('error', () => undefined);
+    caller.end(JSON.stringify({ start_url: `${shopUrl}/`, task, response_format: { first: 'string' } }));
+    // The agent is acting on the worker: then the caller goes away.
+    await until(
+      async () => model.received.length,
+      (count) => count > asked + 1,
+      'the agent to take its steps',
+      30_000,
+    );
+    caller.destroy();
+    const [latest] = await proctor.ctx.db
+      .select({ publicId: browserSessions.publicId })
+      .from(browserSessions)
+      .orderBy(desc(browserSessions.id))
+      .limit(1);
+    const closed = await until(
+      () => proctor.call(endpoints.browserSession, { as: author, params: { publicId: latest!.publicId } }),
+      (answer) => answer.body.status === 'closed',
+      'the abandoned task to stop and its session to close',
+      30_000,
+    );
+    // Stopped by the door, not at its 30 steps: the recorded session says the caller went away.
+    const failures = await proctor.ctx.db
+      .select({ log: sessionLogs.logData })
+      .from(sessionLogs)
+      .innerJoin(sessions, eq(sessions.id, sessionLogs.sessionId))
+      .where(eq(sessions.publicId, closed.body.sessionPublicId!));
+    expect(failures.map(({ log }) => (log as { message?: string }).message)).toContain(
+      `The task failed: ${CALLER_GONE}`,
+    );
+    expect(model.received.length - asked).toBeLessThan(RUN_TASK.maxSteps);
+    scrolling = false;
   });
 });

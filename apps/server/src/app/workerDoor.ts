@@ -32,6 +32,7 @@ import {
 import { attachEnvironmentSockets } from '../environments/sockets';
 import type { ServerConfig } from '../kernel/config';
 import { HttpError } from '../kernel/http/errors';
+import { stopJobOn } from '../kernel/queue/stoppable';
 import type { BlobStore } from '../kernel/storage/blobs';
 import {
   closeBrowserSession,
@@ -40,12 +41,7 @@ import {
   navigateBrowserSession,
   pageUrl,
 } from '../services/browserSessions';
-import {
-  elementAtOnSession,
-  runNodeOnSession,
-  stopWebFlowJob,
-  type WebFlowServices,
-} from '../services/webFlows/run';
+import { elementAtOnSession, runNodeOnSession, type WebFlowServices } from '../services/webFlows/run';
 
 export interface WorkerDoorOptions {
   db: Database;
@@ -210,7 +206,8 @@ async function browserSessionAction(
       refuseIfDriven(options.environments.running(publicId, organizationId));
       return {};
     case 'stop-run':
-      stopWebFlowJob(z.object({ jobId: z.string().min(1).max(100) }).parse(body).jobId);
+      // A web flow run's or a run-task's job on this session (a job on another session is left alone).
+      stopJobOn(publicId, z.object({ jobId: z.string().min(1).max(100) }).parse(body).jobId);
       return {};
   }
 }

@@ -14,6 +14,7 @@ import { printTestRunReportHandler } from './printTestRunReport';
 import { renderSessionVideoHandler } from './renderSessionVideo';
 import { rescoreSimulatorHandler } from './rescoreSimulator';
 import { runSessionHandler } from './runSession';
+import { runTaskHandler } from './runTask';
 import { runWebFlowHandler } from './runWebFlow';
 import { scoreSessionHandler } from './scoreSession';
 import { testRunEnvironmentHandler } from './testRunEnvironment';
@@ -32,7 +33,7 @@ export function jobHandlers(
     chromiumPath: string;
     hubBuild: HubBuildSettings;
     videoEncoder: VideoEncoder;
-    /** What web flows' runs read (the model that heals a locator). */
+    /** What web flows' runs and run-tasks read (the model that heals a locator, the agents' models). */
     config: ServerConfig;
   },
 ): AllJobHandlers {
@@ -48,5 +49,6 @@ export function jobHandlers(
     renderSessionVideo: renderSessionVideoHandler(db, settings.blobs, settings.videoEncoder),
     openBrowserSession: openBrowserSessionHandler({ db, environments, blobs: settings.blobs }),
     runWebFlow: runWebFlowHandler({ db, environments, config: settings.config }),
+    runTask: runTaskHandler({ db, environments, blobs: settings.blobs, config: settings.config }),
   };
 }

@@ -1,7 +1,11 @@
 import { BROWSER_SESSION_PERMISSIONS, endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { presentBrowserSession } from '../presenters/browserSessions';
-import { type BrowserSessionNow, BrowserSessions } from '../services/browserSessions';
+import {
+  type BrowserSessionNow,
+  BrowserSessions,
+  type BrowserSessionWorkers,
+} from '../services/browserSessions';
 import type { AppContext } from './context';
 import { liveViewUrl } from './environments';
 import { access, defineRoute } from './route';
@@ -17,16 +21,20 @@ async function present(ctx: AppContext, { row, running }: BrowserSessionNow) {
   });
 }
 
-/** Scaled out (REDIS_URL with JOBS_IN_SERVER=false), browser sessions open on the workers. */
-export function browserSessionsOf(ctx: AppContext): BrowserSessions {
+/** Scaled out (REDIS_URL with JOBS_IN_SERVER=false), browser sessions open on the workers; else undefined. */
+export function browserSessionWorkersOf(ctx: AppContext): BrowserSessionWorkers | undefined {
   const scaledOut = Boolean(ctx.config.jobs.redisUrl) && !ctx.config.jobs.inServer;
+  return scaledOut
+    ? { queue: ctx.queue, tokens: ctx.tokens, takeMs: ctx.config.jobs.browserSessionWaitMs }
+    : undefined;
+}
+
+export function browserSessionsOf(ctx: AppContext): BrowserSessions {
   return new BrowserSessions({
     db: ctx.db,
     environments: ctx.environments,
     blobs: ctx.blobs,
-    workers: scaledOut
-      ? { queue: ctx.queue, tokens: ctx.tokens, takeMs: ctx.config.jobs.browserSessionWaitMs }
-      : undefined,
+    workers: browserSessionWorkersOf(ctx),
   });
 }
 

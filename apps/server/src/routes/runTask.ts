@@ -1,6 +1,7 @@
 import { BROWSER_SESSION_PERMISSIONS, endpoints } from '@proctor/contracts';
 import type { FastifyInstance } from 'fastify';
-import { demoFor, runTask, runTaskAvailability } from '../services/runTask';
+import { CALLER_GONE, demoFor, runTask, runTaskAvailability } from '../services/runTask';
+import { browserSessionWorkersOf } from './browserSessions';
 import { access, defineRoute } from './route';
 
 /** The AI browser and the demo: whoever may open browser sessions (packages/contracts/src/browserSessions.ts). */
@@ -8,13 +9,14 @@ const runTaskAccess = access.member({ anyPermission: [...BROWSER_SESSION_PERMISS
 
 export function runTaskRoutes(app: FastifyInstance) {
   defineRoute(app, endpoints.runTask, runTaskAccess, async ({ app: ctx, principal, body, reply }) => {
-    // A caller that goes away stops the agent: nothing is left driving the page for nobody.
+    // A caller that goes away stops the agent: nothing is left driving the page for nobody. Scaled out, the task
+    // is done on the worker holding its session, and stopped there.
     const gone = new AbortController();
     reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) gone.abort(new Error('The caller went away'));
+      if (!reply.raw.writableFinished) gone.abort(new Error(CALLER_GONE));
     });
     return runTask(
-      ctx,
+      { ...ctx, workers: browserSessionWorkersOf(ctx) },
       {
         ...body,
         owner: {

@@ -32,7 +32,8 @@ import { schemaProblem } from './sites';
  * own under the same public id. Embedded, they run in the process that serves the API. Scaled out (REDIS_URL with
  * JOBS_IN_SERVER=false) they open on a worker, as queued runs do (BrowserSessions below): the open is a job, the
  * worker records its WORKER_URL on the job group, the API proxies live view and CDP there (sockets.ts) and passes
- * every other request for the session to the worker's door (remote.ts), with a `drive` token for it.
+ * every other request for the session to the worker's door (remote.ts), with a `drive` token for it. Web flow runs
+ * and run-tasks on such a session are jobs on that worker (services/webFlows/run.ts, services/runTask.ts).
  */
 export interface BrowserSessionParts {
   db: Database;

@@ -1,4 +1,5 @@
 import {
+  BROWSER_SESSION_MESSAGES,
   coerceResponseField,
   type DemoResponse,
   type ResponseFormat,
@@ -16,15 +17,20 @@ import { modelAgentUnavailable } from '../agents/runnable';
 import { holdEnvironment, refuseIfDriven } from '../environments/driving';
 import type { LiveEnvironment } from '../environments/live';
 import type { ServerConfig } from '../kernel/config';
-import { badRequest } from '../kernel/http/errors';
+import { badRequest, conflict, HttpError } from '../kernel/http/errors';
+import { runStoppable } from '../kernel/queue/stoppable';
+import { findBrowserSession } from '../repositories/browserSessions';
 import { latestTaskRecording, setSessionPrompt } from '../repositories/runTasks';
 import { logToSession, setSessionOutput } from '../repositories/sessions';
 import {
   type BrowserSessionParts,
+  BrowserSessions,
+  type BrowserSessionWorkers,
   keepBrowserSession,
   navigateBrowserSession,
   type OpenBrowserSession,
   openBrowserSession,
+  sessionOnWorker,
 } from './browserSessions';
 import { schemaProblem } from './sites';
 
@@ -108,11 +114,21 @@ export function readAnswer(
   return problem ? { problem } : { output: value as Record<string, unknown> };
 }
 
-/** The running browser session the task is to be done in: the caller's (navigated to the start URL) or a new one. */
+/** The task's browser session, running: `opened` for the task (closed after it), else the caller's. */
+interface TaskSession {
+  environment: LiveEnvironment;
+  opened: boolean;
+}
+
+/**
+ * The running browser session the task is to be done in: the caller's (navigated to the start URL), one opened for
+ * it here, or (`openedOnWorker`, in the job on the worker holding it) the one the API opened for it there.
+ */
 async function sessionFor(
   services: RunTaskServices,
   input: RunTaskInput,
-): Promise<{ environment: LiveEnvironment; opened: boolean }> {
+  openedOnWorker = false,
+): Promise<TaskSession> {
   const { owner } = input;
   if (input.browser_session_id) {
     const { environment } = await keepBrowserSession(
@@ -121,8 +137,10 @@ async function sessionFor(
       owner.organizationId,
     );
     refuseIfDriven(environment);
-    await navigateBrowserSession(services, environment.publicId, owner.organizationId, input.start_url);
-    return { environment, opened: false };
+    // One opened for the task is on its start URL already.
+    if (!openedOnWorker)
+      await navigateBrowserSession(services, environment.publicId, owner.organizationId, input.start_url);
+    return { environment, opened: openedOnWorker };
   }
   const { environment } = await openBrowserSession(services, {
     owner,
@@ -133,22 +151,146 @@ async function sessionFor(
   return { environment, opened: true };
 }
 
+/** The agent's driver, or 400 saying which setting its model needs. */
+function driverFor(config: ServerConfig, agent: RunTaskAgent) {
+  const settings = modelSettings(config);
+  const unavailable = modelAgentUnavailable(agent, runnableWith(settings));
+  if (unavailable) throw badRequest(unavailable);
+  return modelDriverFor(agent, settings, RUN_TASK.maxSteps);
+}
+
+/** Why the agent stopped when its caller went away. */
+export const CALLER_GONE = 'The caller went away';
+
 /**
  * Does the task and answers when it is done. Refusals come first as `{detail}`: no model (400 saying which
  * setting), no browser (503), a refused start URL (400), the caller's session unknown (404), ended or busy (409).
  * Then the run always answers: completed with the output, or failed saying why (the agent's error, no valid
- * answer, the time limit, the caller gone). A session opened for the task is closed after it.
+ * answer, the time limit, the caller gone). A session opened for the task is closed after it. Scaled out
+ * (`services.workers`), the session is on a worker and the task is done there (runTaskOnWorker).
  */
 export async function runTask(
   services: RunTaskServices,
   input: RunTaskInput,
   callerGone: AbortSignal,
 ): Promise<RunTaskResponse> {
-  const settings = modelSettings(services.config);
-  const unavailable = modelAgentUnavailable(input.agent, runnableWith(settings));
-  if (unavailable) throw badRequest(unavailable);
-  const driver = modelDriverFor(input.agent, settings, RUN_TASK.maxSteps);
-  const { environment, opened } = await sessionFor(services, input);
+  const driver = driverFor(services.config, input.agent);
+  if (services.workers) {
+    const onWorker = await runTaskOnWorker(services, services.workers, input, callerGone);
+    if (onWorker) return onWorker;
+  }
+  return doTask(services, input, driver, await sessionFor(services, input), callerGone);
+}
+
+/**
+ * Scaled out: the session opened on a worker (BrowserSessions.open: 503 when no worker takes it), or the caller's
+ * that a worker holds, and the task done there as the `run-task` job (runTaskJob), whose result is the answer. A
+ * caller that goes away stops the job through the worker's door, as a web flow run's. Undefined for a caller's
+ * session no worker holds (here, ended, unknown, another organization's): answered as embedded.
+ */
+async function runTaskOnWorker(
+  services: RunTaskServices,
+  workers: BrowserSessionWorkers,
+  input: RunTaskInput,
+  callerGone: AbortSignal,
+): Promise<RunTaskResponse | undefined> {
+  const { owner } = input;
+  const sessions = new BrowserSessions(services);
+  const openedForTask = !input.browser_session_id;
+  const browserSessionId =
+    input.browser_session_id ??
+    (
+      await sessions.open({
+        owner,
+        type: 'ai',
+        startUrl: input.start_url,
+        trainerSessionOptions: { task: input.task, responseFormat: input.response_format },
+      })
+    ).row.session.publicId;
+  const worker = await sessionOnWorker(services, browserSessionId, owner.organizationId);
+  if (!worker) {
+    if (!openedForTask) return undefined;
+    throw conflict(BROWSER_SESSION_MESSAGES.notRunning('closed'));
+  }
+  const started = Date.now();
+  const added = await workers.queue.add(
+    'runTask',
+    {
+      organizationId: owner.organizationId,
+      userId: owner.userId,
+      plan: owner.plan,
+      startUrl: input.start_url,
+      task: input.task,
+      responseFormat: input.response_format,
+      agent: input.agent,
+      browserSessionId,
+      openedForTask,
+    },
+    { worker: worker.workerId },
+  );
+  const stop = () => void worker.ask('stop-run', { jobId: added.id }).catch(() => undefined);
+  callerGone.addEventListener('abort', stop, { once: true });
+  if (callerGone.aborted) stop();
+  try {
+    const outcome = await added.finished;
+    // Refused, or the job broke: a session opened for the task is closed all the same.
+    const closeOpened = async () => {
+      if (openedForTask) await sessions.close(browserSessionId, owner.organizationId).catch(() => undefined);
+    };
+    if (outcome.status === 'completed') {
+      const { result } = outcome;
+      if ('response' in result) return result.response;
+      await closeOpened();
+      throw new HttpError(result.status, result.detail);
+    }
+    await closeOpened();
+    // The job failed (its time limit, its worker gone): the run answers failed, saying so.
+    const row = await findBrowserSession(services.db, browserSessionId, owner.organizationId);
+    return {
+      status: 'failed',
+      output: null,
+      error: `The task failed on its worker: ${outcome.reason}`,
+      browser_session_id: browserSessionId,
+      session_id: row?.sessionPublicId ?? '',
+      duration: Math.round((Date.now() - started) / 100) / 10,
+    };
+  } finally {
+    callerGone.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * The `run-task` job on the worker holding its session: the task done as the API does it embedded, in the session
+ * the API opened for it (`openedForTask`) or the caller's; stoppable through the door (stop-run) by the job's id.
+ */
+export async function runTaskJob(
+  services: RunTaskServices,
+  job: { jobId: string; signal: AbortSignal },
+  input: RunTaskInput & { browser_session_id: string },
+  openedForTask: boolean,
+): Promise<RunTaskResponse> {
+  const driver = driverFor(services.config, input.agent);
+  return runStoppable(
+    { jobId: job.jobId, environmentId: input.browser_session_id, reason: CALLER_GONE },
+    async (stopped) =>
+      doTask(
+        services,
+        input,
+        driver,
+        await sessionFor(services, input, openedForTask),
+        AbortSignal.any([job.signal, stopped]),
+      ),
+  );
+}
+
+/** The agent doing the task in its session, recorded there; a session opened for the task is closed after it. */
+async function doTask(
+  services: RunTaskServices,
+  input: RunTaskInput,
+  driver: ReturnType<typeof driverFor>,
+  { environment, opened }: TaskSession,
+  callerGone: AbortSignal,
+): Promise<RunTaskResponse> {
   const { db } = services;
   const session = environment.session;
   const started = Date.now();

@@ -5,6 +5,10 @@ import {
   MutationGenerationResult,
   Plan,
   RescoreResult,
+  ResponseFormat,
+  RUN_TASK,
+  RunTaskAgent,
+  RunTaskResponse,
   TrainerSessionOptions,
   WEB_FLOW_LIMITS,
   WebFlowRunEvent,
@@ -234,6 +238,35 @@ export const JOBS = {
     result: z.void(),
     progress: WebFlowRunEvent,
     timeoutMs: WEB_FLOW_LIMITS.runTimeoutMs + 30_000,
+    attempts: 1,
+    concurrency: 4,
+    onHoldingWorker: true,
+  }),
+  /**
+   * A run-task (POST /api/run-task) on the worker holding its browser session: the one the API opened for the task
+   * (`openedForTask`: closed after it) or the caller's. Its result is the API's answer: the task's response, or a
+   * refusal's status and detail (the session ended or driven by another, a refused start URL). The task stops itself
+   * at RUN_TASK.timeoutMs; the job's limit adds the time to navigate and record it. Never retried: a second attempt
+   * would act on the page again.
+   */
+  runTask: defineJob({
+    name: 'run-task',
+    payload: z.object({
+      organizationId: z.number().int(),
+      userId: z.number().int().nullable(),
+      plan: Plan,
+      startUrl: z.string(),
+      task: z.string(),
+      responseFormat: ResponseFormat,
+      agent: RunTaskAgent,
+      browserSessionId: z.string().min(1),
+      openedForTask: z.boolean(),
+    }),
+    result: z.union([
+      z.object({ response: RunTaskResponse }),
+      z.object({ status: z.number().int(), detail: z.string() }),
+    ]),
+    timeoutMs: RUN_TASK.timeoutMs + 2 * 60_000,
     attempts: 1,
     concurrency: 4,
     onHoldingWorker: true,

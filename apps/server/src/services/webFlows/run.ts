@@ -15,6 +15,7 @@ import { driveEnvironment, refuseIfDriven } from '../../environments/driving';
 import type { LiveEnvironment } from '../../environments/live';
 import type { EnvironmentManager } from '../../environments/manager';
 import type { ServerConfig } from '../../kernel/config';
+import { runStoppable } from '../../kernel/queue/stoppable';
 import {
   findWebFlow,
   insertWebFlowRun,
@@ -264,26 +265,7 @@ async function runWebFlowOnWorker(
   }
 }
 
-/**
- * The `webflow.run` jobs running in this worker, by job id, and those stopped before they started (a caller that
- * went away at once): the worker's door stops them here. Bounded: a stop for a job that never comes is forgotten.
- */
-const flowRunsHere = new Map<string, AbortController>();
-const stoppedEarly = new Set<string>();
-const STOPPED_EARLY_KEPT = 1_000;
-
-/** Stops the `webflow.run` job `jobId` in this worker, now or when it starts. */
-export function stopWebFlowJob(jobId: string): void {
-  const running = flowRunsHere.get(jobId);
-  if (running) {
-    running.abort(new Error(WEB_FLOW_MESSAGES.runStopped));
-    return;
-  }
-  stoppedEarly.add(jobId);
-  if (stoppedEarly.size > STOPPED_EARLY_KEPT) stoppedEarly.delete(stoppedEarly.values().next().value!);
-}
-
-/** Runs a `webflow.run` job's flow on the session this worker holds, stoppable by stopWebFlowJob. */
+/** Runs a `webflow.run` job's flow on the session this worker holds, stoppable through the door (stopJobOn). */
 export async function runWebFlowJob(
   services: WebFlowServices,
   job: { jobId: string; signal: AbortSignal; progress: (event: WebFlowRunEvent) => void },
@@ -298,12 +280,8 @@ export async function runWebFlowJob(
     browser_session_id: request.browserSessionId,
     parameters: request.parameters,
   });
-  const stop = new AbortController();
-  if (stoppedEarly.delete(job.jobId)) stop.abort(new Error(WEB_FLOW_MESSAGES.runStopped));
-  flowRunsHere.set(job.jobId, stop);
-  try {
-    await runWebFlow(services, prepared, job.progress, AbortSignal.any([job.signal, stop.signal]));
-  } finally {
-    flowRunsHere.delete(job.jobId);
-  }
+  await runStoppable(
+    { jobId: job.jobId, environmentId: request.browserSessionId, reason: WEB_FLOW_MESSAGES.runStopped },
+    (stopped) => runWebFlow(services, prepared, job.progress, AbortSignal.any([job.signal, stopped])),
+  );
 }
