@@ -382,10 +382,7 @@ describe('session pages', () => {
       steps: tabs.map((tab, idx) => ({ tab, at: 1_000 * (idx + 1) })),
     });
 
-    await page.goto(`/sessions/${row.publicId}`);
-    await page.getByRole('tab', { name: 'DOM replay' }).click();
-    const replayed = () =>
-      page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
+    const replayed = await openReplay(row.publicId);
     await expect.poll(replayed).toBe('Page of tab 1');
     await expect.poll(() => page.getByTestId('replay-tab').textContent()).toBe('Tab 1 of 2');
     // The second step happened in the second tab: selecting it replays that tab's page.
@@ -423,10 +420,7 @@ describe('session pages', () => {
     page.on('request', logReads);
     const { release, stop } = await holdLaterRanges();
     try {
-      await page.goto(`/sessions/${row.publicId}`);
-      await page.getByRole('tab', { name: 'DOM replay' }).click();
-      const replayed = () =>
-        page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
+      const replayed = await openReplay(row.publicId);
       await expect.poll(replayed).toBe('Tab one, first page');
       await expect.poll(() => log).toEqual(['from null', 'from 30000']);
       await page.getByRole('button', { name: 'Next' }).click();
@@ -445,6 +439,14 @@ describe('session pages', () => {
     expect(log.slice(0, 3)).toEqual(['from null', 'from 30000', 'first tab shown again']);
     expect(log.length).toBeGreaterThan(3);
   });
+
+  /** Opens a session's DOM replay; the heading its replayed page shows now. */
+  async function openReplay(publicId: string): Promise<() => Promise<string | null>> {
+    await page.goto(`/sessions/${publicId}`);
+    await page.getByRole('tab', { name: 'DOM replay' }).click();
+    return () =>
+      page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
+  }
 
   /**
    * Holds the DOM replay's ranges after its first: `release` lets them go, `stop` (in a finally) lets them go and
@@ -560,10 +562,7 @@ describe('session pages', () => {
     // The ranges after the first are held until the replay has shown it waits for them.
     const { release, stop } = await holdLaterRanges();
     try {
-      await page.goto(`/sessions/${row.publicId}`);
-      await page.getByRole('tab', { name: 'DOM replay' }).click();
-      const replayed = () =>
-        page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
+      const replayed = await openReplay(row.publicId);
       // Playing from the first range alone.
       await expect.poll(replayed).toBe('Long page 1');
       expect(reads[0]!.searchParams.get('to')).not.toBeNull();
@@ -602,10 +601,7 @@ describe('session pages', () => {
 
     const { release, stop } = await holdLaterRanges();
     try {
-      await page.goto(`/sessions/${row.publicId}`);
-      await page.getByRole('tab', { name: 'DOM replay' }).click();
-      const replayed = () =>
-        page.frameLocator('[data-testid="dom-replay"] iframe').locator('h1').textContent({ timeout: 2_000 });
+      const replayed = await openReplay(row.publicId);
       await expect.poll(replayed).toBe('Played page 1');
       // Playing from 28 s soon runs out of what has arrived: it waits, still playing.
       await page.getByRole('button', { name: 'Play replay' }).click();

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   BROWSER_SESSION_MESSAGES,
@@ -16,15 +15,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { NO_OPENAI_COMPUTER_USE } from '../src/agents/runnable';
 import { type RunningWorker, startWorker } from '../src/app/worker';
-import { builtInRegistrations } from '../src/kernel/builtIns';
 import { loadConfig } from '../src/kernel/config';
 import { HandBackJobError } from '../src/kernel/queue/catalog';
 import { RedisQueue } from '../src/kernel/queue/redisQueue';
 import { CALLER_GONE } from '../src/services/runTask';
 import type { CallResult } from './support/call';
 import { testDatabases } from './support/databases';
+import { leavingCaller } from './support/leavingCaller';
 import { freePort } from './support/network';
-import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import type { Actor, TestProctor } from './support/proctor';
+import { redisTestPrefix, type ScaledOutProctor, startScaledOutProctor } from './support/scaledOut';
 import { shopSearchAnswer } from './support/shopSearchModel';
 import { until } from './support/until';
 import { chatCompletion, startStandIn } from './unit/support/standIn';
@@ -57,7 +57,7 @@ function simulatorUrlIn(value: unknown): string | undefined {
 
 describe.skipIf(!redisUrl)('jobs on workers', () => {
   it('should let a full worker hand a job back, and another worker take it, no attempt counted', async () => {
-    const keys = `proctor-test-${randomBytes(4).toString('hex')}`;
+    const keys = redisTestPrefix();
     const adder = new RedisQueue({ url: redisUrl!, prefix: keys });
     const full = new RedisQueue({ url: redisUrl!, prefix: keys });
     const free = new RedisQueue({ url: redisUrl!, prefix: keys });
@@ -102,7 +102,7 @@ describe.skipIf(!redisUrl)('jobs on workers', () => {
   });
 
   it('should run a webflow.run job only on the worker it names, its progress reaching whoever added it', async () => {
-    const keys = `proctor-test-${randomBytes(4).toString('hex')}`;
+    const keys = redisTestPrefix();
     const adder = new RedisQueue({ url: redisUrl!, prefix: keys });
     const workers = ['worker-a', 'worker-b'].map(
       (workerId) => new RedisQueue({ url: redisUrl!, prefix: keys, workerId }),
@@ -151,10 +151,10 @@ describe.skipIf(!redisUrl)('jobs on workers', () => {
 describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a worker', () => {
   let proctor: TestProctor;
   let author: Actor;
-  let drop: () => Promise<void>;
+  let server: ScaledOutProctor | undefined;
   let databaseUrl: string;
   let port: number;
-  const keys = `proctor-test-${randomBytes(4).toString('hex')}`;
+  let keys: string;
   let worker: RunningWorker | undefined;
   let agent: Server | undefined;
   /** The built-in shop of a run the worker holds (its agent never answers): what the browser session visits. */
@@ -175,29 +175,13 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
       },
     });
     port = await freePort();
-    const created = await postgres!.create();
-    if (created.config.kind !== 'postgres') throw new Error('Expected a PostgreSQL test database');
-    databaseUrl = created.config.url;
-    drop = created.drop;
-    proctor = await startTestProctor(
-      { name: 'postgres', create: async () => ({ config: created.config, drop: async () => {} }) },
-      {
-        builtInSimulators: builtInRegistrations(),
-        env: {
-          REDIS_URL: redisUrl!,
-          REDIS_PREFIX: keys,
-          JOBS_IN_SERVER: 'false',
-          JOB_STALL_MS: '3000',
-          // No worker, or none with a free browser, answers 503 after this long.
-          BROWSER_SESSION_WORKER_WAIT_MS: '2000',
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
-          AGENT_LLM_URL: `${model.origin}/v1`,
-          AGENT_LLM_MODEL: 'stand-in',
-        },
-      },
-    );
-    await proctor.app.listen({ port, host: '127.0.0.1' });
+    server = await startScaledOutProctor(redisUrl!, port, {
+      // No worker, or none with a free browser, answers 503 after this long.
+      BROWSER_SESSION_WORKER_WAIT_MS: '2000',
+      AGENT_LLM_URL: `${model.origin}/v1`,
+      AGENT_LLM_MODEL: 'stand-in',
+    });
+    ({ proctor, databaseUrl, keys } = server);
     const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
     author = await proctor.actor({
       permissions: { dashboard_access: true, playground_access: true, record_testcases: true },
@@ -208,10 +192,8 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
     agent?.closeAllConnections();
     agent?.close();
     await worker?.close();
-    await (proctor?.ctx.queue as RedisQueue | undefined)?.obliterate().catch(() => undefined);
-    await proctor?.close();
+    await server?.close();
     await model?.close();
-    await drop?.();
   });
 
   /**
@@ -502,25 +484,15 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
         },
       }),
     );
-    // A socket of its own, destroyed when the caller goes away (see webFlows.test.ts).
-    const caller = request(`http://127.0.0.1:${port}/api/web-flows/${flow.id}/run`, {
-      method: 'POST',
-      headers: { ...author.headers, 'content-type': 'application/json' },
-      agent: false,
+    const caller = leavingCaller(`http://127.0.0.1:${port}/api/web-flows/${flow.id}/run`, author.headers, {
+      browser_session_id: browserSessionId,
     });
-    caller.end(JSON.stringify({ browser_session_id: browserSessionId }));
-    const response = await new Promise<IncomingMessage>((done, fail) => {
-      caller.on('response', done);
-      caller.on('error', fail);
-    });
-    const first = await new Promise<string>((done) =>
-      response.once('data', (chunk: Buffer) => done(chunk.toString())),
-    );
+    const first = await caller.firstChunk();
     expect(WebFlowRunEvent.parse(JSON.parse(first.split('\n')[0]!))).toEqual({
       type: 'node_start',
       nodeId: 'slow',
     });
-    caller.destroy();
+    caller.leave();
     const { runs } = await until(
       async () =>
         ok(await proctor.call(endpoints.webFlowRuns, { as: author, query: { web_flow_id: flow.id } })),
@@ -665,13 +637,11 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
   it('should stop the run-task on the worker when its caller goes away, and close its session', async () => {
     scrolling = true;
     const asked = model.received.length;
-    const caller = request(`http://127.0.0.1:${port}/api/run-task`, {
-      method: 'POST',
-      headers: { ...author.headers, 'content-type': 'application/json' },
-      agent: false,
+    const caller = leavingCaller(`http://127.0.0.1:${port}/api/run-task`, author.headers, {
+      start_url: `${shopUrl}/`,
+      task,
+      response_format: { first: 'string' },
     });
-    caller.on('error', () => undefined);
-    caller.end(JSON.stringify({ start_url: `${shopUrl}/`, task, response_format: { first: 'string' } }));
     // The agent is acting on the worker: then the caller goes away.
     await until(
       async () => model.received.length,
@@ -679,7 +649,7 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
       'the agent to take its steps',
       30_000,
     );
-    caller.destroy();
+    caller.leave();
     const [latest] = await proctor.ctx.db
       .select({ publicId: browserSessions.publicId })
       .from(browserSessions)

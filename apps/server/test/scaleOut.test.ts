@@ -7,18 +7,17 @@ import { jobGroups, runSessionBatches, scores, sessions, simulators, testCases }
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { builtInRegistrations } from '../src/kernel/builtIns';
 import { JOBS, type JobHandler, type JobHandlers, PermanentJobError } from '../src/kernel/queue/catalog';
 import { RedisQueue } from '../src/kernel/queue/redisQueue';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
-import { type Actor, startTestProctor, type TestProctor } from './support/proctor';
+import type { Actor, TestProctor } from './support/proctor';
+import { redisTestPrefix, type ScaledOutProctor, startScaledOutProctor } from './support/scaledOut';
 import { seedTestRun, solidPng } from './support/testRunFixture';
 import { until } from './support/until';
 
 const redisUrl = process.env.REDIS_URL;
 const postgres = testDatabases().find((database) => database.name === 'postgres');
-const prefix = () => `proctor-test-${randomBytes(4).toString('hex')}`;
 
 /** A GET to a port under another host name, as a browser that resolved the name to loopback sends it. */
 function getAs(
@@ -68,7 +67,7 @@ describe.skipIf(!redisUrl)('the Redis job queue', () => {
   }
 
   it('runs jobs in a worker, tries a failed one again, and tells the failed handler of a final failure once per side', async () => {
-    const keys = prefix();
+    const keys = redisTestPrefix();
     const adder = new RedisQueue({ url: redisUrl!, prefix: keys });
     const worker = new RedisQueue({ url: redisUrl!, prefix: keys });
     queues.push(adder, worker);
@@ -104,14 +103,14 @@ describe.skipIf(!redisUrl)('the Redis job queue', () => {
   });
 
   it('refuses a payload its schema refuses, before anything reaches Redis', async () => {
-    const queue = new RedisQueue({ url: redisUrl!, prefix: prefix() });
+    const queue = new RedisQueue({ url: redisUrl!, prefix: redisTestPrefix() });
     queues.push(queue);
     await expect(queue.add('runSession', { sessionId: 0 })).rejects.toThrow();
     expect(await queue.counts('runSession')).toEqual({ queued: 0, running: 0 });
   });
 
   it("hands a job's progress, in order, and its result from the worker to whoever added it", async () => {
-    const keys = prefix();
+    const keys = redisTestPrefix();
     const adder = new RedisQueue({ url: redisUrl!, prefix: keys });
     const worker = new RedisQueue({ url: redisUrl!, prefix: keys });
     queues.push(adder, worker);
@@ -147,9 +146,9 @@ describe.skipIf(!redisUrl)('the Redis job queue', () => {
 describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor worker` processes', () => {
   let proctor: TestProctor;
   let runner: Actor;
+  let server: ScaledOutProctor | undefined;
   let databaseUrl: string;
-  let drop: () => Promise<void>;
-  const keys = prefix();
+  let keys: string;
   let serverPort: number;
   let baseUrl: string;
   const workers: ChildProcess[] = [];
@@ -201,27 +200,11 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     // The live view addresses the server hands out are built on PUBLIC_URL: make it the real one.
     serverPort = await freePort();
     baseUrl = `http://127.0.0.1:${serverPort}`;
-    const created = await postgres!.create();
-    if (created.config.kind !== 'postgres') throw new Error('Expected a PostgreSQL test database');
-    databaseUrl = created.config.url;
-    drop = created.drop;
-    proctor = await startTestProctor(
-      { name: 'postgres', create: async () => ({ config: created.config, drop: async () => {} }) },
-      {
-        builtInSimulators: builtInRegistrations(),
-        env: {
-          REDIS_URL: redisUrl!,
-          REDIS_PREFIX: keys,
-          JOBS_IN_SERVER: 'false',
-          JOB_STALL_MS: '3000',
-          // The server hands the queue at most this many runs of one organization at once.
-          MAX_ENVIRONMENTS_PER_ORGANIZATION: '2',
-          PUBLIC_URL: baseUrl,
-          OUTBOUND_ALLOWED_ADDRESSES: '127.0.0.1',
-        },
-      },
-    );
-    await proctor.app.listen({ port: serverPort, host: '127.0.0.1' });
+    server = await startScaledOutProctor(redisUrl!, serverPort, {
+      // The server hands the queue at most this many runs of one organization at once.
+      MAX_ENVIRONMENTS_PER_ORGANIZATION: '2',
+    });
+    ({ proctor, databaseUrl, keys } = server);
     const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
     runner = await proctor.actor({
       permissions: { record_testcases: true, playground_access: true, dashboard_access: true },
@@ -232,9 +215,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     agentServer?.closeAllConnections();
     agentServer?.close();
     for (const worker of workers) if (worker.exitCode === null) worker.kill('SIGKILL');
-    await (proctor?.ctx.queue as RedisQueue | undefined)?.obliterate().catch(() => undefined);
-    await proctor?.close();
-    await drop?.();
+    await server?.close();
   });
 
   it('runs on the workers; killing one mid-run loses no run: each is run again elsewhere or failed with the reason', async () => {

@@ -1,4 +1,3 @@
-import { type IncomingMessage, request } from 'node:http';
 import {
   type CreateWebFlowRequest,
   ENVIRONMENT,
@@ -16,6 +15,7 @@ import { builtInRegistrations } from '../src/kernel/builtIns';
 import type { CallResult } from './support/call';
 import { everySimulatorPlan } from './support/catalog';
 import { testDatabases } from './support/databases';
+import { leavingCaller } from './support/leavingCaller';
 import { freePort } from './support/network';
 import { type Actor, describeEachDatabase, startTestProctor, type TestProctor } from './support/proctor';
 import { until } from './support/until';
@@ -485,21 +485,10 @@ for (const database of testDatabases()) {
           ],
         }),
       );
-      // The caller is a socket of its own, closed when it goes away (a fetch's abort may leave its connection in
-      // the client's pool, and the server waiting for it at shutdown).
-      const caller = request(`http://127.0.0.1:${port}/api/web-flows/${flow.id}/run`, {
-        method: 'POST',
-        headers: { ...author.headers, 'content-type': 'application/json' },
-        agent: false,
+      const caller = leavingCaller(`http://127.0.0.1:${port}/api/web-flows/${flow.id}/run`, author.headers, {
+        browser_session_id: sessionId,
       });
-      caller.end(JSON.stringify({ browser_session_id: sessionId }));
-      const response = await new Promise<IncomingMessage>((done, fail) => {
-        caller.on('response', done);
-        caller.on('error', fail);
-      });
-      const first = await new Promise<string>((done) =>
-        response.once('data', (chunk: Buffer) => done(chunk.toString())),
-      );
+      const first = await caller.firstChunk();
       expect(WebFlowRunEvent.parse(JSON.parse(first.split('\n')[0]!))).toEqual({
         type: 'node_start',
         nodeId: 'slow',
@@ -509,7 +498,7 @@ for (const database of testDatabases()) {
       });
       expect(second.status).toBe(409);
       expect(second.body.detail).toBe(WEB_FLOW_MESSAGES.sessionBusy);
-      caller.destroy();
+      caller.leave();
 
       const { runs } = await until(
         async () =>
