@@ -13,8 +13,12 @@ export const EXTENSION_RECORDING = {
   pingTimeoutMs: 1_500,
   /** How long it waits for the answer to START_RECORDING / STOP_RECORDING. */
   commandTimeoutMs: 10_000,
-  /** The upload capability's life; a session that has ended refuses it anyway (409). */
-  ingestTokenTtlSeconds: 60 * 60,
+  /**
+   * The upload capability's life: longer than a person records one task (the page keeps the session open while
+   * the extension records, and there is no way to hand the extension a new capability mid-recording); a session
+   * that has ended refuses it anyway (409), so it bounds only a leaked capability's use while its session runs.
+   */
+  ingestTokenTtlSeconds: 8 * 60 * 60,
   maxStepsPerBatch: 20,
   /** Step numbers run from 0 below this: no session holds more steps from the extension. */
   maxStepsPerSession: 2_000,
