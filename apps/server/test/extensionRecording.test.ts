@@ -36,8 +36,14 @@ describeEachDatabase(
       return opened.body;
     };
     const tokenFor = async (publicId: string, as: Actor = recorder) => {
+      const asked = Date.now();
       const issued = await proctor().call(endpoints.extensionRecordingToken, { as, params: { publicId } });
       expect(issued.status, issued.body.detail).toBe(201);
+      // It lives as long as the contract says, from when it was signed (in the call; a JWT counts whole seconds).
+      const ttlMs = EXTENSION_RECORDING.ingestTokenTtlSeconds * 1000;
+      const expiresAt = Date.parse(issued.body.expiresAt);
+      expect(expiresAt).toBeGreaterThanOrEqual(asked + ttlMs - 1_000);
+      expect(expiresAt).toBeLessThanOrEqual(Date.now() + ttlMs);
       return issued.body.token;
     };
     /** A JSON body, or the text of one as it is sent. */
