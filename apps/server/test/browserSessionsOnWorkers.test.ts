@@ -24,7 +24,12 @@ import { testDatabases } from './support/databases';
 import { leavingCaller } from './support/leavingCaller';
 import { freePort } from './support/network';
 import type { Actor, TestProctor } from './support/proctor';
-import { redisTestPrefix, type ScaledOutProctor, startScaledOutProctor } from './support/scaledOut';
+import {
+  firstLiveViewFrame,
+  redisTestPrefix,
+  type ScaledOutProctor,
+  startScaledOutProctor,
+} from './support/scaledOut';
 import { shopSearchAnswer } from './support/shopSearchModel';
 import { until } from './support/until';
 import { chatCompletion, startStandIn } from './unit/support/standIn';
@@ -298,19 +303,7 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
     });
     expect(forged.status).toBe(401);
 
-    const socketUrl = new URL(opened.liveViewUrl!);
-    socketUrl.pathname = `${socketUrl.pathname}/ws`;
-    socketUrl.protocol = 'ws:';
-    const frame = await new Promise<Buffer>((resolve, reject) => {
-      const socket = new WebSocket(socketUrl);
-      socket.on('message', (data, isBinary) => {
-        if (!isBinary) return;
-        resolve(data as Buffer);
-        socket.close();
-      });
-      socket.on('close', (code) => reject(new Error(`the live view closed with ${code}`)));
-      socket.on('error', reject);
-    });
+    const { frame } = await firstLiveViewFrame(opened.liveViewUrl!);
     expect(frame.byteLength).toBeGreaterThan(100);
 
     const { cdp_url } = ok(

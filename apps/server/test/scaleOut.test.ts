@@ -12,7 +12,12 @@ import { RedisQueue } from '../src/kernel/queue/redisQueue';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import type { Actor, TestProctor } from './support/proctor';
-import { redisTestPrefix, type ScaledOutProctor, startScaledOutProctor } from './support/scaledOut';
+import {
+  firstLiveViewFrame,
+  redisTestPrefix,
+  type ScaledOutProctor,
+  startScaledOutProctor,
+} from './support/scaledOut';
 import { seedTestRun, solidPng } from './support/testRunFixture';
 import { until } from './support/until';
 
@@ -388,19 +393,7 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
     expect(outsider.status).toBe(404);
 
     // The viewer connects to the server; the frames come from the worker's browser.
-    const socketUrl = new URL(live_view_url);
-    socketUrl.pathname = `${socketUrl.pathname}/ws`;
-    socketUrl.protocol = 'ws:';
-    const frame = await new Promise<Buffer>((resolve, reject) => {
-      const socket = new WebSocket(socketUrl);
-      socket.on('message', (data, isBinary) => {
-        if (!isBinary) return;
-        resolve(data as Buffer);
-        socket.close();
-      });
-      socket.on('close', (code) => reject(new Error(`the live view closed with ${code}`)));
-      socket.on('error', reject);
-    });
+    const { socketUrl, frame } = await firstLiveViewFrame(live_view_url);
     expect(frame.byteLength).toBeGreaterThan(100);
     // A token for this environment opens no other through the server either.
     const forged = new URL(socketUrl);

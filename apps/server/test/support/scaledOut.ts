@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import WebSocket from 'ws';
 import { builtInRegistrations } from '../../src/kernel/builtIns';
 import type { RedisQueue } from '../../src/kernel/queue/redisQueue';
 import { testDatabases } from './databases';
@@ -59,4 +60,22 @@ export async function startScaledOutProctor(
       await created.drop();
     },
   };
+}
+
+/** The live view's socket for a `live_view_url` the server hands out, and the first frame it sends. */
+export async function firstLiveViewFrame(liveViewUrl: string): Promise<{ socketUrl: URL; frame: Buffer }> {
+  const socketUrl = new URL(liveViewUrl);
+  socketUrl.pathname = `${socketUrl.pathname}/ws`;
+  socketUrl.protocol = 'ws:';
+  const frame = await new Promise<Buffer>((resolve, reject) => {
+    const socket = new WebSocket(socketUrl);
+    socket.on('message', (data, isBinary) => {
+      if (!isBinary) return;
+      resolve(data as Buffer);
+      socket.close();
+    });
+    socket.on('close', (code) => reject(new Error(`the live view closed with ${code}`)));
+    socket.on('error', reject);
+  });
+  return { socketUrl, frame };
 }
