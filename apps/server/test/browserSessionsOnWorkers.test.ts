@@ -20,6 +20,7 @@ import { HandBackJobError } from '../src/kernel/queue/catalog';
 import { RedisQueue } from '../src/kernel/queue/redisQueue';
 import { CALLER_GONE } from '../src/services/runTask';
 import type { CallResult } from './support/call';
+import { everySimulatorPlan } from './support/catalog';
 import { testDatabases } from './support/databases';
 import { leavingCaller } from './support/leavingCaller';
 import { freePort } from './support/network';
@@ -187,10 +188,9 @@ describe.skipIf(!redisUrl || !postgres)('browser sessions and web flows on a wor
       AGENT_LLM_MODEL: 'stand-in',
     });
     ({ proctor, databaseUrl, keys } = server);
-    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
     author = await proctor.actor({
       permissions: { dashboard_access: true, playground_access: true, record_testcases: true },
-      plan: { allowed_simulators: allowed.map((row) => row.id) },
+      plan: await everySimulatorPlan(proctor),
     });
   });
   afterAll(async () => {

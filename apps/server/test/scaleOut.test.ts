@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { JOBS, type JobHandler, type JobHandlers, PermanentJobError } from '../src/kernel/queue/catalog';
 import { RedisQueue } from '../src/kernel/queue/redisQueue';
+import { everySimulatorPlan } from './support/catalog';
 import { testDatabases } from './support/databases';
 import { freePort } from './support/network';
 import type { Actor, TestProctor } from './support/proctor';
@@ -210,10 +211,9 @@ describe.skipIf(!redisUrl || !postgres)('a benchmark run by separate `proctor wo
       MAX_ENVIRONMENTS_PER_ORGANIZATION: '2',
     });
     ({ proctor, databaseUrl, keys } = server);
-    const allowed = await proctor.ctx.db.select({ id: simulators.id }).from(simulators);
     runner = await proctor.actor({
       permissions: { record_testcases: true, playground_access: true, dashboard_access: true },
-      plan: { allowed_simulators: allowed.map((row) => row.id) },
+      plan: await everySimulatorPlan(proctor),
     });
   });
   afterAll(async () => {
