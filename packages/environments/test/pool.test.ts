@@ -1,5 +1,5 @@
-import { readdirSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LaunchedBrowser } from '../src/browser/launch';
 import { BrowserPool } from '../src/browser/pool';
@@ -241,6 +241,123 @@ describe('BrowserPool', () => {
         lastLaunchError: "The browser's warm-up failed: no simulator",
       });
       await waitFor('the browser to be gone', () => browserMainPids(prefix).length === 0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('should give a browser back only under its key, reset to nothing of the environment before', async () => {
+    const site = await serveSite({ '/': html('<h1>Shop</h1>') });
+    const pool = new BrowserPool({
+      chromiumPath: CHROMIUM_PATH,
+      userDataDirPrefix: prefix,
+      size: 0,
+      network: false,
+    });
+    const acquired: LaunchedBrowser[] = [];
+    try {
+      await pool.start();
+      const used = await pool.acquire(undefined, 'organization:1');
+      acquired.push(used);
+      // What an agent leaves behind: a page with storage and a cookie, another tab, a context of its own with
+      // a page, a permission, a download and an upload.
+      const agent = await CdpConnection.connect(used.wsEndpoint);
+      try {
+        const { targetInfos } = await agent.send('Target.getTargets');
+        const targetId = targetInfos.find((info) => info.type === 'page')?.targetId as string;
+        const { sessionId } = await agent.send('Target.attachToTarget', { targetId, flatten: true });
+        await agent.send('Page.enable', undefined, sessionId);
+        await agent.send('Page.navigate', { url: `${site.url}/` }, sessionId);
+        await waitFor('the page to load', async () => {
+          const { result } = await agent.send(
+            'Runtime.evaluate',
+            { expression: 'document.readyState', returnByValue: true },
+            sessionId,
+          );
+          return result.value === 'complete';
+        });
+        await agent.send(
+          'Runtime.evaluate',
+          {
+            expression:
+              "localStorage.setItem('left', 'behind'); document.cookie = 'left=behind; max-age=3600'",
+          },
+          sessionId,
+        );
+        await agent.send('Target.createTarget', { url: `${site.url}/` });
+        const { browserContextId } = await agent.send('Target.createBrowserContext');
+        await agent.send('Target.createTarget', { url: 'about:blank', browserContextId });
+        await agent.send('Browser.grantPermissions', { origin: site.url, permissions: ['geolocation'] });
+      } finally {
+        agent.close();
+      }
+      writeFileSync(join(used.downloadsDir, 'report.pdf'), 'downloaded');
+      writeFileSync(join(used.uploadsDir, 'upload.txt'), 'uploaded');
+
+      await pool.recycle(used, 'organization:1', [site.url]);
+      acquired.splice(0);
+      expect(pool.stats()).toMatchObject({ kept: 1, acquiredKept: 0 });
+      expect(pool.hasKept('organization:2')).toBe(false);
+      const other = await pool.acquire(undefined, 'organization:2');
+      acquired.push(other);
+      expect(other.pid).not.toBe(used.pid);
+      expect(pool.hasKept('organization:1')).toBe(true);
+      const again = await pool.acquire(undefined, 'organization:1');
+      acquired.push(again);
+      expect(again.pid).toBe(used.pid);
+      expect(pool.stats()).toMatchObject({ acquiredKept: 1, kept: 1 });
+      expect(pool.hasKept('organization:1')).toBe(false);
+
+      expect(await pageCount(again)).toBe(1);
+      expect(await again.page.currentUrl()).toBe('about:blank');
+      expect(await historyOf(again)).toEqual(['about:blank']);
+      expect(readdirSync(again.downloadsDir)).toEqual([]);
+      expect(readdirSync(again.uploadsDir)).toEqual([]);
+      await again.page.navigate(`${site.url}/`);
+      const left = await onPage(again, async (connection, sessionId) => {
+        const { browserContextIds } = await connection.send('Target.getBrowserContexts');
+        const { result } = await connection.send(
+          'Runtime.evaluate',
+          {
+            expression: `(async () => [localStorage.getItem('left'), document.cookie,
+              (await navigator.permissions.query({ name: 'geolocation' })).state])()`,
+            awaitPromise: true,
+            returnByValue: true,
+          },
+          sessionId,
+        );
+        return { contexts: browserContextIds, page: result.value as unknown };
+      });
+      expect(left).toEqual({ contexts: [], page: [null, '', 'prompt'] });
+    } finally {
+      await pool.close();
+      await Promise.all(acquired.map((browser) => browser.close()));
+      await site.close();
+    }
+  });
+
+  it('should close a browser given back when nobody takes it in time, and when the pool closes', async () => {
+    const pool = new BrowserPool({
+      chromiumPath: CHROMIUM_PATH,
+      userDataDirPrefix: prefix,
+      size: 0,
+      network: false,
+      keptMs: 300,
+    });
+    try {
+      await pool.start();
+      const first = await pool.acquire(undefined, 'organization:1');
+      await pool.recycle(first, 'organization:1', []);
+      expect(pool.hasKept('organization:1')).toBe(true);
+      await waitFor('the unclaimed browser to be closed', () => !groupRuns(first.pid));
+      expect(pool.hasKept('organization:1')).toBe(false);
+
+      const second = await pool.acquire(undefined, 'organization:1');
+      expect(pool.stats().acquiredKept).toBe(0);
+      await pool.recycle(second, 'organization:1', []);
+      await pool.close();
+      expect(groupRuns(second.pid)).toBe(false);
+      expect(browserFolders()).toEqual([]);
     } finally {
       await pool.close();
     }

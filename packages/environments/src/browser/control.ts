@@ -110,6 +110,33 @@ export class PageControl {
     });
   }
 
+  /**
+   * Leaves the browser as a freshly launched one for another environment (LaunchedBrowser.reset): every context
+   * an agent made and every tab but this page closed, the page blank with no history, every cookie, the HTTP
+   * cache and `origins`' storage (local storage, IndexedDB, service workers, caches) deleted.
+   */
+  clean(origins: readonly string[]): Promise<void> {
+    return this.withPage(async (page) => {
+      const { browserContextIds } = await this.connection.send('Target.getBrowserContexts');
+      for (const browserContextId of browserContextIds)
+        await this.connection.send('Target.disposeBrowserContext', { browserContextId });
+      const { targetInfos } = await this.connection.send('Target.getTargets');
+      for (const info of targetInfos)
+        if (info.type === 'page' && info.targetId !== page.targetId)
+          await this.connection.send('Target.closeTarget', { targetId: info.targetId });
+      await this.navigatePage(page, 'about:blank', DEFAULT_NAVIGATION_TIMEOUT_MS);
+      await this.connection.send('Page.resetNavigationHistory', undefined, page.sessionId);
+      for (const origin of origins)
+        await this.connection.send(
+          'Storage.clearDataForOrigin',
+          { origin, storageTypes: 'all' },
+          page.sessionId,
+        );
+      await this.connection.send('Network.clearBrowserCookies', undefined, page.sessionId);
+      await this.connection.send('Network.clearBrowserCache', undefined, page.sessionId);
+    });
+  }
+
   /** Empties the page's back and forward history: it holds only the page shown now. */
   resetHistory(): Promise<void> {
     return this.withPage(async (page) => {

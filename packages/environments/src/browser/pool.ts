@@ -13,6 +13,12 @@ import { sweepLeftoverBrowsers } from './sweep';
 
 /** How long a refill waits after a warm acquire while other warm browsers remain (see `acquire`). */
 const REFILL_DELAY_MS = 500;
+/** How long a browser given back by an environment waits for the next one of its owner before it is closed. */
+export const KEPT_BROWSER_MS = 10_000;
+/** Environments one browser serves at most, one after another: a long-lived browser's memory only grows. */
+export const MAX_BROWSER_USES = 20;
+/** Browsers given back and kept at once, whatever their owners. */
+const MAX_KEPT = 4;
 
 export interface BrowserPoolOptions {
   chromiumPath?: string;
@@ -27,6 +33,8 @@ export interface BrowserPoolOptions {
    */
   viewport?: Viewport;
   launchTimeoutMs?: number;
+  /** How long a browser given back waits for its key's next acquire (KEPT_BROWSER_MS by default). */
+  keptMs?: number;
   /**
    * Each browser on a network of its own (`LaunchedBrowser.network`), which reaches nothing until the
    * environment's rules are bound to it: on unless false (a benchmark's baseline, tests of the browser alone).
@@ -44,6 +52,10 @@ export interface BrowserPoolStats {
   launched: number;
   acquiredWarm: number;
   acquiredCold: number;
+  /** Acquires served by a browser an environment of the same owner gave back (`recycle`). */
+  acquiredKept: number;
+  /** Browsers given back, reset and kept for their owner's next environment. */
+  kept: number;
   /** Browsers readied by the pool's warm-up before they waited. */
   warmedUp: number;
   /** Idle browsers that died and were dropped. */
@@ -57,15 +69,25 @@ export interface BrowserPoolStats {
 /**
  * Launched browsers kept warm, since a launch costs about a quarter of a second on this machine. Each waits
  * with Proctor's control attached to its page and the page at the pool's viewport, so that what is left for
- * an environment is its first navigation. An acquired browser belongs to the caller, who closes it: browsers
- * are never reused across environments.
+ * an environment is its first navigation. An acquired browser belongs to the caller, who closes it, or gives it
+ * back with `recycle` for the next environment with the same key (an organization's queued runs, one after
+ * another): reset to a blank profile, it saves that environment a launch and a warm-up, about a third of what a
+ * short run costs the machine beyond the agent's own work (bench:benchmark). A browser never serves two
+ * environments at once, nor environments of different keys.
  *
  * Background launches run one at a time (on a small machine parallel launches only slow each other and the
  * environments already running); an acquire that finds the pool empty launches its own browser at once.
  */
 export class BrowserPool {
   private readonly idle: LaunchedBrowser[] = [];
+  /** Browsers given back, by key, each until its timer closes it. */
+  private readonly kept = new Map<string, Array<{ browser: LaunchedBrowser; timer: NodeJS.Timeout }>>();
+  /** The environments each browser has served. */
+  private readonly uses = new WeakMap<LaunchedBrowser, number>();
+  /** A kept browser's viewport, when its last environment asked for another than the pool's. */
+  private readonly viewports = new WeakMap<LaunchedBrowser, Viewport>();
   private readonly size: number;
+  private readonly keptMs: number;
   private readonly viewport: Viewport;
   private readonly launchOptions: LaunchOptions;
   private readonly prefix: string;
@@ -77,6 +99,8 @@ export class BrowserPool {
     launched: 0,
     acquiredWarm: 0,
     acquiredCold: 0,
+    acquiredKept: 0,
+    kept: 0,
     warmedUp: 0,
     diedIdle: 0,
     launchFailures: 0,
@@ -87,6 +111,7 @@ export class BrowserPool {
 
   constructor(options: BrowserPoolOptions = {}) {
     this.size = options.size ?? 2;
+    this.keptMs = options.keptMs ?? KEPT_BROWSER_MS;
     this.network = options.network ?? true;
     this.prefix = options.userDataDirPrefix ?? DEFAULT_USER_DATA_DIR_PREFIX;
     const windowWidth = options.windowWidth ?? DEFAULT_WINDOW.width;
@@ -120,20 +145,65 @@ export class BrowserPool {
   }
 
   /**
-   * A warm browser if one is ready, otherwise a fresh launch; its page has `viewport`, the pool's unless
-   * given (only another size costs a resize here).
+   * A browser given back under `key` if one is kept, else a warm one if one is ready, otherwise a fresh launch;
+   * its page has `viewport`, the pool's unless given (only another size costs a resize here).
    */
-  async acquire(viewport: Viewport = this.viewport): Promise<LaunchedBrowser> {
+  async acquire(viewport: Viewport = this.viewport, key?: string): Promise<LaunchedBrowser> {
     if (this.closing) throw new Error('The browser pool is closed');
-    const browser = this.takeIdle() ?? (await this.launchCold());
-    if (viewport.width === this.viewport.width && viewport.height === this.viewport.height) return browser;
+    const browser = (key !== undefined && this.takeKept(key)) || this.takeIdle() || (await this.launchCold());
+    this.uses.set(browser, (this.uses.get(browser) ?? 0) + 1);
+    const current = this.viewports.get(browser) ?? this.viewport;
+    if (viewport.width === current.width && viewport.height === current.height) return browser;
     try {
       await browser.page.resizeWindow(viewport.width, viewport.height);
+      this.viewports.set(browser, viewport);
     } catch (error) {
       await browser.close();
       throw error;
     }
     return browser;
+  }
+
+  /** Whether acquire() with this key would hand over a browser given back (and so not the next idle one). */
+  hasKept(key: string): boolean {
+    return !this.closing && (this.kept.get(key) ?? []).some(({ browser }) => browser.alive);
+  }
+
+  /**
+   * Takes back a browser an environment is done with, for the next acquire() with the same key: reset to a
+   * blank profile (LaunchedBrowser.reset), its network unbound, kept `keptMs`. Closed instead when it has
+   * served MAX_BROWSER_USES environments, MAX_KEPT are kept already, the pool is closing, or the reset fails.
+   * Resolves once it is kept or closed.
+   */
+  async recycle(browser: LaunchedBrowser, key: string, origins: readonly string[]): Promise<void> {
+    const keptNow = [...this.kept.values()].reduce((count, list) => count + list.length, 0);
+    if (this.closing || keptNow >= MAX_KEPT || (this.uses.get(browser) ?? 0) >= MAX_BROWSER_USES) {
+      await browser.close();
+      return;
+    }
+    try {
+      await browser.reset(origins);
+      await browser.network?.unbind();
+    } catch {
+      await browser.close();
+      return;
+    }
+    if (this.closing || !browser.alive) {
+      await browser.close();
+      return;
+    }
+    const entry = {
+      browser,
+      timer: setTimeout(() => {
+        if (this.dropKept(key, browser)) void browser.close();
+      }, this.keptMs),
+    };
+    entry.timer.unref();
+    this.kept.set(key, [...(this.kept.get(key) ?? []), entry]);
+    this.counters.kept += 1;
+    void browser.exited.then(() => {
+      if (this.dropKept(key, browser)) void browser.close();
+    });
   }
 
   /**
@@ -163,9 +233,42 @@ export class BrowserPool {
       this.abort.abort();
       await Promise.allSettled([...this.inFlight]);
       await this.settled();
-      await Promise.all(this.idle.splice(0).map((browser) => browser.close()));
+      const kept = [...this.kept.values()].flat();
+      this.kept.clear();
+      for (const { timer } of kept) clearTimeout(timer);
+      await Promise.all([
+        ...this.idle.splice(0).map((browser) => browser.close()),
+        ...kept.map(({ browser }) => browser.close()),
+      ]);
     })();
     return this.closing;
+  }
+
+  private takeKept(key: string): LaunchedBrowser | undefined {
+    const list = this.kept.get(key) ?? [];
+    for (let entry = list.shift(); entry; entry = list.shift()) {
+      clearTimeout(entry.timer);
+      if (!entry.browser.alive) {
+        void entry.browser.close();
+        continue;
+      }
+      if (list.length === 0) this.kept.delete(key);
+      this.counters.acquiredKept += 1;
+      return entry.browser;
+    }
+    this.kept.delete(key);
+    return undefined;
+  }
+
+  /** Takes a kept browser out of the pool's hands; whether it was kept. */
+  private dropKept(key: string, browser: LaunchedBrowser): boolean {
+    const list = this.kept.get(key);
+    const index = list?.findIndex((entry) => entry.browser === browser) ?? -1;
+    if (!list || index === -1) return false;
+    clearTimeout(list[index]?.timer);
+    list.splice(index, 1);
+    if (list.length === 0) this.kept.delete(key);
+    return true;
   }
 
   private takeIdle(): LaunchedBrowser | undefined {
