@@ -85,6 +85,11 @@ interface Pass {
   captures: number;
   /** Mean wall time of a capture, ms. */
   captureMs: number;
+  /**
+   * Per test case, the browsers environments took: launched for it (cold, or warm from the pool), or given back
+   * by an earlier run of the organization and reset (BrowserPool.recycle). 0 in the Redis setup (the worker's).
+   */
+  browsers: { launched: number; reused: number };
   /** Per test case: the statements Proctor's database client ran, by kind (the benchmark's looks left out). */
   statements: Record<string, number>;
 }
@@ -412,6 +417,18 @@ async function start(teardown: Teardown, setup: 'embedded' | 'redis'): Promise<B
   return { proctor, token, ...(workerPid ? { workerPid, databaseName } : {}) };
 }
 
+/** What the pools of this process have acquired so far: browsers taken fresh, and browsers given back. */
+function poolCounts(): { launched: number; reused: number } {
+  let launched = 0;
+  let reused = 0;
+  for (const pool of pools) {
+    const stats = pool.stats();
+    launched += stats.acquiredWarm + stats.acquiredCold;
+    reused += stats.acquiredKept;
+  }
+  return { launched, reused };
+}
+
 /** One look of the benchmark at the group's progress, as a user's client looks. */
 async function lookAt(bench: Bench, batchId: string): Promise<RunGroup> {
   return RunGroupResponse.parse(
@@ -457,6 +474,7 @@ async function measure(
   accounting = new ProcessAccounting(options);
   captures.count = 0;
   captures.ms = 0;
+  const poolBefore = poolCounts();
   countStatements(proctor);
   statements.clear();
   let looks = 0;
@@ -504,6 +522,7 @@ async function measure(
   }, classifyProctor);
   const accounted = accounting.stop();
   accounting = undefined;
+  const poolAfter = poolCounts();
   const counts = new Map(statements);
   const seconds = (performance.now() - started) / 1000;
   const busySeconds = (machineJiffies().busy - jiffiesBefore.busy) * JIFFY_SECONDS;
@@ -534,6 +553,10 @@ async function measure(
     captures: captures.count / group.total,
     statements: Object.fromEntries([...counts].map(([kind, count]) => [kind, count / group.total])),
     captureMs: captures.count ? captures.ms / captures.count : 0,
+    browsers: {
+      launched: (poolAfter.launched - poolBefore.launched) / group.total,
+      reused: (poolAfter.reused - poolBefore.reused) / group.total,
+    },
   };
   progress(
     `${setup}, concurrency ${concurrency}: ${pass.testCases} cases in ${seconds.toFixed(1)} s (${pass.casesPerSecond.toFixed(2)}/s), ` +
@@ -722,6 +745,9 @@ function printRecorded(results: Results): void {
   const best = results.passes.reduce((a, b) => (b.casesPerSecond > a.casesPerSecond ? b : a));
   console.log(
     `\nRecorded per case at concurrency ${best.concurrency}: ${best.steps.toFixed(1)} steps, ${best.captures.toFixed(1)} screenshots taken (${best.captureMs.toFixed(0)} ms each on average, ${best.screenshots.toFixed(1)} distinct). The recording's work in Chromium is in its renderers', GPU process's and browser process's rows.`,
+  );
+  console.log(
+    `\nBrowsers per case at concurrency ${best.concurrency}: ${best.browsers.launched.toFixed(2)} launched for it, ${best.browsers.reused.toFixed(2)} given back by the organization's run before (reset, not relaunched).`,
   );
   const statementsPerCase = Object.values(best.statements).reduce((sum, count) => sum + count, 0);
   if (statementsPerCase > 0)

@@ -8,9 +8,10 @@ import {
   MAX_RUNS_PER_REQUEST,
 } from '@proctor/contracts';
 import { runSessionBatches, sessionLogs, sessions, simulators, testCases } from '@proctor/db';
+import { BrowserPool } from '@proctor/environments';
 import { builtInSimulators } from '@proctor/simulators';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { builtInRegistrations } from '../src/kernel/builtIns';
 import { recordedRrwebChunks } from '../src/repositories/recordings';
 import { INFRASTRUCTURE_FAILURE_STATUSES } from '../src/repositories/sessions';
@@ -420,7 +421,18 @@ describeEachDatabase(
       expect((await sessionList(person)).sessions).toEqual([]);
     });
 
-    it("starts another organization's single run before one organization's backlog has gone through", async () => {
+    it("starts another organization's single run before one organization's backlog has gone through, each organization's runs on browsers of its own", async () => {
+      // Which browser each environment was handed, and under which key (launcher.ts, reuseKey).
+      const handedOut: Array<{ pid: number; key: string | undefined }> = [];
+      const acquire = BrowserPool.prototype.acquire;
+      BrowserPool.prototype.acquire = async function (this: BrowserPool, viewport, key) {
+        const browser = await acquire.call(this, viewport, key);
+        handedOut.push({ pid: browser.pid, key });
+        return browser;
+      };
+      onTestFinished(() => {
+        BrowserPool.prototype.acquire = acquire;
+      });
       // Two environment slots here, so one for each organization (MAX_ENVIRONMENTS_PER_ORGANIZATION: half).
       const busy = await runner();
       const other = await runner();
@@ -449,6 +461,18 @@ describeEachDatabase(
       expect(waiting.length).toBeGreaterThanOrEqual(1);
       expect(await scoredGroup(other, run.batch_id)).toMatchObject({ total: 1, passed: 1 });
       expect(await scoredGroup(busy, started.batch_id)).toMatchObject({ total: 4, passed: 4 });
+
+      // The backlog's runs, one after another, were served by browsers its earlier runs gave back (reset), and
+      // no browser ever served both organizations.
+      const keyOf = (actor: Actor) => `organization:${actor.organization!.id}:queued-runs`;
+      const pidsOf = (actor: Actor) =>
+        handedOut.filter((handed) => handed.key === keyOf(actor)).map((handed) => handed.pid);
+      expect(pidsOf(busy)).toHaveLength(4);
+      expect(new Set(pidsOf(busy)).size).toBeLessThan(4);
+      expect(pidsOf(other)).toHaveLength(1);
+      expect(pidsOf(busy)).not.toContain(pidsOf(other)[0]);
+      const elsewhere = handedOut.filter((handed) => handed.key !== keyOf(busy)).map((handed) => handed.pid);
+      expect(elsewhere.filter((pid) => pidsOf(busy).includes(pid))).toEqual([]);
     }, 240_000);
 
     it("counts a queued run's duration and its steps' times from its start, and says apart how long it waited for a slot", async () => {

@@ -1,4 +1,5 @@
 import type { Database } from '@proctor/db';
+import type { BrowserPool } from '@proctor/environments';
 import type { FastifyBaseLogger } from 'fastify';
 import { setEnvironmentStatus } from '../repositories/environments';
 import { logToSession, setSessionStatus } from '../repositories/sessions';
@@ -37,9 +38,15 @@ export class ScoringHandOver {
   }
 }
 
+/** Its browser is given back to the pool (launcher.ts, reuseKey): a closed run's, still alive. */
+function reusable(environment: LiveEnvironment, status: 'closed' | 'failed'): boolean {
+  return status === 'closed' && environment.reuse !== undefined && environment.browser.alive;
+}
+
 /**
  * Ends environments: out of the registry at once (its slot and memory watch given up), then its clients closed,
- * its recording written, its browser and instance gone, and its rows and session ended. A closed environment's
+ * its recording written, its instance gone, its browser closed or given back to the pool, and its rows and
+ * session ended. A closed environment's
  * session goes to scoring; a failed one's is run_failed with the reason.
  */
 export class EnvironmentEnding {
@@ -49,6 +56,7 @@ export class EnvironmentEnding {
     private readonly db: Database,
     private readonly registry: EnvironmentRegistry,
     private readonly scoring: ScoringHandOver,
+    private readonly pool: BrowserPool,
   ) {}
 
   /** `output`: the answer of a run that ended, stored with the session's end. */
@@ -60,14 +68,17 @@ export class EnvironmentEnding {
   ): Promise<void> {
     if (!this.registry.remove(environment)) return;
     environment.stopWatchingMemory();
-    environment.slot.release();
+    // A browser given back keeps the slot until it is reset, so that the run the slot goes to next can take it.
+    const giveBack = reusable(environment, status);
+    if (!giveBack) environment.slot.release();
     // Kept until it has written its records: closing waits for it before the database goes.
-    const ending = this.#ended(environment, status, reason, output);
+    const ending = this.#ended(environment, status, reason, output, giveBack);
     this.#ending.add(ending);
     try {
       await ending;
     } finally {
       this.#ending.delete(ending);
+      environment.slot.release();
     }
   }
 
@@ -81,17 +92,19 @@ export class EnvironmentEnding {
     status: 'closed' | 'failed',
     reason: string,
     output: unknown,
+    giveBack: boolean,
   ): Promise<void> {
     environment.status = status;
     environment.error = status === 'failed' ? reason : null;
     for (const client of environment.cdpClients) client.close(1001, 'The environment was closed');
     environment.cdpClients.clear();
-    void environment.liveView?.then((liveView) => liveView.close()).catch(() => undefined);
+    const liveViewClosed = environment.liveView?.then((liveView) => liveView.close()).catch(() => undefined);
     await environment.recording.then((recorder) => recorder?.close());
+    // The recording is out of the browser: it goes while the recording is written.
+    const browserGone = this.#browserGone(environment, giveBack, liveViewClosed);
     await environment.writer.finish();
-    environment.page.close();
     environment.instance.destroy();
-    await environment.browser.close().catch(() => undefined);
+    await browserGone;
     const { db } = this;
     await setEnvironmentStatus(db, environment.jobGroupId, status, status === 'failed' ? reason : undefined);
     await setSessionStatus(
@@ -105,5 +118,25 @@ export class EnvironmentEnding {
       message: reason,
     });
     if (status === 'closed') this.scoring.hand(environment.session);
+  }
+
+  /** Closes the browser, or gives it back to the pool and then the slot (once nobody else holds it). */
+  async #browserGone(
+    environment: LiveEnvironment,
+    giveBack: boolean,
+    liveViewClosed: Promise<void> | undefined,
+  ): Promise<void> {
+    const { browser, reuse } = environment;
+    if (!giveBack || reuse === undefined) {
+      environment.page.close();
+      await browser.close().catch(() => undefined);
+      return;
+    }
+    try {
+      await liveViewClosed;
+      await this.pool.recycle(browser, reuse.key, reuse.origins).catch(() => browser.close());
+    } finally {
+      environment.slot.release();
+    }
   }
 }

@@ -80,10 +80,25 @@ export function networkRefusedLog(event: RefusedRequest) {
 }
 
 /**
+ * The key under which a browser, once its environment ended, serves the next environment of the same kind: an
+ * organization's queued runs (a benchmark, a dataset run) on simulators only (their origins are all the browser
+ * held data for). Nothing else reuses a browser.
+ */
+function reuseKey(
+  owner: EnvironmentOwner,
+  existing: ExistingSession | undefined,
+  network: EnvironmentNetworkExtras | undefined,
+): string | undefined {
+  if (!existing || network?.answer || network?.outside) return undefined;
+  return `organization:${owner.organizationId}:queued-runs`;
+}
+
+/**
  * Starts environments: its rows and session, a simulator instance on the shared SimulatorHost and a Chromium
  * from the pool (never a context in a browser another environment uses: over CDP a client of a shared browser
  * can reach every other tenant's pages and the host's files), the recorder attached, and the environment in
- * the registry, ended there when its browser exits or outgrows its memory.
+ * the registry, ended there when its browser exits or outgrows its memory. A queued run's browser, reset,
+ * serves the organization's next queued run (`reuseKey`).
  */
 export class EnvironmentLauncher {
   constructor(private readonly parts: LauncherParts) {}
@@ -110,7 +125,8 @@ export class EnvironmentLauncher {
     const { host } = this.parts;
     const extras = more.extras ?? [];
     // Nothing yields between here and acquire() below, so the browser the id was chosen for is the one acquired.
-    const publicId = this.parts.warmPool.environmentId(definition);
+    const reuse = reuseKey(owner, existing, more.network);
+    const publicId = this.parts.warmPool.environmentId(definition, reuse);
     const start: EnvironmentStart = () => {
       const instance = host.createInstance(definition, { id: publicId });
       if (extras.length === 0) return { instance, rules: { origins: [instance.origin], ...more.network } };
@@ -139,6 +155,7 @@ export class EnvironmentLauncher {
       start,
       more.version ?? null,
       extras,
+      reuse,
     );
   }
 
@@ -168,6 +185,8 @@ export class EnvironmentLauncher {
     start: EnvironmentStart,
     version: string | null,
     extras: readonly ExtraSimulator[] = [],
+    /** The key its browser is acquired with and given back under (reuseKey). */
+    reuse?: string,
   ): Promise<MakeEnvironmentResponse> {
     const { db, pool, registry, ending } = this.parts;
     const extraSimulators = extras.map((extra) => extra.simulator);
@@ -211,7 +230,12 @@ export class EnvironmentLauncher {
       return { group, job, session };
     })();
 
-    const held: { instance?: EnvironmentInstance; browser?: LaunchedBrowser; page?: PageControl } = {};
+    const held: {
+      instance?: EnvironmentInstance;
+      browser?: LaunchedBrowser;
+      page?: PageControl;
+      origins?: readonly string[];
+    } = {};
     // Refusals (and a proxy simulator's logs) go to the environment's current session (a reset starts another);
     // those before it exists wait.
     const logs: { session?: () => number; early: SessionLogEntry[] } = { early: [] };
@@ -225,8 +249,12 @@ export class EnvironmentLauncher {
     const runtime = (async () => {
       const { instance, rules } = start({ publicId, log });
       held.instance = instance;
+      held.origins = rules.origins;
       // The pool's browsers wait with Proctor's control attached and the page sized: a first navigation is left.
-      held.browser = await pool.acquire({ width: request.interface_width, height: request.interface_height });
+      held.browser = await pool.acquire(
+        { width: request.interface_width, height: request.interface_height },
+        reuse,
+      );
       held.page = held.browser.page;
       // Until now the browser reached nothing: from here, its own instance (and what `network` adds).
       await held.browser.network?.bind({
@@ -265,8 +293,9 @@ export class EnvironmentLauncher {
       ]);
       return { id: publicId, session_id: session.publicId, status: 'failed' };
     }
-    const { instance, browser, page } = held as Required<typeof held>;
+    const { instance, browser, page, origins } = held as Required<typeof held>;
     const environment: LiveEnvironment = {
+      reuse: reuse === undefined ? undefined : { key: reuse, origins },
       publicId,
       jobGroupId: group.id,
       jobPublicId: job.publicId,

@@ -85,6 +85,11 @@ export interface LiveEnvironment {
   /** The slot it holds (admission.ts) and the watch on its memory, both given up when it ends. */
   slot: Slot;
   stopWatchingMemory: () => void;
+  /**
+   * How its browser is given back to the pool when it closes (launcher.ts, reuseKey): the key, and the origins
+   * whose data the reset deletes. Undefined: the browser is closed.
+   */
+  reuse: { key: string; origins: readonly string[] } | undefined;
 }
 
 /** The built-in simulator's instance behind the environment; undefined for a proxy simulator's environment. */

@@ -124,7 +124,7 @@ export class EnvironmentManager {
     const log = () => this.#log;
     this.#warmPool = new WarmPool(this.#host, options.pool);
     this.#scoring = new ScoringHandOver(options.scoreEnded, log);
-    this.#ending = new EnvironmentEnding(options.db, this.#registry, this.#scoring);
+    this.#ending = new EnvironmentEnding(options.db, this.#registry, this.#scoring, options.pool);
     this.#launcher = new EnvironmentLauncher({
       db: options.db,
       blobs: options.blobs,

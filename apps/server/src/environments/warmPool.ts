@@ -47,10 +47,13 @@ export class WarmPool {
    * The public id of a new environment of this simulator, which the pool's browsers are warmed on from now: a
    * random UUID (the instance's origin, <id>.<simulator>.localhost, cannot be guessed by another tenant), the
    * one the next idle browser was warmed under when it was warmed on this simulator. The caller acquires that
-   * browser before anything yields, so the browser looked at is the one it gets.
+   * browser before anything yields, so the browser looked at is the one it gets. With `reuseKey`, the caller
+   * acquires with that key.
    */
-  environmentId(definition: SimulatorDefinition): string {
+  environmentId(definition: SimulatorDefinition, reuseKey?: string): string {
     this.#simulator = definition;
+    // A browser given back under the key is acquired instead of the next idle one (BrowserPool.acquire).
+    if (reuseKey !== undefined && this.pool.hasKept(reuseKey)) return newPublicId();
     const warm = this.pool.nextIdle();
     const warmedId = warm && this.#warmedIds.get(warm);
     return warmedId?.simulator === definition.name ? warmedId.id : newPublicId();
