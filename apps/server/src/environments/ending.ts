@@ -45,9 +45,9 @@ function reusable(environment: LiveEnvironment, status: 'closed' | 'failed'): bo
 
 /**
  * Ends environments: out of the registry at once (its slot and memory watch given up), then its clients closed,
- * its recording written, its instance gone, its browser closed or given back to the pool, and its rows and
- * session ended. A closed environment's
- * session goes to scoring; a failed one's is run_failed with the reason.
+ * its recording written, its instance gone, its browser closed or given back to the pool (the slot with it), and
+ * its rows and session ended. A closed environment's session goes to scoring; a failed one's is run_failed with
+ * the reason.
  */
 export class EnvironmentEnding {
   readonly #ending = new Set<Promise<void>>();

@@ -155,8 +155,8 @@ export class LaunchedBrowser {
   /**
    * Readies the browser for another environment (BrowserPool.recycle): what the page control cleans (every
    * other tab and context, cookies, the HTTP cache, `origins`' storage), permissions and the download folder
-   * back to the launch's, and the environment's downloads and uploads folders emptied. Rejects when any of it fails or a tab is left:
-   * the caller closes the browser then.
+   * back to the launch's, and the environment's downloads and uploads folders emptied. Rejects when any of it
+   * fails or a tab is left: the caller closes the browser then.
    */
   async reset(origins: readonly string[]): Promise<void> {
     if (!this.alive) throw new Error('The browser has exited');

@@ -73,7 +73,7 @@ export interface BrowserPoolStats {
  * back with `recycle` for the next environment with the same key (an organization's queued runs, one after
  * another): reset to a blank profile, it saves that environment a launch and a warm-up, about a third of what a
  * short run costs the machine beyond the agent's own work (bench:benchmark). A browser never serves two
- * environments at once, nor environments of different keys.
+ * environments at once, nor two keys.
  *
  * Background launches run one at a time (on a small machine parallel launches only slow each other and the
  * environments already running); an acquire that finds the pool empty launches its own browser at once.
