@@ -109,8 +109,8 @@ const CANDIDATE_INDEX = `create index bench_scores_automatic_idx on scores (sess
 
 const { values: options } = parseArgs({
   options: {
-    actions: { type: 'string', default: '24' },
-    'paced-actions': { type: 'string', default: '16' },
+    actions: { type: 'string', default: '48' },
+    'paced-actions': { type: 'string', default: '32' },
     requests: { type: 'string', default: '20' },
     json: { type: 'boolean', default: false },
     breakdown: { type: 'boolean', default: false },
@@ -123,8 +123,8 @@ const { values: options } = parseArgs({
 });
 const cyclesOf = (actions: string, fallback: number) =>
   Math.max(3, Math.ceil((Number.parseInt(actions, 10) || fallback) / ACTIONS_PER_CYCLE));
-const cycles = cyclesOf(options.actions, 24);
-const pacedCycles = cyclesOf(options['paced-actions'], 16);
+const cycles = cyclesOf(options.actions, 48);
+const pacedCycles = cyclesOf(options['paced-actions'], 32);
 const requests = Math.max(5, Number.parseInt(options.requests, 10) || 20);
 /** The long session's DOM events repeated this many times (`--replay-copies`), times shifted: a long session. */
 const LONG_REPLAY_COPIES = Math.max(1, Number.parseInt(options['replay-copies'], 10) || 10);
