@@ -38,9 +38,9 @@ export class ScoringHandOver {
   }
 }
 
-/** Its browser is given back to the pool (launcher.ts, reuseKey): a closed run's, still alive. */
-function reusable(environment: LiveEnvironment, status: 'closed' | 'failed'): boolean {
-  return status === 'closed' && environment.reuse !== undefined && environment.browser.alive;
+/** How its browser is given back to the pool (launcher.ts, reuseKey): a closed run's, still alive; else none. */
+function giveBackOf(environment: LiveEnvironment, status: 'closed' | 'failed'): LiveEnvironment['reuse'] {
+  return status === 'closed' && environment.browser.alive ? environment.reuse : undefined;
 }
 
 /**
@@ -69,7 +69,7 @@ export class EnvironmentEnding {
     if (!this.registry.remove(environment)) return;
     environment.stopWatchingMemory();
     // A browser given back keeps the slot until it is reset, so that the run the slot goes to next can take it.
-    const giveBack = reusable(environment, status);
+    const giveBack = giveBackOf(environment, status);
     if (!giveBack) environment.slot.release();
     // Kept until it has written its records: closing waits for it before the database goes.
     const ending = this.#ended(environment, status, reason, output, giveBack);
@@ -92,7 +92,7 @@ export class EnvironmentEnding {
     status: 'closed' | 'failed',
     reason: string,
     output: unknown,
-    giveBack: boolean,
+    giveBack: LiveEnvironment['reuse'],
   ): Promise<void> {
     environment.status = status;
     environment.error = status === 'failed' ? reason : null;
@@ -123,18 +123,18 @@ export class EnvironmentEnding {
   /** Closes the browser, or gives it back to the pool and then the slot (once nobody else holds it). */
   async #browserGone(
     environment: LiveEnvironment,
-    giveBack: boolean,
+    giveBack: LiveEnvironment['reuse'],
     liveViewClosed: Promise<void> | undefined,
   ): Promise<void> {
-    const { browser, reuse } = environment;
-    if (!giveBack || reuse === undefined) {
+    const { browser } = environment;
+    if (!giveBack) {
       environment.page.close();
       await browser.close().catch(() => undefined);
       return;
     }
     try {
       await liveViewClosed;
-      await this.pool.recycle(browser, reuse.key, reuse.origins).catch(() => browser.close());
+      await this.pool.recycle(browser, giveBack.key, giveBack.origins).catch(() => browser.close());
     } finally {
       environment.slot.release();
     }

@@ -115,8 +115,8 @@ export class PageControl {
    * an agent made and every tab but this page closed, the page blank with no history, every cookie, the HTTP
    * cache and `origins`' storage (local storage, IndexedDB, service workers, caches) deleted.
    */
-  clean(origins: readonly string[]): Promise<void> {
-    return this.withPage(async (page) => {
+  async clean(origins: readonly string[]): Promise<void> {
+    await this.withPage(async (page) => {
       const { browserContextIds } = await this.connection.send('Target.getBrowserContexts');
       for (const browserContextId of browserContextIds)
         await this.connection.send('Target.disposeBrowserContext', { browserContextId });
@@ -124,17 +124,13 @@ export class PageControl {
       for (const info of targetInfos)
         if (info.type === 'page' && info.targetId !== page.targetId)
           await this.connection.send('Target.closeTarget', { targetId: info.targetId });
-      await this.navigatePage(page, 'about:blank', DEFAULT_NAVIGATION_TIMEOUT_MS);
-      await this.connection.send('Page.resetNavigationHistory', undefined, page.sessionId);
-      for (const origin of origins)
-        await this.connection.send(
-          'Storage.clearDataForOrigin',
-          { origin, storageTypes: 'all' },
-          page.sessionId,
-        );
       await this.connection.send('Network.clearBrowserCookies', undefined, page.sessionId);
       await this.connection.send('Network.clearBrowserCache', undefined, page.sessionId);
     });
+    // As the pool's warm-up leaves a browser (warmPool.ts).
+    await this.navigate('about:blank');
+    await this.resetHistory();
+    for (const origin of origins) await this.forgetOrigin(origin);
   }
 
   /** Empties the page's back and forward history: it holds only the page shown now. */
