@@ -29,7 +29,9 @@ export type PageMessage =
   | { kind: 'hello'; url: string; top: boolean }
   /** Raw input events (see `RawPageEvent`), with the page's own sequence numbers. */
   | { kind: 'actions'; url: string; events: unknown[] }
-  | { kind: 'rrweb'; url: string; events: unknown[] };
+  | { kind: 'rrweb'; url: string; events: unknown[] }
+  /** The document has loaded: the recorder answers with rrweb's bundle (`rrwebStartSource`), which starts it. */
+  | { kind: 'loaded'; url: string };
 
 /**
  * The page side. Plain JavaScript in a string, not a function's `toString()`: TypeScript runners (tsx, vitest)
@@ -299,15 +301,9 @@ listen('mousemove', function (event) {
 
 post({ kind: 'hello', url: location.href, top: window === window.top });
 
-// rrweb's bundle is only compiled and run when recording starts, after the load event: at document start V8
-// merely pre-parses it, so the page's own parsing (and the load a new environment waits for) is not held up.
+// rrweb's bundle is not part of this script: the recorder sends it once the document has loaded (see 'loaded'
+// below), so no document start pays for parsing its 75 KB (about 6 ms a navigation, bench:recording).
 var rrweb;
-function loadRrweb() {
-  var module = { exports: {} };
-  var exports = module.exports;
-  __RRWEB__
-  return module.exports;
-}
 var queue = [];
 var flushTimer = 0;
 function flush() {
@@ -318,9 +314,8 @@ function flush() {
   post({ kind: 'rrweb', url: location.href, events: events });
 }
 function startRrweb() {
-  if (stopped) return;
+  if (stopped || !rrweb) return;
   try {
-    rrweb = rrweb || loadRrweb();
     stopRrweb = rrweb.record({
       emit: function (event) {
         queue.push(event);
@@ -351,11 +346,17 @@ listen('message', function (event) {
   handle.takeFullSnapshot();
   askFramesForSnapshots();
 });
-// The full snapshot serialises the whole document: it is taken in a task of its own once the load event has
-// been dispatched, so the load an agent waits for (and a new environment's readiness) never waits for it. The
-// replay starts from the loaded page.
-if (document.readyState === 'complete') later(startRrweb, 0);
-else window.addEventListener('load', function () { later(startRrweb, 0); }, { once: true });
+// The full snapshot serialises the whole document: it is taken once the load event has been dispatched and the
+// recorder has answered with rrweb's bundle (\`handle.startRrweb\`), so the load an agent waits for (and a new
+// environment's readiness) never waits for it. The replay starts from the loaded page.
+handle.startRrweb = function (module) {
+  if (rrweb || !module || typeof module.record !== 'function') return;
+  rrweb = module;
+  startRrweb();
+};
+function loaded() { post({ kind: 'loaded', url: location.href }); }
+if (document.readyState === 'complete') loaded();
+else window.addEventListener('load', loaded, { once: true });
 handle.takeFullSnapshot = function () {
   // Throws where rrweb does not record itself (a same-origin child frame, which its parent records).
   try { rrweb.record.takeFullSnapshot(); } catch (error) {}
@@ -364,7 +365,8 @@ handle.takeFullSnapshot = function () {
 listen('pagehide', flush);
 `;
 
-let cached: string | undefined;
+let cachedPage: string | undefined;
+let cachedRrweb: string | undefined;
 
 /** The rrweb recorder's UMD bundle (`@rrweb/record`), whose package exports no path to it. */
 function rrwebBundle(): string {
@@ -398,7 +400,7 @@ export function withUntaintedElementCheck(bundle: string): string {
 
 /** The source given to `Page.addScriptToEvaluateOnNewDocument`. */
 export function pageScriptSource(): string {
-  cached ??= `(function () {\n${PAGE_SOURCE.replace(
+  cachedPage ??= `(function () {\n${PAGE_SOURCE.replace(
     '__CONFIG__',
     JSON.stringify({
       binding: RECORDER_BINDING,
@@ -408,6 +410,23 @@ export function pageScriptSource(): string {
       rrwebBatchSize: RRWEB_BATCH_SIZE,
       passwordMask: RECORDING.passwordMask,
     }),
-  ).replace('__RRWEB__', () => rrwebBundle())}\n})();`;
-  return cached;
+  )}\n})();`;
+  return cachedPage;
+}
+
+/**
+ * What the recorder evaluates in a document that said 'loaded': rrweb's bundle, run in a function of its own (no
+ * global left behind), handed to the page script, which starts recording. A document without the page script's
+ * handle (the recorder stopped, or the page removed it) gets nothing.
+ */
+export function rrwebStartSource(): string {
+  cachedRrweb ??= `(function () {
+var handle = window[Symbol.for(${JSON.stringify(PAGE_HANDLE_KEY)})];
+if (!handle || typeof handle.startRrweb !== 'function') return;
+var module = { exports: {} };
+var exports = module.exports;
+${rrwebBundle()}
+handle.startRrweb(module.exports);
+})();`;
+  return cachedRrweb;
 }

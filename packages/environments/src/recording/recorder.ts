@@ -3,7 +3,13 @@ import { CdpConnection, CdpError, type CdpEventParams } from '../cdp/connection'
 import { jpegSize } from '../live/frameGeometry';
 import { ActionAssembler, type ActionChange, parseRawEvent } from './actions';
 import { NetworkLog } from './network';
-import { PAGE_HANDLE_KEY, type PageMessage, pageScriptSource, RECORDER_BINDING } from './pageScript';
+import {
+  PAGE_HANDLE_KEY,
+  type PageMessage,
+  pageScriptSource,
+  RECORDER_BINDING,
+  rrwebStartSource,
+} from './pageScript';
 import { type PageCapture, StepTracker } from './steps';
 import { withTimeout } from './timeout';
 import type {
@@ -530,7 +536,22 @@ export class SessionRecorder {
       case 'rrweb':
         if (Array.isArray(message.events)) this.#rrweb(session, message.events, frameUrl);
         return;
+      case 'loaded':
+        this.#startRrweb(session, contextId);
+        return;
     }
+  }
+
+  /**
+   * rrweb's bundle, sent to a document once it has loaded rather than carried by the page script, which every
+   * document start would otherwise parse (pageScript.ts). Not awaited: a document that went away meanwhile has
+   * nothing to record.
+   */
+  #startRrweb(session: FrameSession, contextId: number): void {
+    if (this.#closing || this.#connection.closed) return;
+    this.#connection
+      .send('Runtime.evaluate', { expression: rrwebStartSource(), contextId }, session.sessionId)
+      .catch(() => {});
   }
 
   #rrweb(session: FrameSession, all: unknown[], url: string): void {
