@@ -140,6 +140,11 @@ export class LaunchedBrowser {
     return CdpConnection.overChannel(await this.multiplexer.openChannel());
   }
 
+  /** How many of the browser's DevTools messages were relayed as read at their ends, and how many parsed whole. */
+  get cdpMessages(): { relayed: number; parsed: number } {
+    return { ...this.multiplexer.stats };
+  }
+
   /** The browser's open tabs (page targets), in every browser context. */
   async openTabs(): Promise<number> {
     const { targetInfos } = (await this.multiplexer.call('Target.getTargets')) as {

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ProtocolMapping } from 'devtools-protocol/types/protocol-mapping';
 import WebSocket from 'ws';
-import type { CdpChannel } from './multiplexer';
+import type { CdpChannel, CdpMessage } from './multiplexer';
 
 type Commands = ProtocolMapping.Commands;
 type Events = ProtocolMapping.Events;
@@ -25,7 +25,7 @@ export class CdpError extends Error {
 
 /** Where a connection's messages travel: a WebSocket, or a channel of the browser's multiplexer in this process. */
 interface CdpLink {
-  send(text: string): void;
+  send(message: CdpMessage): void;
   close(): void;
 }
 
@@ -52,7 +52,10 @@ export class CdpConnection extends EventEmitter {
   }
 
   private static overSocket(socket: WebSocket): CdpConnection {
-    const connection = new CdpConnection({ send: (text) => socket.send(text), close: () => socket.close() });
+    const connection = new CdpConnection({
+      send: (message) => socket.send(JSON.stringify(message)),
+      close: () => socket.close(),
+    });
     socket.on('message', (data) => connection.receive(data.toString()));
     socket.on('close', () => connection.shutdown('the browser connection closed'));
     socket.on('error', (error) => connection.shutdown(error.message));
@@ -62,7 +65,8 @@ export class CdpConnection extends EventEmitter {
   /** A connection over a channel of a browser this process launched: no socket, no endpoint server. */
   static overChannel(channel: CdpChannel): CdpConnection {
     const connection = new CdpConnection({
-      send: (text) => channel.send(text),
+      // The message as it is: the multiplexer serialises it once, with its own id.
+      send: (message) => channel.sendMessage(message),
       close: () => channel.close('closed by Proctor'),
     });
     channel.listen(
@@ -98,7 +102,12 @@ export class CdpConnection extends EventEmitter {
   send<M extends CdpMethod>(method: M, params?: CdpParams<M>, sessionId?: string): Promise<CdpResult<M>> {
     if (this.closedReason) return Promise.reject(new CdpError(method, this.closedReason));
     const id = this.nextId++;
-    const message = JSON.stringify({ id, method, params: params ?? {}, ...(sessionId ? { sessionId } : {}) });
+    const message: CdpMessage = {
+      id,
+      method,
+      params: (params ?? {}) as Record<string, unknown>,
+      ...(sessionId ? { sessionId } : {}),
+    };
     return new Promise<CdpResult<M>>((resolve, reject) => {
       this.pending.set(id, { method, resolve: resolve as (result: unknown) => void, reject });
       this.link.send(message);

@@ -10,6 +10,60 @@ export interface CdpMessage {
   error?: { code: number; message: string };
 }
 
+/**
+ * A message from Chromium read at its ends only. Chromium writes every message's members in one order: an
+ * answer opens with `{"id":N,`, an event with `{"method":"…"`, and a session's message ends with
+ * `,"sessionId":"…"}` (the last member: a message ending in `"}` ends with a string member of its own, never one
+ * nested in `result` or `params`). Reading those ends spares a parse of every message and a serialisation of every
+ * answer, which matter for screenshots and DOM snapshots of hundreds of KB. Undefined for any other shape, which
+ * is then parsed whole.
+ */
+interface Framed {
+  /** An answer's id, or undefined for an event. */
+  id: number | undefined;
+  /** An event's method. */
+  method: string | undefined;
+  sessionId: string | undefined;
+  /** Where the message's own members end: before `,"sessionId":…` when it has one, else before the final `}`. */
+  bodyEnd: number;
+  /** Where the members after the id begin (an answer's), at its comma. */
+  afterId: number;
+}
+
+const ANSWER_HEAD = '{"id":';
+const EVENT_HEAD = '{"method":"';
+const SESSION_MEMBER = ',"sessionId":"';
+
+export function frameOf(text: string): Framed | undefined {
+  let id: number | undefined;
+  let method: string | undefined;
+  let afterId = 0;
+  if (text.startsWith(ANSWER_HEAD)) {
+    afterId = ANSWER_HEAD.length;
+    while (afterId < text.length && text.charCodeAt(afterId) >= 48 && text.charCodeAt(afterId) <= 57)
+      afterId++;
+    if (afterId === ANSWER_HEAD.length || text[afterId] !== ',') return undefined;
+    id = Number(text.slice(ANSWER_HEAD.length, afterId));
+  } else if (text.startsWith(EVENT_HEAD)) {
+    const end = text.indexOf('"', EVENT_HEAD.length);
+    if (end < 0 || text.lastIndexOf('\\', end) >= EVENT_HEAD.length) return undefined;
+    method = text.slice(EVENT_HEAD.length, end);
+  } else return undefined;
+  if (!text.endsWith('}')) return undefined;
+  let sessionId: string | undefined;
+  let bodyEnd = text.length - 1;
+  if (text.endsWith('"}')) {
+    const open = text.lastIndexOf('"', text.length - 3);
+    const memberStart = open + 1 - SESSION_MEMBER.length;
+    const value = text.slice(open + 1, text.length - 2);
+    if (memberStart < 0 || !text.startsWith(SESSION_MEMBER, memberStart) || value.includes('\\'))
+      return undefined;
+    sessionId = value;
+    bodyEnd = memberStart;
+  }
+  return { id, method, sessionId, bodyEnd, afterId };
+}
+
 /** Commands that name a session in their params; a client may name only its own. */
 const SESSION_PARAM_METHODS = new Set(['Target.detachFromTarget', 'Target.sendMessageToTarget']);
 
@@ -95,6 +149,8 @@ export class CdpMultiplexer {
   private readonly sessionOwners = new Map<string, CdpChannel>();
   private readonly channels = new Set<CdpChannel>();
   private closedReason: string | undefined;
+  /** Chromium's messages delivered as read at their ends, and those parsed whole (`frameOf`). */
+  readonly stats = { relayed: 0, parsed: 0 };
   /** Called after a client's channel closed (e.g. to restore browser-wide settings it may have changed). */
   onChannelClosed: () => void = () => {};
   onClose: (reason: string) => void = () => {};
@@ -197,6 +253,12 @@ export class CdpMultiplexer {
   }
 
   private fromBrowser(text: string): void {
+    const framed = frameOf(text);
+    if (framed && this.relay(framed, text)) {
+      this.stats.relayed += 1;
+      return;
+    }
+    this.stats.parsed += 1;
     let message: CdpMessage;
     try {
       message = JSON.parse(text);
@@ -206,6 +268,35 @@ export class CdpMultiplexer {
     if (message.id !== undefined) this.answer(message);
     else if (message.sessionId === undefined) this.rootEvent(message);
     else this.sessionEvent(message, text);
+  }
+
+  /**
+   * Delivers a client's answer or event without parsing it; false leaves it to be parsed whole: an answer to
+   * the multiplexer's own call or to an attach, a Target event (they change who owns which session).
+   */
+  private relay(framed: Framed, text: string): boolean {
+    const { id, sessionId } = framed;
+    if (id !== undefined) {
+      const call = this.pending.get(id);
+      if (!call) return true;
+      const channel = call.channel;
+      if (
+        !channel ||
+        call.method === 'Target.attachToTarget' ||
+        call.method === 'Target.attachToBrowserTarget'
+      )
+        return false;
+      this.pending.delete(id);
+      const session = sessionId && sessionId !== channel.rootSessionId ? text.slice(framed.bodyEnd, -1) : '';
+      channel.deliver(`{"id":${call.clientId}${text.slice(framed.afterId, framed.bodyEnd)}${session}}`);
+      return true;
+    }
+    if (framed.method?.startsWith('Target.')) return false;
+    if (sessionId === undefined) return true;
+    const channel = this.sessionOwners.get(sessionId);
+    if (!channel) return true;
+    channel.deliver(sessionId === channel.rootSessionId ? `${text.slice(0, framed.bodyEnd)}}` : text);
+    return true;
   }
 
   private answer(message: CdpMessage): void {
