@@ -5,17 +5,18 @@ import type { FastifyRequest } from 'fastify';
 import type { OrganizationRow, Principal, UserRow } from '../kernel/access/principal';
 import { unauthorized } from '../kernel/http/errors';
 import { findOrganization, findOrganizationByApiKey } from '../repositories/organizations';
-import { findUser, recordAudit, touchUserLastActive } from '../repositories/users';
+import { findSignedInUser, findUser, recordAudit, touchUserLastActive } from '../repositories/users';
 import { apiKeyPermissions } from './apiKeys';
 import type { OidcLogin } from './oidc';
 import type { TokenService } from './tokens';
 
 export const API_KEY_PREFIX = 'pk_';
 export const VIEW_AS_COOKIE = 'proctor_view_as';
+const EXPIRED = 'Your session has expired. Please log in again.';
 
 export async function loadUser(db: Database, id: number): Promise<UserRow> {
   const user = await findUser(db, id);
-  if (!user) throw unauthorized('Your session has expired. Please log in again.');
+  if (!user) throw unauthorized(EXPIRED);
   return user;
 }
 
@@ -24,12 +25,12 @@ async function organizationOf(db: Database, user: UserRow): Promise<Organization
   return (await findOrganization(db, user.organizationId)) ?? null;
 }
 
-export async function principalForUser(
-  db: Database,
+/** A person's principal, their organization read already. */
+export function userPrincipal(
   user: UserRow,
+  organization: OrganizationRow | null,
   viewAsAdmin: UserRow | null = null,
-): Promise<Principal> {
-  const organization = await organizationOf(db, user);
+): Principal {
   return {
     via: 'user',
     user,
@@ -37,6 +38,14 @@ export async function principalForUser(
     permissions: effectivePermissions(user.permissions, organization?.permissions),
     viewAsAdmin,
   };
+}
+
+export async function principalForUser(
+  db: Database,
+  user: UserRow,
+  viewAsAdmin: UserRow | null = null,
+): Promise<Principal> {
+  return userPrincipal(user, await organizationOf(db, user), viewAsAdmin);
 }
 
 /** An API key acts for its organization with what the key carries (see `apiKeyPermissions`). */
@@ -85,10 +94,8 @@ export async function authenticate(
   }
   if (!bearer) return null;
 
-  let userId = await ctx.tokens.verifyAccess(bearer);
-  if (userId === null && ctx.oidc) userId = await ctx.oidc.userIdForAccessToken(bearer);
-  if (userId === null) throw unauthorized('Your session has expired. Please log in again.');
-  const user = await loadUser(ctx.db, userId);
+  const signedIn = await signedInUser(ctx, bearer);
+  const { user } = signedIn;
   touchLastActive(ctx.db, user);
 
   const viewAsId = readViewAsCookie(request);
@@ -104,7 +111,24 @@ export async function authenticate(
       return principalForUser(ctx.db, target, user);
     }
   }
-  return principalForUser(ctx.db, user);
+  return userPrincipal(user, signedIn.organization);
+}
+
+/** The person a bearer token names, with their organization: Proctor's own access token, else the identity provider's. */
+async function signedInUser(
+  ctx: AuthenticationContext,
+  bearer: string,
+): Promise<{ user: UserRow; organization: OrganizationRow | null }> {
+  const access = await ctx.tokens.readAccess(bearer);
+  if (access) {
+    const found = await findSignedInUser(ctx.db, access.userId, access.familyId);
+    if (!found || found.revoked) throw unauthorized(EXPIRED);
+    return found;
+  }
+  const userId = ctx.oidc ? await ctx.oidc.userIdForAccessToken(bearer) : null;
+  if (userId === null) throw unauthorized(EXPIRED);
+  const user = await loadUser(ctx.db, userId);
+  return { user, organization: await organizationOf(ctx.db, user) };
 }
 
 function readViewAsCookie(request: FastifyRequest): number | null {

@@ -1,11 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { effectivePermissions } from '@proctor/contracts';
 import type { Database } from '@proctor/db';
 import type { Principal, UserRow } from '../kernel/access/principal';
 import { findHubCredentialGeneration, findHubGitUser, rotateHubCredential } from '../repositories/hub';
 import { findOrganizationByApiKey } from '../repositories/organizations';
 import { apiKeyPermissions } from './apiKeys';
-import { API_KEY_PREFIX } from './authenticate';
+import { API_KEY_PREFIX, userPrincipal } from './authenticate';
 
 /**
  * Git credentials for the hub (HTTP Basic). A person's password is an HMAC of the server secret, their id and
@@ -77,13 +76,5 @@ export async function principalForHubCredentials(
   if (!password.startsWith(PASSWORD_PREFIX)) return null;
   const found = await findHubGitUser(db, username);
   if (!found || !sameText(hubPassword(secret, found.user.id, found.generation), password)) return null;
-  // As principalForUser makes it, with the organization read in the same query as the person.
-  const { user, organization } = found;
-  return {
-    via: 'user',
-    user,
-    organization,
-    permissions: effectivePermissions(user.permissions, organization?.permissions),
-    viewAsAdmin: null,
-  };
+  return userPrincipal(found.user, found.organization);
 }

@@ -1,8 +1,8 @@
 /** People's accounts, their refresh tokens and the audit log. */
 import type { Permissions } from '@proctor/contracts';
 import { auditLog, type Executor, organizations, refreshTokens, users } from '@proctor/db';
-import { and, asc, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { UserRow } from '../kernel/access/principal';
+import { and, asc, count, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { OrganizationRow, UserRow } from '../kernel/access/principal';
 
 export type NewUser = typeof users.$inferInsert;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -177,11 +177,24 @@ export async function revokeUserRefreshTokens(db: Executor, userId: number): Pro
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function isRefreshFamilyRevoked(db: Executor, familyId: string): Promise<boolean> {
-  const [revoked] = await db
+/**
+ * The person an access token names, their organization, and whether the token's sign-in (its refresh family) was
+ * revoked: one statement, since every authenticated request asks all three (three statements cost a request
+ * about 4 ms of PGlite's time, where this one costs about 1.5).
+ */
+export async function findSignedInUser(
+  db: Executor,
+  userId: number,
+  familyId: string,
+): Promise<{ user: UserRow; organization: OrganizationRow | null; revoked: boolean } | undefined> {
+  const revokedFamily = db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return revoked !== undefined;
+    .where(and(eq(refreshTokens.familyId, familyId), isNotNull(refreshTokens.revokedAt)));
+  const [row] = await db
+    .select({ user: users, organization: organizations, revoked: exists(revokedFamily).mapWith(Boolean) })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId));
+  return row;
 }
