@@ -347,7 +347,7 @@ listen('message', function (event) {
   askFramesForSnapshots();
 });
 // The full snapshot serialises the whole document: it is taken once the load event has been dispatched and the
-// recorder has answered with rrweb's bundle (\`handle.startRrweb\`), so the load an agent waits for (and a new
+// recorder has answered with rrweb's bundle (handle.startRrweb), so the load an agent waits for (and a new
 // environment's readiness) never waits for it. The replay starts from the loaded page.
 handle.startRrweb = function (module) {
   if (rrweb || !module || typeof module.record !== 'function') return;
