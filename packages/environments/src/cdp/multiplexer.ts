@@ -34,7 +34,7 @@ const ANSWER_HEAD = '{"id":';
 const EVENT_HEAD = '{"method":"';
 const SESSION_MEMBER = ',"sessionId":"';
 
-export function frameOf(text: string): Framed | undefined {
+function frameOf(text: string): Framed | undefined {
   let id: number | undefined;
   let method: string | undefined;
   let afterId = 0;
