@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { commandLine, hasArgument, listPids, liveGroupMembers } from '../src/browser/processGroup';
 import { chromiumPath } from '../src/browser/profile';
+import type { CdpConnection } from '../src/cdp/connection';
 import type { CapturedPageState } from '../src/recording';
 
 /** The browser environments run (the headless shell when installed, else the system Chromium); CHROMIUM_PATH overrides it. */
@@ -106,4 +107,14 @@ export async function pixelAt(
     return [...context2d.getImageData(${x}, ${y}, 1, 1).data.slice(0, 3)];
   })()`);
   return rgb.map((value) => Math.round(value / 5) * 5);
+}
+
+/** A page session's `document.readyState`, over a raw CDP connection. */
+export async function readyStateOf(connection: CdpConnection, sessionId: string): Promise<string> {
+  const { result } = await connection.send(
+    'Runtime.evaluate',
+    { expression: 'document.readyState', returnByValue: true },
+    sessionId,
+  );
+  return result.value as string;
 }

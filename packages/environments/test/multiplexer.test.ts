@@ -3,7 +3,15 @@ import { type LaunchedBrowser, launchBrowser } from '../src/browser/launch';
 import { CdpConnection } from '../src/cdp/connection';
 import { type CdpMessage, CdpMultiplexer } from '../src/cdp/multiplexer';
 import type { PipeTransport } from '../src/cdp/pipeTransport';
-import { CHROMIUM_PATH, html, serveSite, type TestSite, testPrefix, waitFor } from './environmentFixtures';
+import {
+  CHROMIUM_PATH,
+  html,
+  readyStateOf,
+  serveSite,
+  type TestSite,
+  testPrefix,
+  waitFor,
+} from './environmentFixtures';
 
 const { prefix, remove } = testPrefix('multiplexer');
 let browser: LaunchedBrowser;
@@ -48,10 +56,7 @@ describe('the DevTools endpoint over the pipe', () => {
       expect(waiting.at(-1)).toBe(true);
       expect(attachedToOther).toEqual([]);
       const { sessionId } = await other.send('Target.attachToTarget', { targetId, flatten: true });
-      const state = () =>
-        other
-          .send('Runtime.evaluate', { expression: 'document.readyState', returnByValue: true }, sessionId)
-          .then(({ result }) => result.value as string);
+      const state = () => readyStateOf(other, sessionId);
 
       holder.close();
       await waitFor('the page to load once the holder left', async () => (await state()) === 'complete');
@@ -181,14 +186,10 @@ describe("the multiplexer's relay of Chromium's messages", () => {
       const { targetInfos } = await connection.send('Target.getTargets');
       const targetId = targetInfos.find((target) => target.type === 'page')!.targetId;
       const { sessionId } = await connection.send('Target.attachToTarget', { targetId, flatten: true });
-      await waitFor('the page to be loaded', async () => {
-        const { result } = await connection.send(
-          'Runtime.evaluate',
-          { expression: 'document.readyState', returnByValue: true },
-          sessionId,
-        );
-        return result.value === 'complete';
-      });
+      await waitFor(
+        'the page to be loaded',
+        async () => (await readyStateOf(connection, sessionId)) === 'complete',
+      );
       const before = browser.cdpMessages;
       for (let i = 0; i < 10; i++) {
         const { result } = await connection.send(

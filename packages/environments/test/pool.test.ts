@@ -9,6 +9,7 @@ import {
   CHROMIUM_PATH,
   groupRuns,
   html,
+  readyStateOf,
   serveSite,
   testPrefix,
   waitFor,
@@ -268,14 +269,7 @@ describe('BrowserPool', () => {
         const { sessionId } = await agent.send('Target.attachToTarget', { targetId, flatten: true });
         await agent.send('Page.enable', undefined, sessionId);
         await agent.send('Page.navigate', { url: `${site.url}/` }, sessionId);
-        await waitFor('the page to load', async () => {
-          const { result } = await agent.send(
-            'Runtime.evaluate',
-            { expression: 'document.readyState', returnByValue: true },
-            sessionId,
-          );
-          return result.value === 'complete';
-        });
+        await waitFor('the page to load', async () => (await readyStateOf(agent, sessionId)) === 'complete');
         await agent.send(
           'Runtime.evaluate',
           {
