@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { CdpConnection, CdpError } from '../cdp/connection';
 import type { CdpChannel } from '../cdp/multiplexer';
 
@@ -5,6 +6,9 @@ export const DEFAULT_NAVIGATION_TIMEOUT_MS = 30_000;
 /** Chromium's answers for a session or target that no longer exists. */
 const PAGE_GONE = /Session with given id not found|No target with given id|Target closed/;
 const MAX_PAGE_ATTEMPTS = 3;
+/** How long closed tabs are waited for to be gone, and how often they are looked for. */
+const TARGET_CLOSE_TIMEOUT_MS = 5_000;
+const TARGET_CLOSE_POLL_MS = 20;
 /** Window resizes tried before resizeWindow gives up (a page that moved while measured needs another). */
 const MAX_RESIZE_ATTEMPTS = 3;
 /** The longest the page is waited for to take its window's new size. */
@@ -121,9 +125,9 @@ export class PageControl {
       for (const browserContextId of browserContextIds)
         await this.connection.send('Target.disposeBrowserContext', { browserContextId });
       const { targetInfos } = await this.connection.send('Target.getTargets');
-      for (const info of targetInfos)
-        if (info.type === 'page' && info.targetId !== page.targetId)
-          await this.connection.send('Target.closeTarget', { targetId: info.targetId });
+      const others = targetInfos.filter((info) => info.type === 'page' && info.targetId !== page.targetId);
+      for (const { targetId } of others) await this.connection.send('Target.closeTarget', { targetId });
+      await this.untilTargetsGone(others.map(({ targetId }) => targetId));
       await this.connection.send('Network.clearBrowserCookies', undefined, page.sessionId);
       await this.connection.send('Network.clearBrowserCache', undefined, page.sessionId);
     });
@@ -131,6 +135,21 @@ export class PageControl {
     await this.navigate('about:blank');
     await this.resetHistory();
     for (const origin of origins) await this.forgetOrigin(origin);
+  }
+
+  /**
+   * Target.closeTarget answers once the close is asked for; the tab goes a moment later (sooner on an idle
+   * machine), so whoever counts tabs right after would still see it.
+   */
+  private async untilTargetsGone(targetIds: readonly string[]): Promise<void> {
+    const deadline = Date.now() + TARGET_CLOSE_TIMEOUT_MS;
+    for (;;) {
+      const { targetInfos } = await this.connection.send('Target.getTargets');
+      const left = targetInfos.filter((info) => targetIds.includes(info.targetId)).length;
+      if (left === 0) return;
+      if (Date.now() > deadline) throw new Error(`${left} closed tabs are still open`);
+      await delay(TARGET_CLOSE_POLL_MS);
+    }
   }
 
   /** Empties the page's back and forward history: it holds only the page shown now. */
