@@ -267,7 +267,7 @@ interface Results {
     sides: Record<Side, ActionFigures> & Partial<Record<BreakdownSide, ActionFigures>>;
     cpu: Record<Side, CpuPerAction> & Partial<Record<BreakdownSide, CpuPerAction>>;
     trace: TraceFigures | undefined;
-    /** Not recorded, recorded and traced, with THINK_MS between actions. */
+    /** Not recorded, recorded and traced, with THINK_MS between actions (with --breakdown, the variants too). */
     paced: {
       sides: Record<PacedSide, ActionFigures>;
       cpu: Record<PacedSide, CpuPerAction>;
@@ -524,6 +524,11 @@ const RECORDED_SIDES = (['recorded', 'stubbedScreenshots', 'rrwebOff', 'scaledSc
 type RecordedSide = 'recorded' | 'stubbedScreenshots' | 'rrwebOff' | 'scaledScreenshots';
 const PACED_SIDES = ['bare', 'recorded', 'tracing', 'control'] as const;
 type PacedSide = (typeof PACED_SIDES)[number];
+/** With --breakdown, the paced run also tells the recorder's costs apart (the back-to-back variants, paced). */
+const PACED_RUN_SIDES: AnySide[] = [
+  ...PACED_SIDES,
+  ...(options.breakdown ? (['stubbedScreenshots', ...Object.keys(BREAKDOWN_SIDES)] as AnySide[]) : []),
+];
 /** How often this process's CPU time is read, to tell what it spent in each side's turns. */
 const CPU_SAMPLE_MS = 20;
 
@@ -760,9 +765,9 @@ async function overheadFigures(bench: Bench) {
   });
   const backToBackStats = recorded.recorder.stats();
   progress(
-    `The same with ${THINK_MS} ms between actions, ${pacedCycles * ACTIONS_PER_CYCLE} actions on each of ${PACED_SIDES.map((side) => SIDES[side]).join('; ')}…`,
+    `The same with ${THINK_MS} ms between actions, ${pacedCycles * ACTIONS_PER_CYCLE} actions on each of ${PACED_RUN_SIDES.map((side) => SIDE_NAMES[side]).join('; ')}…`,
   );
-  const paced = await runSides(bench, PACED_SIDES, browsers, recorders, {
+  const paced = await runSides(bench, PACED_RUN_SIDES, browsers, recorders, {
     cycles: pacedCycles,
     warmupCycles: 0,
     pauseMs: CYCLE_PAUSE_MS,
@@ -1664,9 +1669,9 @@ function printReport(results: Results, goals: Goal[]): void {
         versus(paced.sides.recorded, paced.sides.bare),
         `overhead <= ${percent(GOALS.pacedOverheadShare)}`,
       ],
-      ...sideRows(paced.sides, paced.sides.bare, ['tracing', 'control']),
+      ...sideRows(paced.sides, paced.sides.bare, ['tracing', 'control', 'stubbedScreenshots', 'rrwebOff', 'scaledScreenshots']),
       [`  CPU per action, ${THINK_MS} ms between actions`, '', ''],
-      ...cpuRows(paced.cpu, PACED_SIDES, ''),
+      ...cpuRows(paced.cpu, PACED_RUN_SIDES, ''),
       traceRow(`  the trace, ${THINK_MS} ms between actions`, paced.trace, pacedCycles * ACTIONS_PER_CYCLE),
       [
         '  what the recorder did',
