@@ -65,7 +65,10 @@ export function SimulatorConfigurationForm({
   const [draft, setDraft] = useState<SimulatorDraft>(loaded);
   const [configError, setConfigError] = useState<string | null>(null);
   const [assigning, setAssigning] = useState(false);
-  const save = useSaveSimulator();
+  const save = useSaveSimulator((saved) => {
+    notify.success(SIMULATOR_UPDATED);
+    if (saved.name !== simulator.name) navigate(paths.simulatorEditor(saved.name), { replace: true });
+  });
   const users = useAssignableUsers(isAdmin);
   const changed = isChanged(draft, loaded);
   const set = (patch: Partial<SimulatorDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -80,13 +83,7 @@ export function SimulatorConfigurationForm({
     setConfigError(null);
     save.mutate(
       { id: simulator.id, body },
-      {
-        onSuccess: ({ simulator: saved }) => {
-          notify.success(SIMULATOR_UPDATED);
-          if (saved.name !== simulator.name) navigate(paths.simulatorEditor(saved.name), { replace: true });
-        },
-        onError: (error) => notify.error(errorDetail(error), SIMULATOR_UPDATE_FAILED),
-      },
+      { onError: (error) => notify.error(errorDetail(error), SIMULATOR_UPDATE_FAILED) },
     );
   };
 
