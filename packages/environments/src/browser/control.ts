@@ -127,7 +127,7 @@ export class PageControl {
       const { targetInfos } = await this.connection.send('Target.getTargets');
       const others = targetInfos.filter((info) => info.type === 'page' && info.targetId !== page.targetId);
       for (const { targetId } of others) await this.connection.send('Target.closeTarget', { targetId });
-      await this.untilTargetsGone(others.map(({ targetId }) => targetId));
+      if (others.length > 0) await this.untilTargetsGone(others.map(({ targetId }) => targetId));
       await this.connection.send('Network.clearBrowserCookies', undefined, page.sessionId);
       await this.connection.send('Network.clearBrowserCache', undefined, page.sessionId);
     });
