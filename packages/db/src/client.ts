@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PGliteThread } from './pgliteThread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -36,17 +36,11 @@ export type DatabaseConfig =
     }
   /**
    * `dataDir` undefined keeps the database in memory (tests). `loadDataDir` starts from a dump
-   * made by `dumpPglite` — tests use one migrated dump instead of migrating every database anew.
+   * made by `dumpMigratedPglite` — tests use one migrated dump instead of migrating every database anew.
    */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
-
-/**
- * PGlite's extensions: pg_trgm, so the site requests' url filter (a substring) is served by the trigram index
- * of migrations 0036/0038 on PGlite as on PostgreSQL.
- */
-const pgliteExtensions = { pg_trgm };
 
 /** Opens the platform database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
@@ -75,21 +69,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     };
   }
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: config.dataDir,
-    loadDataDir: config.loadDataDir,
-    extensions: pgliteExtensions,
-  });
-  const db = drizzlePglite(client, { schema });
+  const client = await PGliteThread.start({ dataDir: config.dataDir, loadDataDir: config.loadDataDir });
+  // drizzle's driver calls the thread's query, exec and transaction, which answer as PGlite's own do.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
 /** A migrated, empty in-memory PGlite as a tarball, to start test databases from. */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = await PGlite.create({ extensions: pgliteExtensions });
+  const client = await PGliteThread.start({});
   try {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    await migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), { migrationsFolder });
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
