@@ -94,23 +94,18 @@ describe('PGlite in a thread of its own', () => {
   });
 
   it("should leave the server's event loop free while a long statement runs", async () => {
-    let longestGap = 0;
-    let last = performance.now();
+    // Turns of the event loop while the statement is on its way: on the calling thread, PGlite would run it
+    // in one synchronous stretch, and only the turns around it (a handful) would happen.
+    let turns = 0;
     let running = true;
-    const tick = () => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-      if (running) setImmediate(tick);
+    const turn = () => {
+      turns++;
+      if (running) setImmediate(turn);
     };
-    setImmediate(tick);
-    const started = performance.now();
-    await handle.db.execute(sql`select count(*) from generate_series(1, 3000000) as g(i) where i % 7 = 0`);
-    const took = performance.now() - started;
+    setImmediate(turn);
+    await handle.db.execute(sql`select count(*) from generate_series(1, 1000000) as g(i) where i % 7 = 0`);
     running = false;
-    // On the calling thread, the statement would hold the loop for its whole run.
-    expect(took).toBeGreaterThan(200);
-    expect(longestGap).toBeLessThan(took / 2);
+    expect(turns).toBeGreaterThan(100);
   });
 });
 
