@@ -173,6 +173,11 @@ interface CpuPerAction {
   /** This process within the side's turns: the recorder, the recording writer, PGlite. */
   proctor: number;
   total: number;
+  /**
+   * How long this process's event loop was held within the side's turns (each sample's lateness past its
+   * interval): every agent's CDP passes through it, so a stall there delays whatever command is on its way.
+   */
+  loopStall: { longestMs: number; perActionMs: number };
 }
 
 /**
@@ -651,10 +656,12 @@ async function attachRecorder(
 
 /**
  * This process's CPU time, read every CPU_SAMPLE_MS while it runs: what it spent within a wall-clock window
- * (ms since the epoch, as the agent reports its turns), read between the samples around each end.
+ * (ms since the epoch, as the agent reports its turns), read between the samples around each end. A sample that
+ * comes late tells how long the event loop was held before it.
  */
 class CpuTimeline {
   readonly #samples: Array<[at: number, cpuMs: number]> = [];
+  readonly #stalls: Array<[at: number, heldMs: number]> = [];
   readonly #timer: NodeJS.Timeout;
 
   constructor() {
@@ -671,9 +678,17 @@ class CpuTimeline {
     return this.#at(to) - this.#at(from);
   }
 
+  /** The event loop's stalls that ended within a window: each sample's lateness past CPU_SAMPLE_MS. */
+  stallsWithin([from, to]: [number, number]): number[] {
+    return this.#stalls.filter(([at]) => at >= from && at <= to).map(([, heldMs]) => heldMs);
+  }
+
   #sample(): void {
     const { user, system } = process.cpuUsage();
-    this.#samples.push([epochMs(), (user + system) / 1000]);
+    const at = epochMs();
+    const previous = this.#samples.at(-1)?.[0];
+    if (previous !== undefined) this.#stalls.push([at, Math.max(0, at - previous - CPU_SAMPLE_MS)]);
+    this.#samples.push([at, (user + system) / 1000]);
   }
 
   #at(time: number): number {
@@ -721,7 +736,12 @@ async function runSides<S extends AnySide>(
     const browser = (groupCpuMs(browsers[side].browser.pid) - (browserCpuBefore.get(side) ?? 0)) / actions;
     const agent = target.agentCpuMs / actions;
     const proctor = target.turns.reduce((sum, turn) => sum + timeline.within(turn), 0) / actions;
-    return { browser, agent, proctor, total: browser + agent + proctor };
+    const stalls = target.turns.flatMap((turn) => timeline.stallsWithin(turn));
+    const loopStall = {
+      longestMs: Math.max(0, ...stalls),
+      perActionMs: stalls.reduce((sum, held) => sum + held, 0) / actions,
+    };
+    return { browser, agent, proctor, total: browser + agent + proctor, loopStall };
   };
   return {
     sides: Object.fromEntries(sides.map((side) => [side, actionFigures(result[side]?.actions)])) as Record<
@@ -1634,7 +1654,8 @@ function printReport(results: Results, goals: Goal[]): void {
       return [
         [
           `  ${SIDE_NAMES[side]}`,
-          `${ms(figures.total)} ms = browser ${ms(figures.browser)} + agent ${ms(figures.agent)} + this process ${ms(figures.proctor)}${over}`,
+          `${ms(figures.total)} ms = browser ${ms(figures.browser)} + agent ${ms(figures.agent)} + this process ${ms(figures.proctor)}${over}; ` +
+            `its event loop held ${ms(figures.loopStall.perActionMs)} ms per action, at most ${ms(figures.loopStall.longestMs)} ms at once`,
           side === 'recorded' ? goal : '',
         ],
       ];
