@@ -10,8 +10,9 @@ import { Worker } from 'node:worker_threads';
  * loop among them (bench/README.md, bench:recording). Here the server's thread only hands statements over and
  * takes rows back.
  *
- * It offers what drizzle's PGlite driver calls (`query`, `exec`, `transaction`, `close`) and nothing else; the
- * statements, their parameters and their rows cross by structured clone.
+ * It offers what drizzle's PGlite driver calls (`query`, `exec`, `transaction`, `close`) and `dumpDataDir`, which
+ * tests start their databases from; the statements, their parameters and their rows cross by structured clone.
+ * A round trip costs about half a millisecond more than on the calling thread (bench/README.md).
  */
 
 type Row = Record<string, unknown> | unknown[];
