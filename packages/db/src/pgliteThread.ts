@@ -12,7 +12,8 @@ import { Worker } from 'node:worker_threads';
  *
  * It offers what drizzle's PGlite driver calls (`query`, `exec`, `transaction`, `close`) and `dumpDataDir`, which
  * tests start their databases from; the statements, their parameters and their rows cross by structured clone.
- * A round trip costs about half a millisecond more than on the calling thread (bench/README.md).
+ * A round trip costs about half a millisecond more than on the calling thread on a quiet machine, and about one
+ * more on a busy one (bench/README.md).
  */
 
 type Row = Record<string, unknown> | unknown[];
