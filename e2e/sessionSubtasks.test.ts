@@ -149,8 +149,7 @@ describe('session subtasks', () => {
         'Subtask 2 of 3: On /products/4: click "Add to cart" → Clicked "Add to cart" to submit (1 data change), then went to /cart',
       );
     // Stepping on within the subtask keeps it; the next page change is the next subtask. Each step is waited for
-    // before the next click: Next selects the step after the one shown, and the subtask's text was already
-    // "Subtask 2" before the first click.
+    // before its subtask is read: the subtask's text was already "Subtask 2" before the first click.
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.getByTestId('step-counter').textContent()).toBe('step 4 / 5');
     await expect.poll(() => page.getByTestId('current-subtask').textContent()).toMatch(/^Subtask 2 of 3/);

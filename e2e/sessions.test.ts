@@ -209,6 +209,21 @@ describe('session pages', () => {
         .getByText(`step ${click + 1} / ${steps.length}`)
         .waitFor();
     }
+    // Two clicks before the page has rendered the first (here in one task; a fast hand on a busy machine) move
+    // two steps: Previous and Next step from the latest selection, not from the step shown.
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+    const counter = page.getByTestId('step-counter');
+    await page.getByRole('listitem', { name: /^Step 1: / }).click();
+    await counter.getByText(`step 1 / ${steps.length}`).waitFor();
+    const clickTwice = (name: string) =>
+      page.getByRole('button', { name }).evaluate((button: HTMLButtonElement) => {
+        button.click();
+        button.click();
+      });
+    await clickTwice('Next');
+    await counter.getByText(`step 3 / ${steps.length}`).waitFor();
+    await clickTwice('Previous');
+    await counter.getByText(`step 1 / ${steps.length}`).waitFor();
 
     // The session's answer leaves the DOM events out; the replay reads them when its tab is opened.
     expect(detail.rrweb_events).toEqual([]);

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { SessionDetailResponse } from '@proctor/contracts';
 import { IconChevronLeft, IconChevronRight, IconWorld } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { type SessionDomEvents, useSessionDomEvents } from '../hooks/useSessionDomEvents';
 import { useSessionVideo } from '../hooks/useSessionVideo';
 import { MIN_REPLAY_EVENTS, NO_DOM_RECORDING } from '../replayerConfig';
@@ -127,6 +127,17 @@ export function StepViewer({
     endedAtMs: endedAt ? Date.parse(endedAt) : null,
   };
   const index = Math.min(Math.max(0, selected), steps.length - 1);
+  // Previous and Next step from the latest selection, not the rendered one: a second click may come before the
+  // first has rendered (the session page keeps the step in its URL, and a navigation renders as a transition),
+  // and it must not select the same step again.
+  const latest = useRef(index);
+  useEffect(() => {
+    latest.current = index;
+  }, [index]);
+  const select = (next: number) => {
+    latest.current = Math.min(Math.max(0, next), steps.length - 1);
+    onSelect(latest.current);
+  };
   const [chosenTab, setChosenTab] = useState<{ step: number; page: string } | null>(null);
   // Which tab is shown is known once the first tab's first range has listed the tabs: the first until then.
   const [firstTabShown, setFirstTabShown] = useState(true);
@@ -248,14 +259,14 @@ export function StepViewer({
         </Tabs.Panel>
         <Tabs.Panel value="video">{videoOpened && <SessionVideo video={video} />}</Tabs.Panel>
       </Tabs>
-      <StepTiles steps={steps} selected={index} onSelect={onSelect} />
-      <SessionTimeline model={timeline} selected={index} onSelect={onSelect} />
+      <StepTiles steps={steps} selected={index} onSelect={select} />
+      <SessionTimeline model={timeline} selected={index} onSelect={select} />
       <Group gap="md" wrap="nowrap">
         <Button
           variant="default"
           leftSection={<IconChevronLeft size={16} />}
           disabled={index === 0}
-          onClick={() => onSelect(index - 1)}
+          onClick={() => select(latest.current - 1)}
         >
           Previous
         </Button>
@@ -265,7 +276,7 @@ export function StepViewer({
           max={steps.length}
           step={1}
           value={index + 1}
-          onChange={(value) => onSelect(value - 1)}
+          onChange={(value) => select(value - 1)}
           label={(value) => `Step ${value}`}
           style={{ flex: 1 }}
           disabled={steps.length === 1}
@@ -274,7 +285,7 @@ export function StepViewer({
           variant="default"
           rightSection={<IconChevronRight size={16} />}
           disabled={index === steps.length - 1}
-          onClick={() => onSelect(index + 1)}
+          onClick={() => select(latest.current + 1)}
         >
           Next
         </Button>
