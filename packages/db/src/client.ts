@@ -76,11 +76,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
-/** A migrated, empty in-memory PGlite as a tarball, to start test databases from. */
-export async function dumpMigratedPglite(): Promise<Blob> {
+/**
+ * A migrated in-memory PGlite as a tarball, to start test databases from: empty, or with what `prepare` writes
+ * into it first.
+ */
+export async function dumpMigratedPglite(prepare?: (db: Database) => Promise<void>): Promise<Blob> {
   const client = await PGliteThread.start({});
   try {
-    await migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), { migrationsFolder });
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
+    await migratePglite(db, { migrationsFolder });
+    await prepare?.(db as unknown as Database);
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
